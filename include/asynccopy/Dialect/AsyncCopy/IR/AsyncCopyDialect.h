@@ -1,0 +1,78 @@
+//===- AsyncCopyDialect.h - asynccopy dialect -------------------*- C++ -*-===//
+//
+// Everything a user of the asynccopy dialect needs: enums, the GMEM transform
+// interface, attributes, types, the dialect and its ops.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASYNCCOPY_DIALECT_ASYNCCOPY_IR_ASYNCCOPYDIALECT_H
+#define ASYNCCOPY_DIALECT_ASYNCCOPY_IR_ASYNCCOPYDIALECT_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlir::asynccopy {
+
+/// SMEM as seen by copies, barriers, waits and fences (see AsyncCopyOps.td).
+struct SharedMemoryResource
+    : public SideEffects::Resource::Base<SharedMemoryResource> {
+  StringRef getName() final { return "<AsyncCopySharedMemory>"; }
+};
+
+/// The L2 cache, written by prefetches.
+struct L2CacheResource : public SideEffects::Resource::Base<L2CacheResource> {
+  StringRef getName() final { return "<AsyncCopyL2Cache>"; }
+};
+
+/// True for memrefs in `#gpu.address_space<workgroup>` (or numeric space 3).
+bool isSharedMemory(MemRefType type);
+/// True for memrefs in the default, global or numeric-1 memory space.
+bool isGlobalMemory(MemRefType type);
+
+class GmemTransformAttrInterface;
+
+} // namespace mlir::asynccopy
+
+#include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyEnums.h.inc"
+
+#include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyAttrInterfaces.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyAttrs.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyOpsTypes.h.inc"
+
+#include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyOpsDialect.h.inc"
+
+#define GET_OP_CLASSES
+#include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyOps.h.inc"
+
+namespace mlir::asynccopy {
+
+/// Applies `transforms` in order to a window shape; reports the first failure
+/// through `emitError` (when non-null).
+FailureOr<SmallVector<int64_t>>
+applyTransformsToShape(ArrayRef<GmemTransformAttrInterface> transforms,
+                       ArrayRef<int64_t> shape,
+                       function_ref<InFlightDiagnostic()> emitError = {});
+
+/// Applies `transforms` in order to GMEM element strides.
+SmallVector<int64_t>
+applyTransformsToStrides(ArrayRef<GmemTransformAttrInterface> transforms,
+                         ArrayRef<int64_t> strides);
+
+/// Applies `transforms` in order to constant window offsets. `strides` are the
+/// untransformed GMEM element strides.
+SmallVector<int64_t>
+applyTransformsToIndex(ArrayRef<GmemTransformAttrInterface> transforms,
+                       ArrayRef<int64_t> index, ArrayRef<int64_t> strides);
+
+} // namespace mlir::asynccopy
+
+#endif // ASYNCCOPY_DIALECT_ASYNCCOPY_IR_ASYNCCOPYDIALECT_H

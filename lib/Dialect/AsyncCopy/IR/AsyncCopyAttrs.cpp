@@ -1,0 +1,463 @@
+//===- AsyncCopyAttrs.cpp - asynccopy attributes and transforms -----------===//
+//
+// The GMEM transform algebra: tile, transpose, collapse_leading and
+// drop_unit_dims act on window shapes, tensor shapes, strides and indices.
+//
+//===----------------------------------------------------------------------===//
+
+#include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <numeric>
+
+using namespace mlir;
+using namespace mlir::asynccopy;
+
+#include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyAttrInterfaces.cpp.inc"
+#include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyEnums.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyAttrs.cpp.inc"
+
+void AsyncCopyDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyAttrs.cpp.inc"
+      >();
+}
+
+static constexpr int64_t kDyn = ShapedType::kDynamic;
+
+/// Multiplies two extents or strides, keeping dynamic values dynamic.
+static int64_t mulDyn(int64_t a, int64_t b) {
+  return (ShapedType::isDynamic(a) || ShapedType::isDynamic(b)) ? kDyn : a * b;
+}
+
+static FailureOr<SmallVector<int64_t>>
+fail(function_ref<InFlightDiagnostic()> emitError, const Twine &msg) {
+  if (emitError)
+    emitError() << msg;
+  return failure();
+}
+
+static Value indexConst(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+//===----------------------------------------------------------------------===//
+// TileAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult TileAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                               ArrayRef<int64_t> tiling, Rounding rounding) {
+  if (tiling.empty())
+    return emitError() << "tile needs at least one tile size";
+  for (int64_t t : tiling)
+    if (t <= 0)
+      return emitError() << "tile sizes must be positive, got " << t;
+  return success();
+}
+
+FailureOr<SmallVector<int64_t>>
+TileAttr::transformShape(ArrayRef<int64_t> shape,
+                         function_ref<InFlightDiagnostic()> emitError) const {
+  ArrayRef<int64_t> tiling = getTiling();
+  size_t rank = shape.size(), k = tiling.size();
+  if (rank < k)
+    return fail(emitError, "tile of rank " + Twine(k) +
+                               " cannot apply to a rank-" + Twine(rank) +
+                               " window");
+  SmallVector<int64_t> result(shape.take_front(rank - k));
+  for (auto [i, s, t] : llvm::enumerate(shape.take_back(k), tiling)) {
+    int64_t dim = rank - k + i;
+    if (s % t == 0) {
+      result.push_back(s / t);
+      continue;
+    }
+    switch (getRounding()) {
+    case Rounding::none:
+      return fail(emitError, "tile size " + Twine(t) +
+                                 " does not divide window dim " + Twine(dim) +
+                                 " of size " + Twine(s) +
+                                 " (add `rounding = down` or `rounding = up`)");
+    case Rounding::down:
+      if (s < t)
+        return fail(emitError, "window dim " + Twine(dim) + " of size " +
+                                   Twine(s) + " is smaller than its tile " +
+                                   Twine(t) + "; `rounding = down` leaves "
+                                   "nothing to copy");
+      result.push_back(s / t);
+      break;
+    case Rounding::up:
+      result.push_back(llvm::divideCeil(s, t));
+      break;
+    }
+  }
+  llvm::append_range(result, tiling);
+  return result;
+}
+
+FailureOr<SmallVector<int64_t>>
+TileAttr::transformGmemShape(ArrayRef<int64_t> shape,
+                             ArrayRef<int64_t> strides) const {
+  ArrayRef<int64_t> tiling = getTiling();
+  size_t rank = shape.size(), k = tiling.size();
+  if (rank < k)
+    return failure();
+  SmallVector<int64_t> outer(shape.take_front(rank - k)), inner;
+  for (auto [s, t] : llvm::zip_equal(shape.take_back(k), tiling)) {
+    if (ShapedType::isDynamic(s)) {
+      outer.push_back(kDyn);
+    } else if (s % t == 0) {
+      outer.push_back(s / t);
+    } else if (s < t) {
+      // A tensor narrower than its tile: one tile, the rest is out of bounds.
+      outer.push_back(1);
+      inner.push_back(s);
+      continue;
+    } else if (getRounding() == Rounding::down) {
+      outer.push_back(s / t);
+    } else {
+      // The last partial tile would alias the next row of the tensor.
+      return failure();
+    }
+    inner.push_back(t);
+  }
+  llvm::append_range(outer, inner);
+  return outer;
+}
+
+SmallVector<int64_t> TileAttr::transformStrides(ArrayRef<int64_t> strides) const {
+  ArrayRef<int64_t> tiling = getTiling();
+  size_t k = tiling.size();
+  assert(strides.size() >= k && "tile rank exceeds stride rank");
+  SmallVector<int64_t> result(strides.drop_back(k));
+  for (auto [s, t] : llvm::zip_equal(strides.take_back(k), tiling))
+    result.push_back(mulDyn(s, t));
+  llvm::append_range(result, strides.take_back(k));
+  return result;
+}
+
+SmallVector<int64_t> TileAttr::transformIndex(ArrayRef<int64_t> index,
+                                              ArrayRef<int64_t>) const {
+  ArrayRef<int64_t> tiling = getTiling();
+  size_t k = tiling.size();
+  assert(index.size() >= k && "tile rank exceeds index rank");
+  SmallVector<int64_t> result(index.drop_back(k));
+  for (auto [i, t] : llvm::zip_equal(index.take_back(k), tiling))
+    result.push_back(i / t);
+  for (auto [i, t] : llvm::zip_equal(index.take_back(k), tiling))
+    result.push_back(i % t);
+  return result;
+}
+
+SmallVector<Value> TileAttr::buildTransformIndex(OpBuilder &b, Location loc,
+                                                 ValueRange index,
+                                                 ArrayRef<int64_t>) const {
+  ArrayRef<int64_t> tiling = getTiling();
+  size_t k = tiling.size();
+  assert(index.size() >= k && "tile rank exceeds index rank");
+  SmallVector<Value> result(index.drop_back(k));
+  SmallVector<Value> rems;
+  for (auto [i, t] : llvm::zip_equal(index.take_back(k), tiling)) {
+    Value c = indexConst(b, loc, t);
+    result.push_back(arith::DivUIOp::create(b, loc, i, c));
+    rems.push_back(arith::RemUIOp::create(b, loc, i, c));
+  }
+  llvm::append_range(result, rems);
+  return result;
+}
+
+GmemTransformAttrInterface TileAttr::batch(int64_t) const { return *this; }
+
+//===----------------------------------------------------------------------===//
+// TransposeAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+TransposeAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                      ArrayRef<int64_t> permutation) {
+  SmallVector<bool> seen(permutation.size(), false);
+  for (int64_t p : permutation) {
+    if (p < 0 || p >= static_cast<int64_t>(permutation.size()) || seen[p])
+      return emitError() << "transpose needs a permutation of [0, "
+                         << permutation.size() << "), got [" << permutation
+                         << "]";
+    seen[p] = true;
+  }
+  return success();
+}
+
+template <typename T>
+static SmallVector<T> permute(ArrayRef<int64_t> perm, ArrayRef<T> values) {
+  return llvm::map_to_vector(perm, [&](int64_t p) { return values[p]; });
+}
+
+FailureOr<SmallVector<int64_t>> TransposeAttr::transformShape(
+    ArrayRef<int64_t> shape,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  if (shape.size() != getPermutation().size())
+    return fail(emitError, "transpose of rank " +
+                               Twine(getPermutation().size()) +
+                               " cannot apply to a rank-" + Twine(shape.size()) +
+                               " window");
+  return permute(getPermutation(), shape);
+}
+
+FailureOr<SmallVector<int64_t>>
+TransposeAttr::transformGmemShape(ArrayRef<int64_t> shape,
+                                  ArrayRef<int64_t>) const {
+  if (shape.size() != getPermutation().size())
+    return failure();
+  return permute(getPermutation(), shape);
+}
+
+SmallVector<int64_t>
+TransposeAttr::transformStrides(ArrayRef<int64_t> strides) const {
+  return permute(getPermutation(), strides);
+}
+
+SmallVector<int64_t> TransposeAttr::transformIndex(ArrayRef<int64_t> index,
+                                                   ArrayRef<int64_t>) const {
+  return permute(getPermutation(), index);
+}
+
+SmallVector<Value> TransposeAttr::buildTransformIndex(OpBuilder &, Location,
+                                                      ValueRange index,
+                                                      ArrayRef<int64_t>) const {
+  SmallVector<Value> values(index);
+  return permute(getPermutation(), ArrayRef<Value>(values));
+}
+
+GmemTransformAttrInterface TransposeAttr::batch(int64_t leadingRank) const {
+  SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, leadingRank));
+  for (int64_t p : getPermutation())
+    perm.push_back(p + leadingRank);
+  return TransposeAttr::get(getContext(), perm);
+}
+
+//===----------------------------------------------------------------------===//
+// CollapseLeadingAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+CollapseLeadingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                            int64_t count) {
+  if (count < 1)
+    return emitError() << "collapse_leading needs a positive dim count, got "
+                       << count;
+  return success();
+}
+
+/// The stride of the merged dim: the gcd of the merged strides, or dynamic.
+static int64_t commonStride(ArrayRef<int64_t> strides) {
+  int64_t g = 0;
+  for (int64_t s : strides) {
+    if (ShapedType::isDynamic(s))
+      return kDyn;
+    g = std::gcd(g, s);
+  }
+  return g == 0 ? 1 : g;
+}
+
+FailureOr<SmallVector<int64_t>> CollapseLeadingAttr::transformShape(
+    ArrayRef<int64_t> shape,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  int64_t n = getCount();
+  if (static_cast<int64_t>(shape.size()) < n)
+    return fail(emitError, "collapse_leading<" + Twine(n) +
+                               "> cannot apply to a rank-" +
+                               Twine(shape.size()) + " window");
+  int64_t merged = 1;
+  for (int64_t s : shape.take_front(n))
+    merged *= s;
+  SmallVector<int64_t> result{merged};
+  llvm::append_range(result, shape.drop_front(n));
+  return result;
+}
+
+FailureOr<SmallVector<int64_t>>
+CollapseLeadingAttr::transformGmemShape(ArrayRef<int64_t> shape,
+                                        ArrayRef<int64_t> strides) const {
+  int64_t n = getCount();
+  if (static_cast<int64_t>(shape.size()) < n || strides.size() != shape.size())
+    return failure();
+  int64_t g = commonStride(strides.take_front(n));
+  // The merged extent is the largest linear index reachable plus one.
+  int64_t bound = 1;
+  for (auto [d, s] : llvm::zip_equal(shape.take_front(n), strides.take_front(n))) {
+    if (ShapedType::isDynamic(d) || ShapedType::isDynamic(g)) {
+      bound = kDyn;
+      break;
+    }
+    bound += (d - 1) * (s / g);
+  }
+  SmallVector<int64_t> result{bound};
+  llvm::append_range(result, shape.drop_front(n));
+  return result;
+}
+
+SmallVector<int64_t>
+CollapseLeadingAttr::transformStrides(ArrayRef<int64_t> strides) const {
+  int64_t n = getCount();
+  assert(static_cast<int64_t>(strides.size()) >= n && "collapse exceeds rank");
+  SmallVector<int64_t> result{commonStride(strides.take_front(n))};
+  llvm::append_range(result, strides.drop_front(n));
+  return result;
+}
+
+SmallVector<int64_t>
+CollapseLeadingAttr::transformIndex(ArrayRef<int64_t> index,
+                                    ArrayRef<int64_t> strides) const {
+  int64_t n = getCount();
+  assert(static_cast<int64_t>(index.size()) >= n && "collapse exceeds rank");
+  int64_t g = commonStride(strides.take_front(n));
+  int64_t flat = 0;
+  for (auto [i, s] : llvm::zip(index.take_front(n), strides.take_front(n)))
+    flat += i * (ShapedType::isDynamic(g) ? 0 : s / g);
+  SmallVector<int64_t> result{flat};
+  llvm::append_range(result, index.drop_front(n));
+  return result;
+}
+
+SmallVector<Value>
+CollapseLeadingAttr::buildTransformIndex(OpBuilder &b, Location loc,
+                                         ValueRange index,
+                                         ArrayRef<int64_t> strides) const {
+  int64_t n = getCount();
+  assert(static_cast<int64_t>(index.size()) >= n && "collapse exceeds rank");
+  int64_t g = commonStride(strides.take_front(n));
+  assert(!ShapedType::isDynamic(g) && "collapse_leading needs static strides");
+  Value flat = indexConst(b, loc, 0);
+  for (auto [i, s] : llvm::zip(index.take_front(n), strides.take_front(n))) {
+    Value scaled = arith::MulIOp::create(b, loc, i, indexConst(b, loc, s / g));
+    flat = arith::AddIOp::create(b, loc, flat, scaled);
+  }
+  SmallVector<Value> result{flat};
+  llvm::append_range(result, index.drop_front(n));
+  return result;
+}
+
+GmemTransformAttrInterface
+CollapseLeadingAttr::batch(int64_t leadingRank) const {
+  // Collapsing a dim range that does not start at 0 is not expressible.
+  return leadingRank == 0 ? *this : GmemTransformAttrInterface();
+}
+
+//===----------------------------------------------------------------------===//
+// DropUnitDimsAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+DropUnitDimsAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                         ArrayRef<int64_t> dims) {
+  for (auto [i, d] : llvm::enumerate(dims)) {
+    if (d < 0)
+      return emitError() << "drop_unit_dims needs non-negative dims, got " << d;
+    if (i > 0 && dims[i - 1] >= d)
+      return emitError()
+             << "drop_unit_dims needs strictly increasing dims, got [" << dims
+             << "]";
+  }
+  return success();
+}
+
+template <typename T>
+static SmallVector<T> dropDims(ArrayRef<int64_t> dims, ArrayRef<T> values) {
+  SmallVector<T> result;
+  for (auto [i, v] : llvm::enumerate(values))
+    if (!llvm::is_contained(dims, static_cast<int64_t>(i)))
+      result.push_back(v);
+  return result;
+}
+
+FailureOr<SmallVector<int64_t>> DropUnitDimsAttr::transformShape(
+    ArrayRef<int64_t> shape,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  for (int64_t d : getDims()) {
+    if (d >= static_cast<int64_t>(shape.size()))
+      return fail(emitError, "drop_unit_dims: dim " + Twine(d) +
+                                 " is out of range for a rank-" +
+                                 Twine(shape.size()) + " window");
+    if (shape[d] != 1)
+      return fail(emitError, "drop_unit_dims: window dim " + Twine(d) +
+                                 " has size " + Twine(shape[d]) + ", not 1");
+  }
+  return dropDims(getDims(), shape);
+}
+
+FailureOr<SmallVector<int64_t>>
+DropUnitDimsAttr::transformGmemShape(ArrayRef<int64_t> shape,
+                                     ArrayRef<int64_t>) const {
+  // Only a tensor whose dropped dims really have extent 1 loses them; others
+  // keep the dim in the descriptor (with a box extent of 1).
+  for (int64_t d : getDims())
+    if (d >= static_cast<int64_t>(shape.size()) || shape[d] != 1)
+      return failure();
+  return dropDims(getDims(), shape);
+}
+
+SmallVector<int64_t>
+DropUnitDimsAttr::transformStrides(ArrayRef<int64_t> strides) const {
+  return dropDims(getDims(), strides);
+}
+
+SmallVector<int64_t> DropUnitDimsAttr::transformIndex(ArrayRef<int64_t> index,
+                                                      ArrayRef<int64_t>) const {
+  return dropDims(getDims(), index);
+}
+
+SmallVector<Value>
+DropUnitDimsAttr::buildTransformIndex(OpBuilder &, Location, ValueRange index,
+                                      ArrayRef<int64_t>) const {
+  SmallVector<Value> values(index);
+  return dropDims(getDims(), ArrayRef<Value>(values));
+}
+
+GmemTransformAttrInterface
+DropUnitDimsAttr::batch(int64_t leadingRank) const {
+  return DropUnitDimsAttr::get(
+      getContext(), llvm::map_to_vector(getDims(), [&](int64_t d) {
+        return d + leadingRank;
+      }));
+}
+
+//===----------------------------------------------------------------------===//
+// Transform sequences
+//===----------------------------------------------------------------------===//
+
+FailureOr<SmallVector<int64_t>> mlir::asynccopy::applyTransformsToShape(
+    ArrayRef<GmemTransformAttrInterface> transforms, ArrayRef<int64_t> shape,
+    function_ref<InFlightDiagnostic()> emitError) {
+  SmallVector<int64_t> current(shape);
+  for (GmemTransformAttrInterface t : transforms) {
+    FailureOr<SmallVector<int64_t>> next = t.transformShape(current, emitError);
+    if (failed(next))
+      return failure();
+    current = std::move(*next);
+  }
+  return current;
+}
+
+SmallVector<int64_t> mlir::asynccopy::applyTransformsToStrides(
+    ArrayRef<GmemTransformAttrInterface> transforms, ArrayRef<int64_t> strides) {
+  SmallVector<int64_t> current(strides);
+  for (GmemTransformAttrInterface t : transforms)
+    current = t.transformStrides(current);
+  return current;
+}
+
+SmallVector<int64_t> mlir::asynccopy::applyTransformsToIndex(
+    ArrayRef<GmemTransformAttrInterface> transforms, ArrayRef<int64_t> index,
+    ArrayRef<int64_t> strides) {
+  SmallVector<int64_t> current(index), currentStrides(strides);
+  for (GmemTransformAttrInterface t : transforms) {
+    current = t.transformIndex(current, currentStrides);
+    currentStrides = t.transformStrides(currentStrides);
+  }
+  return current;
+}

@@ -1,0 +1,624 @@
+//===- AsyncCopyOps.cpp - asynccopy operations ----------------------------===//
+//
+// Custom syntax of the copy and prefetch ops, and the verifiers that enforce
+// the IR contract of DESIGN.md section 3.
+//
+//===----------------------------------------------------------------------===//
+
+#include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace mlir;
+using namespace mlir::asynccopy;
+
+/// Largest arrival count and transaction count an mbarrier holds (20 bits).
+static constexpr int64_t kMaxMbarrierCount = (1 << 20) - 1;
+
+//===----------------------------------------------------------------------===//
+// Shared helpers
+//===----------------------------------------------------------------------===//
+
+/// Checks a stage index against the barrier's stage count when it is constant.
+static LogicalResult verifyStage(Operation *op, BarrierType type, Value stage) {
+  APInt value;
+  if (!stage || !matchPattern(stage, m_ConstantInt(&value)))
+    return success();
+  int64_t s = value.getSExtValue();
+  if (s < 0 || s >= type.getNumStages())
+    return op->emitOpError("stage index ")
+           << s << " is out of range for " << type << " ("
+           << type.getNumStages() << " stages)";
+  return success();
+}
+
+/// Resolves an operand whose type the syntax does not spell (the barrier of
+/// `barrier %b[%s]`). MLIR's parser knows the type of every value defined
+/// before its use but offers no lookup, so a first resolution with `guess`
+/// that mismatches reports the real type as a diagnostic argument; the
+/// operand is then resolved with that type. A forward reference keeps the
+/// guess.
+static ParseResult
+resolveOperandOfUnspelledType(OpAsmParser &parser,
+                              const OpAsmParser::UnresolvedOperand &operand,
+                              Type guess, SmallVectorImpl<Value> &result) {
+  Type actual;
+  {
+    ScopedDiagnosticHandler capture(
+        parser.getContext(), [&](Diagnostic &diag) {
+          for (DiagnosticArgument &arg : diag.getArguments())
+            if (arg.getKind() == DiagnosticArgument::DiagnosticArgumentKind::Type)
+              actual = arg.getAsType();
+          return success();
+        });
+    if (succeeded(parser.resolveOperand(operand, guess, result)))
+      return success();
+  }
+  if (!actual)
+    return parser.emitError(operand.location, "cannot resolve ")
+           << operand.name;
+  return parser.resolveOperand(operand, actual, result);
+}
+
+/// Parses `window [offsets] [sizes]` after the keyword.
+static ParseResult
+parseWindow(OpAsmParser &parser,
+            SmallVectorImpl<OpAsmParser::UnresolvedOperand> &offsets,
+            OperationState &result) {
+  DenseI64ArrayAttr staticOffsets;
+  if (parseDynamicIndexList(parser, offsets, staticOffsets))
+    return failure();
+  SmallVector<int64_t> sizes;
+  auto parseSize = [&]() -> ParseResult {
+    int64_t size = 0;
+    OptionalParseResult parsed = parser.parseOptionalInteger(size);
+    if (!parsed.has_value())
+      return parser.emitError(parser.getCurrentLocation(),
+                              "window sizes must be static integers");
+    if (failed(*parsed))
+      return failure();
+    sizes.push_back(size);
+    return success();
+  };
+  if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, parseSize))
+    return failure();
+  result.addAttribute("static_offsets", staticOffsets);
+  result.addAttribute("static_sizes",
+                      DenseI64ArrayAttr::get(parser.getContext(), sizes));
+  return success();
+}
+
+static void printWindow(OpAsmPrinter &p, Operation *op, OperandRange offsets,
+                        DenseI64ArrayAttr staticOffsets,
+                        DenseI64ArrayAttr staticSizes) {
+  if (!staticSizes)
+    return;
+  p << " window ";
+  printDynamicIndexList(p, op, offsets, staticOffsets.asArrayRef());
+  p << " [";
+  llvm::interleaveComma(staticSizes.asArrayRef(), p);
+  p << "]";
+}
+
+/// Attribute names the custom printers never put in the attribute dict.
+static constexpr StringRef kElidedAttrs[] = {
+    "static_offsets", "static_sizes", "operandSegmentSizes"};
+
+static SmallVector<GmemTransformAttrInterface>
+toTransformList(std::optional<ArrayAttr> transforms) {
+  SmallVector<GmemTransformAttrInterface> list;
+  if (transforms)
+    for (Attribute attr : *transforms)
+      if (auto t = dyn_cast<GmemTransformAttrInterface>(attr))
+        list.push_back(t);
+  return list;
+}
+
+static SmallVector<OpFoldResult>
+toMixedOffsets(MLIRContext *ctx, std::optional<ArrayRef<int64_t>> statics,
+               ValueRange dynamics) {
+  if (!statics)
+    return {};
+  return getMixedValues(*statics, dynamics, ctx);
+}
+
+/// Verifies the GMEM window (offsets/sizes vs. the GMEM rank) and the
+/// transforms; returns the transformed window shape.
+static FailureOr<SmallVector<int64_t>>
+verifyWindowAndTransforms(Operation *op, MemRefType gmemType,
+                          std::optional<ArrayRef<int64_t>> staticOffsets,
+                          std::optional<ArrayRef<int64_t>> staticSizes,
+                          ValueRange offsets, std::optional<ArrayAttr> transforms) {
+  int64_t rank = gmemType.getRank();
+  SmallVector<int64_t> sizes;
+  if (staticSizes) {
+    if (!staticOffsets || static_cast<int64_t>(staticOffsets->size()) != rank ||
+        static_cast<int64_t>(staticSizes->size()) != rank)
+      return op->emitOpError("window has ")
+             << (staticOffsets ? staticOffsets->size() : 0) << " offsets and "
+             << staticSizes->size() << " sizes but the GMEM operand has rank "
+             << rank;
+    if (failed(verifyListOfOperandsOrIntegers(op, "window offset", rank,
+                                              *staticOffsets, offsets)))
+      return failure();
+    for (auto [i, s] : llvm::enumerate(*staticSizes))
+      if (s <= 0)
+        return op->emitOpError("window size of dim ")
+               << i << " must be positive, got " << s;
+    sizes.assign(staticSizes->begin(), staticSizes->end());
+  } else {
+    if (!gmemType.hasStaticShape())
+      return op->emitOpError("without a `window` the whole GMEM operand is "
+                             "copied, which needs a static shape; got ")
+             << gmemType;
+    sizes.assign(gmemType.getShape().begin(), gmemType.getShape().end());
+  }
+
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(gmemType.getStridesAndOffset(strides, offset)))
+    return op->emitOpError("GMEM operand needs a strided layout, got ")
+           << gmemType;
+
+  if (transforms) {
+    for (Attribute attr : *transforms)
+      if (!isa<GmemTransformAttrInterface>(attr))
+        return op->emitOpError("`transforms` must hold GMEM transforms "
+                               "(#asynccopy.tile, transpose, collapse_leading, "
+                               "drop_unit_dims), got ")
+               << attr;
+  }
+  return applyTransformsToShape(toTransformList(transforms), sizes, [&]() {
+    return op->emitOpError("transforms do not apply to the window: ");
+  });
+}
+
+static bool isContiguousStatic(MemRefType type) {
+  if (!type.hasStaticShape())
+    return false;
+  if (type.getLayout().isIdentity())
+    return true;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)))
+    return false;
+  int64_t expected = 1;
+  for (int64_t i = type.getRank() - 1; i >= 0; --i) {
+    if (type.getDimSize(i) != 1 && strides[i] != expected)
+      return false;
+    expected *= type.getDimSize(i);
+  }
+  return true;
+}
+
+static LogicalResult verifySwizzle(Operation *op, int64_t swizzle,
+                                   MemRefType smemType) {
+  if (swizzle != 0 && swizzle != 32 && swizzle != 64 && swizzle != 128)
+    return op->emitOpError("swizzle must be 0, 32, 64 or 128 (bytes), got ")
+           << swizzle;
+  if (swizzle == 0 || !smemType)
+    return success();
+  Type elem = smemType.getElementType();
+  unsigned bits = elem.getIntOrFloatBitWidth();
+  if (bits % 8 != 0)
+    return op->emitOpError("swizzle ")
+           << swizzle << " B needs byte-sized elements, got " << elem;
+  if (smemType.getRank() == 0)
+    return success();
+  int64_t innerBytes = smemType.getShape().back() * bits / 8;
+  if (innerBytes > swizzle && innerBytes % swizzle != 0)
+    return op->emitOpError("swizzle span of ")
+           << swizzle << " B is incompatible with the innermost SMEM dim of "
+           << innerBytes << " B (" << smemType.getShape().back() << " x "
+           << elem << "): it must be at most the span or a multiple of it";
+  return success();
+}
+
+static bool isIntOrFloat(Type t) { return t.isIntOrFloat(); }
+
+//===----------------------------------------------------------------------===//
+// Barrier ops
+//===----------------------------------------------------------------------===//
+
+LogicalResult BarrierAllocOp::verify() {
+  if (getBarrier().getType().getRemote())
+    return emitOpError("cannot allocate a remote barrier view; use "
+                       "asynccopy.barrier.remote on a local barrier");
+  return success();
+}
+
+LogicalResult BarrierInitOp::verify() {
+  if (getBarrier().getType().getRemote())
+    return emitOpError("a remote barrier view cannot be initialized; only the "
+                       "owning CTA initializes its barriers");
+  int64_t count = getCountAttr().getInt();
+  if (count < 1 || count > kMaxMbarrierCount)
+    return emitOpError("arrival count must be in [1, ")
+           << kMaxMbarrierCount << "], got " << count;
+  return success();
+}
+
+LogicalResult BarrierArriveOp::verify() {
+  if (IntegerAttr countAttr = getCountAttr()) {
+    int64_t count = countAttr.getInt();
+    if (count < 1 || count > kMaxMbarrierCount)
+      return emitOpError("arrival count must be in [1, ")
+             << kMaxMbarrierCount << "], got " << count;
+  }
+  return verifyStage(*this, getBarrier().getType(), getStage());
+}
+
+LogicalResult BarrierArriveExpectTxOp::verify() {
+  int64_t bytes = getBytesAttr().getInt();
+  if (bytes < 0 || bytes > kMaxMbarrierCount)
+    return emitOpError("expected transaction bytes must be in [0, ")
+           << kMaxMbarrierCount << "], got " << bytes;
+  return verifyStage(*this, getBarrier().getType(), getStage());
+}
+
+LogicalResult BarrierWaitOp::verify() {
+  if (getBarrier().getType().getRemote())
+    return emitOpError("a remote barrier view cannot be waited on; only the "
+                       "owning CTA can wait on its barriers");
+  return verifyStage(*this, getBarrier().getType(), getStage());
+}
+
+LogicalResult BarrierRemoteOp::verify() {
+  BarrierType in = getBarrier().getType(), out = getResult().getType();
+  if (in.getRemote())
+    return emitOpError("cannot be applied to a remote view; apply it to the "
+                       "local barrier instead");
+  if (!out.getRemote() || out.getNumStages() != in.getNumStages())
+    return emitOpError("result must be ")
+           << BarrierType::get(getContext(), in.getNumStages(), true)
+           << ", got " << out;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// CopyOp
+//===----------------------------------------------------------------------===//
+
+Value CopyOp::getGmem() {
+  if (isGlobalMemory(getSource().getType()))
+    return getSource();
+  if (isGlobalMemory(getDest().getType()))
+    return getDest();
+  return {};
+}
+
+Value CopyOp::getSmem() { return isLoad() ? getDest() : getSource(); }
+
+bool CopyOp::isLoad() { return isGlobalMemory(getSource().getType()); }
+
+bool CopyOp::isStore() { return isGlobalMemory(getDest().getType()); }
+
+SmallVector<OpFoldResult> CopyOp::getMixedOffsets() {
+  return toMixedOffsets(getContext(), getStaticOffsets(), getOffsets());
+}
+
+SmallVector<int64_t> CopyOp::getWindowSizes() {
+  if (std::optional<ArrayRef<int64_t>> sizes = getStaticSizes())
+    return SmallVector<int64_t>(*sizes);
+  Value gmem = getGmem();
+  if (!gmem)
+    return {};
+  return SmallVector<int64_t>(cast<MemRefType>(gmem.getType()).getShape());
+}
+
+SmallVector<GmemTransformAttrInterface> CopyOp::getTransformList() {
+  return toTransformList(getTransforms());
+}
+
+/// Clause keywords of a copy; they may be written in any order and are
+/// printed as: window, remote, barrier, predicate, peer.
+ParseResult CopyOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand source, dest, barrier, stage, predicate, rank,
+      peer;
+  SmallVector<OpAsmParser::UnresolvedOperand> offsets;
+  bool hasWindow = false, hasBarrier = false, hasPredicate = false,
+       hasRemote = false, hasPeer = false;
+  if (parser.parseOperand(source) || parser.parseKeyword("to") ||
+      parser.parseOperand(dest))
+    return failure();
+
+  while (true) {
+    SMLoc loc = parser.getCurrentLocation();
+    StringRef keyword;
+    if (failed(parser.parseOptionalKeyword(
+            &keyword, {"window", "barrier", "predicate", "remote", "peer"})))
+      break;
+    auto once = [&](bool &seen) -> ParseResult {
+      if (seen)
+        return parser.emitError(loc, "duplicate `") << keyword << "` clause";
+      seen = true;
+      return success();
+    };
+    if (keyword == "window") {
+      if (once(hasWindow) || parseWindow(parser, offsets, result))
+        return failure();
+    } else if (keyword == "barrier") {
+      if (once(hasBarrier) || parser.parseOperand(barrier) ||
+          parser.parseLSquare() || parser.parseOperand(stage) ||
+          parser.parseRSquare())
+        return failure();
+    } else if (keyword == "predicate") {
+      if (once(hasPredicate) || parser.parseOperand(predicate))
+        return failure();
+    } else if (keyword == "remote") {
+      if (once(hasRemote) || parser.parseOperand(rank))
+        return failure();
+    } else if (once(hasPeer) || parser.parseOperand(peer)) {
+      return failure();
+    }
+  }
+
+  Type sourceType, destType;
+  if (parser.parseOptionalAttrDict(result.attributes) ||
+      parser.parseColonType(sourceType) || parser.parseKeyword("to") ||
+      parser.parseType(destType))
+    return failure();
+  if (succeeded(parser.parseOptionalArrow())) {
+    Type tokenType;
+    if (parser.parseType(tokenType))
+      return failure();
+    result.addTypes(tokenType);
+  }
+
+  Builder &b = parser.getBuilder();
+  Type i32 = b.getI32Type(), indexType = b.getIndexType();
+  if (parser.resolveOperand(source, sourceType, result.operands) ||
+      parser.resolveOperand(dest, destType, result.operands) ||
+      parser.resolveOperands(offsets, indexType, result.operands))
+    return failure();
+  if (hasBarrier &&
+      (resolveOperandOfUnspelledType(parser, barrier,
+                                     BarrierType::get(b.getContext(), 1),
+                                     result.operands) ||
+       parser.resolveOperand(stage, indexType, result.operands)))
+    return failure();
+  if (hasPredicate &&
+      parser.resolveOperand(predicate, b.getI1Type(), result.operands))
+    return failure();
+  if (hasRemote && parser.resolveOperand(rank, i32, result.operands))
+    return failure();
+  if (hasPeer && parser.resolveOperand(peer, i32, result.operands))
+    return failure();
+
+  result.getOrAddProperties<Properties>().operandSegmentSizes = {
+      1, 1, static_cast<int32_t>(offsets.size()), hasBarrier, hasBarrier,
+      hasPredicate, hasRemote, hasPeer};
+  return success();
+}
+
+void CopyOp::print(OpAsmPrinter &p) {
+  p << ' ' << getSource() << " to " << getDest();
+  printWindow(p, *this, getOffsets(), getStaticOffsetsAttr(),
+              getStaticSizesAttr());
+  if (Value rank = getRank())
+    p << " remote " << rank;
+  if (Value barrier = getBarrier())
+    p << " barrier " << barrier << '[' << getStage() << ']';
+  if (Value predicate = getPredicate())
+    p << " predicate " << predicate;
+  if (Value peer = getPeer())
+    p << " peer " << peer;
+  p.printOptionalAttrDict((*this)->getAttrs(), kElidedAttrs);
+  p << " : " << getSource().getType() << " to " << getDest().getType();
+  if (Value token = getToken())
+    p << " -> " << token.getType();
+}
+
+LogicalResult CopyOp::verify() {
+  MemRefType srcType = getSource().getType(), dstType = getDest().getType();
+  if (srcType.getElementType() != dstType.getElementType())
+    return emitOpError("source element type ")
+           << srcType.getElementType() << " and destination element type "
+           << dstType.getElementType() << " differ";
+  if (!isIntOrFloat(srcType.getElementType()))
+    return emitOpError("copies move integer or floating-point elements, got ")
+           << srcType.getElementType();
+  for (auto [name, type] : {std::pair<StringRef, MemRefType>{"source", srcType},
+                            {"destination", dstType}})
+    if (!isGlobalMemory(type) && !isSharedMemory(type))
+      return emitOpError() << name << " must be in GMEM or in SMEM "
+                           << "(#gpu.address_space<workgroup>), got " << type;
+
+  if (std::optional<ArrayAttr> collective = getCollective()) {
+    if (collective->empty())
+      return emitOpError("`collective` needs at least one cluster dim");
+    llvm::SmallDenseSet<unsigned> seen;
+    for (Attribute attr : *collective) {
+      auto dim = dyn_cast<gpu::DimensionAttr>(attr);
+      if (!dim)
+        return emitOpError("`collective` holds cluster dims (#gpu<dim x>), got ")
+               << attr;
+      if (!seen.insert(static_cast<unsigned>(dim.getValue())).second)
+        return emitOpError("`collective` names cluster dim ")
+               << dim << " twice";
+    }
+  }
+  if (getPartition() && !getCollective())
+    return emitOpError("`partition` needs `collective`");
+
+  BarrierType barrierType =
+      getBarrier() ? cast<BarrierType>(getBarrier().getType()) : BarrierType();
+  if (barrierType && barrierType.getRemote())
+    return emitOpError("a copy cannot complete on a remote barrier view; pass "
+                       "the local barrier (a `remote` copy maps it into the "
+                       "destination CTA)");
+  if (barrierType && failed(verifyStage(*this, barrierType, getStage())))
+    return failure();
+
+  bool srcShared = isSharedMemory(srcType), dstShared = isSharedMemory(dstType);
+  if (srcShared && dstShared) {
+    if (!getRank())
+      return emitOpError("SMEM -> SMEM copies must name the destination CTA "
+                         "with `remote %rank`");
+    if (getStaticSizes())
+      return emitOpError("a `remote` copy takes no window; both sides are "
+                         "whole SMEM buffers");
+    if (!isContiguousStatic(srcType) || srcType.getShape() != dstType.getShape() ||
+        !isContiguousStatic(dstType))
+      return emitOpError("a `remote` copy needs two contiguous SMEM buffers of "
+                         "the same static shape, got ")
+             << srcType << " and " << dstType;
+    if (!getBarrier())
+      return emitOpError("a `remote` (DSMEM) copy needs a barrier; its bytes "
+                         "complete on the destination CTA's barrier");
+    if (getPeer() || getTransforms() || getCollective() || getReduction() ||
+        getSwizzleOrZero() != 0)
+      return emitOpError("a `remote` copy takes no peer, transforms, "
+                         "collective, reduction or swizzle");
+    return success();
+  }
+  if (!srcShared && !dstShared)
+    return emitOpError("GMEM -> GMEM copies are not supported; one side must be "
+                       "in SMEM (#gpu.address_space<workgroup>)");
+  if (getRank())
+    return emitOpError("`remote` needs both sides in SMEM; use `peer` for "
+                       "another GPU's GMEM");
+
+  bool load = dstShared;
+  MemRefType gmemType = load ? srcType : dstType;
+  MemRefType smemType = load ? dstType : srcType;
+  if (!isContiguousStatic(smemType))
+    return emitOpError("the SMEM operand must be a contiguous buffer with a "
+                       "static shape, got ")
+           << smemType;
+
+  FailureOr<SmallVector<int64_t>> transformed = verifyWindowAndTransforms(
+      *this, gmemType, getStaticOffsets(), getStaticSizes(), getOffsets(),
+      getTransforms());
+  if (failed(transformed))
+    return failure();
+  // Leading unit dims of the transformed window may be left out in SMEM.
+  ArrayRef<int64_t> want(*transformed), have = smemType.getShape();
+  while (want.size() > have.size() && want.front() == 1)
+    want = want.drop_front();
+  if (want != have)
+    return emitOpError("SMEM shape [")
+           << have << "] does not match the transformed window shape ["
+           << ArrayRef<int64_t>(*transformed)
+           << "] (leading unit dims may be omitted)";
+
+  if (failed(verifySwizzle(*this, getSwizzleOrZero(), smemType)))
+    return failure();
+  if (getOobOrDefault() == OOBMode::nan && !isa<FloatType>(gmemType.getElementType()))
+    return emitOpError("oob = nan needs a floating-point element type, got ")
+           << gmemType.getElementType();
+
+  CopyImpl impl = getImplOrDefault();
+  if (impl == CopyImpl::dsmem)
+    return emitOpError("impl = dsmem needs an SMEM -> SMEM copy with `remote`");
+  if (load) {
+    if (getReduction())
+      return emitOpError("reductions apply only to SMEM -> GMEM copies");
+    if (!getBarrier()) {
+      if (impl == CopyImpl::tma || impl == CopyImpl::bulk)
+        return emitOpError("TMA GMEM -> SMEM copies need a barrier: `barrier "
+                           "%b[%stage]`");
+      if (!getToken())
+        return emitOpError("a GMEM -> SMEM copy needs a barrier (TMA and bulk "
+                           "loads complete on an mbarrier) or a token result "
+                           "(cp_async, sync)");
+    }
+  } else {
+    if (getBarrier())
+      return emitOpError("SMEM -> GMEM copies take no barrier; they complete "
+                         "through their token or `wait_group bulk`");
+    if (getCollective())
+      return emitOpError("collective copies must be GMEM -> SMEM");
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// PrefetchOp
+//===----------------------------------------------------------------------===//
+
+SmallVector<OpFoldResult> PrefetchOp::getMixedOffsets() {
+  return toMixedOffsets(getContext(), getStaticOffsets(), getOffsets());
+}
+
+SmallVector<int64_t> PrefetchOp::getWindowSizes() {
+  if (std::optional<ArrayRef<int64_t>> sizes = getStaticSizes())
+    return SmallVector<int64_t>(*sizes);
+  return SmallVector<int64_t>(getSource().getType().getShape());
+}
+
+SmallVector<GmemTransformAttrInterface> PrefetchOp::getTransformList() {
+  return toTransformList(getTransforms());
+}
+
+ParseResult PrefetchOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand source, predicate;
+  SmallVector<OpAsmParser::UnresolvedOperand> offsets;
+  bool hasPredicate = false;
+  if (parser.parseOperand(source))
+    return failure();
+  if (succeeded(parser.parseOptionalKeyword("window")) &&
+      parseWindow(parser, offsets, result))
+    return failure();
+  if (succeeded(parser.parseOptionalKeyword("predicate"))) {
+    hasPredicate = true;
+    if (parser.parseOperand(predicate))
+      return failure();
+  }
+  Type sourceType;
+  if (parser.parseOptionalAttrDict(result.attributes) ||
+      parser.parseColonType(sourceType) ||
+      parser.resolveOperand(source, sourceType, result.operands) ||
+      parser.resolveOperands(offsets, parser.getBuilder().getIndexType(),
+                             result.operands))
+    return failure();
+  if (hasPredicate && parser.resolveOperand(predicate,
+                                            parser.getBuilder().getI1Type(),
+                                            result.operands))
+    return failure();
+  result.getOrAddProperties<Properties>().operandSegmentSizes = {
+      1, static_cast<int32_t>(offsets.size()), hasPredicate};
+  return success();
+}
+
+void PrefetchOp::print(OpAsmPrinter &p) {
+  p << ' ' << getSource();
+  printWindow(p, *this, getOffsets(), getStaticOffsetsAttr(),
+              getStaticSizesAttr());
+  if (Value predicate = getPredicate())
+    p << " predicate " << predicate;
+  p.printOptionalAttrDict((*this)->getAttrs(), kElidedAttrs);
+  p << " : " << getSource().getType();
+}
+
+LogicalResult PrefetchOp::verify() {
+  MemRefType type = getSource().getType();
+  if (!isGlobalMemory(type))
+    return emitOpError("prefetches a GMEM tensor, got ") << type;
+  FailureOr<SmallVector<int64_t>> transformed = verifyWindowAndTransforms(
+      *this, type, getStaticOffsets(), getStaticSizes(), getOffsets(),
+      getTransforms());
+  if (failed(transformed))
+    return failure();
+  return verifySwizzle(*this, getSwizzle().value_or(0), MemRefType());
+}
+
+//===----------------------------------------------------------------------===//
+// WaitGroupOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult WaitGroupOp::verify() {
+  if (getPendingAttr().getInt() < 0)
+    return emitOpError("pending group count must be non-negative, got ")
+           << getPendingAttr().getInt();
+  if (getRead() && getKind() != GroupKind::bulk)
+    return emitOpError("`read` applies only to bulk groups");
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyOps.cpp.inc"
