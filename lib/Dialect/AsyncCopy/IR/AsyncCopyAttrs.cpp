@@ -11,6 +11,7 @@
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <numeric>
 
@@ -274,7 +275,9 @@ FailureOr<SmallVector<int64_t>> CollapseLeadingAttr::transformShape(
                                Twine(shape.size()) + " window");
   int64_t merged = 1;
   for (int64_t s : shape.take_front(n))
-    merged *= s;
+    if (llvm::MulOverflow(merged, s, merged))
+      return fail(emitError, "collapse_leading<" + Twine(n) +
+                                 ">: the merged window extent overflows");
   SmallVector<int64_t> result{merged};
   llvm::append_range(result, shape.drop_front(n));
   return result;

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
+#include "asynccopy/Utils/TMAUtils.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Matchers.h"
@@ -16,8 +17,7 @@
 using namespace mlir;
 using namespace mlir::asynccopy;
 
-/// Largest arrival count and transaction count an mbarrier holds (20 bits).
-static constexpr int64_t kMaxMbarrierCount = (1 << 20) - 1;
+using tma::kMaxMbarrierCount;
 
 //===----------------------------------------------------------------------===//
 // Shared helpers
@@ -135,6 +135,9 @@ verifyWindowAndTransforms(Operation *op, MemRefType gmemType,
                           ValueRange offsets, std::optional<ArrayAttr> transforms) {
   int64_t rank = gmemType.getRank();
   SmallVector<int64_t> sizes;
+  if (staticOffsets.has_value() != staticSizes.has_value() ||
+      (!staticSizes && !offsets.empty()))
+    return op->emitOpError("a window needs both offsets and sizes");
   if (staticSizes) {
     if (!staticOffsets || static_cast<int64_t>(staticOffsets->size()) != rank ||
         static_cast<int64_t>(staticSizes->size()) != rank)
@@ -197,7 +200,7 @@ static bool isContiguousStatic(MemRefType type) {
 
 static LogicalResult verifySwizzle(Operation *op, int64_t swizzle,
                                    MemRefType smemType) {
-  if (swizzle != 0 && swizzle != 32 && swizzle != 64 && swizzle != 128)
+  if (!tma::isValidSwizzle(swizzle))
     return op->emitOpError("swizzle must be 0, 32, 64 or 128 (bytes), got ")
            << swizzle;
   if (swizzle == 0 || !smemType)
@@ -471,9 +474,18 @@ LogicalResult CopyOp::verify() {
       return emitOpError("a `remote` (DSMEM) copy needs a barrier; its bytes "
                          "complete on the destination CTA's barrier");
     if (getPeer() || getTransforms() || getCollective() || getReduction() ||
-        getSwizzleOrZero() != 0)
+        getSwizzleOrZero() != 0 || getOob())
       return emitOpError("a `remote` copy takes no peer, transforms, "
-                         "collective, reduction or swizzle");
+                         "collective, reduction, swizzle or oob");
+    CopyImpl impl = getImplOrDefault();
+    if (impl != CopyImpl::automatic && impl != CopyImpl::dsmem &&
+        impl != CopyImpl::sync)
+      return emitOpError("impl = ")
+             << stringifyCopyImpl(impl)
+             << " cannot copy SMEM to another CTA; use auto, dsmem or sync";
+    if (getToken())
+      return emitOpError("a `remote` copy completes on the barrier and "
+                         "returns no token");
     return success();
   }
   if (!srcShared && !dstShared)
@@ -512,12 +524,24 @@ LogicalResult CopyOp::verify() {
     return emitOpError("oob = nan needs a floating-point element type, got ")
            << gmemType.getElementType();
 
+  if (auto partitioned =
+          dyn_cast_if_present<PartitionedAttr>(getPartitionAttr())) {
+    int64_t axis = partitioned.getAxis();
+    if (axis < 0 || axis >= static_cast<int64_t>(transformed->size()))
+      return emitOpError("partition axis ")
+             << axis << " is out of range for the rank-" << transformed->size()
+             << " transformed window";
+  }
+
   CopyImpl impl = getImplOrDefault();
   if (impl == CopyImpl::dsmem)
     return emitOpError("impl = dsmem needs an SMEM -> SMEM copy with `remote`");
   if (load) {
     if (getReduction())
       return emitOpError("reductions apply only to SMEM -> GMEM copies");
+    if (getCollective() && !getBarrier())
+      return emitOpError("collective copies multicast through TMA and need a "
+                         "barrier");
     if (!getBarrier()) {
       if (impl == CopyImpl::tma || impl == CopyImpl::bulk)
         return emitOpError("TMA GMEM -> SMEM copies need a barrier: `barrier "
@@ -533,6 +557,17 @@ LogicalResult CopyOp::verify() {
                          "through their token or `wait_group bulk`");
     if (getCollective())
       return emitOpError("collective copies must be GMEM -> SMEM");
+    if (std::optional<ReductionKind> kind = getReduction()) {
+      std::string legal;
+      if (!tma::isReductionSupported(*kind, gmemType.getElementType(), &legal))
+        return emitOpError("reduction '")
+               << stringifyReductionKind(*kind) << "' is not available for "
+               << gmemType.getElementType() << " elements; it supports "
+               << legal;
+      if (impl != CopyImpl::automatic && impl != CopyImpl::tma)
+        return emitOpError("reductions need impl = tma (or auto), got ")
+               << stringifyCopyImpl(impl);
+    }
   }
   return success();
 }

@@ -1,0 +1,54 @@
+//===- TMAUtils.h - Hopper TMA / bulk-copy hardware limits ------*- C++ -*-===//
+//
+// Every hardware limit of the tensor memory accelerator, bulk copies and
+// mbarriers lives here, so verifiers, analyses and lowerings agree.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASYNCCOPY_UTILS_TMAUTILS_H
+#define ASYNCCOPY_UTILS_TMAUTILS_H
+
+#include "mlir/IR/Types.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+
+namespace mlir::asynccopy {
+enum class ReductionKind : uint32_t;
+
+namespace tma {
+/// Tensor maps describe at most 5 dims.
+constexpr int64_t kMaxRank = 5;
+/// Each box dim holds at most 256 elements.
+constexpr int64_t kMaxBoxDim = 256;
+/// Global address and every global stride but the innermost: 16-B multiples.
+constexpr int64_t kGlobalAlignBytes = 16;
+/// The innermost box dim spans a multiple of 16 B.
+constexpr int64_t kBoxInnerAlignBytes = 16;
+/// A tensor map is 128 B and must be 64-B aligned in memory.
+constexpr int64_t kDescriptorBytes = 128;
+constexpr int64_t kDescriptorAlignBytes = 64;
+/// Global dims are at most 2^32 elements; strides below 2^40 B.
+constexpr int64_t kMaxGlobalDim = int64_t(1) << 32;
+constexpr int64_t kMaxGlobalStrideBytes = int64_t(1) << 40;
+/// Bulk copies move multiples of 16 B from 16-B aligned addresses.
+constexpr int64_t kBulkAlignBytes = 16;
+/// SMEM available to one CTA on sm_90 (227 KiB).
+constexpr int64_t kMaxSmemBytes = 227 * 1024;
+/// mbarrier arrival and transaction counts are 20-bit.
+constexpr int64_t kMaxMbarrierCount = (int64_t(1) << 20) - 1;
+
+/// True if `swizzle` (bytes) is a TMA swizzle mode: 0 (none), 32, 64, 128.
+bool isValidSwizzle(int64_t swizzle);
+
+/// Whether TMA reductions of `kind` exist for elements of `type`; on false,
+/// `legalTypes` lists the element types that would be legal.
+bool isReductionSupported(ReductionKind kind, Type type, std::string *legalTypes);
+
+/// The PTX type suffix of `type` (f16, bf16, f32, s32, u32, ...), or "" when
+/// PTX has no scalar of that type.
+llvm::StringRef ptxTypeSuffix(Type type);
+} // namespace tma
+} // namespace mlir::asynccopy
+
+#endif // ASYNCCOPY_UTILS_TMAUTILS_H

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the project builds and tests with (Debian 12).
+# CUDA (ptxas) is expected at /usr/local/cuda; tests that need it are skipped
+# where it is missing.
+set -euo pipefail
+packages=(cmake ninja-build g++ ccache libgtest-dev
+          libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO=sudo
+  $SUDO apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q "${missing[@]}"
+fi
