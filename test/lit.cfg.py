@@ -22,6 +22,11 @@ tool_dirs = [config.asynccopy_tools_dir, config.llvm_tools_dir]
 tools = [ToolSubst("ac-opt", unresolved="fatal")]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
+# The Python package under python/ drives the ac-opt built here.
+config.environment["PYTHONPATH"] = os.path.join(os.path.dirname(__file__), "..", "python")
+config.environment["ASYNCCOPY_AC_OPT"] = os.path.join(config.asynccopy_tools_dir, "ac-opt")
+config.excludes.append("compile_check.py")
+
 # ptxas assembles every PTX the tests emit.
 if config.cuda_bin_dir and os.path.exists(os.path.join(config.cuda_bin_dir, "ptxas")):
     config.available_features.add("ptxas")
