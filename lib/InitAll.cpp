@@ -3,6 +3,7 @@
 #include "asynccopy/InitAll.h"
 
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
+#include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -29,6 +30,7 @@ void mlir::asynccopy::registerAllDialects(DialectRegistry &registry) {
 }
 
 void mlir::asynccopy::registerAllPasses() {
+  asynccopy::registerAsyncCopyPasses();
   // Generic clean-ups.
   registerCanonicalizerPass();
   registerCSEPass();

@@ -1,0 +1,126 @@
+//===- Contiguity.h - contiguity of copy windows ----------------*- C++ -*-===//
+//
+// What a copy moves, in memory terms: from the GMEM memref layout (static or
+// dynamic strides), the window and the transforms, the longest stride-1 run
+// both sides share, the chunk plan, and whether (and how) each hardware path
+// can do the copy. Every predicate accepts or declines *with a reason*.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASYNCCOPY_ANALYSIS_CONTIGUITY_H
+#define ASYNCCOPY_ANALYSIS_CONTIGUITY_H
+
+#include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir::asynccopy {
+
+/// Accept, or decline with a reason a user can act on.
+struct Decision {
+  bool accepted = false;
+  std::string reason;
+
+  static Decision accept() { return {true, {}}; }
+  static Decision decline(const Twine &why) { return {false, why.str()}; }
+  explicit operator bool() const { return accepted; }
+};
+
+/// The GMEM side of a copy after its transforms, and how it splits into
+/// contiguous chunks. Dims are outermost first; SMEM is dense row-major over
+/// `boxShape`.
+struct CopyLayout {
+  Type elementType;
+  int64_t elementBits = 0;
+  /// The transformed window (the SMEM shape up to leading unit dims).
+  SmallVector<int64_t> boxShape;
+  /// Element strides of the transformed GMEM view (ShapedType::kDynamic when
+  /// unknown at compile time).
+  SmallVector<int64_t> strides;
+  /// Shape of the whole transformed GMEM tensor, for descriptors; dims may be
+  /// dynamic. Dims removed by drop_unit_dims whose tensor extent is not 1 stay
+  /// (with a box extent of 1); `tensorBoxShape` is the box over these dims.
+  SmallVector<int64_t> tensorShape, tensorStrides, tensorBoxShape;
+  /// The transforms that map the window and its offsets onto the tensor view:
+  /// `transforms` without the drop_unit_dims that cannot apply to the tensor
+  /// (those dims stay, leading), the later ones batched over them.
+  SmallVector<GmemTransformAttrInterface> tensorTransforms;
+  /// False when the transforms cannot describe the whole tensor (a tile that
+  /// does not divide a tensor dim, a non-leading dropped dim); the reason is
+  /// in `tensorViewError`.
+  bool hasTensorView = false;
+  std::string tensorViewError;
+  /// Static element offset of the memref, or ShapedType::kDynamic.
+  int64_t baseOffset = 0;
+  /// Largest power of two (<= 16) known to divide the byte address of the
+  /// window's first element (1 when nothing is known).
+  int64_t startAlignBytes = 1;
+
+  /// Trailing box dims that form one stride-1 run in GMEM and in SMEM.
+  int64_t contiguousDims = 0;
+  /// Elements and bytes of one contiguous chunk; number of chunks; the box
+  /// dims outside the chunk (their product is numChunks).
+  int64_t chunkElements = 0, chunkBytes = 0, numChunks = 0;
+  SmallVector<int64_t> outerExtents;
+  int64_t totalBytes = 0;
+
+  int64_t elementBytes() const { return elementBits / 8; }
+};
+
+/// Computes the layout of `gmemType`'s `window` after `transforms`. Fails
+/// (with a message in `*error` when given) when the transforms do not apply.
+FailureOr<CopyLayout>
+computeCopyLayout(MemRefType gmemType, ArrayRef<int64_t> window,
+                  ArrayRef<GmemTransformAttrInterface> transforms,
+                  std::string *error = nullptr);
+
+/// Layout of a GMEM <-> SMEM copy or prefetch; fails for SMEM -> SMEM copies.
+FailureOr<CopyLayout> computeCopyLayout(CopyOp op);
+FailureOr<CopyLayout> computeCopyLayout(PrefetchOp op);
+
+/// One descriptor dim of a TMA plan: extent and stride in the GMEM tensor,
+/// box extent, and how its coordinate is formed from transformed-view
+/// coordinates: sum of `coord[viewDim] * scale` over `terms`.
+struct TmaDim {
+  int64_t extent = 0, stride = 0, box = 0;
+  SmallVector<std::pair<int64_t, int64_t>> terms;
+};
+
+/// One TMA instruction of a copy: an offset (in transformed-view dims) added
+/// to the window's coordinates, and where its box lands in SMEM.
+struct TmaIssue {
+  SmallVector<int64_t> viewOffset;
+  int64_t smemByteOffset = 0;
+};
+
+/// How a copy becomes TMA instructions over one descriptor. Dims are
+/// outermost first (PTX order is the reverse).
+struct TmaPlan {
+  SmallVector<TmaDim> dims;
+  SmallVector<TmaIssue> issues;
+  int64_t bytesPerIssue = 0, totalBytes = 0;
+  /// Set when a stride or the base offset is dynamic: legality then rests on
+  /// the host-side descriptor encoder, which validates it at launch.
+  bool needsRuntimeCheck = false;
+  int64_t rank() const { return dims.size(); }
+};
+
+/// Plans the TMA issues of a layout with the given swizzle (bytes). Declines
+/// (reason in `*reason`) when no plan satisfies the hardware limits.
+/// `allowRuntimeChecks` accepts dynamic strides/offsets (explicit impl = tma).
+FailureOr<TmaPlan> planTma(const CopyLayout &layout, int64_t swizzle,
+                           bool allowRuntimeChecks, std::string *reason);
+
+/// Widest cp.async transfer (16, 8 or 4 B) every chunk can use, given the
+/// chunk bytes and static alignment, or a decline.
+FailureOr<int64_t> cpAsyncVectorBytes(const CopyLayout &layout,
+                                      std::string *reason);
+
+/// Bulk copies: one contiguous run of >= 16 B, a multiple of 16 B, 16-B
+/// aligned. Returns the number of bulk instructions (chunks) or a decline.
+FailureOr<int64_t> bulkChunks(const CopyLayout &layout, std::string *reason);
+
+} // namespace mlir::asynccopy
+
+#endif // ASYNCCOPY_ANALYSIS_CONTIGUITY_H

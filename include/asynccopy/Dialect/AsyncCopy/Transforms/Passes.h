@@ -1,0 +1,34 @@
+//===- Passes.h - asynccopy transformation passes ---------------*- C++ -*-===//
+
+#ifndef ASYNCCOPY_DIALECT_ASYNCCOPY_TRANSFORMS_PASSES_H
+#define ASYNCCOPY_DIALECT_ASYNCCOPY_TRANSFORMS_PASSES_H
+
+#include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::asynccopy {
+
+#define GEN_PASS_DECL
+#include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h.inc"
+
+/// Name of the discardable attribute holding a copy's chunk plan.
+inline constexpr StringLiteral kPlanAttrName = "asynccopy.plan";
+/// Kernel-argument index of the tensor map of a TMA copy or prefetch.
+inline constexpr StringLiteral kDescriptorAttrName = "asynccopy.descriptor";
+/// Kernel attribute: the tensor maps the host must encode, in order.
+inline constexpr StringLiteral kDescriptorListAttrName =
+    "asynccopy.tma_descriptors";
+/// Kernel attribute: indices of tensor-map parameters (mode=param).
+inline constexpr StringLiteral kGridConstantsAttrName =
+    "asynccopy.grid_constants";
+
+} // namespace mlir::asynccopy
+
+#endif // ASYNCCOPY_DIALECT_ASYNCCOPY_TRANSFORMS_PASSES_H

@@ -1,0 +1,477 @@
+//===- Contiguity.cpp - contiguity of copy windows ------------------------===//
+
+#include "asynccopy/Analysis/Contiguity.h"
+
+#include "asynccopy/Utils/TMAUtils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <numeric>
+
+using namespace mlir;
+using namespace mlir::asynccopy;
+
+static bool isDyn(int64_t v) { return ShapedType::isDynamic(v); }
+
+static int64_t product(ArrayRef<int64_t> values) {
+  int64_t p = 1;
+  for (int64_t v : values)
+    p *= v;
+  return p;
+}
+
+/// Largest power of two <= 16 dividing `v` (16 for 0).
+static int64_t pow2Align(int64_t v) {
+  if (v == 0)
+    return 16;
+  return std::min<int64_t>(16, int64_t(1) << llvm::countr_zero(
+                                   static_cast<uint64_t>(std::abs(v))));
+}
+
+/// A divisor of the index `v` proven by its definition (constants, products
+/// and sums of them, thread/block ids times constants); 1 when unknown.
+static int64_t knownDivisor(Value v, unsigned depth = 0) {
+  APInt c;
+  if (matchPattern(v, m_ConstantInt(&c)))
+    return c.getSExtValue() == 0 ? 0 : std::abs(c.getSExtValue());
+  Operation *def = v.getDefiningOp();
+  if (!def || depth > 8)
+    return 1;
+  if (isa<arith::MulIOp>(def)) {
+    int64_t a = knownDivisor(def->getOperand(0), depth + 1);
+    int64_t b = knownDivisor(def->getOperand(1), depth + 1);
+    return (a == 0 || b == 0) ? 0 : a * b;
+  }
+  if (isa<arith::AddIOp>(def))
+    return std::gcd(knownDivisor(def->getOperand(0), depth + 1),
+                    knownDivisor(def->getOperand(1), depth + 1));
+  if (isa<arith::ShLIOp>(def) &&
+      matchPattern(def->getOperand(1), m_ConstantInt(&c)) &&
+      c.getSExtValue() < 32)
+    return knownDivisor(def->getOperand(0), depth + 1) << c.getSExtValue();
+  if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(def))
+    return knownDivisor(def->getOperand(0), depth + 1);
+  return 1;
+}
+
+/// Builds the tensor view of `layout` (see CopyLayout::tensorTransforms).
+static void computeTensorView(CopyLayout &layout, ArrayRef<int64_t> gmemShape,
+                              ArrayRef<int64_t> gmemStrides,
+                              ArrayRef<int64_t> window,
+                              ArrayRef<GmemTransformAttrInterface> transforms) {
+  SmallVector<int64_t> shape(gmemShape), strides(gmemStrides), box(window);
+  int64_t kept = 0; // leading dims kept from drop_unit_dims
+  for (GmemTransformAttrInterface t : transforms) {
+    if (auto drop = dyn_cast<DropUnitDimsAttr>(t)) {
+      SmallVector<int64_t> inner(ArrayRef<int64_t>(shape).drop_front(kept));
+      if (succeeded(drop.transformGmemShape(inner, {}))) {
+        GmemTransformAttrInterface batched = t.batch(kept);
+        shape = *batched.transformGmemShape(shape, strides);
+        strides = batched.transformStrides(strides);
+        box = *batched.transformShape(box, {});
+        layout.tensorTransforms.push_back(batched);
+        continue;
+      }
+      // Keep the dims: they must be leading so later transforms can batch.
+      for (auto [i, d] : llvm::enumerate(drop.getDims()))
+        if (d != static_cast<int64_t>(i)) {
+          layout.tensorViewError =
+              "drop_unit_dims of non-leading dim " + std::to_string(d) +
+              " whose tensor extent is not 1 cannot be expressed in a "
+              "tensor map";
+          return;
+        }
+      kept += drop.getDims().size();
+      continue;
+    }
+    GmemTransformAttrInterface batched = t.batch(kept);
+    if (!batched) {
+      layout.tensorViewError = "a transform after drop_unit_dims cannot be "
+                               "applied over the kept unit dims";
+      return;
+    }
+    FailureOr<SmallVector<int64_t>> next =
+        batched.transformGmemShape(shape, strides);
+    if (failed(next)) {
+      layout.tensorViewError =
+          "the transforms do not divide the GMEM tensor evenly (a tile must "
+          "divide every tensor dim it tiles, or use rounding = down)";
+      return;
+    }
+    FailureOr<SmallVector<int64_t>> nextBox = batched.transformShape(box, {});
+    if (failed(nextBox)) {
+      layout.tensorViewError = "the window does not tile the tensor view";
+      return;
+    }
+    strides = batched.transformStrides(strides);
+    shape = std::move(*next);
+    box = std::move(*nextBox);
+    layout.tensorTransforms.push_back(batched);
+  }
+  layout.tensorShape = std::move(shape);
+  layout.tensorStrides = std::move(strides);
+  layout.tensorBoxShape = std::move(box);
+  layout.hasTensorView = true;
+}
+
+FailureOr<CopyLayout>
+mlir::asynccopy::computeCopyLayout(MemRefType gmemType, ArrayRef<int64_t> window,
+                                   ArrayRef<GmemTransformAttrInterface> transforms,
+                                   std::string *error) {
+  auto failWith = [&](const Twine &msg) -> FailureOr<CopyLayout> {
+    if (error)
+      *error = msg.str();
+    return failure();
+  };
+  CopyLayout layout;
+  layout.elementType = gmemType.getElementType();
+  if (!layout.elementType.isIntOrFloat())
+    return failWith("elements must be integers or floats");
+  layout.elementBits = layout.elementType.getIntOrFloatBitWidth();
+
+  SmallVector<int64_t> gmemStrides;
+  if (failed(gmemType.getStridesAndOffset(gmemStrides, layout.baseOffset)))
+    return failWith("the GMEM memref has no strided layout");
+  if (window.size() != static_cast<size_t>(gmemType.getRank()))
+    return failWith("the window rank differs from the GMEM rank");
+
+  FailureOr<SmallVector<int64_t>> box =
+      applyTransformsToShape(transforms, window);
+  if (failed(box))
+    return failWith("the transforms do not apply to the window");
+  layout.boxShape = std::move(*box);
+  layout.strides = applyTransformsToStrides(transforms, gmemStrides);
+  computeTensorView(layout, gmemType.getShape(), gmemStrides, window,
+                    transforms);
+
+  // The longest trailing run of box dims that is dense in GMEM. SMEM is dense
+  // row-major over the box, so a run dense in GMEM is dense on both sides.
+  int64_t rank = layout.boxShape.size();
+  int64_t expected = 1, dims = 0;
+  for (int64_t i = rank - 1; i >= 0; --i) {
+    int64_t extent = layout.boxShape[i], stride = layout.strides[i];
+    if (extent != 1 && (isDyn(stride) || stride != expected))
+      break;
+    expected *= extent;
+    ++dims;
+  }
+  layout.contiguousDims = dims;
+  layout.chunkElements =
+      product(ArrayRef<int64_t>(layout.boxShape).take_back(dims));
+  layout.outerExtents.assign(layout.boxShape.begin(),
+                             layout.boxShape.end() - dims);
+  layout.numChunks = product(layout.outerExtents);
+  int64_t totalBits = product(layout.boxShape) * layout.elementBits;
+  layout.chunkBytes = layout.chunkElements * layout.elementBits / 8;
+  layout.totalBytes = totalBits / 8;
+  if (!isDyn(layout.baseOffset) && layout.elementBits % 8 == 0)
+    layout.startAlignBytes =
+        pow2Align(layout.baseOffset * layout.elementBytes());
+  else
+    layout.startAlignBytes = layout.elementBits % 8 == 0
+                                 ? pow2Align(layout.elementBytes())
+                                 : 1;
+  return layout;
+}
+
+/// Refines the start alignment with what the window offsets are known to be
+/// multiples of.
+static void refineStartAlign(CopyLayout &layout, MemRefType gmemType,
+                             ArrayRef<OpFoldResult> offsets) {
+  if (layout.elementBits % 8 != 0 || isDyn(layout.baseOffset))
+    return;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(gmemType.getStridesAndOffset(strides, offset)))
+    return;
+  int64_t eb = layout.elementBytes();
+  int64_t align = pow2Align(offset * eb);
+  for (auto [ofr, stride] : llvm::zip_equal(offsets, strides)) {
+    int64_t divisor;
+    if (auto attr = dyn_cast<Attribute>(ofr))
+      divisor = cast<IntegerAttr>(attr).getInt();
+    else
+      divisor = knownDivisor(cast<Value>(ofr));
+    if (divisor == 0)
+      continue;
+    int64_t strideBytes = isDyn(stride) ? eb : stride * eb;
+    align = std::min(align, pow2Align(divisor * strideBytes));
+  }
+  layout.startAlignBytes = align;
+}
+
+FailureOr<CopyLayout> mlir::asynccopy::computeCopyLayout(CopyOp op) {
+  Value gmem = op.getGmem();
+  if (!gmem)
+    return failure();
+  auto gmemType = cast<MemRefType>(gmem.getType());
+  FailureOr<CopyLayout> layout = computeCopyLayout(
+      gmemType, op.getWindowSizes(), op.getTransformList());
+  if (succeeded(layout)) {
+    SmallVector<OpFoldResult> offsets = op.getMixedOffsets();
+    if (offsets.empty())
+      offsets.assign(gmemType.getRank(),
+                     IntegerAttr::get(IndexType::get(op.getContext()), 0));
+    refineStartAlign(*layout, gmemType, offsets);
+  }
+  return layout;
+}
+
+FailureOr<CopyLayout> mlir::asynccopy::computeCopyLayout(PrefetchOp op) {
+  return computeCopyLayout(op.getSource().getType(), op.getWindowSizes(),
+                           op.getTransformList());
+}
+
+//===----------------------------------------------------------------------===//
+// TMA planning
+//===----------------------------------------------------------------------===//
+
+static FailureOr<TmaPlan> declineTma(std::string *reason, const Twine &why) {
+  if (reason)
+    *reason = why.str();
+  return failure();
+}
+
+/// Largest divisor of `n` that is <= `limit` and whose byte size is a multiple
+/// of `multipleBytes` (0 if none).
+static int64_t largestPiece(int64_t n, int64_t limit, int64_t elementBytes,
+                            int64_t multipleBytes) {
+  for (int64_t p = std::min(n, limit); p >= 1; --p)
+    if (n % p == 0 && (p * elementBytes) % multipleBytes == 0)
+      return p;
+  return 0;
+}
+
+FailureOr<TmaPlan> mlir::asynccopy::planTma(const CopyLayout &layout,
+                                            int64_t swizzle,
+                                            bool allowRuntimeChecks,
+                                            std::string *reason) {
+  int64_t eb = layout.elementBytes();
+  if (layout.elementBits % 8 != 0 || !llvm::is_contained({1, 2, 4, 8}, eb))
+    return declineTma(reason, "TMA moves 1-, 2-, 4- or 8-byte elements, not " +
+                                  Twine(layout.elementBits) + "-bit ones");
+  if (!layout.hasTensorView)
+    return declineTma(reason, layout.tensorViewError);
+
+  TmaPlan plan;
+  int64_t rank = layout.tensorShape.size();
+  for (int64_t i = 0; i < rank; ++i) {
+    TmaDim dim;
+    dim.extent = layout.tensorShape[i];
+    dim.stride = layout.tensorStrides[i];
+    dim.box = layout.tensorBoxShape[i];
+    dim.terms.push_back({i, 1});
+    plan.dims.push_back(std::move(dim));
+  }
+  if (plan.dims.empty())
+    return declineTma(reason, "TMA needs a window of rank >= 1");
+  if (plan.dims.back().stride != 1)
+    return declineTma(reason,
+                      "the innermost dim of the GMEM view has stride " +
+                          (isDyn(plan.dims.back().stride)
+                               ? Twine("?")
+                               : Twine(plan.dims.back().stride)) +
+                          ", TMA needs it contiguous (stride 1)");
+
+  // Issues start as the single whole box; a loop over a dim turns every issue
+  // into one per index of that dim (box extent 1).
+  plan.issues.push_back({SmallVector<int64_t>(rank, 0), 0});
+  // Row-major element strides of the SMEM box (over the tensor box dims).
+  SmallVector<int64_t> smemStrides(rank, 1);
+  for (int64_t i = rank - 2; i >= 0; --i)
+    smemStrides[i] = smemStrides[i + 1] * layout.tensorBoxShape[i + 1];
+  auto loopOver = [&](int64_t viewDim, int64_t dimIndex, int64_t piece) {
+    TmaDim &dim = plan.dims[dimIndex];
+    SmallVector<TmaIssue> next;
+    for (const TmaIssue &issue : plan.issues)
+      for (int64_t start = 0; start < dim.box; start += piece) {
+        TmaIssue split = issue;
+        split.viewOffset[viewDim] += start;
+        split.smemByteOffset += start * smemStrides[viewDim] * eb;
+        next.push_back(std::move(split));
+      }
+    plan.issues = std::move(next);
+    dim.box = piece;
+  };
+
+  // Split box dims over 256 elements and, with swizzle, an innermost dim
+  // wider than the swizzle span. Every dim outside the split one is looped
+  // so each piece lands where the dense SMEM layout puts it.
+  int64_t splitDim = -1, splitPiece = 0;
+  for (int64_t i = rank - 1; i >= 0; --i) {
+    int64_t limit = tma::kMaxBoxDim;
+    if (i == rank - 1 && swizzle != 0)
+      limit = std::min(limit, swizzle / eb);
+    if (plan.dims[i].box <= limit)
+      continue;
+    int64_t multiple = i == rank - 1 ? tma::kBoxInnerAlignBytes : 1;
+    int64_t piece = largestPiece(plan.dims[i].box, limit, eb, multiple);
+    if (piece == 0)
+      return declineTma(reason, "box dim " + Twine(i) + " of " +
+                                    Twine(plan.dims[i].box) +
+                                    " elements has no even split into TMA "
+                                    "boxes of <= " +
+                                    Twine(limit) + " elements");
+    splitDim = i;
+    splitPiece = piece;
+    break;
+  }
+  if (splitDim >= 0) {
+    for (int64_t i = 0; i < rank; ++i) {
+      if (i < splitDim && plan.dims[i].box > 1)
+        loopOver(i, i, 1);
+      else if (i > splitDim && plan.dims[i].box > tma::kMaxBoxDim)
+        return declineTma(reason, "box dims " + Twine(splitDim) + " and " +
+                                      Twine(i) + " both exceed 256 elements");
+    }
+    loopOver(splitDim, splitDim, splitPiece);
+    if (splitDim == rank - 1 && swizzle == 0 &&
+        plan.dims.back().box > tma::kMaxBoxDim)
+      return declineTma(reason, "the innermost box dim exceeds 256 elements");
+  }
+
+  // Merge dims until the rank fits: a dim with box extent 1 whose stride is a
+  // multiple of the next dim's folds into it (the tensor map then addresses
+  // it through the next dim's coordinate).
+  auto mergeInto = [&](int64_t i) -> bool {
+    TmaDim &outer = plan.dims[i], &inner = plan.dims[i + 1];
+    if (outer.box != 1 || isDyn(outer.stride) || isDyn(inner.stride) ||
+        inner.stride == 0 || outer.stride % inner.stride != 0)
+      return false;
+    int64_t scale = outer.stride / inner.stride;
+    if (isDyn(outer.extent) || isDyn(inner.extent))
+      inner.extent = ShapedType::kDynamic;
+    else
+      inner.extent = (outer.extent - 1) * scale + inner.extent;
+    for (auto [viewDim, s] : outer.terms)
+      inner.terms.push_back({viewDim, s * scale});
+    plan.dims.erase(plan.dims.begin() + i);
+    return true;
+  };
+  while (plan.rank() > tma::kMaxRank) {
+    bool merged = false;
+    for (int64_t i = 0; i + 1 < plan.rank() && !merged; ++i)
+      merged = mergeInto(i);
+    if (merged)
+      continue;
+    // Loop over the outermost dim with a box extent > 1, then merge it.
+    int64_t i = 0;
+    while (i + 1 < plan.rank() && plan.dims[i].box == 1)
+      ++i;
+    if (i + 1 >= plan.rank() || plan.dims[i].terms.size() != 1)
+      return declineTma(reason, "rank " + Twine(plan.rank()) +
+                                    " exceeds the TMA limit of 5 and no dims "
+                                    "can be merged (dynamic or incompatible "
+                                    "strides)");
+    loopOver(plan.dims[i].terms.front().first, i, 1);
+    if (!mergeInto(i))
+      return declineTma(reason, "rank " + Twine(plan.rank()) +
+                                    " exceeds the TMA limit of 5 and dim " +
+                                    Twine(i) + " cannot be merged");
+  }
+
+  // Hardware limits on the final descriptor.
+  TmaDim &innermost = plan.dims.back();
+  if ((innermost.box * eb) % tma::kBoxInnerAlignBytes != 0)
+    return declineTma(reason, "the innermost box dim spans " +
+                                  Twine(innermost.box * eb) +
+                                  " B; TMA needs a multiple of 16 B");
+  if (swizzle != 0 && innermost.box * eb > swizzle)
+    return declineTma(reason, "the innermost box dim spans " +
+                                  Twine(innermost.box * eb) +
+                                  " B, more than the " + Twine(swizzle) +
+                                  "-B swizzle span");
+  for (int64_t i = 0; i + 1 < plan.rank(); ++i) {
+    int64_t stride = plan.dims[i].stride;
+    if (isDyn(stride)) {
+      if (!allowRuntimeChecks)
+        return declineTma(reason, "the stride of dim " + Twine(i) +
+                                      " is dynamic; TMA needs strides that "
+                                      "are multiples of 16 B");
+      plan.needsRuntimeCheck = true;
+      continue;
+    }
+    if ((stride * eb) % tma::kGlobalAlignBytes != 0)
+      return declineTma(reason, "global stride " + Twine(stride * eb) +
+                                    " B of dim " + Twine(i) +
+                                    " is not a multiple of 16 B");
+  }
+  if (isDyn(layout.baseOffset)) {
+    if (!allowRuntimeChecks)
+      return declineTma(reason, "the memref offset is dynamic; TMA needs a "
+                                "16-B aligned base address");
+    plan.needsRuntimeCheck = true;
+  } else if ((layout.baseOffset * eb) % tma::kGlobalAlignBytes != 0) {
+    return declineTma(reason, "the memref offset of " +
+                                  Twine(layout.baseOffset * eb) +
+                                  " B is not 16-B aligned");
+  }
+
+  plan.bytesPerIssue = eb;
+  for (const TmaDim &dim : plan.dims)
+    plan.bytesPerIssue *= dim.box;
+  plan.totalBytes = plan.bytesPerIssue * plan.issues.size();
+  return plan;
+}
+
+//===----------------------------------------------------------------------===//
+// cp.async and bulk
+//===----------------------------------------------------------------------===//
+
+/// Largest power of two (<= 16) dividing the byte distance between chunks.
+static int64_t chunkStrideAlign(const CopyLayout &layout) {
+  int64_t align = 16;
+  int64_t eb = layout.elementBytes();
+  int64_t outerRank = layout.outerExtents.size();
+  for (int64_t i = 0; i < outerRank; ++i) {
+    if (layout.outerExtents[i] == 1)
+      continue;
+    int64_t stride = layout.strides[i];
+    align = std::min(align, isDyn(stride) ? pow2Align(eb)
+                                          : pow2Align(stride * eb));
+  }
+  return align;
+}
+
+FailureOr<int64_t>
+mlir::asynccopy::cpAsyncVectorBytes(const CopyLayout &layout,
+                                    std::string *reason) {
+  if (layout.elementBits % 8 != 0) {
+    if (reason)
+      *reason = "cp.async moves whole bytes; sub-byte elements go the sync way";
+    return failure();
+  }
+  int64_t align = std::min({layout.startAlignBytes, chunkStrideAlign(layout),
+                            pow2Align(layout.chunkBytes)});
+  for (int64_t v : {16, 8, 4})
+    if (align >= v)
+      return v;
+  if (reason)
+    *reason = "contiguous runs of " + std::to_string(layout.chunkBytes) +
+              " B aligned to " + std::to_string(align) +
+              " B; cp.async needs 4-, 8- or 16-B aligned transfers";
+  return failure();
+}
+
+FailureOr<int64_t> mlir::asynccopy::bulkChunks(const CopyLayout &layout,
+                                               std::string *reason) {
+  auto decline = [&](const Twine &why) -> FailureOr<int64_t> {
+    if (reason)
+      *reason = why.str();
+    return failure();
+  };
+  if (layout.elementBits % 8 != 0)
+    return decline("bulk copies move whole bytes");
+  if (layout.chunkBytes < tma::kBulkAlignBytes ||
+      layout.chunkBytes % tma::kBulkAlignBytes != 0)
+    return decline("contiguous runs are " + Twine(layout.chunkBytes) +
+                   " B; bulk copies need multiples of 16 B");
+  if (layout.startAlignBytes < tma::kBulkAlignBytes ||
+      chunkStrideAlign(layout) < tma::kBulkAlignBytes)
+    return decline("the window start or its row stride is not provably "
+                   "16-B aligned");
+  return layout.numChunks;
+}
