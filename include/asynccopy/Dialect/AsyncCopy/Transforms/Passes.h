@@ -25,7 +25,8 @@ inline constexpr StringLiteral kDescriptorAttrName = "asynccopy.descriptor";
 /// Kernel attribute: the tensor maps the host must encode, in order.
 inline constexpr StringLiteral kDescriptorListAttrName =
     "asynccopy.tma_descriptors";
-/// Kernel attribute: indices of tensor-map parameters (mode=param).
+/// Kernel attribute: how many trailing parameters are tensor maps
+/// (mode=param).
 inline constexpr StringLiteral kGridConstantsAttrName =
     "asynccopy.grid_constants";
 

@@ -45,9 +45,10 @@ def AsyncCopyFinalizeDescriptorParams
     : Pass<"asynccopy-finalize-descriptor-params", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Marks tensor-map kernel parameters as __grid_constant__";
   let description = [{
-    Runs after the GPU-to-NVVM lowering: the kernel parameters listed in
-    `asynccopy.grid_constants` become 128-B byval parameters with
-    `nvvm.grid_constant`, so TMA instructions address them in param space.
+    Runs after the GPU-to-NVVM lowering: the trailing kernel parameters that
+    `asynccopy.grid_constants` counts become 128-B, 64-B aligned byval
+    parameters with `nvvm.grid_constant`, so TMA instructions address them in
+    param space.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect"];

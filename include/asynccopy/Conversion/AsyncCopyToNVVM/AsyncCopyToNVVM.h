@@ -1,0 +1,23 @@
+//===- AsyncCopyToNVVM.h - asynccopy to NVVM conversion ---------*- C++ -*-===//
+
+#ifndef ASYNCCOPY_CONVERSION_ASYNCCOPYTONVVM_ASYNCCOPYTONVVM_H
+#define ASYNCCOPY_CONVERSION_ASYNCCOPYTONVVM_ASYNCCOPYTONVVM_H
+
+namespace mlir {
+class LLVMTypeConverter;
+class RewritePatternSet;
+namespace asynccopy {
+
+/// Adds the asynccopy type conversions: `!asynccopy.barrier<N>` to a pointer
+/// to its first mbarrier in shared memory (`!llvm.ptr<3>`), the remote view
+/// to a shared::cluster pointer (`!llvm.ptr<7>`), tokens to `i32`.
+void populateAsyncCopyToNVVMTypeConversions(LLVMTypeConverter &converter);
+
+/// Patterns lowering every asynccopy op, one populate function per op family.
+void populateAsyncCopyToNVVMConversionPatterns(LLVMTypeConverter &converter,
+                                               RewritePatternSet &patterns);
+
+} // namespace asynccopy
+} // namespace mlir
+
+#endif // ASYNCCOPY_CONVERSION_ASYNCCOPYTONVVM_ASYNCCOPYTONVVM_H

@@ -1,0 +1,135 @@
+//===- AsyncCopyToNVVM.cpp - the convert-asynccopy-to-nvvm pass -----------===//
+//
+// Type conversions, the conversion target, and the pass that composes the
+// per-family patterns. Runs before the upstream GPU-to-NVVM lowering; memref
+// and index values cross the boundary through unrealized casts that the
+// upstream lowerings resolve.
+//
+//===----------------------------------------------------------------------===//
+
+#include "asynccopy/Conversion/Passes.h"
+
+#include "PatternUtils.h"
+
+#include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
+
+#include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::asynccopy {
+#define GEN_PASS_DEF_CONVERTASYNCCOPYTONVVM
+#include "asynccopy/Conversion/Passes.h.inc"
+} // namespace mlir::asynccopy
+
+using namespace mlir;
+using namespace mlir::asynccopy;
+
+void mlir::asynccopy::populateAsyncCopyToNVVMTypeConversions(
+    LLVMTypeConverter &converter) {
+  MLIRContext *ctx = &converter.getContext();
+  converter.addConversion([ctx](BarrierType type) -> Type {
+    return LLVM::LLVMPointerType::get(ctx, type.getRemote()
+                                               ? lowering::kSharedCluster
+                                               : lowering::kShared);
+  });
+  converter.addConversion(
+      [ctx](TokenType) -> Type { return IntegerType::get(ctx, 32); });
+  populateGpuMemorySpaceAttributeConversions(
+      converter, [](gpu::AddressSpace space) -> unsigned {
+        switch (space) {
+        case gpu::AddressSpace::Global:
+          return lowering::kGlobal;
+        case gpu::AddressSpace::Workgroup:
+          return lowering::kShared;
+        case gpu::AddressSpace::Private:
+          return 0;
+        }
+        llvm_unreachable("unknown GPU address space");
+      });
+}
+
+void mlir::asynccopy::populateAsyncCopyToNVVMConversionPatterns(
+    LLVMTypeConverter &converter, RewritePatternSet &patterns) {
+  lowering::populateBarrierToNVVMPatterns(converter, patterns);
+  lowering::populateTMAToNVVMPatterns(converter, patterns);
+  lowering::populateBulkToNVVMPatterns(converter, patterns);
+  lowering::populateCpAsyncToNVVMPatterns(converter, patterns);
+  lowering::populateSyncCopyToNVVMPatterns(converter, patterns);
+  lowering::populateGroupsToNVVMPatterns(converter, patterns);
+}
+
+namespace {
+
+/// The completion group a token stands for: bulk groups for TMA and bulk
+/// stores, cp.async groups for cp.async loads, nothing for sync copies.
+int64_t waitKindOf(Value token) {
+  auto copy = token.getDefiningOp<CopyOp>();
+  if (!copy)
+    return lowering::kUnknownWait;
+  switch (copy.getImplOrDefault()) {
+  case CopyImpl::tma:
+  case CopyImpl::bulk:
+    return static_cast<int64_t>(GroupKind::bulk);
+  case CopyImpl::cp_async:
+    return static_cast<int64_t>(GroupKind::cp_async);
+  case CopyImpl::sync:
+    return lowering::kSyncWait;
+  case CopyImpl::dsmem:
+  case CopyImpl::automatic:
+    return lowering::kUnknownWait;
+  }
+  llvm_unreachable("unknown copy implementation");
+}
+
+struct ConvertAsyncCopyToNVVMPass
+    : public asynccopy::impl::ConvertAsyncCopyToNVVMBase<
+          ConvertAsyncCopyToNVVMPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    MLIRContext *ctx = &getContext();
+    // Tokens disappear in the conversion: record what each wait waits for.
+    Builder b(ctx);
+    WalkResult walk = getOperation()->walk([&](Operation *op) {
+      if (auto wait = dyn_cast<WaitOp>(op))
+        wait->setAttr(lowering::kWaitKindAttrName,
+                      b.getI64IntegerAttr(waitKindOf(wait.getToken())));
+      if (auto copy = dyn_cast<CopyOp>(op))
+        if (copy.getImplOrDefault() == CopyImpl::automatic) {
+          copy.emitOpError("has no implementation yet; run "
+                           "asynccopy-select-implementation first");
+          return WalkResult::interrupt();
+        }
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      return signalPassFailure();
+
+    LLVMTypeConverter converter(ctx);
+    populateAsyncCopyToNVVMTypeConversions(converter);
+
+    RewritePatternSet patterns(ctx);
+    populateAsyncCopyToNVVMConversionPatterns(converter, patterns);
+
+    ConversionTarget target(*ctx);
+    target.addIllegalDialect<AsyncCopyDialect>();
+    target.addLegalDialect<arith::ArithDialect, gpu::GPUDialect,
+                           LLVM::LLVMDialect, memref::MemRefDialect,
+                           NVVM::NVVMDialect, nvgpu::NVGPUDialect,
+                           scf::SCFDialect, vector::VectorDialect>();
+    target.addLegalOp<UnrealizedConversionCastOp>();
+    if (failed(applyPartialConversion(getOperation(), target,
+                                      std::move(patterns))))
+      signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,86 @@
+//===- PatternUtils.cpp - shared pieces of the NVVM lowering --------------===//
+
+#include "PatternUtils.h"
+
+#include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::asynccopy;
+using namespace mlir::asynccopy::lowering;
+
+Value lowering::buildI32(OpBuilder &b, Location loc, int64_t value) {
+  return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                  b.getI32IntegerAttr(value));
+}
+
+Value lowering::buildIsElectedThread(OpBuilder &b, Location loc) {
+  // Linear thread id < 32 selects warp 0; elect.sync picks one lane of it.
+  Value x = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  Value y = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::y);
+  Value z = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::z);
+  Value dx = gpu::BlockDimOp::create(b, loc, gpu::Dimension::x);
+  Value dy = gpu::BlockDimOp::create(b, loc, gpu::Dimension::y);
+  Value zy = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, z, dy), y);
+  Value linear = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, zy, dx), x);
+  Value warpSize = arith::ConstantIndexOp::create(b, loc, 32);
+  Value inWarp0 = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                        linear, warpSize);
+  Value elected = NVVM::ElectSyncOp::create(b, loc, b.getI1Type(), Value());
+  return arith::AndIOp::create(b, loc, inWarp0, elected);
+}
+
+Value lowering::buildIssuePredicate(OpBuilder &b, Location loc, Value predicate) {
+  return predicate ? predicate : buildIsElectedThread(b, loc);
+}
+
+void lowering::buildIf(OpBuilder &b, Location loc, Value cond,
+                     function_ref<void(OpBuilder &, Location)> body) {
+  auto ifOp = scf::IfOp::create(b, loc, cond, /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+  body(b, loc);
+}
+
+Value lowering::buildBarrierStagePtr(OpBuilder &b, Location loc, Value base,
+                                   Value stage) {
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI64Type(), base,
+                             ValueRange{stage});
+}
+
+Value lowering::buildBufferPtr(ConversionPatternRewriter &rewriter, Location loc,
+                             const LLVMTypeConverter &converter,
+                             MemRefType type, Value descriptor) {
+  MemRefDescriptor desc(descriptor);
+  return desc.bufferPtr(rewriter, loc, converter, type);
+}
+
+Value lowering::buildCastToSpace(OpBuilder &b, Location loc, Value ptr,
+                               unsigned space) {
+  auto type = cast<LLVM::LLVMPointerType>(ptr.getType());
+  if (type.getAddressSpace() == space)
+    return ptr;
+  return LLVM::AddrSpaceCastOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext(), space), ptr);
+}
+
+Value lowering::buildL2CachePolicy(OpBuilder &b, Location loc,
+                                 std::optional<CacheHint> hint) {
+  if (!hint || *hint == CacheHint::normal)
+    return {};
+  StringRef ptx = *hint == CacheHint::evict_first
+                      ? "createpolicy.fractional.L2::evict_first.b64 $0, 1.0;"
+                      : "createpolicy.fractional.L2::evict_last.b64 $0, 1.0;";
+  auto asmOp = LLVM::InlineAsmOp::create(
+      b, loc, b.getI64Type(), ValueRange{}, ptx, "=l",
+      /*has_side_effects=*/false, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None, /*asm_dialect=*/LLVM::AsmDialectAttr(),
+      /*operand_attrs=*/ArrayAttr());
+  return asmOp.getResult(0);
+}

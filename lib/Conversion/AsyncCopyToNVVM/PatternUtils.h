@@ -1,0 +1,83 @@
+//===- PatternUtils.h - shared pieces of the NVVM lowering ------*- C++ -*-===//
+//
+// Private to the asynccopy -> NVVM conversion: the per-family populate
+// functions and the few helpers every family uses (thread election, barrier
+// stage addresses, SMEM/GMEM pointers, L2 cache policies).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIB_CONVERSION_ASYNCCOPYTONVVM_PATTERNUTILS_H
+#define LIB_CONVERSION_ASYNCCOPYTONVVM_PATTERNUTILS_H
+
+#include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::asynccopy::lowering {
+
+/// NVPTX address spaces.
+enum AddressSpace : unsigned {
+  kGeneric = 0,
+  kGlobal = 1,
+  kShared = 3,
+  kSharedCluster = 7
+};
+
+/// Set on `asynccopy.wait` before the conversion: the group kind of the
+/// token's producer (GroupKind), kSyncWait for synchronous copies, or
+/// kUnknownWait when the producer is not visible (waits for both kinds).
+inline constexpr StringLiteral kWaitKindAttrName = "asynccopy.wait_kind";
+inline constexpr int64_t kSyncWait = -1;
+inline constexpr int64_t kUnknownWait = -2;
+
+// One populate function per op family (one file each).
+void populateBarrierToNVVMPatterns(LLVMTypeConverter &converter,
+                                   RewritePatternSet &patterns);
+void populateTMAToNVVMPatterns(LLVMTypeConverter &converter,
+                               RewritePatternSet &patterns);
+void populateBulkToNVVMPatterns(LLVMTypeConverter &converter,
+                                RewritePatternSet &patterns);
+void populateCpAsyncToNVVMPatterns(LLVMTypeConverter &converter,
+                                   RewritePatternSet &patterns);
+void populateSyncCopyToNVVMPatterns(LLVMTypeConverter &converter,
+                                    RewritePatternSet &patterns);
+void populateGroupsToNVVMPatterns(LLVMTypeConverter &converter,
+                                  RewritePatternSet &patterns);
+
+/// True in the one thread of the CTA that issues single-thread instructions:
+/// `elect.sync` among the lanes of warp 0.
+Value buildIsElectedThread(OpBuilder &b, Location loc);
+
+/// The issuing-thread predicate of `op`: its `predicate` operand (already
+/// converted, may be null) or the elected thread.
+Value buildIssuePredicate(OpBuilder &b, Location loc, Value predicate);
+
+/// Emits `scf.if (cond) { body }` and returns with the builder after it.
+void buildIf(OpBuilder &b, Location loc, Value cond,
+             function_ref<void(OpBuilder &, Location)> body);
+
+/// Address of mbarrier `stage` (i64 index) of a barrier array at `base`.
+Value buildBarrierStagePtr(OpBuilder &b, Location loc, Value base, Value stage);
+
+/// Address of the first element of a memref operand (converted descriptor),
+/// in the memref's address space.
+Value buildBufferPtr(ConversionPatternRewriter &rewriter, Location loc,
+                     const LLVMTypeConverter &converter, MemRefType type,
+                     Value descriptor);
+
+/// `ptr` moved into address space `space` (addrspacecast when it differs).
+Value buildCastToSpace(OpBuilder &b, Location loc, Value ptr, unsigned space);
+
+/// A 64-bit L2 cache policy for `hint`, or null for `normal`. NVVM has no op
+/// for `createpolicy`, so this is the one place inline PTX is built.
+Value buildL2CachePolicy(OpBuilder &b, Location loc,
+                         std::optional<CacheHint> hint);
+
+/// `i32` constant.
+Value buildI32(OpBuilder &b, Location loc, int64_t value);
+
+} // namespace mlir::asynccopy::lowering
+
+#endif // LIB_CONVERSION_ASYNCCOPYTONVVM_PATTERNUTILS_H

@@ -1,0 +1,264 @@
+//===- TMAToNVVM.cpp - TMA loads, stores, reductions, prefetches ----------===//
+//
+// One elected thread issues every TMA instruction of a copy: the contiguity
+// analysis plans the tensor-map dims and splits windows that exceed a box
+// into several issues; a load arrives on its barrier stage once, expecting
+// the bytes of all its issues.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PatternUtils.h"
+
+#include "asynccopy/Analysis/Contiguity.h"
+#include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
+#include "asynccopy/Utils/TMAUtils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+using namespace mlir;
+using namespace mlir::asynccopy;
+using namespace mlir::asynccopy::lowering;
+
+namespace {
+
+/// The tensor-map parameter of a TMA op, from `asynccopy.descriptor`.
+FailureOr<Value> getDescriptor(Operation *op) {
+  auto index = op->getAttrOfType<IntegerAttr>(kDescriptorAttrName);
+  if (!index)
+    return op->emitOpError("has no tensor map; run "
+                           "asynccopy-materialize-tma-descriptors first");
+  auto func = op->getParentOfType<FunctionOpInterface>();
+  if (!func || func.isExternal() ||
+      index.getInt() >= static_cast<int64_t>(func.getNumArguments()))
+    return op->emitOpError("names tensor-map parameter ")
+           << index.getInt() << ", which its kernel does not have";
+  return func.getArgument(index.getInt());
+}
+
+/// Window offsets as index values (constants materialised).
+SmallVector<Value> buildOffsets(OpBuilder &b, Location loc,
+                                ArrayRef<OpFoldResult> mixed, int64_t rank) {
+  SmallVector<Value> values;
+  for (OpFoldResult ofr : mixed) {
+    if (auto v = dyn_cast<Value>(ofr))
+      values.push_back(v);
+    else
+      values.push_back(arith::ConstantIndexOp::create(
+          b, loc, cast<IntegerAttr>(cast<Attribute>(ofr)).getInt()));
+  }
+  while (static_cast<int64_t>(values.size()) < rank)
+    values.push_back(arith::ConstantIndexOp::create(b, loc, 0));
+  return values;
+}
+
+/// Coordinates of the window in the tensor view (before issue offsets).
+SmallVector<Value> buildViewCoordinates(OpBuilder &b, Location loc,
+                                        const CopyLayout &layout,
+                                        MemRefType gmemType,
+                                        ArrayRef<OpFoldResult> mixedOffsets) {
+  SmallVector<Value> coords =
+      buildOffsets(b, loc, mixedOffsets, gmemType.getRank());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  (void)gmemType.getStridesAndOffset(strides, offset);
+  for (GmemTransformAttrInterface t : layout.tensorTransforms) {
+    coords = t.buildTransformIndex(b, loc, coords, strides);
+    strides = t.transformStrides(strides);
+  }
+  return coords;
+}
+
+/// PTX-ordered (innermost first) i32 coordinates of one issue.
+SmallVector<Value> buildIssueCoordinates(OpBuilder &b, Location loc,
+                                         const TmaPlan &plan,
+                                         ArrayRef<Value> viewCoords,
+                                         const TmaIssue &issue) {
+  SmallVector<Value> result;
+  for (const TmaDim &dim : llvm::reverse(plan.dims)) {
+    Value sum;
+    for (auto [viewDim, scale] : dim.terms) {
+      Value c = viewCoords[viewDim];
+      if (int64_t off = issue.viewOffset[viewDim])
+        c = arith::AddIOp::create(b, loc, c,
+                                  arith::ConstantIndexOp::create(b, loc, off));
+      if (scale != 1)
+        c = arith::MulIOp::create(
+            b, loc, c, arith::ConstantIndexOp::create(b, loc, scale));
+      sum = sum ? arith::AddIOp::create(b, loc, sum, c).getResult() : c;
+    }
+    result.push_back(
+        arith::IndexCastOp::create(b, loc, b.getI32Type(), sum));
+  }
+  return result;
+}
+
+Value offsetPtr(OpBuilder &b, Location loc, Value ptr, int64_t bytes) {
+  if (bytes == 0)
+    return ptr;
+  return LLVM::GEPOp::create(b, loc, ptr.getType(), b.getI8Type(), ptr,
+                             ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(bytes)});
+}
+
+/// Plans the TMA issues of `op`, reporting why when impossible.
+template <typename OpT>
+FailureOr<TmaPlan> planFor(OpT op, const CopyLayout &layout, int64_t swizzle) {
+  std::string reason;
+  FailureOr<TmaPlan> plan = planTma(layout, swizzle, /*allowRuntime=*/true,
+                                    &reason);
+  if (failed(plan))
+    return op->emitOpError("cannot be lowered to TMA: ") << reason;
+  if (plan->totalBytes > tma::kMaxMbarrierCount)
+    return op->emitOpError("moves ")
+           << plan->totalBytes << " B, more than the "
+           << tma::kMaxMbarrierCount
+           << " B an mbarrier transaction count holds; split the copy";
+  return plan;
+}
+
+NVVM::TMAReduxKind toNVVM(ReductionKind kind) {
+  switch (kind) {
+  case ReductionKind::add:
+    return NVVM::TMAReduxKind::ADD;
+  case ReductionKind::min:
+    return NVVM::TMAReduxKind::MIN;
+  case ReductionKind::max:
+    return NVVM::TMAReduxKind::MAX;
+  case ReductionKind::inc:
+    return NVVM::TMAReduxKind::INC;
+  case ReductionKind::dec:
+    return NVVM::TMAReduxKind::DEC;
+  case ReductionKind::AND:
+    return NVVM::TMAReduxKind::AND;
+  case ReductionKind::OR:
+    return NVVM::TMAReduxKind::OR;
+  case ReductionKind::XOR:
+    return NVVM::TMAReduxKind::XOR;
+  }
+  llvm_unreachable("unknown reduction kind");
+}
+
+struct TMACopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(CopyOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op.getImplOrDefault() != CopyImpl::tma)
+      return rewriter.notifyMatchFailure(op, "not a TMA copy");
+    if (op.getCollective())
+      return op.emitOpError("collective copies need "
+                            "asynccopy-partition-collective, which this "
+                            "build does not provide yet");
+    FailureOr<Value> desc = getDescriptor(op);
+    if (failed(desc))
+      return failure();
+    FailureOr<CopyLayout> layout = computeCopyLayout(op);
+    if (failed(layout))
+      return op.emitOpError("has no analysable GMEM layout");
+    FailureOr<TmaPlan> plan = planFor(op, *layout, op.getSwizzleOrZero());
+    if (failed(plan))
+      return failure();
+
+    Location loc = op.getLoc();
+    auto gmemType = cast<MemRefType>(op.getGmem().getType());
+    MemRefType smemType = cast<MemRefType>(op.getSmem().getType());
+    Value smemDesc = op.isLoad() ? adaptor.getDest() : adaptor.getSource();
+    Value smem = buildBufferPtr(rewriter, loc, *getTypeConverter(), smemType,
+                                smemDesc);
+    SmallVector<Value> viewCoords = buildViewCoordinates(
+        rewriter, loc, *layout, gmemType, op.getMixedOffsets());
+    Value pred = buildIssuePredicate(rewriter, loc, adaptor.getPredicate());
+    Value barrier = adaptor.getBarrier(), stage = adaptor.getStage();
+    std::optional<ReductionKind> reduction = op.getReduction();
+    bool isLoad = op.isLoad(), commit = op.getCommit().value_or(true);
+
+    buildIf(rewriter, loc, pred, [&](OpBuilder &b, Location loc) {
+      Value policy = buildL2CachePolicy(b, loc, op.getCache());
+      Value bar;
+      if (isLoad) {
+        bar = buildBarrierStagePtr(b, loc, barrier, stage);
+        NVVM::MBarrierArriveExpectTxOp::create(
+            b, loc, Type(), bar, buildI32(b, loc, plan->totalBytes),
+            NVVM::MemScopeKind::CTA, /*relaxed=*/false, /*predicate=*/Value());
+      }
+      for (const TmaIssue &issue : plan->issues) {
+        SmallVector<Value> coords =
+            buildIssueCoordinates(b, loc, *plan, viewCoords, issue);
+        Value smemIssue = offsetPtr(b, loc, smem, issue.smemByteOffset);
+        if (isLoad)
+          NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+              b, loc, buildCastToSpace(b, loc, smemIssue, kSharedCluster),
+              *desc, coords, bar, ValueRange{},
+              /*multicastMask=*/Value(), policy, NVVM::TMALoadMode::TILE,
+              /*isCTAOnly=*/false, NVVM::CTAGroupKindAttr(),
+              /*predicate=*/Value());
+        else if (reduction)
+          NVVM::CpAsyncBulkTensorReduceOp::create(
+              b, loc, *desc, smemIssue, toNVVM(*reduction),
+              NVVM::TMAStoreMode::TILE, coords, policy);
+        else
+          NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+              b, loc, *desc, smemIssue, coords, policy,
+              NVVM::TMAStoreMode::TILE, /*predicate=*/Value());
+      }
+      if (!isLoad && commit)
+        NVVM::CpAsyncBulkCommitGroupOp::create(b, loc);
+    });
+
+    if (op.getToken())
+      rewriter.replaceOp(op, buildI32(rewriter, loc, 0));
+    else
+      rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct TMAPrefetchLowering : public ConvertOpToLLVMPattern<PrefetchOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(PrefetchOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    // A prefetch is a hint: one that no TMA plan covers is dropped.
+    if (!op->hasAttr(kDescriptorAttrName)) {
+      rewriter.eraseOp(op);
+      return success();
+    }
+    FailureOr<Value> desc = getDescriptor(op);
+    if (failed(desc))
+      return failure();
+    FailureOr<CopyLayout> layout = computeCopyLayout(op);
+    if (failed(layout))
+      return op.emitOpError("has no analysable GMEM layout");
+    FailureOr<TmaPlan> plan =
+        planFor(op, *layout, op.getSwizzle().value_or(0));
+    if (failed(plan))
+      return failure();
+    Location loc = op.getLoc();
+    SmallVector<Value> viewCoords = buildViewCoordinates(
+        rewriter, loc, *layout, op.getSource().getType(),
+        op.getMixedOffsets());
+    Value pred = buildIssuePredicate(rewriter, loc, adaptor.getPredicate());
+    buildIf(rewriter, loc, pred, [&](OpBuilder &b, Location loc) {
+      Value policy = buildL2CachePolicy(b, loc, op.getCache());
+      for (const TmaIssue &issue : plan->issues)
+        NVVM::CpAsyncBulkTensorPrefetchOp::create(
+            b, loc, *desc,
+            buildIssueCoordinates(b, loc, *plan, viewCoords, issue),
+            ValueRange{}, NVVM::TMALoadMode::TILE, policy);
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void lowering::populateTMAToNVVMPatterns(LLVMTypeConverter &converter,
+                                       RewritePatternSet &patterns) {
+  patterns.add<TMACopyLowering, TMAPrefetchLowering>(converter);
+}
