@@ -5,6 +5,7 @@
 #include "asynccopy/Conversion/Passes.h"
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
+#include "asynccopy/Pipelines/Pipelines.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -66,6 +67,7 @@ void mlir::asynccopy::registerAllDialects(DialectRegistry &registry) {
 void mlir::asynccopy::registerAllPasses() {
   asynccopy::registerAsyncCopyPasses();
   asynccopy::registerAsyncCopyConversionPasses();
+  asynccopy::registerAsyncCopyPipelines();
   // Generic clean-ups.
   registerCanonicalizerPass();
   registerCSEPass();

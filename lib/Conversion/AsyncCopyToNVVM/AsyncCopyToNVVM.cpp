@@ -23,6 +23,7 @@
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir::asynccopy {
@@ -90,6 +91,54 @@ int64_t waitKindOf(Value token) {
   llvm_unreachable("unknown copy implementation");
 }
 
+/// SMEM alignment an asynchronous copy needs: TMA boxes start on 128 B, and
+/// swizzled ones on the 1024-B swizzle atom; bulk copies and cp.async need
+/// their 16-B transfers aligned.
+int64_t requiredSmemAlignment(CopyOp copy) {
+  switch (copy.getImplOrDefault()) {
+  case CopyImpl::tma:
+    return copy.getSwizzleOrZero() != 0 ? 1024 : 128;
+  case CopyImpl::bulk:
+  case CopyImpl::cp_async:
+  case CopyImpl::dsmem:
+    return 16;
+  case CopyImpl::sync:
+  case CopyImpl::automatic:
+    return 0;
+  }
+  llvm_unreachable("unknown copy implementation");
+}
+
+/// Raises the alignment of the SMEM buffer behind `smem` (a workgroup
+/// attribution or a memref.global) to `align` bytes.
+void raiseSmemAlignment(Value smem, int64_t align) {
+  Builder b(smem.getContext());
+  if (auto arg = dyn_cast<BlockArgument>(smem)) {
+    auto func = dyn_cast<gpu::GPUFuncOp>(arg.getOwner()->getParentOp());
+    if (!func || arg.getOwner() != &func.getBody().front())
+      return;
+    unsigned first = func.getNumArguments();
+    if (arg.getArgNumber() < first ||
+        arg.getArgNumber() >= first + func.getNumWorkgroupAttributions())
+      return;
+    unsigned index = arg.getArgNumber() - first;
+    StringRef name = LLVM::LLVMDialect::getAlignAttrName();
+    auto current = dyn_cast_or_null<IntegerAttr>(
+        func.getWorkgroupAttributionAttr(index, name));
+    if (!current || current.getInt() < align)
+      func.setWorkgroupAttributionAttr(index, name,
+                                       b.getI64IntegerAttr(align));
+    return;
+  }
+  auto getGlobal = smem.getDefiningOp<memref::GetGlobalOp>();
+  if (!getGlobal)
+    return;
+  auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+      getGlobal, getGlobal.getNameAttr());
+  if (global && global.getAlignment().value_or(0) < static_cast<uint64_t>(align))
+    global.setAlignmentAttr(b.getI64IntegerAttr(align));
+}
+
 struct ConvertAsyncCopyToNVVMPass
     : public asynccopy::impl::ConvertAsyncCopyToNVVMBase<
           ConvertAsyncCopyToNVVMPass> {
@@ -103,12 +152,17 @@ struct ConvertAsyncCopyToNVVMPass
       if (auto wait = dyn_cast<WaitOp>(op))
         wait->setAttr(lowering::kWaitKindAttrName,
                       b.getI64IntegerAttr(waitKindOf(wait.getToken())));
-      if (auto copy = dyn_cast<CopyOp>(op))
+      if (auto copy = dyn_cast<CopyOp>(op)) {
         if (copy.getImplOrDefault() == CopyImpl::automatic) {
           copy.emitOpError("has no implementation yet; run "
                            "asynccopy-select-implementation first");
           return WalkResult::interrupt();
         }
+        if (int64_t align = requiredSmemAlignment(copy)) {
+          raiseSmemAlignment(copy.getSource(), align);
+          raiseSmemAlignment(copy.getDest(), align);
+        }
+      }
       return WalkResult::advance();
     });
     if (walk.wasInterrupted())

@@ -1205,3 +1205,13 @@ func.func @offsets_without_sizes(%A: memref<4096x4096xf16>, %s: index) {
   "asynccopy.copy"(%A, %S, %b, %s) <{operandSegmentSizes = array<i32: 1, 1, 0, 1, 1, 0, 0, 0>, static_offsets = array<i64: 0, 0>}> : (memref<4096x4096xf16>, memref<64x64xf16, #gpu.address_space<workgroup>>, !asynccopy.barrier<2>, index) -> ()
   return
 }
+
+// -----
+
+func.func @smem_too_large(%A: memref<4096x4096xf32>, %s: index) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  %S = memref.alloc() : memref<256x256xf32, #gpu.address_space<workgroup>>
+  // expected-error @+1 {{the SMEM buffer holds 262144 B, more than the 232448 B of shared memory a CTA can have}}
+  asynccopy.copy %A to %S window [0, 0] [256, 256] barrier %b[%s] : memref<4096x4096xf32> to memref<256x256xf32, #gpu.address_space<workgroup>>
+  return
+}

@@ -502,6 +502,12 @@ LogicalResult CopyOp::verify() {
     return emitOpError("the SMEM operand must be a contiguous buffer with a "
                        "static shape, got ")
            << smemType;
+  int64_t smemBytes = smemType.getNumElements() *
+                      smemType.getElementTypeBitWidth() / 8;
+  if (smemBytes > tma::kMaxSmemBytes)
+    return emitOpError("the SMEM buffer holds ")
+           << smemBytes << " B, more than the " << tma::kMaxSmemBytes
+           << " B of shared memory a CTA can have; copy a smaller window";
 
   FailureOr<SmallVector<int64_t>> transformed = verifyWindowAndTransforms(
       *this, gmemType, getStaticOffsets(), getStaticSizes(), getOffsets(),

@@ -1,0 +1,54 @@
+//===- Pipelines.h - asynccopy lowering pipelines ---------------*- C++ -*-===//
+//
+// `asynccopy-to-nvvm`: implementation selection, tensor-map materialisation,
+// the asynccopy -> NVVM conversion and the upstream GPU -> NVVM lowering of
+// every gpu.module. `asynccopy-to-llvm`: the same, then the host lowering and
+// serialisation of the GPU modules (PTX with format=isa, cubin with bin).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASYNCCOPY_PIPELINES_PIPELINES_H
+#define ASYNCCOPY_PIPELINES_PIPELINES_H
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir::asynccopy {
+
+struct AsyncCopyPipelineOptions
+    : public PassPipelineOptions<AsyncCopyPipelineOptions> {
+  PassOptions::Option<std::string> chip{
+      *this, "chip", llvm::cl::desc("Target GPU (sm_90a, sm_80, ...)"),
+      llvm::cl::init("sm_90a")};
+  PassOptions::Option<std::string> features{
+      *this, "features", llvm::cl::desc("Target features (PTX version)"),
+      llvm::cl::init("+ptx80")};
+  PassOptions::Option<int> optLevel{
+      *this, "opt-level", llvm::cl::desc("Optimisation level of the NVPTX "
+                                         "back end (0-3)"),
+      llvm::cl::init(2)};
+  PassOptions::Option<std::string> descriptorMode{
+      *this, "descriptor-mode",
+      llvm::cl::desc("Where TMA tensor maps live: param or scratch"),
+      llvm::cl::init("param")};
+  PassOptions::Option<std::string> format{
+      *this, "format",
+      llvm::cl::desc("GPU binary format of asynccopy-to-llvm: isa (PTX), bin "
+                     "(cubin) or fatbin"),
+      llvm::cl::init("bin")};
+};
+
+/// Adds asynccopy-to-nvvm to `pm` (a pass manager on builtin.module).
+void buildAsyncCopyToNVVMPipeline(OpPassManager &pm,
+                                  const AsyncCopyPipelineOptions &options);
+
+/// Adds asynccopy-to-llvm to `pm` (a pass manager on builtin.module).
+void buildAsyncCopyToLLVMPipeline(OpPassManager &pm,
+                                  const AsyncCopyPipelineOptions &options);
+
+/// Registers both pipelines with the pass registry.
+void registerAsyncCopyPipelines();
+
+} // namespace mlir::asynccopy
+
+#endif // ASYNCCOPY_PIPELINES_PIPELINES_H

@@ -1,0 +1,83 @@
+//===- Pipelines.cpp - asynccopy lowering pipelines -----------------------===//
+
+#include "asynccopy/Pipelines/Pipelines.h"
+
+#include "asynccopy/Conversion/Passes.h"
+#include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
+
+#include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/NVGPUToNVVM/NVGPUToNVVM.h"
+#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::asynccopy;
+
+/// Device side: selection, tensor maps, our conversion, then the upstream
+/// GPU -> NVVM lowering inside every gpu.module.
+static void buildDevicePipeline(OpPassManager &pm,
+                                const AsyncCopyPipelineOptions &options) {
+  GpuNVVMAttachTargetOptions target;
+  target.chip = options.chip;
+  target.features = options.features;
+  target.optLevel = options.optLevel;
+  pm.addPass(createGpuNVVMAttachTarget(target));
+
+  pm.addPass(createAsyncCopySelectImplementation());
+  AsyncCopyMaterializeTMADescriptorsOptions descriptors;
+  descriptors.mode = options.descriptorMode;
+  pm.addNestedPass<gpu::GPUModuleOp>(
+      createAsyncCopyMaterializeTMADescriptors(descriptors));
+  pm.addPass(createConvertAsyncCopyToNVVM());
+
+  OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
+  gpuPm.addPass(createSCFToControlFlowPass());
+  gpuPm.addPass(createConvertNVGPUToNVVMPass());
+  gpuPm.addPass(createConvertGpuOpsToNVVMOps());
+  gpuPm.addPass(createConvertNVVMToLLVMPass());
+  gpuPm.addPass(createCanonicalizerPass());
+  gpuPm.addPass(createCSEPass());
+  gpuPm.addPass(createReconcileUnrealizedCastsPass());
+  gpuPm.addPass(createAsyncCopyFinalizeDescriptorParams());
+}
+
+void mlir::asynccopy::buildAsyncCopyToNVVMPipeline(
+    OpPassManager &pm, const AsyncCopyPipelineOptions &options) {
+  buildDevicePipeline(pm, options);
+}
+
+void mlir::asynccopy::buildAsyncCopyToLLVMPipeline(
+    OpPassManager &pm, const AsyncCopyPipelineOptions &options) {
+  buildDevicePipeline(pm, options);
+  // Host side: launches become runtime calls, then the GPU modules become
+  // binaries embedded in the host module.
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createGpuToLLVMConversionPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  GpuModuleToBinaryPassOptions binary;
+  binary.compilationTarget = options.format;
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+void mlir::asynccopy::registerAsyncCopyPipelines() {
+  PassPipelineRegistration<AsyncCopyPipelineOptions>(
+      "asynccopy-to-nvvm",
+      "Lowers asynccopy kernels to NVVM: implementation selection, tensor "
+      "maps, asynccopy -> NVVM, GPU -> NVVM",
+      buildAsyncCopyToNVVMPipeline);
+  PassPipelineRegistration<AsyncCopyPipelineOptions>(
+      "asynccopy-to-llvm",
+      "asynccopy-to-nvvm, then the host lowering and GPU module "
+      "serialisation (format=isa|bin|fatbin)",
+      buildAsyncCopyToLLVMPipeline);
+}
