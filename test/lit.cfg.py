@@ -1,5 +1,6 @@
 # -*- Python -*-
 import os
+import sys
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -27,8 +28,17 @@ config.environment["PYTHONPATH"] = os.path.join(os.path.dirname(__file__), "..",
 config.environment["ASYNCCOPY_AC_OPT"] = os.path.join(config.asynccopy_tools_dir, "ac-opt")
 config.excludes.append("compile_check.py")
 
-# ptxas assembles every PTX the tests emit.
-if config.cuda_bin_dir and os.path.exists(os.path.join(config.cuda_bin_dir, "ptxas")):
+# Every PTX the tests emit goes through ptxas: %extract_ptx prints the PTX of
+# each gpu.binary and assembles each module with ptxas -arch=sm_90a
+# (%extract_ptx_sm80: sm_80); a ptxas error fails the test. Without CUDA the
+# PTX is only printed (the FileCheck lines still run).
+extract = "%s %s" % (sys.executable, os.path.join(os.path.dirname(__file__), "..", "utils", "extract-ptx.py"))
+ptxas = os.path.join(config.cuda_bin_dir, "ptxas") if config.cuda_bin_dir else ""
+if ptxas and os.path.exists(ptxas):
     config.available_features.add("ptxas")
-    llvm_config.add_tool_substitutions([ToolSubst("ptxas", unresolved="fatal")],
-                                       [config.cuda_bin_dir])
+    config.substitutions.append(("%extract_ptx_sm80", extract + " --ptxas " + ptxas + " --arch sm_80"))
+    config.substitutions.append(("%extract_ptx", extract + " --ptxas " + ptxas + " --arch sm_90a"))
+else:
+    lit_config.warning("ptxas not found: emitted PTX is not assembled")
+    config.substitutions.append(("%extract_ptx_sm80", extract))
+    config.substitutions.append(("%extract_ptx", extract))

@@ -3,11 +3,17 @@
 
 `gpu-module-to-binary{format=isa}` stores PTX in the `assembly = "..."`
 property of each #gpu.object, escaped the way MLIR prints string attributes
-(\\XX hex escapes). This undoes that so ptxas and FileCheck can read it.
+(\\XX hex escapes). This undoes that so FileCheck can read it. With --ptxas,
+every module is also assembled on its own (ptxas takes one module per file)
+and any ptxas error fails the run.
 """
 
+import argparse
+import os
 import re
+import subprocess
 import sys
+import tempfile
 
 
 def unescape(s):
@@ -15,15 +21,35 @@ def unescape(s):
 
 
 def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--ptxas", help="assemble each module with this ptxas")
+    parser.add_argument("--arch", default="sm_90a", help="ptxas -arch")
+    args = parser.parse_args()
+
     text = sys.stdin.read()
-    blobs = re.findall(r'assembly = "((?:[^"\\]|\\.)*)"', text)
-    if not blobs:
+    modules = [unescape(b) for b in
+               re.findall(r'assembly = "((?:[^"\\]|\\.)*)"', text)]
+    if not modules:
         sys.stderr.write("extract-ptx: no gpu.binary assembly in the input\n")
         return 1
-    for blob in blobs:
-        sys.stdout.write(unescape(blob))
-        sys.stdout.write("\n")
-    return 0
+    status = 0
+    for index, ptx in enumerate(modules):
+        sys.stdout.write(ptx + "\n")
+        if not args.ptxas:
+            continue
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "module%d.ptx" % index)
+            with open(path, "w") as f:
+                f.write(ptx)
+            result = subprocess.run(
+                [args.ptxas, "-arch=" + args.arch, path, "-o",
+                 os.path.join(tmp, "module.cubin")],
+                capture_output=True, text=True)
+            if result.returncode != 0:
+                sys.stderr.write("extract-ptx: ptxas -arch=%s rejected module %d:\n%s"
+                                 % (args.arch, index, result.stderr))
+                status = 1
+    return status
 
 
 if __name__ == "__main__":

@@ -1,0 +1,100 @@
+// RUN: ac-opt %s -split-input-file -convert-asynccopy-to-nvvm | FileCheck %s
+// The barrier ops of a kernel, through the whole NVVM pipeline into ptxas:
+// RUN: ac-opt %s -split-input-file -asynccopy-to-llvm="format=isa" \
+// RUN:   | %extract_ptx | FileCheck %s --check-prefix=PTX
+
+// CHECK: llvm.mlir.global internal @__asynccopy_barrier() {addr_space = 3 : i32, alignment = 8 : i64} : !llvm.array<2 x i64>
+// CHECK-LABEL: gpu.func @local_barriers
+// CHECK-SAME: (%[[S:.*]]: index, %[[P:.*]]: i1)
+// CHECK: %[[SI:.*]] = builtin.unrealized_conversion_cast %[[S]] : index to i64
+// CHECK: %[[B:.*]] = llvm.mlir.addressof @__asynccopy_barrier : !llvm.ptr<3>
+//
+// init: one elected thread (warp 0, elect.sync) initialises every stage.
+// CHECK: %[[E:.*]] = nvvm.elect.sync -> i1
+// CHECK: %[[ELECTED:.*]] = arith.andi %{{.*}}, %[[E]] : i1
+// CHECK: scf.if %[[ELECTED]] {
+// CHECK:   %[[C1:.*]] = llvm.mlir.constant(1 : i32) : i32
+// CHECK:   %[[P0:.*]] = llvm.getelementptr %[[B]][%{{.*}}] : (!llvm.ptr<3>, i64) -> !llvm.ptr<3>, i64
+// CHECK:   nvvm.mbarrier.init %[[P0]], %[[C1]] : !llvm.ptr<3>, i32
+// CHECK:   %[[P1:.*]] = llvm.getelementptr %[[B]][%{{.*}}] : (!llvm.ptr<3>, i64) -> !llvm.ptr<3>, i64
+// CHECK:   nvvm.mbarrier.init %[[P1]], %[[C1]] : !llvm.ptr<3>, i32
+// CHECK:   nvvm.fence.mbarrier.init
+// CHECK: }
+// CHECK: nvvm.barrier0
+//
+// arrive: every thread, CTA-local form.
+// CHECK: %[[A0:.*]] = llvm.getelementptr %[[B]][%[[SI]]] : (!llvm.ptr<3>, i64) -> !llvm.ptr<3>, i64
+// CHECK: nvvm.mbarrier.arrive %[[A0]] : !llvm.ptr<3> -> i64
+// CHECK: %[[A1:.*]] = llvm.getelementptr %[[B]][%[[SI]]]
+// CHECK: %[[TWO:.*]] = llvm.mlir.constant(2 : i32) : i32
+// CHECK: nvvm.mbarrier.arrive %[[A1]], %[[TWO]] : !llvm.ptr<3> -> i64
+//
+// arrive_expect_tx: one elected thread.
+// CHECK: scf.if
+// CHECK:   %[[BYTES:.*]] = llvm.mlir.constant(16384 : i32) : i32
+// CHECK:   %[[TX:.*]] = llvm.getelementptr %[[B]][%[[SI]]]
+// CHECK:   nvvm.mbarrier.arrive.expect_tx %[[TX]], %[[BYTES]] : !llvm.ptr<3>, i32
+// CHECK: }
+//
+// wait: try_wait.parity loop on the stage.
+// CHECK: %[[W:.*]] = llvm.getelementptr %[[B]][%[[SI]]]
+// CHECK: %[[PH:.*]] = llvm.zext %{{.*}} : i1 to i32
+// CHECK: nvvm.mbarrier.try_wait.parity %[[W]], %[[PH]], %{{.*}} : !llvm.ptr<3>, i32, i32
+
+// PTX-LABEL: .entry local_barriers
+// PTX: elect.sync
+// PTX: mbarrier.init.shared.b64
+// PTX: mbarrier.init.shared.b64
+// PTX: fence.mbarrier_init.release.cluster
+// PTX: bar.sync 0
+// PTX: mbarrier.arrive.shared.b64
+// PTX: mbarrier.arrive.shared.b64
+// PTX: mbarrier.arrive.expect_tx.shared.b64
+// PTX: mbarrier.try_wait.parity.shared.b64
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @local_barriers(%s: index, %phase: i1) kernel {
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+      asynccopy.barrier.init %b, 1 : !asynccopy.barrier<2>
+      asynccopy.barrier.arrive %b[%s] : !asynccopy.barrier<2>
+      asynccopy.barrier.arrive %b[%s], 2 : !asynccopy.barrier<2>
+      asynccopy.barrier.arrive_expect_tx %b[%s], 16384 : !asynccopy.barrier<2>
+      asynccopy.barrier.wait %b[%s], %phase : !asynccopy.barrier<2>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// A remote view is the mapa of the owner-local barrier; arrivals on it use
+// the shared::cluster form with cluster scope, never the CTA-local form.
+// CHECK-LABEL: gpu.func @remote_arrive
+// CHECK-SAME: (%[[S:.*]]: index, %[[R:.*]]: i32)
+// CHECK: %[[SI:.*]] = builtin.unrealized_conversion_cast %[[S]] : index to i64
+// CHECK: %[[B:.*]] = llvm.mlir.addressof @__asynccopy_barrier : !llvm.ptr<3>
+// CHECK: %[[RB:.*]] = nvvm.mapa %[[B]], %[[R]] : !llvm.ptr<3> -> !llvm.ptr<7>
+// CHECK: %[[P:.*]] = llvm.getelementptr %[[RB]][%[[SI]]] : (!llvm.ptr<7>, i64) -> !llvm.ptr<7>, i64
+// CHECK: nvvm.mbarrier.arrive %[[P]] {scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<7>
+// CHECK-NOT: nvvm.mbarrier.arrive %{{.*}} : !llvm.ptr<3>
+// CHECK: scf.if
+// CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %{{.*}} {scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<7>, i32
+
+// PTX-LABEL: .entry remote_arrive
+// PTX: mapa.shared::cluster
+// PTX: mbarrier.arrive.release.cluster.shared::cluster.b64
+// PTX-NOT: mbarrier.arrive.shared.b64
+// PTX: mbarrier.arrive.expect_tx.release.cluster.shared::cluster.b64
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @remote_arrive(%s: index, %rank: i32) kernel {
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+      %r = asynccopy.barrier.remote %b, %rank : !asynccopy.barrier<2> -> !asynccopy.barrier<2, remote>
+      asynccopy.barrier.arrive %r[%s] : !asynccopy.barrier<2, remote>
+      asynccopy.barrier.arrive_expect_tx %r[%s], 128 : !asynccopy.barrier<2, remote>
+      gpu.return
+    }
+  }
+}
