@@ -98,9 +98,12 @@ struct BulkCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
             getStridedElementPtr(static_cast<ConversionPatternRewriter &>(b),
                                  loc, gmemType, gmemDesc, indices),
             kGlobal);
-        Value smemChunk = LLVM::GEPOp::create(
-            b, loc, smem.getType(), b.getI8Type(), smem,
-            ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(chunk * l.chunkBytes)});
+        Value smemChunk = smem;
+        if (chunk != 0)
+          smemChunk = LLVM::GEPOp::create(
+              b, loc, smem.getType(), b.getI8Type(), smem,
+              ArrayRef<LLVM::GEPArg>{
+                  static_cast<int32_t>(chunk * l.chunkBytes)});
         if (isLoad)
           NVVM::CpAsyncBulkGlobalToSharedClusterOp::create(
               b, loc, buildCastToSpace(b, loc, smemChunk, kSharedCluster),
