@@ -126,3 +126,13 @@ func.func @sync_collective(%A: memref<4096x4096xf16>, %i: index, %S: memref<64x6
   asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] {collective = [#gpu<dim x>], impl = #asynccopy<impl sync>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
   return
 }
+
+// -----
+
+func.func @dsmem_6_bytes(%s: memref<3xf16, #gpu.address_space<workgroup>>, %d: memref<3xf16, #gpu.address_space<workgroup>>, %rank: i32) {
+  %c0 = arith.constant 0 : index
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  // expected-error @below {{impl = dsmem cannot perform this copy: DSMEM bulk copies move a multiple of 16 B; this copy moves 6 B}}
+  asynccopy.copy %s to %d remote %rank barrier %b[%c0] {impl = #asynccopy<impl dsmem>} : memref<3xf16, #gpu.address_space<workgroup>> to memref<3xf16, #gpu.address_space<workgroup>>
+  return
+}

@@ -76,7 +76,7 @@ protected:
 };
 
 #define EXPECT_CONTAINS(haystack, needle)                                      \
-  EXPECT_NE(std::string(haystack).find(needle), std::string::npos)            \
+  EXPECT_NE(std::string(haystack).find(needle), std::string::npos)             \
       << "\"" << (haystack) << "\" does not contain \"" << (needle) << "\""
 
 //===----------------------------------------------------------------------===//
@@ -171,9 +171,8 @@ TEST_F(ContiguityTest, LayoutFailures) {
       computeCopyLayout(memref("memref<64x128xf16>"), {64}, {}, &error)));
   EXPECT_CONTAINS(error, "window rank");
   auto tile = TileAttr::get(&ctx, {48}, Rounding::none);
-  EXPECT_TRUE(failed(
-      computeCopyLayout(memref("memref<64x128xf16>"), {64, 128}, {tile},
-                        &error)));
+  EXPECT_TRUE(failed(computeCopyLayout(memref("memref<64x128xf16>"), {64, 128},
+                                       {tile}, &error)));
   EXPECT_CONTAINS(error, "transforms do not apply");
 }
 
@@ -252,15 +251,15 @@ TEST_F(ContiguityTest, TmaMergesRank6And7) {
   EXPECT_EQ(p6.issues.size(), 1u);
   EXPECT_EQ(p6.totalBytes, 1024);
 
-  TmaPlan p7 = tma(
-      layout("memref<2x2x3x4x5x8x64xf16>", {1, 1, 1, 1, 1, 8, 64}), 0);
+  TmaPlan p7 =
+      tma(layout("memref<2x2x3x4x5x8x64xf16>", {1, 1, 1, 1, 1, 8, 64}), 0);
   EXPECT_EQ(p7.rank(), 5);
   EXPECT_EQ(p7.issues.size(), 1u);
   EXPECT_EQ(p7.totalBytes, 1024);
 
   // No unit box: loop over the outermost dim, then merge it.
-  TmaPlan loop = tma(
-      layout("memref<2x2x2x2x2x64xf16>", {2, 2, 2, 2, 2, 64}), 0);
+  TmaPlan loop =
+      tma(layout("memref<2x2x2x2x2x64xf16>", {2, 2, 2, 2, 2, 64}), 0);
   EXPECT_EQ(loop.rank(), 5);
   EXPECT_EQ(boxes(loop), Shape({2, 2, 2, 2, 64}));
   EXPECT_EQ(loop.dims[0].extent, 4);
@@ -357,22 +356,21 @@ TEST_F(ContiguityTest, TmaDeclinesTensorMapExtentAndStrideLimits) {
 
 TEST_F(ContiguityTest, CpAsyncVectorWidths) {
   std::string reason;
-  EXPECT_EQ(*cpAsyncVectorBytes(layout("memref<64x128xf16>", {64, 128}),
-                                &reason),
-            16);
+  EXPECT_EQ(
+      *cpAsyncVectorBytes(layout("memref<64x128xf16>", {64, 128}), &reason),
+      16);
   // A base offset of 4 f16 (8 B) limits every transfer to 8 B.
-  EXPECT_EQ(*cpAsyncVectorBytes(
-                layout("memref<64x128xf16, strided<[128, 1], offset: 4>>",
-                       {64, 128}),
-                &reason),
-            8);
+  EXPECT_EQ(
+      *cpAsyncVectorBytes(
+          layout("memref<64x128xf16, strided<[128, 1], offset: 4>>", {64, 128}),
+          &reason),
+      8);
   // Runs of 2 f16 are 4 B.
   EXPECT_EQ(*cpAsyncVectorBytes(layout("memref<64x128xf16>", {64, 2}), &reason),
             4);
   // Rows 200 B apart: 8-B transfers.
-  EXPECT_EQ(*cpAsyncVectorBytes(layout("memref<64x100xf16>", {64, 96}),
-                                &reason),
-            8);
+  EXPECT_EQ(
+      *cpAsyncVectorBytes(layout("memref<64x100xf16>", {64, 96}), &reason), 8);
 }
 
 TEST_F(ContiguityTest, CpAsyncDeclines) {

@@ -18,8 +18,8 @@ using namespace mlir;
 using namespace mlir::asynccopy;
 
 /// Appends the chunk plan, TMA plan, cp.async width and bulk chunks.
-static void describe(llvm::raw_ostream &os, const CopyLayout &layout, int64_t swizzle,
-              bool allowRuntimeChecks) {
+static void describe(llvm::raw_ostream &os, const CopyLayout &layout,
+                     int64_t swizzle, bool allowRuntimeChecks) {
   os << "contiguous dims " << layout.contiguousDims << ", chunk "
      << layout.chunkBytes << " B, chunks " << layout.numChunks << ", outer [";
   llvm::interleaveComma(layout.outerExtents, os);
@@ -34,8 +34,7 @@ static void describe(llvm::raw_ostream &os, const CopyLayout &layout, int64_t sw
     os << "rank " << plan->rank() << ", box [";
     llvm::interleaveComma(plan->dims, os,
                           [&](const TmaDim &dim) { os << dim.box; });
-    os << "], issues " << plan->issues.size() << ", bytes "
-       << plan->totalBytes;
+    os << "], issues " << plan->issues.size() << ", bytes " << plan->totalBytes;
     if (plan->needsRuntimeCheck)
       os << ", runtime check";
   } else {
@@ -118,9 +117,9 @@ struct TestContiguityPass
   }
 
   /// The op overloads carry no message; the type-level call does.
-  static void
-  reportFailure(Operation *op, MemRefType gmemType, ArrayRef<int64_t> window,
-                ArrayRef<GmemTransformAttrInterface> transforms) {
+  static void reportFailure(Operation *op, MemRefType gmemType,
+                            ArrayRef<int64_t> window,
+                            ArrayRef<GmemTransformAttrInterface> transforms) {
     std::string error;
     (void)computeCopyLayout(gmemType, window, transforms, &error);
     op->emitRemark() << "no layout: " << error;

@@ -60,8 +60,8 @@ struct Plan {
          << " B";
       return text;
     }
-    os << chunks << (chunks == 1 ? " chunk" : " chunks") << " of "
-       << chunkBytes << " B";
+    os << chunks << (chunks == 1 ? " chunk" : " chunks") << " of " << chunkBytes
+       << " B";
     if (vectorBytes)
       os << ", " << *vectorBytes << "-B vectors";
     return text;
@@ -86,6 +86,12 @@ static int64_t pow2Align16(int64_t v) {
   return std::min<int64_t>(
       16, int64_t(1) << llvm::countr_zero(static_cast<uint64_t>(std::abs(v))));
 }
+
+/// Why TMA copies and prefetches of other memrefs decline.
+static constexpr StringLiteral kNotAKernelArgument =
+    "the GMEM operand is not a kernel argument (of the enclosing `gpu.func "
+    "... kernel`, possibly through memref.cast); tensor maps are encoded on "
+    "the host from kernel arguments";
 
 /// Whether `gmem` is (a memref.cast of) an argument of the `gpu.func` kernel
 /// that contains `user`: the host encodes tensor maps from kernel arguments,
@@ -144,18 +150,15 @@ static Decision tryTma(CopyInfo &info, Plan &plan) {
     return Decision::decline("a TMA load completes on an mbarrier and this "
                              "copy has no `barrier`");
   if (!isKernelArgument(op.getGmem(), op))
-    return Decision::decline(
-        "the GMEM operand is not a kernel argument (of the enclosing "
-        "`gpu.func ... kernel`, possibly through memref.cast); tensor maps are "
-        "encoded on the host from kernel arguments");
+    return Decision::decline(kNotAKernelArgument);
   if (failed(info.layout))
     return Decision::decline(info.layoutError);
   // Dynamic strides or offsets: only an explicit request takes on a check
   // that can fail at launch.
   bool allowRuntimeChecks = op.getImplOrDefault() == CopyImpl::tma;
   std::string reason;
-  FailureOr<TmaPlan> tma = planTma(*info.layout, op.getSwizzleOrZero(),
-                                   allowRuntimeChecks, &reason);
+  FailureOr<TmaPlan> tma =
+      planTma(*info.layout, op.getSwizzleOrZero(), allowRuntimeChecks, &reason);
   if (failed(tma))
     return Decision::decline(reason);
   plan.chunks = info.layout->numChunks;
@@ -253,8 +256,7 @@ static int64_t syncVectorBytes(const CopyLayout &layout) {
   int64_t eb = layout.elementBytes();
   int64_t align =
       std::min(layout.startAlignBytes, pow2Align16(layout.chunkBytes));
-  for (auto [extent, stride] :
-       llvm::zip(layout.outerExtents, layout.strides))
+  for (auto [extent, stride] : llvm::zip(layout.outerExtents, layout.strides))
     if (extent != 1)
       align = std::min(align, ShapedType::isDynamic(stride)
                                   ? pow2Align16(eb)
@@ -292,8 +294,8 @@ using CandidateFn = Decision (*)(CopyInfo &, Plan &);
 
 /// The candidates in priority order.
 constexpr std::pair<CopyImpl, CandidateFn> kCandidates[] = {
-    {CopyImpl::tma, tryTma},           {CopyImpl::bulk, tryBulk},
-    {CopyImpl::dsmem, tryDsmem},       {CopyImpl::cp_async, tryCpAsync},
+    {CopyImpl::tma, tryTma},     {CopyImpl::bulk, tryBulk},
+    {CopyImpl::dsmem, tryDsmem}, {CopyImpl::cp_async, tryCpAsync},
     {CopyImpl::sync, trySync},
 };
 
@@ -358,8 +360,8 @@ struct SelectImplementationPass
              << "impl = " << stringifyCopyImpl(requested)
              << " cannot perform this copy: " << declines.front().second;
     }
-    InFlightDiagnostic diag =
-        op.emitOpError() << "no implementation can perform this copy";
+    InFlightDiagnostic diag = op.emitOpError()
+                              << "no implementation can perform this copy";
     for (auto &[impl, reason] : declines)
       diag.attachNote() << stringifyCopyImpl(impl) << ": " << reason;
     return diag;
@@ -370,22 +372,16 @@ struct SelectImplementationPass
     auto decline = [&](const Twine &reason) {
       explainVerdict(op, CopyImpl::tma, Decision::decline(reason), Plan(),
                      "; the prefetch is dropped");
-      op->setAttr(kPlanAttrName,
-                  DictionaryAttr::get(
-                      op.getContext(),
-                      {NamedAttribute(
-                          StringAttr::get(op.getContext(), "dropped"),
-                          BoolAttr::get(op.getContext(), true))}));
+      Builder b(op.getContext());
+      op->setAttr(kPlanAttrName, b.getDictionaryAttr(b.getNamedAttr(
+                                     "dropped", b.getBoolAttr(true))));
     };
     if (!isKernelArgument(op.getSource(), op))
-      return decline("the GMEM operand is not a kernel argument (of the "
-                     "enclosing `gpu.func ... kernel`, possibly through "
-                     "memref.cast); tensor maps are encoded on the host from "
-                     "kernel arguments");
+      return decline(kNotAKernelArgument);
     std::string reason;
-    FailureOr<CopyLayout> layout = computeCopyLayout(
-        op.getSource().getType(), op.getWindowSizes(), op.getTransformList(),
-        &reason);
+    FailureOr<CopyLayout> layout =
+        computeCopyLayout(op.getSource().getType(), op.getWindowSizes(),
+                          op.getTransformList(), &reason);
     if (failed(layout))
       return decline(reason);
     FailureOr<TmaPlan> tma = planTma(*layout, op.getSwizzle().value_or(0),
