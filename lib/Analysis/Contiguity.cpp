@@ -399,6 +399,20 @@ FailureOr<TmaPlan> mlir::asynccopy::planTma(const CopyLayout &layout,
                                     " B of dim " + Twine(i) +
                                     " is not a multiple of 16 B");
   }
+  // Tensor-map extents and strides have limits of their own (the host
+  // encoder rejects larger ones); merging dims above can grow an extent past
+  // them, so they are checked on the final descriptor.
+  for (auto [i, dim] : llvm::enumerate(plan.dims)) {
+    if (!isDyn(dim.extent) && dim.extent > tma::kMaxGlobalDim)
+      return declineTma(reason, "dim " + Twine(i) + " of the GMEM tensor has " +
+                                    Twine(dim.extent) +
+                                    " elements, which exceeds the tensor-map "
+                                    "limit of 2^32");
+    if (!isDyn(dim.stride) && dim.stride * eb >= tma::kMaxGlobalStrideBytes)
+      return declineTma(reason, "global stride " + Twine(dim.stride * eb) +
+                                    " B of dim " + Twine(i) +
+                                    " exceeds the tensor-map limit of 2^40 B");
+  }
   if (isDyn(layout.baseOffset)) {
     if (!allowRuntimeChecks)
       return declineTma(reason, "the memref offset is dynamic; TMA needs a "

@@ -570,7 +570,11 @@ LogicalResult CopyOp::verify() {
                << stringifyReductionKind(*kind) << "' is not available for "
                << gmemType.getElementType() << " elements; it supports "
                << legal;
-      if (impl != CopyImpl::automatic && impl != CopyImpl::tma)
+      // sync is the fallback asynccopy-select-implementation picks when TMA
+      // cannot do an `auto` reduction (the CTA reduces with atomics); it is
+      // accepted so the selected IR verifies, but users are steered to tma.
+      if (impl != CopyImpl::automatic && impl != CopyImpl::tma &&
+          impl != CopyImpl::sync)
         return emitOpError("reductions need impl = tma (or auto), got ")
                << stringifyCopyImpl(impl);
     }

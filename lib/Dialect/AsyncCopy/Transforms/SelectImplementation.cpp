@@ -1,6 +1,24 @@
-//===- SelectImplementation.cpp -------------------------------------------------------------===//
+//===- SelectImplementation.cpp - choose the hardware path of copies ------===//
+//
+// For every copy with `impl = auto`, tries tma > bulk > dsmem > cp_async >
+// sync and records the first that accepts, with its chunk plan; an explicit
+// `impl` is checked the same way and is an error when it declines. Each
+// candidate is a predicate that accepts with a plan or declines with a reason
+// a user can act on (TVM TIRx `copy_async` dispatch). Prefetches are hints:
+// TMA or nothing.
+//
+//===----------------------------------------------------------------------===//
 
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
+
+#include "asynccopy/Analysis/Contiguity.h"
+#include "asynccopy/Utils/TMAUtils.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlir::asynccopy {
 #define GEN_PASS_DEF_ASYNCCOPYSELECTIMPLEMENTATION
@@ -11,9 +29,373 @@ using namespace mlir;
 using namespace mlir::asynccopy;
 
 namespace {
-struct SelectImplementationPass
-    : public asynccopy::impl::AsyncCopySelectImplementationBase<SelectImplementationPass> {
-  using Base::Base;
-  void runOnOperation() override {}
+
+/// The chunk plan recorded in `asynccopy.plan`: how many contiguous runs the
+/// copy moves and, per implementation, its vector width or its TMA issues.
+struct Plan {
+  int64_t chunks = 0, chunkBytes = 0;
+  std::optional<int64_t> vectorBytes, issues, bytes;
+
+  DictionaryAttr toAttr(MLIRContext *ctx) const {
+    Builder b(ctx);
+    SmallVector<NamedAttribute> entries = {
+        b.getNamedAttr("chunks", b.getI64IntegerAttr(chunks)),
+        b.getNamedAttr("chunk_bytes", b.getI64IntegerAttr(chunkBytes))};
+    if (vectorBytes)
+      entries.push_back(
+          b.getNamedAttr("vector_bytes", b.getI64IntegerAttr(*vectorBytes)));
+    if (issues)
+      entries.push_back(b.getNamedAttr("issues", b.getI64IntegerAttr(*issues)));
+    if (bytes)
+      entries.push_back(b.getNamedAttr("bytes", b.getI64IntegerAttr(*bytes)));
+    return b.getDictionaryAttr(entries);
+  }
+
+  /// What `explain` says about an accepted plan.
+  std::string summary() const {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    if (issues) {
+      os << *issues << (*issues == 1 ? " issue, " : " issues, ") << *bytes
+         << " B";
+      return text;
+    }
+    os << chunks << (chunks == 1 ? " chunk" : " chunks") << " of " << chunkBytes
+       << " B";
+    if (vectorBytes)
+      os << ", " << *vectorBytes << "-B vectors";
+    return text;
+  }
 };
+
+/// What the candidates of one copy share: the op and its GMEM layout.
+struct CopyInfo {
+  CopyOp op;
+  /// The layout of the GMEM side; failure for SMEM -> SMEM copies (and GMEM
+  /// types the analysis cannot describe, with `layoutError` saying why).
+  FailureOr<CopyLayout> layout = failure();
+  std::string layoutError;
+};
+
+} // namespace
+
+/// Largest power of two <= 16 dividing `v` (16 for 0).
+static int64_t pow2Align16(int64_t v) {
+  if (v == 0)
+    return 16;
+  return std::min<int64_t>(
+      16, int64_t(1) << llvm::countr_zero(static_cast<uint64_t>(std::abs(v))));
+}
+
+/// Why TMA copies and prefetches of other memrefs decline.
+static constexpr StringLiteral kNotAKernelArgument =
+    "the GMEM operand is not a kernel argument (of the enclosing `gpu.func "
+    "... kernel`, possibly through memref.cast); tensor maps are encoded on "
+    "the host from kernel arguments";
+
+/// Whether `gmem` is (a memref.cast of) an argument of the `gpu.func` kernel
+/// that contains `user`: the host encodes tensor maps from kernel arguments,
+/// so TMA cannot address any other memref.
+static bool isKernelArgument(Value gmem, Operation *user) {
+  while (auto cast = gmem.getDefiningOp<memref::CastOp>())
+    gmem = cast.getSource();
+  auto arg = dyn_cast<BlockArgument>(gmem);
+  if (!arg || !arg.getOwner()->isEntryBlock())
+    return false;
+  auto func = dyn_cast<gpu::GPUFuncOp>(arg.getOwner()->getParentOp());
+  // Workgroup/private attributions are entry-block arguments too.
+  return func && func.isKernel() &&
+         arg.getArgNumber() < func.getNumArguments() &&
+         func->isProperAncestor(user);
+}
+
+/// Whether the window provably lies inside the GMEM tensor: constant offsets
+/// within a static shape.
+static bool isWindowInBounds(CopyOp op) {
+  auto type = cast<MemRefType>(op.getGmem().getType());
+  SmallVector<OpFoldResult> offsets = op.getMixedOffsets();
+  if (offsets.empty())
+    return type.hasStaticShape();
+  for (auto [offset, size, dim] :
+       llvm::zip_equal(offsets, op.getWindowSizes(), type.getShape())) {
+    std::optional<int64_t> start = getConstantIntValue(offset);
+    if (!start || ShapedType::isDynamic(dim) || *start < 0 ||
+        *start + size > dim)
+      return false;
+  }
+  return true;
+}
+
+/// Bytes of a remote copy's SMEM buffer (sub-byte elements rounded down).
+static int64_t remoteBytes(CopyOp op) {
+  auto type = cast<MemRefType>(op.getSource().getType());
+  return type.getNumElements() * type.getElementTypeBitWidth() / 8;
+}
+
+//===----------------------------------------------------------------------===//
+// Candidates
+//===----------------------------------------------------------------------===//
+
+static Decision declineCollective() {
+  return Decision::decline("collective copies multicast through TMA; they are "
+                           "left to it");
+}
+
+static Decision tryTma(CopyInfo &info, Plan &plan) {
+  CopyOp op = info.op;
+  if (!op.getGmem())
+    return Decision::decline("TMA copies between GMEM and SMEM; this is an "
+                             "SMEM -> SMEM copy");
+  if (op.isLoad() && !op.getBarrier())
+    return Decision::decline("a TMA load completes on an mbarrier and this "
+                             "copy has no `barrier`");
+  if (!isKernelArgument(op.getGmem(), op))
+    return Decision::decline(kNotAKernelArgument);
+  if (failed(info.layout))
+    return Decision::decline(info.layoutError);
+  // Dynamic strides or offsets: only an explicit request takes on a check
+  // that can fail at launch.
+  bool allowRuntimeChecks = op.getImplOrDefault() == CopyImpl::tma;
+  std::string reason;
+  FailureOr<TmaPlan> tma =
+      planTma(*info.layout, op.getSwizzleOrZero(), allowRuntimeChecks, &reason);
+  if (failed(tma))
+    return Decision::decline(reason);
+  plan.chunks = info.layout->numChunks;
+  plan.chunkBytes = info.layout->chunkBytes;
+  plan.issues = tma->issues.size();
+  plan.bytes = tma->totalBytes;
+  return Decision::accept();
+}
+
+static Decision tryBulk(CopyInfo &info, Plan &plan) {
+  CopyOp op = info.op;
+  if (!op.getGmem())
+    return Decision::decline("bulk copies move between GMEM and SMEM; an "
+                             "SMEM -> SMEM copy is dsmem");
+  if (op.getCollective())
+    return declineCollective();
+  if (op.getReduction())
+    return Decision::decline("reductions are done by TMA");
+  if (op.getTransforms() && !op.getTransforms()->empty())
+    return Decision::decline("bulk copies take no transforms");
+  if (op.getSwizzleOrZero() != 0)
+    return Decision::decline("bulk copies cannot swizzle");
+  if (op.isLoad() && !op.getBarrier())
+    return Decision::decline("a bulk load completes on an mbarrier and this "
+                             "copy has no `barrier`");
+  if (failed(info.layout))
+    return Decision::decline(info.layoutError);
+  // Unlike TMA, bulk copies neither fill nor clip what lies outside the
+  // tensor: they would read or write past it.
+  if (op.getOobOrDefault() != OOBMode::promise_in_bounds &&
+      !isWindowInBounds(op))
+    return Decision::decline(
+        "the window is not provably inside the GMEM tensor and bulk copies "
+        "cannot handle out-of-bounds elements (oob = promise_in_bounds "
+        "asserts it)");
+  std::string reason;
+  FailureOr<int64_t> chunks = bulkChunks(*info.layout, &reason);
+  if (failed(chunks))
+    return Decision::decline(reason);
+  plan.chunks = *chunks;
+  plan.chunkBytes = info.layout->chunkBytes;
+  return Decision::accept();
+}
+
+static Decision tryDsmem(CopyInfo &info, Plan &plan) {
+  CopyOp op = info.op;
+  if (op.getGmem())
+    return Decision::decline("dsmem copies SMEM to another CTA of the "
+                             "cluster; this copy has a GMEM side");
+  auto type = cast<MemRefType>(op.getSource().getType());
+  int64_t bits = type.getNumElements() * type.getElementTypeBitWidth();
+  if (bits % 8 != 0 || bits / 8 < tma::kBulkAlignBytes ||
+      (bits / 8) % tma::kBulkAlignBytes != 0)
+    return Decision::decline("DSMEM bulk copies move a multiple of 16 B; "
+                             "this copy moves " +
+                             Twine(bits / 8) + " B");
+  plan.chunks = 1;
+  plan.chunkBytes = bits / 8;
+  return Decision::accept();
+}
+
+static Decision tryCpAsync(CopyInfo &info, Plan &plan) {
+  CopyOp op = info.op;
+  if (!op.getGmem())
+    return Decision::decline("cp.async loads GMEM into SMEM; this is an "
+                             "SMEM -> SMEM copy");
+  if (!op.isLoad())
+    return Decision::decline("cp.async only loads (GMEM -> SMEM); this is a "
+                             "store");
+  if (op.getCollective())
+    return declineCollective();
+  if (!op.getToken())
+    return Decision::decline("cp.async completes through commit/wait groups "
+                             "and this copy returns no token");
+  if (op.getSwizzleOrZero() != 0)
+    return Decision::decline("cp.async cannot swizzle");
+  if (failed(info.layout))
+    return Decision::decline(info.layoutError);
+  std::string reason;
+  FailureOr<int64_t> vector = cpAsyncVectorBytes(*info.layout, &reason);
+  if (failed(vector))
+    return Decision::decline(reason);
+  plan.chunks = info.layout->numChunks;
+  plan.chunkBytes = info.layout->chunkBytes;
+  plan.vectorBytes = *vector;
+  return Decision::accept();
+}
+
+/// Widest power-of-two access (<= 16 B) the CTA can use for every chunk: the
+/// start, the chunk size and the distance between chunks bound it. Sub-byte
+/// elements are moved byte by byte.
+static int64_t syncVectorBytes(const CopyLayout &layout) {
+  if (layout.elementBits % 8 != 0)
+    return 1;
+  int64_t eb = layout.elementBytes();
+  int64_t align =
+      std::min(layout.startAlignBytes, pow2Align16(layout.chunkBytes));
+  for (auto [extent, stride] : llvm::zip(layout.outerExtents, layout.strides))
+    if (extent != 1)
+      align = std::min(align, ShapedType::isDynamic(stride)
+                                  ? pow2Align16(eb)
+                                  : pow2Align16(stride * eb));
+  return align;
+}
+
+/// The fallback: every thread of the CTA loads and stores (reductions become
+/// atomics, remote copies go through mapa), so no legal copy is rejected.
+static Decision trySync(CopyInfo &info, Plan &plan) {
+  CopyOp op = info.op;
+  if (op.getCollective())
+    return declineCollective();
+  if (!op.getGmem()) {
+    plan.chunks = 1;
+    plan.chunkBytes = remoteBytes(op);
+    plan.vectorBytes = pow2Align16(plan.chunkBytes);
+    return Decision::accept();
+  }
+  if (failed(info.layout))
+    return Decision::decline(info.layoutError);
+  plan.chunks = info.layout->numChunks;
+  plan.chunkBytes = info.layout->chunkBytes;
+  plan.vectorBytes = syncVectorBytes(*info.layout);
+  return Decision::accept();
+}
+
+//===----------------------------------------------------------------------===//
+// Pass
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+using CandidateFn = Decision (*)(CopyInfo &, Plan &);
+
+/// The candidates in priority order.
+constexpr std::pair<CopyImpl, CandidateFn> kCandidates[] = {
+    {CopyImpl::tma, tryTma},     {CopyImpl::bulk, tryBulk},
+    {CopyImpl::dsmem, tryDsmem}, {CopyImpl::cp_async, tryCpAsync},
+    {CopyImpl::sync, trySync},
+};
+
+struct SelectImplementationPass
+    : public asynccopy::impl::AsyncCopySelectImplementationBase<
+          SelectImplementationPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    bool failedAny = false;
+    getOperation()->walk([&](Operation *op) {
+      llvm::TypeSwitch<Operation *>(op)
+          .Case([&](CopyOp copy) { failedAny |= failed(select(copy)); })
+          .Case([&](PrefetchOp prefetch) { select(prefetch); });
+    });
+    if (failedAny)
+      signalPassFailure();
+  }
+
+  /// Emits the `explain` remark of one candidate.
+  void explainVerdict(Operation *op, CopyImpl impl, const Decision &decision,
+                      const Plan &plan, StringRef suffix = "") {
+    if (!explain)
+      return;
+    InFlightDiagnostic remark = op->emitRemark() << stringifyCopyImpl(impl);
+    if (decision)
+      remark << ": accepted (" << plan.summary() << ")";
+    else
+      remark << ": declined: " << decision.reason << suffix;
+  }
+
+  LogicalResult select(CopyOp op) {
+    CopyInfo info{op};
+    if (Value gmem = op.getGmem()) {
+      info.layout = computeCopyLayout(op);
+      // The op overload reports no message; the type-level one does.
+      if (failed(info.layout))
+        (void)computeCopyLayout(cast<MemRefType>(gmem.getType()),
+                                op.getWindowSizes(), op.getTransformList(),
+                                &info.layoutError);
+    }
+
+    CopyImpl requested = op.getImplOrDefault();
+    SmallVector<std::pair<CopyImpl, std::string>> declines;
+    for (auto [impl, candidate] : kCandidates) {
+      if (requested != CopyImpl::automatic && impl != requested)
+        continue;
+      Plan plan;
+      Decision decision = candidate(info, plan);
+      explainVerdict(op, impl, decision, plan);
+      if (decision) {
+        op.setImpl(impl);
+        op->setAttr(kPlanAttrName, plan.toAttr(op.getContext()));
+        return success();
+      }
+      declines.emplace_back(impl, decision.reason);
+    }
+
+    if (requested != CopyImpl::automatic) {
+      assert(declines.size() == 1 && "one candidate per explicit impl");
+      return op.emitOpError()
+             << "impl = " << stringifyCopyImpl(requested)
+             << " cannot perform this copy: " << declines.front().second;
+    }
+    InFlightDiagnostic diag = op.emitOpError()
+                              << "no implementation can perform this copy";
+    for (auto &[impl, reason] : declines)
+      diag.attachNote() << stringifyCopyImpl(impl) << ": " << reason;
+    return diag;
+  }
+
+  /// A prefetch is a hint: TMA prefetches it or the lowering drops it.
+  void select(PrefetchOp op) {
+    auto decline = [&](const Twine &reason) {
+      explainVerdict(op, CopyImpl::tma, Decision::decline(reason), Plan(),
+                     "; the prefetch is dropped");
+      Builder b(op.getContext());
+      op->setAttr(kPlanAttrName, b.getDictionaryAttr(b.getNamedAttr(
+                                     "dropped", b.getBoolAttr(true))));
+    };
+    if (!isKernelArgument(op.getSource(), op))
+      return decline(kNotAKernelArgument);
+    std::string reason;
+    FailureOr<CopyLayout> layout =
+        computeCopyLayout(op.getSource().getType(), op.getWindowSizes(),
+                          op.getTransformList(), &reason);
+    if (failed(layout))
+      return decline(reason);
+    FailureOr<TmaPlan> tma = planTma(*layout, op.getSwizzle().value_or(0),
+                                     /*allowRuntimeChecks=*/false, &reason);
+    if (failed(tma))
+      return decline(reason);
+    Plan plan;
+    plan.chunks = layout->numChunks;
+    plan.chunkBytes = layout->chunkBytes;
+    plan.issues = tma->issues.size();
+    plan.bytes = tma->totalBytes;
+    explainVerdict(op, CopyImpl::tma, Decision::accept(), plan);
+    op->setAttr(kPlanAttrName, plan.toAttr(op.getContext()));
+  }
+};
+
 } // namespace

@@ -1,0 +1,138 @@
+// RUN: ac-opt %s -split-input-file -asynccopy-select-implementation -verify-diagnostics
+
+// Explicit impls that decline are errors naming the reason. (impl = dsmem on
+// a GMEM copy is already a verifier error.)
+
+// Rows of 12 f16 are 24 B apart.
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    gpu.func @tma_row_stride(%A: memref<64x12xf16>) kernel {
+      %c0 = arith.constant 0 : index
+      %S = memref.alloc() : memref<8x8xf16, #gpu.address_space<workgroup>>
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      // expected-error @below {{impl = tma cannot perform this copy: global stride 24 B of dim 0 is not a multiple of 16 B}}
+      asynccopy.copy %A to %S window [0, 0] [8, 8] barrier %b[%c0] {impl = #asynccopy<impl tma>} : memref<64x12xf16> to memref<8x8xf16, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+func.func @tma_not_a_kernel_argument(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>) {
+  %c0 = arith.constant 0 : index
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  // expected-error @below {{impl = tma cannot perform this copy: the GMEM operand is not a kernel argument}}
+  asynccopy.copy %A to %S window [0, 0] [64, 64] barrier %b[%c0] {impl = #asynccopy<impl tma>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    gpu.func @tma_column_major(%A: memref<128x64xf16>) kernel {
+      %c0 = arith.constant 0 : index
+      %S = memref.alloc() : memref<64x128xf16, #gpu.address_space<workgroup>>
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      // expected-error @below {{impl = tma cannot perform this copy: the innermost dim of the GMEM view has stride 64, TMA needs it contiguous (stride 1)}}
+      asynccopy.copy %A to %S window [0, 0] [128, 64] barrier %b[%c0] {transforms = [#asynccopy.transpose<[1, 0]>], impl = #asynccopy<impl tma>} : memref<128x64xf16> to memref<64x128xf16, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+func.func @cp_async_store(%S: memref<64x64xf16, #gpu.address_space<workgroup>>, %B: memref<4096x4096xf16>) -> !asynccopy.token {
+  // expected-error @below {{impl = cp_async cannot perform this copy: cp.async only loads (GMEM -> SMEM); this is a store}}
+  %t = asynccopy.copy %S to %B window [0, 0] [64, 64] {impl = #asynccopy<impl cp_async>} : memref<64x64xf16, #gpu.address_space<workgroup>> to memref<4096x4096xf16> -> !asynccopy.token
+  return %t : !asynccopy.token
+}
+
+// -----
+
+func.func @cp_async_without_token(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>) {
+  %c0 = arith.constant 0 : index
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  // expected-error @below {{impl = cp_async cannot perform this copy: cp.async completes through commit/wait groups and this copy returns no token}}
+  asynccopy.copy %A to %S window [0, 0] [64, 64] barrier %b[%c0] {impl = #asynccopy<impl cp_async>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @cp_async_misaligned(%A: memref<4096x4096xf16>, %S: memref<64x3xf16, #gpu.address_space<workgroup>>) -> !asynccopy.token {
+  // expected-error @below {{impl = cp_async cannot perform this copy: contiguous runs of 6 B aligned to 2 B; cp.async needs 4-, 8- or 16-B aligned transfers}}
+  %t = asynccopy.copy %A to %S window [0, 0] [64, 3] {impl = #asynccopy<impl cp_async>} : memref<4096x4096xf16> to memref<64x3xf16, #gpu.address_space<workgroup>> -> !asynccopy.token
+  return %t : !asynccopy.token
+}
+
+// -----
+
+func.func @bulk_swizzle(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>) {
+  %c0 = arith.constant 0 : index
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  // expected-error @below {{impl = bulk cannot perform this copy: bulk copies cannot swizzle}}
+  asynccopy.copy %A to %S window [0, 0] [64, 64] barrier %b[%c0] {impl = #asynccopy<impl bulk>, swizzle = 128 : i64} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @bulk_out_of_bounds(%A: memref<4096x4096xf16>, %i: index, %S: memref<64x64xf16, #gpu.address_space<workgroup>>) {
+  %c0 = arith.constant 0 : index
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  // expected-error @below {{impl = bulk cannot perform this copy: the window is not provably inside the GMEM tensor}}
+  asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] {impl = #asynccopy<impl bulk>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+// Several failing copies are all reported.
+func.func @two_errors(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %B: memref<4096x4096xf16>) -> !asynccopy.token {
+  %c0 = arith.constant 0 : index
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  // expected-error @below {{impl = bulk cannot perform this copy: bulk copies cannot swizzle}}
+  asynccopy.copy %A to %S window [0, 0] [64, 64] barrier %b[%c0] {impl = #asynccopy<impl bulk>, swizzle = 128 : i64} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  // expected-error @below {{impl = cp_async cannot perform this copy: cp.async only loads}}
+  %t = asynccopy.copy %S to %B window [0, 0] [64, 64] {impl = #asynccopy<impl cp_async>} : memref<64x64xf16, #gpu.address_space<workgroup>> to memref<4096x4096xf16> -> !asynccopy.token
+  return %t : !asynccopy.token
+}
+
+// -----
+
+// A collective copy TMA cannot do has no other implementation.
+func.func @collective_not_a_kernel_argument(%A: memref<4096x4096xf16>, %i: index, %S: memref<64x64xf16, #gpu.address_space<workgroup>>) {
+  %c0 = arith.constant 0 : index
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  // expected-error @below {{no implementation can perform this copy}}
+  // expected-note @below {{tma: the GMEM operand is not a kernel argument}}
+  // expected-note @below {{bulk: collective copies multicast through TMA; they are left to it}}
+  // expected-note @below {{dsmem: dsmem copies SMEM to another CTA of the cluster; this copy has a GMEM side}}
+  // expected-note @below {{cp_async: collective copies multicast through TMA; they are left to it}}
+  // expected-note @below {{sync: collective copies multicast through TMA; they are left to it}}
+  asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] {collective = [#gpu<dim x>]} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @sync_collective(%A: memref<4096x4096xf16>, %i: index, %S: memref<64x64xf16, #gpu.address_space<workgroup>>) {
+  %c0 = arith.constant 0 : index
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  // expected-error @below {{impl = sync cannot perform this copy: collective copies multicast through TMA; they are left to it}}
+  asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] {collective = [#gpu<dim x>], impl = #asynccopy<impl sync>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @dsmem_6_bytes(%s: memref<3xf16, #gpu.address_space<workgroup>>, %d: memref<3xf16, #gpu.address_space<workgroup>>, %rank: i32) {
+  %c0 = arith.constant 0 : index
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  // expected-error @below {{impl = dsmem cannot perform this copy: DSMEM bulk copies move a multiple of 16 B; this copy moves 6 B}}
+  asynccopy.copy %s to %d remote %rank barrier %b[%c0] {impl = #asynccopy<impl dsmem>} : memref<3xf16, #gpu.address_space<workgroup>> to memref<3xf16, #gpu.address_space<workgroup>>
+  return
+}

@@ -1,0 +1,231 @@
+// RUN: ac-opt %s -split-input-file -asynccopy-select-implementation | FileCheck %s
+// Running the pass twice changes nothing.
+// RUN: ac-opt %s -split-input-file -asynccopy-select-implementation -asynccopy-select-implementation | FileCheck %s
+
+// A TMA-eligible load of a kernel argument: one 64x64 box.
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    // CHECK-LABEL: gpu.func @tma_load
+    // CHECK-SAME: (%[[A:.*]]: memref<4096x4096xf16>, %[[I:.*]]: index)
+    gpu.func @tma_load(%A: memref<4096x4096xf16>, %i: index) kernel {
+      %c0 = arith.constant 0 : index
+      // CHECK: %[[S:.*]] = memref.alloc()
+      %S = memref.alloc() : memref<64x64xf16, #gpu.address_space<workgroup>>
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      // CHECK: asynccopy.copy %[[A]] to %[[S]] window [%[[I]], 0] [64, 64] barrier %{{.*}}[%{{.*}}] {asynccopy.plan = {bytes = 8192 : i64, chunk_bytes = 128 : i64, chunks = 64 : i64, issues = 1 : i64}, impl = #asynccopy<impl tma>, swizzle = 128 : i64}
+      asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] {swizzle = 128 : i64} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// A memref.cast of a kernel argument is still a kernel argument; a tile
+// transform gives a rank-4 descriptor.
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    // CHECK-LABEL: gpu.func @tma_through_cast
+    gpu.func @tma_through_cast(%A: memref<?x4096xf16>, %i: index, %j: index) kernel {
+      %c0 = arith.constant 0 : index
+      // CHECK: %[[C:.*]] = memref.cast
+      %C = memref.cast %A : memref<?x4096xf16> to memref<4096x4096xf16>
+      %S = memref.alloc() : memref<1x2x64x64xf16, #gpu.address_space<workgroup>>
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      // CHECK: asynccopy.copy %[[C]] to %{{.*}} {asynccopy.plan = {bytes = 16384 : i64, chunk_bytes = 128 : i64, chunks = 128 : i64, issues = 1 : i64}, impl = #asynccopy<impl tma>
+      asynccopy.copy %C to %S window [%i, %j] [64, 128] barrier %b[%c0] {transforms = [#asynccopy.tile<[64, 64]>], swizzle = 128 : i64} : memref<4096x4096xf16> to memref<1x2x64x64xf16, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// The GMEM operand of a host function is no kernel argument: TMA declines,
+// bulk cannot prove the window in bounds, cp.async takes the load.
+// CHECK-LABEL: func.func @not_a_kernel_argument
+// CHECK-SAME: (%[[A:.*]]: memref<4096x4096xf16>
+func.func @not_a_kernel_argument(%A: memref<4096x4096xf16>, %i: index, %S: memref<64x64xf16, #gpu.address_space<workgroup>>) -> !asynccopy.token {
+  %c0 = arith.constant 0 : index
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  // CHECK: %[[T:.*]] = asynccopy.copy %[[A]] to %{{.*}} {asynccopy.plan = {chunk_bytes = 128 : i64, chunks = 64 : i64, vector_bytes = 16 : i64}, impl = #asynccopy<impl cp_async>}
+  %t = asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>> -> !asynccopy.token
+  // CHECK: return %[[T]]
+  return %t : !asynccopy.token
+}
+
+// -----
+
+// Nor is an argument of a device function that is not a kernel.
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    // CHECK-LABEL: gpu.func @device_function
+    gpu.func @device_function(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %i: index) -> !asynccopy.token {
+      %c0 = arith.constant 0 : index
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      // CHECK: asynccopy.copy {{.*}}impl = #asynccopy<impl cp_async>
+      %t = asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>> -> !asynccopy.token
+      gpu.return %t : !asynccopy.token
+    }
+  }
+}
+
+// -----
+
+// Rows 200 B apart: TMA declines (8 x 100 f16 boxes span 200 B per row), the
+// 8 whole rows are one contiguous 1600-B run, so bulk takes a barrier load
+// and cp.async a token load; 96 of the 100 columns leave gaps and 8-B
+// alignment, so a barrier load falls back to sync.
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    // CHECK-LABEL: gpu.func @misaligned_row_stride
+    gpu.func @misaligned_row_stride(%A: memref<64x100xf16>, %i: index) kernel {
+      %c0 = arith.constant 0 : index
+      %S = memref.alloc() : memref<8x100xf16, #gpu.address_space<workgroup>>
+      %S2 = memref.alloc() : memref<8x96xf16, #gpu.address_space<workgroup>>
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      // CHECK: asynccopy.copy {{.*}} {asynccopy.plan = {chunk_bytes = 1600 : i64, chunks = 1 : i64}, impl = #asynccopy<impl bulk>}
+      asynccopy.copy %A to %S window [0, 0] [8, 100] barrier %b[%c0] : memref<64x100xf16> to memref<8x100xf16, #gpu.address_space<workgroup>>
+      // CHECK: asynccopy.copy {{.*}} {asynccopy.plan = {chunk_bytes = 1600 : i64, chunks = 1 : i64, vector_bytes = 8 : i64}, impl = #asynccopy<impl cp_async>}
+      %t = asynccopy.copy %A to %S window [%i, 0] [8, 100] : memref<64x100xf16> to memref<8x100xf16, #gpu.address_space<workgroup>> -> !asynccopy.token
+      // CHECK: asynccopy.copy {{.*}} {asynccopy.plan = {chunk_bytes = 192 : i64, chunks = 8 : i64, vector_bytes = 8 : i64}, impl = #asynccopy<impl sync>}
+      asynccopy.copy %A to %S2 window [0, 0] [8, 96] barrier %b[%c0] : memref<64x100xf16> to memref<8x96xf16, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// A 1-D load of a whole host buffer: bulk, one chunk.
+// CHECK-LABEL: func.func @bulk_whole_buffer
+func.func @bulk_whole_buffer(%V: memref<8192xf32>, %W: memref<8192xf32, #gpu.address_space<workgroup>>) {
+  %c0 = arith.constant 0 : index
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  // CHECK: asynccopy.copy {{.*}} {asynccopy.plan = {chunk_bytes = 32768 : i64, chunks = 1 : i64}, impl = #asynccopy<impl bulk>}
+  asynccopy.copy %V to %W barrier %b[%c0] : memref<8192xf32> to memref<8192xf32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+// SMEM -> SMEM of another CTA: dsmem when the buffer is a 16-B multiple,
+// sync otherwise.
+// CHECK-LABEL: func.func @remote
+func.func @remote(%S: memref<128x64xf16, #gpu.address_space<workgroup>>, %D: memref<128x64xf16, #gpu.address_space<workgroup>>, %s: memref<3xf16, #gpu.address_space<workgroup>>, %d: memref<3xf16, #gpu.address_space<workgroup>>, %rank: i32) {
+  %c0 = arith.constant 0 : index
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  // CHECK: asynccopy.copy {{.*}} remote {{.*}} {asynccopy.plan = {chunk_bytes = 16384 : i64, chunks = 1 : i64}, impl = #asynccopy<impl dsmem>}
+  asynccopy.copy %S to %D remote %rank barrier %b[%c0] : memref<128x64xf16, #gpu.address_space<workgroup>> to memref<128x64xf16, #gpu.address_space<workgroup>>
+  // CHECK: asynccopy.copy {{.*}} remote {{.*}} {asynccopy.plan = {chunk_bytes = 6 : i64, chunks = 1 : i64, vector_bytes = 2 : i64}, impl = #asynccopy<impl sync>}
+  asynccopy.copy %s to %d remote %rank barrier %b[%c0] : memref<3xf16, #gpu.address_space<workgroup>> to memref<3xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+// Reductions: TMA for a kernel argument, the sync fallback (atomics) for
+// anything else.
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    // CHECK-LABEL: gpu.func @reduction
+    // CHECK-SAME: (%[[B:.*]]: memref<1024x1024xf32>, %[[I:.*]]: index)
+    gpu.func @reduction(%B: memref<1024x1024xf32>, %i: index) kernel {
+      // CHECK: %[[S:.*]] = memref.alloc()
+      %S = memref.alloc() : memref<64x64xf32, #gpu.address_space<workgroup>>
+      // CHECK: %[[T:.*]] = asynccopy.copy %[[S]] to %[[B]] window [%[[I]], 0] [64, 64] {asynccopy.plan = {bytes = 16384 : i64, chunk_bytes = 256 : i64, chunks = 64 : i64, issues = 1 : i64}, impl = #asynccopy<impl tma>, reduction = #asynccopy<reduction add>}
+      %t = asynccopy.copy %S to %B window [%i, 0] [64, 64] {reduction = #asynccopy<reduction add>} : memref<64x64xf32, #gpu.address_space<workgroup>> to memref<1024x1024xf32> -> !asynccopy.token
+      // CHECK: asynccopy.wait %[[T]]
+      asynccopy.wait %t : !asynccopy.token
+      gpu.return
+    }
+  }
+}
+
+// CHECK-LABEL: func.func @reduction_not_a_kernel_argument
+func.func @reduction_not_a_kernel_argument(%B: memref<1024x1024xf32>, %S: memref<64x64xf32, #gpu.address_space<workgroup>>, %i: index) -> !asynccopy.token {
+  // CHECK: asynccopy.copy {{.*}} {asynccopy.plan = {chunk_bytes = 256 : i64, chunks = 64 : i64, vector_bytes = 16 : i64}, impl = #asynccopy<impl sync>, reduction = #asynccopy<reduction add>}
+  %t = asynccopy.copy %S to %B window [%i, 0] [64, 64] {reduction = #asynccopy<reduction add>} : memref<64x64xf32, #gpu.address_space<workgroup>> to memref<1024x1024xf32> -> !asynccopy.token
+  return %t : !asynccopy.token
+}
+
+// -----
+
+// The sync fallback: a swizzled load without a barrier (no TMA, no bulk, no
+// cp.async), a column-major view, a store of 8-B runs.
+// CHECK-LABEL: func.func @sync_fallback
+func.func @sync_fallback(%A: memref<4096x4096xf16>, %T: memref<128x64xf16>, %i: index) -> (!asynccopy.token, !asynccopy.token, !asynccopy.token) {
+  %S = memref.alloc() : memref<64x64xf16, #gpu.address_space<workgroup>>
+  %S2 = memref.alloc() : memref<64x128xf16, #gpu.address_space<workgroup>>
+  %S3 = memref.alloc() : memref<64x4xf16, #gpu.address_space<workgroup>>
+  // CHECK: asynccopy.copy {{.*}} {asynccopy.plan = {chunk_bytes = 128 : i64, chunks = 64 : i64, vector_bytes = 16 : i64}, impl = #asynccopy<impl sync>, swizzle = 128 : i64}
+  %t0 = asynccopy.copy %A to %S window [%i, 0] [64, 64] {swizzle = 128 : i64} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>> -> !asynccopy.token
+  // CHECK: asynccopy.copy {{.*}} {asynccopy.plan = {chunk_bytes = 2 : i64, chunks = 8192 : i64, vector_bytes = 2 : i64}, impl = #asynccopy<impl sync>, transforms = [#asynccopy.transpose<[1, 0]>]}
+  %t1 = asynccopy.copy %T to %S2 window [0, 0] [128, 64] {transforms = [#asynccopy.transpose<[1, 0]>]} : memref<128x64xf16> to memref<64x128xf16, #gpu.address_space<workgroup>> -> !asynccopy.token
+  // CHECK: asynccopy.copy {{.*}} {asynccopy.plan = {chunk_bytes = 8 : i64, chunks = 64 : i64, vector_bytes = 8 : i64}, impl = #asynccopy<impl sync>}
+  %t2 = asynccopy.copy %S3 to %A window [%i, 0] [64, 4] : memref<64x4xf16, #gpu.address_space<workgroup>> to memref<4096x4096xf16> -> !asynccopy.token
+  return %t0, %t1, %t2 : !asynccopy.token, !asynccopy.token, !asynccopy.token
+}
+
+// -----
+
+// Explicit impls that accept keep their impl and get a plan; impl = tma takes
+// dynamic strides (checked on the host at launch), which auto declines.
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    // CHECK-LABEL: gpu.func @explicit
+    gpu.func @explicit(%A: memref<?x?xf16, strided<[?, 1]>>, %i: index) kernel {
+      %c0 = arith.constant 0 : index
+      %S = memref.alloc() : memref<64x64xf16, #gpu.address_space<workgroup>>
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      // CHECK: asynccopy.copy {{.*}} {asynccopy.plan = {bytes = 8192 : i64, chunk_bytes = 128 : i64, chunks = 64 : i64, issues = 1 : i64}, impl = #asynccopy<impl tma>}
+      asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] {impl = #asynccopy<impl tma>} : memref<?x?xf16, strided<[?, 1]>> to memref<64x64xf16, #gpu.address_space<workgroup>>
+      // CHECK: asynccopy.copy {{.*}} {asynccopy.plan = {chunk_bytes = 128 : i64, chunks = 64 : i64, vector_bytes = 2 : i64}, impl = #asynccopy<impl sync>}
+      asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] : memref<?x?xf16, strided<[?, 1]>> to memref<64x64xf16, #gpu.address_space<workgroup>>
+      // CHECK: asynccopy.copy {{.*}} {asynccopy.plan = {chunk_bytes = 128 : i64, chunks = 64 : i64, vector_bytes = 2 : i64}, impl = #asynccopy<impl sync>}
+      asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] {impl = #asynccopy<impl sync>} : memref<?x?xf16, strided<[?, 1]>> to memref<64x64xf16, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// Collective copies are left to TMA (partitioning comes later).
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    // CHECK-LABEL: gpu.func @collective
+    gpu.func @collective(%A: memref<4096x4096xf16>, %i: index, %j: index) kernel {
+      %c0 = arith.constant 0 : index
+      %S = memref.alloc() : memref<1x2x64x64xf16, #gpu.address_space<workgroup>>
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      // CHECK: asynccopy.copy {{.*}} {asynccopy.plan = {bytes = 16384 : i64, chunk_bytes = 128 : i64, chunks = 128 : i64, issues = 1 : i64}, collective = [#gpu<dim x>], impl = #asynccopy<impl tma>, partition = #asynccopy.partitioned<0>
+      asynccopy.copy %A to %S window [%i, %j] [64, 128] barrier %b[%c0] {transforms = [#asynccopy.tile<[64, 64]>], swizzle = 128 : i64, collective = [#gpu<dim x>], partition = #asynccopy.partitioned<0>} : memref<4096x4096xf16> to memref<1x2x64x64xf16, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// Prefetches: a TMA plan for a kernel argument, dropped otherwise.
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    // CHECK-LABEL: gpu.func @prefetch
+    gpu.func @prefetch(%A: memref<4096x4096xf16>, %X: memref<64x64xindex>, %i: index) kernel {
+      // CHECK: asynccopy.prefetch {{.*}} {asynccopy.plan = {bytes = 8192 : i64, chunk_bytes = 128 : i64, chunks = 64 : i64, issues = 1 : i64}, swizzle = 128 : i64}
+      asynccopy.prefetch %A window [%i, 0] [64, 64] {swizzle = 128 : i64} : memref<4096x4096xf16>
+      // No tensor map for index elements.
+      // CHECK: asynccopy.prefetch {{.*}} {asynccopy.plan = {dropped = true}}
+      asynccopy.prefetch %X window [0, 0] [64, 64] : memref<64x64xindex>
+      gpu.return
+    }
+  }
+}
+
+// CHECK-LABEL: func.func @prefetch_not_a_kernel_argument
+func.func @prefetch_not_a_kernel_argument(%A: memref<4096x4096xf16>, %i: index) {
+  // CHECK: asynccopy.prefetch {{.*}} {asynccopy.plan = {dropped = true}}
+  asynccopy.prefetch %A window [%i, 0] [64, 64] : memref<4096x4096xf16>
+  return
+}

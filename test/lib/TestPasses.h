@@ -1,0 +1,21 @@
+//===- TestPasses.h - asynccopy test-only passes ----------------*- C++ -*-===//
+//
+// Registration of the -test-asynccopy-* passes, which ac-opt links from
+// test/lib so that they stay out of the product libraries.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASYNCCOPY_TEST_LIB_TESTPASSES_H
+#define ASYNCCOPY_TEST_LIB_TESTPASSES_H
+
+namespace mlir::asynccopy::test {
+
+/// -test-asynccopy-contiguity: one remark per copy/prefetch with its layout.
+void registerTestContiguityPass();
+
+/// Registers every asynccopy test pass.
+inline void registerTestPasses() { registerTestContiguityPass(); }
+
+} // namespace mlir::asynccopy::test
+
+#endif // ASYNCCOPY_TEST_LIB_TESTPASSES_H
