@@ -40,7 +40,7 @@ module attributes {gpu.container_module} {
                   %W : memref<8192xi8, #gpu.address_space<workgroup>>) kernel {
       %c0 = arith.constant 0 : index
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-      asynccopy.copy %A to %S window [%i, 128] [4, 128] barrier %b[%c0] {impl = #asynccopy<impl bulk>}
+      asynccopy.copy %A to %S window [%i, 128] [4, 128] barrier %b[%c0] {impl = #asynccopy<impl bulk>, oob = #asynccopy<oob promise_in_bounds>}
           : memref<64x1024xf32> to memref<4x128xf32, #gpu.address_space<workgroup>>
       %t = asynccopy.copy %W to %V {impl = #asynccopy<impl bulk>}
           : memref<8192xi8, #gpu.address_space<workgroup>> to memref<8192xi8> -> !asynccopy.token
