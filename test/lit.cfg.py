@@ -36,6 +36,8 @@ extract = "%s %s" % (sys.executable, os.path.join(os.path.dirname(__file__), "..
 ptxas = os.path.join(config.cuda_bin_dir, "ptxas") if config.cuda_bin_dir else ""
 if ptxas and os.path.exists(ptxas):
     config.available_features.add("ptxas")
+    # gpu-module-to-binary{format=bin} finds ptxas on PATH.
+    llvm_config.with_environment("PATH", config.cuda_bin_dir, append_path=True)
     config.substitutions.append(("%extract_ptx_sm80", extract + " --ptxas " + ptxas + " --arch sm_80"))
     config.substitutions.append(("%extract_ptx", extract + " --ptxas " + ptxas + " --arch sm_90a"))
 else:
