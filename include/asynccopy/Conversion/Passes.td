@@ -10,11 +10,12 @@ def ConvertAsyncCopyToNVVM : Pass<"convert-asynccopy-to-nvvm"> {
   let description = [{
     TMA, bulk, DSMEM and barrier ops become NVVM ops; cp.async copies become
     `nvgpu.device_async_copy` and the synchronous fallback vector loads and
-    stores, which the upstream NVGPU/vector lowerings finish. Copies must have
-    a concrete `impl` (asynccopy-select-implementation) and TMA copies an
-    `asynccopy.descriptor` (asynccopy-materialize-tma-descriptors); copies
-    still at `impl = auto` are selected here first. Inline PTX is used only
-    where NVVM has no op (L2 cache policies), through one helper.
+    stores, which the upstream NVGPU/vector lowerings finish. IR that has not
+    been through asynccopy-select-implementation and
+    asynccopy-materialize-tma-descriptors (copies at `impl = auto`, TMA ops
+    without a tensor map) goes through them first, with default options.
+    Inline PTX is used only where NVVM has no op (L2 cache policies), through
+    one helper.
   }];
   let dependentDialects = [
     "::mlir::LLVM::LLVMDialect", "::mlir::NVVM::NVVMDialect",

@@ -12,6 +12,7 @@
 #include "PatternUtils.h"
 
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
+#include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
 
 #include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
@@ -24,6 +25,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir::asynccopy {
@@ -144,29 +146,66 @@ struct ConvertAsyncCopyToNVVMPass
           ConvertAsyncCopyToNVVMPass> {
   using Base::Base;
 
+  /// Whether copies still lack an implementation, or TMA ops a tensor map.
+  static bool needsPreparation(Operation *root) {
+    WalkResult result = root->walk([](Operation *op) {
+      if (auto copy = dyn_cast<CopyOp>(op))
+        if (copy.getImplOrDefault() == CopyImpl::automatic ||
+            (copy.getImplOrDefault() == CopyImpl::tma &&
+             !copy->hasAttr(kDescriptorAttrName)))
+          return WalkResult::interrupt();
+      if (isa<PrefetchOp>(op) && !op->hasAttr(kPlanAttrName))
+        return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    return result.wasInterrupted();
+  }
+
+  /// Runs implementation selection and tensor-map materialisation (default
+  /// options) on IR that has not been through them, so the conversion can be
+  /// used on its own.
+  LogicalResult prepare() {
+    Operation *root = getOperation();
+    if (!needsPreparation(root))
+      return success();
+    OpPassManager pm(root->getName());
+    pm.addPass(createAsyncCopySelectImplementation());
+    if (isa<gpu::GPUModuleOp>(root))
+      pm.addPass(createAsyncCopyMaterializeTMADescriptors());
+    else
+      pm.addNestedPass<gpu::GPUModuleOp>(
+          createAsyncCopyMaterializeTMADescriptors());
+    return runPipeline(pm, root);
+  }
+
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
+    if (failed(prepare()))
+      return signalPassFailure();
     // Tokens disappear in the conversion: record what each wait waits for.
     Builder b(ctx);
-    WalkResult walk = getOperation()->walk([&](Operation *op) {
+    WalkResult unsupported = getOperation()->walk([&](CopyOp copy) {
+      if (copy.getCollective()) {
+        copy.emitOpError("collective copies need "
+                         "asynccopy-partition-collective, which this build "
+                         "does not provide yet");
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (unsupported.wasInterrupted())
+      return signalPassFailure();
+    getOperation()->walk([&](Operation *op) {
       if (auto wait = dyn_cast<WaitOp>(op))
         wait->setAttr(lowering::kWaitKindAttrName,
                       b.getI64IntegerAttr(waitKindOf(wait.getToken())));
       if (auto copy = dyn_cast<CopyOp>(op)) {
-        if (copy.getImplOrDefault() == CopyImpl::automatic) {
-          copy.emitOpError("has no implementation yet; run "
-                           "asynccopy-select-implementation first");
-          return WalkResult::interrupt();
-        }
         if (int64_t align = requiredSmemAlignment(copy)) {
           raiseSmemAlignment(copy.getSource(), align);
           raiseSmemAlignment(copy.getDest(), align);
         }
       }
-      return WalkResult::advance();
     });
-    if (walk.wasInterrupted())
-      return signalPassFailure();
 
     LLVMTypeConverter converter(ctx);
     populateAsyncCopyToNVVMTypeConversions(converter);

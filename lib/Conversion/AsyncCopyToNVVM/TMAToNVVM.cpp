@@ -149,10 +149,6 @@ struct TMACopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
                   ConversionPatternRewriter &rewriter) const override {
     if (op.getImplOrDefault() != CopyImpl::tma)
       return rewriter.notifyMatchFailure(op, "not a TMA copy");
-    if (op.getCollective())
-      return op.emitOpError("collective copies need "
-                            "asynccopy-partition-collective, which this "
-                            "build does not provide yet");
     FailureOr<Value> desc = getDescriptor(op);
     if (failed(desc))
       return failure();

@@ -1,0 +1,33 @@
+// RUN: ac-opt %s -split-input-file -verify-diagnostics -convert-asynccopy-to-nvvm
+
+// Multicast needs collective partitioning, which comes with the cluster work.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @collective(%A: memref<4096x4096xf16>, %i: index)
+        workgroup(%S : memref<64x64xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      // expected-error @+1 {{collective copies need asynccopy-partition-collective}}
+      asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] {collective = [#gpu<dim x>]}
+          : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// An explicit impl that declines stops the conversion with the reason.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @misaligned(%A: memref<64x100xf16>)
+        workgroup(%S : memref<8x96xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      // expected-error @+1 {{impl = tma cannot perform this copy: global stride 200 B of dim 0 is not a multiple of 16 B}}
+      asynccopy.copy %A to %S window [0, 0] [8, 96] barrier %b[%c0] {impl = #asynccopy<impl tma>}
+          : memref<64x100xf16> to memref<8x96xf16, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+}

@@ -1,0 +1,60 @@
+// RUN: ac-opt %s -split-input-file -verify-diagnostics \
+// RUN:   --pass-pipeline='builtin.module(gpu.module(asynccopy-materialize-tma-descriptors))' | FileCheck %s
+
+// Two copies of the same tensor with the same box, swizzle, oob and cache
+// share one tensor map; a different swizzle, another tensor or a prefetch
+// with its own box get their own. Each map is a trailing kernel parameter.
+// CHECK-LABEL: gpu.func @dedup
+// CHECK-SAME: (%[[A:.*]]: memref<4096x4096xf16>, %[[B:.*]]: memref<4096x4096xf16>, %[[I:.*]]: index, %[[D0:.*]]: !llvm.ptr, %[[D1:.*]]: !llvm.ptr, %[[D2:.*]]: !llvm.ptr, %[[D3:.*]]: !llvm.ptr)
+// CHECK-SAME: asynccopy.grid_constants = 4 : i64
+// CHECK-SAME: asynccopy.tma_descriptors = [
+// CHECK-SAME: {arg = 0 : i64, box = array<i64: 64, 64>, cache = #asynccopy<cache normal>, dims = array<i64: 4096, 4096>, element_type = f16, oob = #asynccopy<oob zeros>, strides = array<i64: 4096, 1>, swizzle = 128 : i64},
+// CHECK-SAME: {arg = 0 : i64, box = array<i64: 64, 64>, cache = #asynccopy<cache normal>, dims = array<i64: 4096, 4096>, element_type = f16, oob = #asynccopy<oob zeros>, strides = array<i64: 4096, 1>, swizzle = 0 : i64},
+// CHECK-SAME: {arg = 1 : i64, box = array<i64: 64, 64>, cache = #asynccopy<cache evict_last>, dims = array<i64: 4096, 4096>, element_type = f16, oob = #asynccopy<oob nan>, strides = array<i64: 4096, 1>, swizzle = 128 : i64},
+// CHECK-SAME: {arg = 0 : i64, box = array<i64: 128, 64>,
+// CHECK: asynccopy.copy %[[A]] {{.*}} {asynccopy.descriptor = 3 : i64,
+// CHECK: asynccopy.copy %[[A]] {{.*}} {asynccopy.descriptor = 3 : i64,
+// CHECK: asynccopy.copy %[[A]] {{.*}} {asynccopy.descriptor = 4 : i64,
+// CHECK: asynccopy.copy %[[B]] {{.*}} {asynccopy.descriptor = 5 : i64,
+// CHECK: asynccopy.prefetch %[[A]] {{.*}} {asynccopy.descriptor = 6 : i64
+// A copy that does not use TMA gets no tensor map.
+// CHECK: asynccopy.copy %[[A]] {{.*}} {impl = #asynccopy<impl cp_async>}
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @dedup(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %i: index)
+        workgroup(%S : memref<64x64xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] {swizzle = 128 : i64, impl = #asynccopy<impl tma>}
+          : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+      asynccopy.copy %A to %S window [0, %i] [64, 64] barrier %b[%c0] {swizzle = 128 : i64, impl = #asynccopy<impl tma>}
+          : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+      asynccopy.copy %A to %S window [0, %i] [64, 64] barrier %b[%c0] {impl = #asynccopy<impl tma>}
+          : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+      asynccopy.copy %B to %S window [0, %i] [64, 64] barrier %b[%c0]
+          {swizzle = 128 : i64, oob = #asynccopy<oob nan>, cache = #asynccopy<cache evict_last>, impl = #asynccopy<impl tma>}
+          : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+      asynccopy.prefetch %A window [0, 0] [128, 64] : memref<4096x4096xf16>
+      %t = asynccopy.copy %A to %S window [0, 0] [64, 64] {impl = #asynccopy<impl cp_async>}
+          : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>> -> !asynccopy.token
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// Tensor maps are encoded on the host from kernel arguments.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @not_an_argument(%i: index) workgroup(%S : memref<64x64xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      %A = memref.alloc() : memref<4096x4096xf16>
+      // expected-error @+1 {{TMA needs its GMEM operand to be a kernel argument}}
+      asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] {impl = #asynccopy<impl tma>}
+          : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+}
