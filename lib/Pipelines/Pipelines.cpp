@@ -33,8 +33,7 @@ static void buildDevicePipeline(OpPassManager &pm,
   pm.addPass(createAsyncCopySelectImplementation());
   AsyncCopyMaterializeTMADescriptorsOptions descriptors;
   descriptors.mode = options.descriptorMode;
-  pm.addNestedPass<gpu::GPUModuleOp>(
-      createAsyncCopyMaterializeTMADescriptors(descriptors));
+  pm.addPass(createAsyncCopyMaterializeTMADescriptors(descriptors));
   pm.addPass(createConvertAsyncCopyToNVVM());
 
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
@@ -45,7 +44,7 @@ static void buildDevicePipeline(OpPassManager &pm,
   gpuPm.addPass(createCanonicalizerPass());
   gpuPm.addPass(createCSEPass());
   gpuPm.addPass(createReconcileUnrealizedCastsPass());
-  gpuPm.addPass(createAsyncCopyFinalizeDescriptorParams());
+  pm.addPass(createAsyncCopyFinalizeDescriptorParams());
 }
 
 void mlir::asynccopy::buildAsyncCopyToNVVMPipeline(

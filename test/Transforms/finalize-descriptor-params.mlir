@@ -1,5 +1,5 @@
 // RUN: ac-opt %s -split-input-file -verify-diagnostics \
-// RUN:   --pass-pipeline='builtin.module(gpu.module(asynccopy-finalize-descriptor-params))' | FileCheck %s
+// RUN:   -asynccopy-finalize-descriptor-params | FileCheck %s
 
 // The trailing tensor-map parameters become 128-B, 64-B aligned byval
 // __grid_constant__ parameters; the others are untouched.

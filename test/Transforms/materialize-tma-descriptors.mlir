@@ -1,16 +1,16 @@
 // RUN: ac-opt %s -split-input-file -verify-diagnostics \
-// RUN:   --pass-pipeline='builtin.module(gpu.module(asynccopy-materialize-tma-descriptors))' | FileCheck %s
+// RUN:   --pass-pipeline='builtin.module(asynccopy-materialize-tma-descriptors)' | FileCheck %s
 
 // Two copies of the same tensor with the same box, swizzle, oob and cache
 // share one tensor map; a different swizzle, another tensor or a prefetch
 // with its own box get their own. Each map is a trailing kernel parameter.
 // CHECK-LABEL: gpu.func @dedup
 // CHECK-SAME: (%[[A:.*]]: memref<4096x4096xf16>, %[[B:.*]]: memref<4096x4096xf16>, %[[I:.*]]: index, %[[D0:.*]]: !llvm.ptr, %[[D1:.*]]: !llvm.ptr, %[[D2:.*]]: !llvm.ptr, %[[D3:.*]]: !llvm.ptr)
-// CHECK-SAME: asynccopy.grid_constants = 4 : i64
+// CHECK-SAME: asynccopy.descriptor_mode = "param", asynccopy.grid_constants = 4 : i64
 // CHECK-SAME: asynccopy.tma_descriptors = [
-// CHECK-SAME: {arg = 0 : i64, box = array<i64: 64, 64>, cache = #asynccopy<cache normal>, dims = array<i64: 4096, 4096>, element_type = f16, oob = #asynccopy<oob zeros>, strides = array<i64: 4096, 1>, swizzle = 128 : i64},
-// CHECK-SAME: {arg = 0 : i64, box = array<i64: 64, 64>, cache = #asynccopy<cache normal>, dims = array<i64: 4096, 4096>, element_type = f16, oob = #asynccopy<oob zeros>, strides = array<i64: 4096, 1>, swizzle = 0 : i64},
-// CHECK-SAME: {arg = 1 : i64, box = array<i64: 64, 64>, cache = #asynccopy<cache evict_last>, dims = array<i64: 4096, 4096>, element_type = f16, oob = #asynccopy<oob nan>, strides = array<i64: 4096, 1>, swizzle = 128 : i64},
+// CHECK-SAME: {arg = 0 : i64, box = array<i64: 64, 64>, cache = #asynccopy<cache normal>, dims = array<i64: 4096, 4096>, element_type = f16, identity_view = true, oob = #asynccopy<oob zeros>, strides = array<i64: 4096, 1>, swizzle = 128 : i64},
+// CHECK-SAME: {arg = 0 : i64, box = array<i64: 64, 64>, cache = #asynccopy<cache normal>, dims = array<i64: 4096, 4096>, element_type = f16, identity_view = true, oob = #asynccopy<oob zeros>, strides = array<i64: 4096, 1>, swizzle = 0 : i64},
+// CHECK-SAME: {arg = 1 : i64, box = array<i64: 64, 64>, cache = #asynccopy<cache evict_last>, dims = array<i64: 4096, 4096>, element_type = f16, identity_view = true, oob = #asynccopy<oob nan>, strides = array<i64: 4096, 1>, swizzle = 128 : i64},
 // CHECK-SAME: {arg = 0 : i64, box = array<i64: 128, 64>,
 // CHECK: asynccopy.copy %[[A]] {{.*}} {asynccopy.descriptor = 3 : i64,
 // CHECK: asynccopy.copy %[[A]] {{.*}} {asynccopy.descriptor = 3 : i64,

@@ -170,11 +170,9 @@ struct ConvertAsyncCopyToNVVMPass
       return success();
     OpPassManager pm(root->getName());
     pm.addPass(createAsyncCopySelectImplementation());
-    if (isa<gpu::GPUModuleOp>(root))
+    // Tensor maps need the launch sites too: only a whole module has them.
+    if (isa<ModuleOp>(root))
       pm.addPass(createAsyncCopyMaterializeTMADescriptors());
-    else
-      pm.addNestedPass<gpu::GPUModuleOp>(
-          createAsyncCopyMaterializeTMADescriptors());
     return runPipeline(pm, root);
   }
 

@@ -36,7 +36,16 @@ FailureOr<Value> getDescriptor(Operation *op) {
       index.getInt() >= static_cast<int64_t>(func.getNumArguments()))
     return op->emitOpError("names tensor-map parameter ")
            << index.getInt() << ", which its kernel does not have";
-  return func.getArgument(index.getInt());
+  Value param = func.getArgument(index.getInt());
+  // mode=scratch: the parameter points at all maps of the launch.
+  if (auto offset = op->getAttrOfType<IntegerAttr>(kDescriptorOffsetAttrName)) {
+    OpBuilder b(op);
+    if (offset.getInt() != 0)
+      param = LLVM::GEPOp::create(
+          b, op->getLoc(), param.getType(), b.getI8Type(), param,
+          ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(offset.getInt())});
+  }
+  return param;
 }
 
 /// Window offsets as index values (constants materialised).

@@ -12,7 +12,9 @@
 #include "asynccopy/Utils/TMAUtils.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/SymbolTable.h"
 
 namespace mlir::asynccopy {
 #define GEN_PASS_DEF_ASYNCCOPYFINALIZEDESCRIPTORPARAMS
@@ -33,6 +35,7 @@ struct FinalizeDescriptorParamsPass
     Builder b(ctx);
     auto descriptorType = LLVM::LLVMArrayType::get(
         b.getI64Type(), tma::kDescriptorBytes / 8);
+    llvm::DenseMap<Operation *, int64_t> kernels;
     WalkResult result = getOperation().walk([&](Operation *op) {
       auto count = op->getAttrOfType<IntegerAttr>(kGridConstantsAttrName);
       if (!count)
@@ -65,10 +68,31 @@ struct FinalizeDescriptorParamsPass
                         b.getUnitAttr());
       }
       func->removeAttr(kGridConstantsAttrName);
+      kernels[func] = count.getInt();
       return WalkResult::advance();
     });
     if (result.wasInterrupted())
-      signalPassFailure();
+      return signalPassFailure();
+
+    // Launches pass each tensor map by value: load the host copy's bytes.
+    SymbolTableCollection symbols;
+    getOperation().walk([&](gpu::LaunchFuncOp launch) {
+      auto it = kernels.find(
+          symbols.lookupNearestSymbolFrom(launch, launch.getKernelAttr()));
+      if (it == kernels.end())
+        return;
+      OpBuilder b(launch);
+      unsigned numOperands = launch.getNumKernelOperands();
+      for (unsigned i = numOperands - it->second; i < numOperands; ++i) {
+        Value hostCopy = launch.getKernelOperand(i);
+        if (!isa<LLVM::LLVMPointerType>(hostCopy.getType()))
+          continue;
+        Value bytes = LLVM::LoadOp::create(b, launch.getLoc(), descriptorType,
+                                           hostCopy,
+                                           tma::kDescriptorAlignBytes);
+        launch.getKernelOperandsMutable()[i].set(bytes);
+      }
+    });
   }
 };
 } // namespace

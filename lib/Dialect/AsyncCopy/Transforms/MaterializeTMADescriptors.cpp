@@ -3,8 +3,15 @@
 // Device side: every TMA copy and prefetch of a kernel gets a tensor map,
 // deduplicated by (kernel argument, element type, tensor-map dims and box,
 // swizzle, oob, cache). With mode=param each map is a 128-B kernel parameter
-// that asynccopy-finalize-descriptor-params makes __grid_constant__; the
-// kernel lists the maps in `asynccopy.tma_descriptors` for the host side.
+// that asynccopy-finalize-descriptor-params makes __grid_constant__; with
+// mode=scratch all maps of a launch live in one GMEM buffer passed as one
+// pointer, and the kernel prefetches them. The kernel lists its maps in
+// `asynccopy.tma_descriptors`.
+//
+// Host side: before every gpu.launch_func of such a kernel, the runtime's
+// encoder (acTensorMapEncodeTiledOrExit) builds each map from the launch's
+// memref operand; the maps are passed as parameters or copied into the
+// scratch buffer.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,9 +20,13 @@
 #include "asynccopy/Analysis/Contiguity.h"
 #include "asynccopy/Utils/TMAUtils.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/SymbolTable.h"
 
 namespace mlir::asynccopy {
 #define GEN_PASS_DEF_ASYNCCOPYMATERIALIZETMADESCRIPTORS
@@ -26,6 +37,20 @@ using namespace mlir;
 using namespace mlir::asynccopy;
 
 namespace {
+
+/// Element-type codes of the runtime's tensor-map encoder (acElementType).
+enum : int32_t {
+  kAcU8 = 0,
+  kAcU16 = 1,
+  kAcU32 = 2,
+  kAcS32 = 3,
+  kAcU64 = 4,
+  kAcS64 = 5,
+  kAcF16 = 6,
+  kAcF32 = 7,
+  kAcF64 = 8,
+  kAcBF16 = 9
+};
 
 /// The kernel argument a GMEM operand views (through memref.cast), if any.
 std::optional<unsigned> traceToKernelArgument(Value value,
@@ -44,6 +69,9 @@ struct DescriptorInfo {
   unsigned argIndex;
   Type elementType;
   SmallVector<int64_t> extents, strides, box;
+  /// Descriptor dim i is memref dim i (no transforms, no merges): dynamic
+  /// extents and strides can then be read from the memref at launch.
+  bool isIdentityView = false;
   int64_t swizzle;
   OOBMode oob;
   CacheHint cache;
@@ -69,12 +97,49 @@ struct DescriptorInfo {
         b.getNamedAttr("dims", b.getDenseI64ArrayAttr(extents)),
         b.getNamedAttr("strides", b.getDenseI64ArrayAttr(strides)),
         b.getNamedAttr("box", b.getDenseI64ArrayAttr(box)),
+        b.getNamedAttr("identity_view", b.getBoolAttr(isIdentityView)),
         b.getNamedAttr("swizzle", b.getI64IntegerAttr(swizzle)),
         b.getNamedAttr("oob", OOBModeAttr::get(b.getContext(), oob)),
         b.getNamedAttr("cache", CacheHintAttr::get(b.getContext(), cache))};
     return b.getDictionaryAttr(attrs);
   }
 };
+
+/// Code the runtime's encoder uses for `type` (acElementType), or -1.
+int32_t encoderElementType(Type type) {
+  if (type.isF16())
+    return kAcF16;
+  if (type.isBF16())
+    return kAcBF16;
+  if (type.isF32())
+    return kAcF32;
+  if (type.isF64())
+    return kAcF64;
+  if (auto intType = dyn_cast<IntegerType>(type)) {
+    switch (intType.getWidth()) {
+    case 8:
+      return kAcU8;
+    case 16:
+      return kAcU16;
+    case 32:
+      return intType.isUnsigned() ? kAcU32 : kAcS32;
+    case 64:
+      return intType.isUnsigned() ? kAcU64 : kAcS64;
+    default:
+      return -1;
+    }
+  }
+  return -1;
+}
+
+/// The `llvm.func` declaration `name`, created at the top of `module`.
+LLVM::LLVMFuncOp getOrDeclare(ModuleOp module, StringRef name,
+                              LLVM::LLVMFunctionType type) {
+  if (auto func = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
+    return func;
+  OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
+  return LLVM::LLVMFuncOp::create(b, module.getLoc(), name, type);
+}
 
 struct MaterializeTMADescriptorsPass
     : public asynccopy::impl::AsyncCopyMaterializeTMADescriptorsBase<
@@ -88,16 +153,34 @@ struct MaterializeTMADescriptorsPass
           << mode << "`";
       return signalPassFailure();
     }
-    if (mode == "scratch") {
-      getOperation().emitError(
-          "asynccopy-materialize-tma-descriptors: mode=scratch needs the "
-          "host-side runtime support, which this build does not have yet; "
-          "use mode=param");
-      return signalPassFailure();
-    }
-    for (auto kernel : getOperation().getOps<gpu::GPUFuncOp>())
-      if (kernel.isKernel() && failed(materialize(kernel)))
-        return signalPassFailure();
+    // Device side first: it decides the kernels' tensor maps.
+    llvm::DenseMap<Operation *, SmallVector<DescriptorInfo>> kernels;
+    for (auto gpuModule : getOperation().getOps<gpu::GPUModuleOp>())
+      for (auto kernel : gpuModule.getOps<gpu::GPUFuncOp>()) {
+        if (!kernel.isKernel())
+          continue;
+        FailureOr<SmallVector<DescriptorInfo>> maps = materialize(kernel);
+        if (failed(maps))
+          return signalPassFailure();
+        if (!maps->empty())
+          kernels[kernel] = std::move(*maps);
+      }
+    if (kernels.empty())
+      return;
+    // Host side: every launch of those kernels encodes their maps.
+    SymbolTableCollection symbols;
+    WalkResult walk = getOperation().walk([&](gpu::LaunchFuncOp launch) {
+      Operation *kernel = symbols.lookupNearestSymbolFrom(
+          launch, launch.getKernelAttr());
+      auto it = kernels.find(kernel);
+      if (it == kernels.end())
+        return WalkResult::advance();
+      if (failed(encodeAtLaunch(launch, it->second)))
+        return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      signalPassFailure();
   }
 
   /// Describes the tensor map of a TMA op, or fails with a diagnostic.
@@ -118,9 +201,15 @@ struct MaterializeTMADescriptorsPass
                           : FailureOr<TmaPlan>(failure());
     if (failed(plan))
       return op.emitOpError("cannot be lowered to TMA: ") << reason;
+    if (encoderElementType(layout->elementType) < 0)
+      return op.emitOpError("TMA has no tensor-map type for ")
+             << layout->elementType << " elements";
     DescriptorInfo info;
     info.argIndex = *arg;
     info.elementType = layout->elementType;
+    info.isIdentityView =
+        layout->tensorTransforms.empty() &&
+        plan->rank() == static_cast<int64_t>(layout->tensorShape.size());
     for (const TmaDim &dim : plan->dims) {
       info.extents.push_back(dim.extent);
       info.strides.push_back(dim.stride);
@@ -132,7 +221,8 @@ struct MaterializeTMADescriptorsPass
     return info;
   }
 
-  LogicalResult materialize(gpu::GPUFuncOp kernel) {
+  /// Device side of one kernel; returns its tensor maps in parameter order.
+  FailureOr<SmallVector<DescriptorInfo>> materialize(gpu::GPUFuncOp kernel) {
     // Ops that will lower to TMA and their tensor maps, in program order.
     SmallVector<std::pair<Operation *, DescriptorInfo>> uses;
     WalkResult walk = kernel.walk([&](Operation *op) -> WalkResult {
@@ -165,30 +255,222 @@ struct MaterializeTMADescriptorsPass
     });
     if (walk.wasInterrupted())
       return failure();
+    SmallVector<DescriptorInfo> maps;
     if (uses.empty())
-      return success();
+      return maps;
 
-    // One parameter per distinct tensor map, appended after the user's.
     Builder b(kernel.getContext());
     auto ptrType = LLVM::LLVMPointerType::get(kernel.getContext());
-    llvm::StringMap<unsigned> params;
+    bool scratch = mode == "scratch";
+    // mode=param: one parameter per distinct map, appended after the user's.
+    // mode=scratch: one pointer parameter; map k at byte 128 * k.
+    unsigned firstParam = kernel.getNumArguments();
+    if (scratch && failed(kernel.insertArgument(firstParam, ptrType,
+                                                DictionaryAttr(),
+                                                kernel.getLoc())))
+      return kernel.emitOpError("cannot add the tensor-map scratch parameter");
+    llvm::StringMap<unsigned> index;
     SmallVector<Attribute> descriptors;
     for (auto &[op, info] : uses) {
-      auto [it, inserted] =
-          params.try_emplace(info.key(), kernel.getNumArguments());
+      auto [it, inserted] = index.try_emplace(info.key(), maps.size());
       if (inserted) {
-        if (failed(kernel.insertArgument(kernel.getNumArguments(), ptrType,
+        if (!scratch &&
+            failed(kernel.insertArgument(kernel.getNumArguments(), ptrType,
                                          DictionaryAttr(), op->getLoc())))
           return kernel.emitOpError("cannot add a tensor-map parameter");
         descriptors.push_back(info.toAttr(b));
+        maps.push_back(info);
       }
-      op->setAttr(kDescriptorAttrName, b.getI64IntegerAttr(it->second));
+      if (scratch) {
+        op->setAttr(kDescriptorAttrName, b.getI64IntegerAttr(firstParam));
+        op->setAttr(kDescriptorOffsetAttrName,
+                    b.getI64IntegerAttr(it->second * tma::kDescriptorBytes));
+      } else {
+        op->setAttr(kDescriptorAttrName,
+                    b.getI64IntegerAttr(firstParam + it->second));
+      }
     }
     kernel->setAttr(kDescriptorListAttrName, b.getArrayAttr(descriptors));
-    // The tensor maps are the trailing parameters, which stays true when the
-    // GPU-to-NVVM lowering expands memref parameters into several.
-    kernel->setAttr(kGridConstantsAttrName,
-                    b.getI64IntegerAttr(descriptors.size()));
+    kernel->setAttr(kDescriptorModeAttrName, b.getStringAttr(mode));
+    if (scratch)
+      prefetchScratch(kernel, firstParam, maps.size());
+    else
+      // The tensor maps are the trailing parameters, which stays true when
+      // the GPU-to-NVVM lowering expands memref parameters into several.
+      kernel->setAttr(kGridConstantsAttrName, b.getI64IntegerAttr(maps.size()));
+    return maps;
+  }
+
+  /// At kernel entry, thread 0 brings the scratch tensor maps into the
+  /// tensor-map cache, so the first TMA of each map does not wait for it.
+  void prefetchScratch(gpu::GPUFuncOp kernel, unsigned param, size_t count) {
+    OpBuilder b = OpBuilder::atBlockBegin(&kernel.getBody().front());
+    Location loc = kernel.getLoc();
+    Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid,
+                                        zero);
+    auto ifOp = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
+    b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+    Value base = kernel.getArgument(param);
+    for (size_t k = 0; k < count; ++k) {
+      Value map = LLVM::GEPOp::create(
+          b, loc, base.getType(), b.getI8Type(), base,
+          ArrayRef<LLVM::GEPArg>{
+              static_cast<int32_t>(k * tma::kDescriptorBytes)});
+      NVVM::PrefetchOp::create(b, loc, /*cacheLevel=*/nullptr,
+                               /*evictPriority=*/nullptr, map,
+                               /*predicate=*/Value(), /*tensormap=*/true,
+                               /*uniform=*/false, /*in_param_space=*/false);
+    }
+  }
+
+  /// Host side of one launch: encodes every map from the launch's memref
+  /// operands and passes them (param) or a scratch buffer holding them.
+  LogicalResult encodeAtLaunch(gpu::LaunchFuncOp launch,
+                               ArrayRef<DescriptorInfo> maps) {
+    auto module = launch->getParentOfType<ModuleOp>();
+    auto func = launch->getParentOfType<FunctionOpInterface>();
+    if (!module || !func || func.isExternal())
+      return launch.emitOpError("launches a kernel with tensor maps outside "
+                                "a host function");
+    MLIRContext *ctx = launch.getContext();
+    Location loc = launch.getLoc();
+    auto ptrType = LLVM::LLVMPointerType::get(ctx);
+    Type i32 = IntegerType::get(ctx, 32), i64 = IntegerType::get(ctx, 64);
+    auto voidType = LLVM::LLVMVoidType::get(ctx);
+    LLVM::LLVMFuncOp encode = getOrDeclare(
+        module, "acTensorMapEncodeTiledOrExit",
+        LLVM::LLVMFunctionType::get(
+            voidType, {ptrType, i32, i32, ptrType, ptrType, ptrType, ptrType,
+                       i32, i32, i32}));
+    bool scratch = mode == "scratch";
+    int64_t bytes = maps.size() * tma::kDescriptorBytes;
+
+    // The maps are encoded into host memory at the top of the function.
+    OpBuilder entry = OpBuilder::atBlockBegin(&func.getFunctionBody().front());
+    auto hostAlloca = [&](Type elementType, int64_t count, int64_t align) -> Value {
+      Value n = LLVM::ConstantOp::create(entry, loc, i64,
+                                         entry.getI64IntegerAttr(count));
+      return LLVM::AllocaOp::create(entry, loc, ptrType, elementType, n, align);
+    };
+    Value hostMaps = hostAlloca(IntegerType::get(ctx, 8), bytes,
+                            tma::kDescriptorAlignBytes);
+
+    OpBuilder b(launch);
+    auto i32Const = [&](int64_t v) -> Value {
+      return LLVM::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(v));
+    };
+    auto i64Const = [&](int64_t v) -> Value {
+      return LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(v));
+    };
+    SmallVector<Value> params;
+    for (auto [k, map] : llvm::enumerate(maps)) {
+      Value memref = launch.getKernelOperand(map.argIndex);
+      auto memrefType = dyn_cast<MemRefType>(memref.getType());
+      if (!memrefType)
+        return launch.emitOpError("kernel operand ")
+               << map.argIndex << " feeds a tensor map but is not a memref";
+      int64_t eb = map.elementType.getIntOrFloatBitWidth() / 8;
+      auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+      Value aligned =
+          memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+      Value offsetBytes = arith::MulIOp::create(
+          b, loc, metadata.getOffset(),
+          arith::ConstantIndexOp::create(b, loc, eb));
+      Value address = arith::AddIOp::create(b, loc, aligned, offsetBytes);
+      Value addressPtr = LLVM::IntToPtrOp::create(
+          b, loc, ptrType,
+          arith::IndexCastUIOp::create(b, loc, i64, address).getResult());
+
+      // Dims, byte strides and box, innermost first as the hardware wants.
+      int64_t rank = map.extents.size();
+      Value dims = hostAlloca(i64, rank, 8);
+      Value strides = hostAlloca(i64, rank, 8);
+      Value box = hostAlloca(i32, rank, 4);
+      for (int64_t j = 0; j < rank; ++j) {
+        int64_t d = rank - 1 - j; // descriptor dims are outermost first
+        Value extent, stride;
+        if (ShapedType::isDynamic(map.extents[d]) ||
+            ShapedType::isDynamic(map.strides[d])) {
+          if (!map.isIdentityView)
+            return launch.emitOpError("tensor map over kernel operand ")
+                   << map.argIndex << " has dynamic extents or strides after "
+                   << "transforms, which the host cannot derive yet";
+          extent = arith::IndexCastOp::create(b, loc, i64,
+                                              metadata.getSizes()[d]);
+          stride = arith::IndexCastOp::create(b, loc, i64,
+                                              metadata.getStrides()[d]);
+        } else {
+          extent = i64Const(map.extents[d]);
+          stride = i64Const(map.strides[d]);
+        }
+        stride = LLVM::MulOp::create(b, loc, stride, i64Const(eb));
+        auto slot = [&](Value base, Type type) {
+          return LLVM::GEPOp::create(b, loc, ptrType, type, base,
+                                     ArrayRef<LLVM::GEPArg>{
+                                         static_cast<int32_t>(j)});
+        };
+        LLVM::StoreOp::create(b, loc, extent, slot(dims, i64));
+        LLVM::StoreOp::create(b, loc, stride, slot(strides, i64));
+        LLVM::StoreOp::create(b, loc, i32Const(map.box[d]), slot(box, i32));
+      }
+      // The encoder takes the strides of dims 1..rank-1.
+      Value outerStrides = LLVM::GEPOp::create(
+          b, loc, ptrType, i64, strides, ArrayRef<LLVM::GEPArg>{1});
+      Value target = LLVM::GEPOp::create(
+          b, loc, ptrType, IntegerType::get(ctx, 8), hostMaps,
+          ArrayRef<LLVM::GEPArg>{
+              static_cast<int32_t>(k * tma::kDescriptorBytes)});
+      int64_t l2 = map.cache == CacheHint::evict_last ? 256 : 128;
+      LLVM::CallOp::create(
+          b, loc, encode,
+          ValueRange{target, i32Const(encoderElementType(map.elementType)),
+                     i32Const(rank), addressPtr, dims, outerStrides, box,
+                     i32Const(map.swizzle),
+                     i32Const(map.oob == OOBMode::nan ? 1 : 0), i32Const(l2)});
+      params.push_back(target);
+    }
+
+    if (!scratch) {
+      // Each map is passed as a 128-B value: a pointer to the host copy now,
+      // a by-value array once the kernel is an LLVM function (see
+      // asynccopy-finalize-descriptor-params).
+      launch.getKernelOperandsMutable().append(params);
+      return success();
+    }
+    // mode=scratch: one device buffer per launch, filled before and freed
+    // after the (synchronous) launch.
+    if (launch.getAsyncToken())
+      return launch.emitOpError("mode=scratch supports synchronous launches "
+                                "only; use mode=param for async launches");
+    LLVM::LLVMFuncOp memAlloc = getOrDeclare(
+        module, "mgpuMemAlloc",
+        LLVM::LLVMFunctionType::get(ptrType,
+                                    {i64, ptrType, IntegerType::get(ctx, 1)}));
+    LLVM::LLVMFuncOp memcpy = getOrDeclare(
+        module, "mgpuMemcpy",
+        LLVM::LLVMFunctionType::get(voidType, {ptrType, ptrType, i64, ptrType}));
+    LLVM::LLVMFuncOp sync = getOrDeclare(
+        module, "mgpuStreamSynchronize",
+        LLVM::LLVMFunctionType::get(voidType, {ptrType}));
+    LLVM::LLVMFuncOp memFree = getOrDeclare(
+        module, "mgpuMemFree",
+        LLVM::LLVMFunctionType::get(voidType, {ptrType, ptrType}));
+    Value null = LLVM::ZeroOp::create(b, loc, ptrType);
+    Value size = i64Const(bytes);
+    Value device =
+        LLVM::CallOp::create(
+            b, loc, memAlloc,
+            ValueRange{size, null,
+                       LLVM::ConstantOp::create(b, loc, b.getI1Type(),
+                                                b.getBoolAttr(false))})
+            .getResult();
+    LLVM::CallOp::create(b, loc, memcpy, ValueRange{device, hostMaps, size, null});
+    LLVM::CallOp::create(b, loc, sync, ValueRange{null});
+    launch.getKernelOperandsMutable().append(device);
+    b.setInsertionPointAfter(launch);
+    LLVM::CallOp::create(b, loc, memFree, ValueRange{device, null});
     return success();
   }
 };

@@ -5,9 +5,13 @@
 
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir::asynccopy {
@@ -22,6 +26,12 @@ namespace mlir::asynccopy {
 inline constexpr StringLiteral kPlanAttrName = "asynccopy.plan";
 /// Kernel-argument index of the tensor map of a TMA copy or prefetch.
 inline constexpr StringLiteral kDescriptorAttrName = "asynccopy.descriptor";
+/// Byte offset of the tensor map in the scratch buffer (mode=scratch).
+inline constexpr StringLiteral kDescriptorOffsetAttrName =
+    "asynccopy.descriptor_offset";
+/// Kernel attribute: `param` or `scratch`.
+inline constexpr StringLiteral kDescriptorModeAttrName =
+    "asynccopy.descriptor_mode";
 /// Kernel attribute: the tensor maps the host must encode, in order.
 inline constexpr StringLiteral kDescriptorListAttrName =
     "asynccopy.tma_descriptors";

@@ -24,17 +24,29 @@ def AsyncCopySelectImplementation
 }
 
 def AsyncCopyMaterializeTMADescriptors
-    : Pass<"asynccopy-materialize-tma-descriptors", "::mlir::gpu::GPUModuleOp"> {
-  let summary = "Gives every TMA copy a tensor map (device side)";
+    : Pass<"asynccopy-materialize-tma-descriptors", "::mlir::ModuleOp"> {
+  let summary = "Gives every TMA copy a tensor map, encoded at each launch";
   let description = [{
-    Collects the TMA copies and prefetches of each kernel, deduplicates their
-    tensor maps by (kernel argument, element type, box, swizzle, oob, cache),
-    and, with `mode=param`, adds one 128-B `__grid_constant__` kernel
-    parameter per tensor map. Copies name their tensor map with the
-    `asynccopy.descriptor` attribute (the parameter's index); the kernel lists
-    the maps in `asynccopy.tma_descriptors` for the host side.
+    Device side: collects the TMA copies and prefetches of each kernel and
+    deduplicates their tensor maps by (kernel argument, element type, box,
+    swizzle, oob, cache). `mode=param` adds one 128-B `__grid_constant__`
+    kernel parameter per map; `mode=scratch` adds one pointer to a GMEM
+    buffer holding all maps, which the kernel prefetches. Copies name their
+    map with `asynccopy.descriptor` (parameter index) and, for scratch,
+    `asynccopy.descriptor_offset`; the kernel lists its maps in
+    `asynccopy.tma_descriptors`.
+
+    Host side: before every `gpu.launch_func` of such a kernel the runtime's
+    encoder (`acTensorMapEncodeTiledOrExit`, which validates every field and
+    reports errors clearly) builds the maps from the launch's memref
+    operands; they are passed as parameters (param) or copied into a
+    scratch buffer allocated for the launch (scratch).
   }];
-  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
   let options = [
     Option<"mode", "mode", "std::string", /*default=*/"\"param\"",
            "Where tensor maps live: param (kernel parameters) or scratch">,
@@ -42,13 +54,14 @@ def AsyncCopyMaterializeTMADescriptors
 }
 
 def AsyncCopyFinalizeDescriptorParams
-    : Pass<"asynccopy-finalize-descriptor-params", "::mlir::gpu::GPUModuleOp"> {
-  let summary = "Marks tensor-map kernel parameters as __grid_constant__";
+    : Pass<"asynccopy-finalize-descriptor-params", "::mlir::ModuleOp"> {
+  let summary = "Makes tensor-map kernel parameters 128-B __grid_constant__ values";
   let description = [{
     Runs after the GPU-to-NVVM lowering: the trailing kernel parameters that
     `asynccopy.grid_constants` counts become 128-B, 64-B aligned byval
     parameters with `nvvm.grid_constant`, so TMA instructions address them in
-    param space.
+    param space; the launches of those kernels pass the 128 bytes the host
+    encoded (a load of the host copy) instead of its address.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect"];
