@@ -37,6 +37,8 @@ static void buildDevicePipeline(OpPassManager &pm,
   pm.addPass(createConvertAsyncCopyToNVVM());
 
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
+  // Views (subview, collapse/expand_shape) become strided metadata first.
+  gpuPm.addPass(memref::createExpandStridedMetadataPass());
   gpuPm.addPass(createSCFToControlFlowPass());
   gpuPm.addPass(createConvertNVGPUToNVVMPass());
   gpuPm.addPass(createConvertGpuOpsToNVVMOps());
