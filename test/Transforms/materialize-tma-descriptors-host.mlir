@@ -7,14 +7,16 @@
 // trailing launch operands.
 // CHECK-LABEL: func.func @host
 // CHECK-SAME: (%[[A:.*]]: memref<4096x4096xf16>, %[[B:.*]]: memref<?x?xf32>)
-// CHECK: %[[MAPS:.*]] = llvm.alloca %{{.*}} x i8 {alignment = 64 : i64} : (i64) -> !llvm.ptr
+// CHECK: %[[HOST:.*]] = memref.alloca() {alignment = 64 : i64} : memref<256xi8>
+// CHECK: %[[HOSTI:.*]] = memref.extract_aligned_pointer_as_index %[[HOST]]
+// CHECK: %[[HOST64:.*]] = arith.index_castui %[[HOSTI]] : index to i64
+// CHECK: %[[M0:.*]] = llvm.inttoptr %[[HOST64]] : i64 to !llvm.ptr
 // CHECK: memref.extract_strided_metadata %[[A]]
 // CHECK: memref.extract_aligned_pointer_as_index %[[A]]
-// CHECK: %[[M0:.*]] = llvm.getelementptr %[[MAPS]][0] : (!llvm.ptr) -> !llvm.ptr, i8
 // CHECK: llvm.call @acTensorMapEncodeTiledOrExit(%[[M0]],
 // CHECK: %{{.*}}, %{{.*}}, %[[SIZES:[^:]*]]:2, %{{.*}}:2 = memref.extract_strided_metadata %[[B]]
 // CHECK: arith.index_cast %[[SIZES]]#1 : index to i64
-// CHECK: %[[M1:.*]] = llvm.getelementptr %[[MAPS]][128] : (!llvm.ptr) -> !llvm.ptr, i8
+// CHECK: %[[M1:.*]] = llvm.getelementptr %[[M0]][128] : (!llvm.ptr) -> !llvm.ptr, i8
 // CHECK: llvm.call @acTensorMapEncodeTiledOrExit(%[[M1]],
 // CHECK: gpu.launch_func @kernels::@k blocks in ({{.*}}) threads in ({{.*}}) args(%[[A]] : memref<4096x4096xf16>, %[[B]] : memref<?x?xf32>, %[[M0]] : !llvm.ptr, %[[M1]] : !llvm.ptr)
 
@@ -30,13 +32,20 @@
 // SCRATCH: asynccopy.copy {{.*}}asynccopy.descriptor = 2 : i64, asynccopy.descriptor_offset = 0 : i64
 // SCRATCH: asynccopy.copy {{.*}}asynccopy.descriptor = 2 : i64, asynccopy.descriptor_offset = 128 : i64
 // SCRATCH-LABEL: func.func @host
+// SCRATCH: %[[HOST:.*]] = memref.alloca() {alignment = 64 : i64} : memref<256xi8>
 // SCRATCH: llvm.call @acTensorMapEncodeTiledOrExit
 // SCRATCH: llvm.call @acTensorMapEncodeTiledOrExit
-// SCRATCH: %[[DEV:.*]] = llvm.call @mgpuMemAlloc(%[[SIZE:.*]], %{{.*}}, %{{.*}}) : (i64, !llvm.ptr, i1) -> !llvm.ptr
-// SCRATCH: llvm.call @mgpuMemcpy(%[[DEV]], %{{.*}}, %[[SIZE]], %{{.*}})
-// SCRATCH: llvm.call @mgpuStreamSynchronize
-// SCRATCH: gpu.launch_func @kernels::@k {{.*}} args({{.*}}, %[[DEV]] : !llvm.ptr)
-// SCRATCH: llvm.call @mgpuMemFree(%[[DEV]], %{{.*}})
+// SCRATCH: %[[T0:.*]] = gpu.wait async
+// SCRATCH: %[[DEV:.*]], %[[T1:.*]] = gpu.alloc async [%[[T0]]] () : memref<256xi8>
+// SCRATCH: %[[T2:.*]] = gpu.memcpy async [%[[T1]]] %[[DEV]], %[[HOST]] : memref<256xi8>, memref<256xi8>
+// SCRATCH: %[[DEVI:.*]] = memref.extract_aligned_pointer_as_index %[[DEV]]
+// SCRATCH: %[[DEV64:.*]] = arith.index_castui %[[DEVI]] : index to i64
+// SCRATCH: %[[DEVP:.*]] = llvm.inttoptr %[[DEV64]] : i64 to !llvm.ptr
+// SCRATCH: gpu.wait [%[[T2]]]
+// SCRATCH: gpu.launch_func @kernels::@k {{.*}} args({{.*}}, %[[DEVP]] : !llvm.ptr)
+// SCRATCH: %[[T3:.*]] = gpu.wait async
+// SCRATCH: %[[T4:.*]] = gpu.dealloc async [%[[T3]]] %[[DEV]] : memref<256xi8>
+// SCRATCH: gpu.wait [%[[T4]]]
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {

@@ -132,6 +132,17 @@ int32_t encoderElementType(Type type) {
   return -1;
 }
 
+/// The address of a memref's first element as `!llvm.ptr`.
+Value pointerTo(OpBuilder &b, Value memref) {
+  Location loc = memref.getLoc();
+  Value index = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+  Value address =
+      arith::IndexCastUIOp::create(b, loc, b.getI64Type(), index).getResult();
+  return LLVM::IntToPtrOp::create(b, loc, LLVM::LLVMPointerType::get(
+                                             b.getContext()),
+                                  address);
+}
+
 /// The `llvm.func` declaration `name`, created at the top of `module`.
 LLVM::LLVMFuncOp getOrDeclare(ModuleOp module, StringRef name,
                               LLVM::LLVMFunctionType type) {
@@ -354,10 +365,14 @@ struct MaterializeTMADescriptorsPass
                                          entry.getI64IntegerAttr(count));
       return LLVM::AllocaOp::create(entry, loc, ptrType, elementType, n, align);
     };
-    Value hostMaps = hostAlloca(IntegerType::get(ctx, 8), bytes,
-                            tma::kDescriptorAlignBytes);
+    // The maps are encoded into one host buffer; memref so that mode=scratch
+    // can gpu.memcpy it.
+    Value hostBuffer = memref::AllocaOp::create(
+        entry, loc, MemRefType::get({bytes}, entry.getI8Type()),
+        entry.getI64IntegerAttr(tma::kDescriptorAlignBytes));
 
     OpBuilder b(launch);
+    Value hostMaps = pointerTo(b, hostBuffer);
     auto i32Const = [&](int64_t v) -> Value {
       return LLVM::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(v));
     };
@@ -406,7 +421,9 @@ struct MaterializeTMADescriptorsPass
           stride = i64Const(map.strides[d]);
         }
         stride = LLVM::MulOp::create(b, loc, stride, i64Const(eb));
-        auto slot = [&](Value base, Type type) {
+        auto slot = [&](Value base, Type type) -> Value {
+          if (j == 0)
+            return base;
           return LLVM::GEPOp::create(b, loc, ptrType, type, base,
                                      ArrayRef<LLVM::GEPArg>{
                                          static_cast<int32_t>(j)});
@@ -418,10 +435,12 @@ struct MaterializeTMADescriptorsPass
       // The encoder takes the strides of dims 1..rank-1.
       Value outerStrides = LLVM::GEPOp::create(
           b, loc, ptrType, i64, strides, ArrayRef<LLVM::GEPArg>{1});
-      Value target = LLVM::GEPOp::create(
-          b, loc, ptrType, IntegerType::get(ctx, 8), hostMaps,
-          ArrayRef<LLVM::GEPArg>{
-              static_cast<int32_t>(k * tma::kDescriptorBytes)});
+      Value target = hostMaps;
+      if (k != 0)
+        target = LLVM::GEPOp::create(
+            b, loc, ptrType, IntegerType::get(ctx, 8), hostMaps,
+            ArrayRef<LLVM::GEPArg>{
+                static_cast<int32_t>(k * tma::kDescriptorBytes)});
       int64_t l2 = map.cache == CacheHint::evict_last ? 256 : 128;
       LLVM::CallOp::create(
           b, loc, encode,
@@ -439,38 +458,42 @@ struct MaterializeTMADescriptorsPass
       launch.getKernelOperandsMutable().append(params);
       return success();
     }
-    // mode=scratch: one device buffer per launch, filled before and freed
-    // after the (synchronous) launch.
-    if (launch.getAsyncToken())
-      return launch.emitOpError("mode=scratch supports synchronous launches "
-                                "only; use mode=param for async launches");
-    LLVM::LLVMFuncOp memAlloc = getOrDeclare(
-        module, "mgpuMemAlloc",
-        LLVM::LLVMFunctionType::get(ptrType,
-                                    {i64, ptrType, IntegerType::get(ctx, 1)}));
-    LLVM::LLVMFuncOp memcpy = getOrDeclare(
-        module, "mgpuMemcpy",
-        LLVM::LLVMFunctionType::get(voidType, {ptrType, ptrType, i64, ptrType}));
-    LLVM::LLVMFuncOp sync = getOrDeclare(
-        module, "mgpuStreamSynchronize",
-        LLVM::LLVMFunctionType::get(voidType, {ptrType}));
-    LLVM::LLVMFuncOp memFree = getOrDeclare(
-        module, "mgpuMemFree",
-        LLVM::LLVMFunctionType::get(voidType, {ptrType, ptrType}));
-    Value null = LLVM::ZeroOp::create(b, loc, ptrType);
-    Value size = i64Const(bytes);
-    Value device =
-        LLVM::CallOp::create(
-            b, loc, memAlloc,
-            ValueRange{size, null,
-                       LLVM::ConstantOp::create(b, loc, b.getI1Type(),
-                                                b.getBoolAttr(false))})
-            .getResult();
-    LLVM::CallOp::create(b, loc, memcpy, ValueRange{device, hostMaps, size, null});
-    LLVM::CallOp::create(b, loc, sync, ValueRange{null});
-    launch.getKernelOperandsMutable().append(device);
+    // mode=scratch: one device buffer per launch, allocated and filled on the
+    // launch's stream before it and freed on that stream after it.
+    auto bufferType = MemRefType::get({bytes}, b.getI8Type());
+    SmallVector<Value> deps(launch.getAsyncDependencies());
+    auto tokenType = gpu::AsyncTokenType::get(ctx);
+    if (deps.empty())
+      deps.push_back(gpu::WaitOp::create(b, loc, tokenType, ValueRange())
+                         .getAsyncToken());
+    auto alloc = gpu::AllocOp::create(b, loc, bufferType, tokenType, deps,
+                                      ValueRange(), ValueRange(),
+                                      /*hostShared=*/false);
+    Value copied = gpu::MemcpyOp::create(b, loc, tokenType,
+                                         ValueRange{alloc.getAsyncToken()},
+                                         alloc.getMemref(), hostBuffer)
+                       .getAsyncToken();
+    launch.getKernelOperandsMutable().append(
+        pointerTo(b, alloc.getMemref()));
     b.setInsertionPointAfter(launch);
-    LLVM::CallOp::create(b, loc, memFree, ValueRange{device, null});
+    if (Value done = launch.getAsyncToken()) {
+      launch.getAsyncDependenciesMutable().assign(copied);
+      auto dealloc = gpu::DeallocOp::create(b, loc, tokenType,
+                                            ValueRange{done},
+                                            alloc.getMemref());
+      done.replaceAllUsesExcept(dealloc.getAsyncToken(), dealloc);
+    } else {
+      // A synchronous launch: the host waits for the copy, then frees.
+      OpBuilder before(launch);
+      gpu::WaitOp::create(before, loc, Type(), ValueRange{copied});
+      Value after =
+          gpu::WaitOp::create(b, loc, tokenType, ValueRange()).getAsyncToken();
+      Value freed = gpu::DeallocOp::create(b, loc, tokenType,
+                                           ValueRange{after},
+                                           alloc.getMemref())
+                        .getAsyncToken();
+      gpu::WaitOp::create(b, loc, Type(), ValueRange{freed});
+    }
     return success();
   }
 };
