@@ -130,12 +130,7 @@ struct BarrierArriveExpectTxLowering
     // Transaction accounting is per CTA: one elected thread arrives.
     buildIf(rewriter, loc, buildIsElectedThread(rewriter, loc),
             [&](OpBuilder &b, Location loc) {
-              NVVM::MBarrierArriveExpectTxOp::create(
-                  b, loc, Type(), buildBarrierStagePtr(b, loc, base, stage),
-                  buildI32(b, loc, bytes),
-                  remote ? NVVM::MemScopeKind::CLUSTER
-                         : NVVM::MemScopeKind::CTA,
-                  /*relaxed=*/false, /*predicate=*/Value());
+              buildArriveExpectTx(b, loc, base, stage, bytes, remote);
             });
     rewriter.eraseOp(op);
     return success();

@@ -76,12 +76,8 @@ struct BulkCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
     buildIf(rewriter, loc, pred, [&](OpBuilder &b, Location loc) {
       Value policy = buildL2CachePolicy(b, loc, op.getCache());
       Value bar;
-      if (isLoad) {
-        bar = buildBarrierStagePtr(b, loc, barrier, stage);
-        NVVM::MBarrierArriveExpectTxOp::create(
-            b, loc, Type(), bar, buildI32(b, loc, l.totalBytes),
-            NVVM::MemScopeKind::CTA, /*relaxed=*/false, Value());
-      }
+      if (isLoad)
+        bar = buildArriveExpectTx(b, loc, barrier, stage, l.totalBytes);
       Value size = buildI32(b, loc, l.chunkBytes);
       SmallVector<int64_t> outerIndex(outerRank, 0);
       for (int64_t chunk = 0; chunk < l.numChunks; ++chunk) {

@@ -54,6 +54,16 @@ Value lowering::buildBarrierStagePtr(OpBuilder &b, Location loc, Value base,
                              ValueRange{stage});
 }
 
+Value lowering::buildArriveExpectTx(OpBuilder &b, Location loc, Value base,
+                                   Value stage, int64_t bytes, bool remote) {
+  Value ptr = buildBarrierStagePtr(b, loc, base, stage);
+  NVVM::MBarrierArriveExpectTxOp::create(
+      b, loc, Type(), ptr, buildI32(b, loc, bytes),
+      remote ? NVVM::MemScopeKind::CLUSTER : NVVM::MemScopeKind::CTA,
+      /*relaxed=*/false, /*predicate=*/Value());
+  return ptr;
+}
+
 Value lowering::buildBufferPtr(ConversionPatternRewriter &rewriter, Location loc,
                              const LLVMTypeConverter &converter,
                              MemRefType type, Value descriptor) {

@@ -61,6 +61,11 @@ void buildIf(OpBuilder &b, Location loc, Value cond,
 /// Address of mbarrier `stage` (i64 index) of a barrier array at `base`.
 Value buildBarrierStagePtr(OpBuilder &b, Location loc, Value base, Value stage);
 
+/// Arrival on barrier stage `stage` expecting `bytes` more transaction
+/// bytes (cluster scope for remote views); returns the stage address.
+Value buildArriveExpectTx(OpBuilder &b, Location loc, Value base, Value stage,
+                          int64_t bytes, bool remote = false);
+
 /// Address of the first element of a memref operand (converted descriptor),
 /// in the memref's address space.
 Value buildBufferPtr(ConversionPatternRewriter &rewriter, Location loc,

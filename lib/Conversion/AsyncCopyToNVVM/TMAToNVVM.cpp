@@ -184,12 +184,8 @@ struct TMACopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
     buildIf(rewriter, loc, pred, [&](OpBuilder &b, Location loc) {
       Value policy = buildL2CachePolicy(b, loc, op.getCache());
       Value bar;
-      if (isLoad) {
-        bar = buildBarrierStagePtr(b, loc, barrier, stage);
-        NVVM::MBarrierArriveExpectTxOp::create(
-            b, loc, Type(), bar, buildI32(b, loc, plan->totalBytes),
-            NVVM::MemScopeKind::CTA, /*relaxed=*/false, /*predicate=*/Value());
-      }
+      if (isLoad)
+        bar = buildArriveExpectTx(b, loc, barrier, stage, plan->totalBytes);
       for (const TmaIssue &issue : plan->issues) {
         SmallVector<Value> coords =
             buildIssueCoordinates(b, loc, *plan, viewCoords, issue);
