@@ -31,8 +31,8 @@
 //
 // arrive_expect_tx: one elected thread.
 // CHECK: scf.if
-// CHECK:   %[[BYTES:.*]] = llvm.mlir.constant(16384 : i32) : i32
 // CHECK:   %[[TX:.*]] = llvm.getelementptr %[[B]][%[[SI]]]
+// CHECK:   %[[BYTES:.*]] = llvm.mlir.constant(16384 : i32) : i32
 // CHECK:   nvvm.mbarrier.arrive.expect_tx %[[TX]], %[[BYTES]] : !llvm.ptr<3>, i32
 // CHECK: }
 //
