@@ -8,27 +8,24 @@
 // then closes a cp.async group (unless `{commit = false}`), which
 // `asynccopy.wait` / `wait_group cp_async` wait for.
 //
-// Barrier completion. A copy with `barrier %b[%s]` completes that stage with
-// exactly one arrival, like a TMA load (its arrive.expect_tx) and the sync
-// fallback (one arrive from thread 0), so the same `barrier.init %b, 1` serves
-// every implementation:
-//   1. every thread issues `cp.async.mbarrier.arrive` (the form *without*
-//      .noinc): it raises the stage's pending count by one now and lowers it
-//      again once all of the thread's earlier cp.async have landed, so each
-//      thread's transfers are tracked without counting as an arrival;
-//   2. a CTA barrier orders all those increments before
-//   3. thread 0's `mbarrier.arrive` (the copy's single arrival).
-// The phase completes when thread 0 has arrived and every thread's transfers
-// are done; waiting threads then see the data. (The .noinc form
-// would make each of the CTA's threads an arrival, so the barrier would have
-// to be initialised with the CTA size, which no other implementation needs.)
+// Barrier completion. A copy with `barrier %b[%s]` makes every thread of the
+// CTA arrive on that stage once its own cp.async have landed:
+// `cp.async.mbarrier.arrive.noinc` after issuing (the thread's arrival is
+// triggered asynchronously by the completion of all its earlier cp.async, and
+// .noinc means it counts against the stage's expected arrivals). The stage
+// must therefore be initialised with the number of threads in the CTA
+// (`barrier.init %b, 128` for 128 threads), not with 1 as for a TMA load or
+// the sync fallback, which arrive once per copy. When the phase completes,
+// every thread's transfers are visible to the waiting threads.
+// (The counting form without .noinc, followed by a CTA barrier and one
+// arrival, would keep the count-1 contract, but compute-sanitizer's synccheck
+// rejects it, so it is not used.)
 //
 //===----------------------------------------------------------------------===//
 
 #include "PatternUtils.h"
 #include "ThreadCopy.h"
 
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
@@ -104,19 +101,12 @@ struct CpAsyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
     else
       issue(rewriter, loc);
 
-    if (Value barrier = adaptor.getBarrier()) {
-      Value stage = buildBarrierStagePtr(rewriter, loc, barrier,
-                                         adaptor.getStage());
-      NVVM::CpAsyncMBarrierArriveOp::create(rewriter, loc, stage,
-                                            /*noinc=*/false);
-      gpu::BarrierOp::create(rewriter, loc);
-      buildIf(rewriter, loc, buildIsFirstThread(rewriter, loc),
-              [&](OpBuilder &b, Location loc) {
-                NVVM::MBarrierArriveOp::create(
-                    b, loc, b.getI64Type(), stage, /*count=*/Value(),
-                    NVVM::MemScopeKind::CTA, /*relaxed=*/false);
-              });
-    }
+    // Each thread's arrival fires when its own transfers are done.
+    if (Value barrier = adaptor.getBarrier())
+      NVVM::CpAsyncMBarrierArriveOp::create(
+          rewriter, loc,
+          buildBarrierStagePtr(rewriter, loc, barrier, adaptor.getStage()),
+          /*noinc=*/true);
     if (op.getCommit().value_or(true))
       nvgpu::DeviceAsyncCreateGroupOp::create(rewriter, loc, tokenType,
                                               ValueRange{});

@@ -280,9 +280,9 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// A token and a barrier stage: every thread makes the stage track its
-// cp.async (the counting form, no .noinc), a CTA barrier orders that before
-// the copy's single arrival from thread 0, and the group is committed.
+// A token and a barrier stage: every thread arrives on the stage once its own
+// cp.async have landed (cp.async.mbarrier.arrive.noinc), so the stage expects
+// one arrival per thread of the CTA; the group is committed as well.
 // CHECK-LABEL: gpu.func @token_and_barrier
 // CHECK-SAME: (%[[A:.*]]: memref<4096x4096xf16>, %[[I:.*]]: index, %[[STAGE:.*]]: index)
 // CHECK-DAG: %[[SI:.*]] = builtin.unrealized_conversion_cast %[[STAGE]] : index to i64
@@ -291,21 +291,14 @@ module attributes {gpu.container_module} {
 // CHECK:   nvgpu.device_async_copy
 // CHECK: }
 // CHECK: %[[P:.*]] = llvm.getelementptr %[[BAR]][%[[SI]]] : (!llvm.ptr<3>, i64) -> !llvm.ptr<3>, i64
-// CHECK-NEXT: nvvm.cp.async.mbarrier.arrive %[[P]] : !llvm.ptr<3>
-// CHECK-NEXT: gpu.barrier
-// CHECK-NEXT: %[[FIRST:.*]] = arith.cmpi eq, %{{.*}}, %{{.*}} : index
-// CHECK-NEXT: scf.if %[[FIRST]] {
-// CHECK-NEXT:   nvvm.mbarrier.arrive %[[P]] : !llvm.ptr<3> -> i64
-// CHECK-NEXT: }
+// CHECK-NEXT: nvvm.cp.async.mbarrier.arrive %[[P]] {noinc = true} : !llvm.ptr<3>
 // CHECK-NEXT: nvgpu.device_async_create_group
 // CHECK-NEXT: nvvm.cp.async.wait.group 0
 
 // PTX-LABEL: .entry token_and_barrier
 // PTX: cp.async.cg.shared.global
-// PTX: cp.async.mbarrier.arrive.shared.b64
-// PTX: bar.sync 0;
-// PTX: mbarrier.arrive.shared.b64
-// PTX: cp.async.commit_group;
+// PTX: cp.async.mbarrier.arrive.noinc.shared.b64
+// PTX-NEXT: cp.async.commit_group;
 // PTX: cp.async.wait_group 0;
 
 module attributes {gpu.container_module} {
