@@ -93,18 +93,21 @@ int64_t waitKindOf(Value token) {
   llvm_unreachable("unknown copy implementation");
 }
 
-/// SMEM alignment an asynchronous copy needs: TMA boxes start on 128 B, and
-/// swizzled ones on the 1024-B swizzle atom; bulk copies and cp.async need
-/// their 16-B transfers aligned.
+/// SMEM alignment a copy needs: TMA boxes start on 128 B, and swizzled ones
+/// on the 1024-B swizzle atom; bulk copies, cp.async and the sync fallback
+/// need their (up to) 16-B transfers aligned.
 int64_t requiredSmemAlignment(CopyOp copy) {
   switch (copy.getImplOrDefault()) {
   case CopyImpl::tma:
     return copy.getSwizzleOrZero() != 0 ? 1024 : 128;
-  case CopyImpl::bulk:
   case CopyImpl::cp_async:
+  case CopyImpl::sync:
+    // Per-thread vectors of up to 16 B; their swizzled layout matches TMA's,
+    // which swizzles address bits, on the 1024-B swizzle atom.
+    return copy.getSwizzleOrZero() != 0 ? 1024 : 16;
+  case CopyImpl::bulk:
   case CopyImpl::dsmem:
     return 16;
-  case CopyImpl::sync:
   case CopyImpl::automatic:
     return 0;
   }

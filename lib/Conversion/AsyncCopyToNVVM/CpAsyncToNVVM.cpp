@@ -1,9 +1,127 @@
-//===- CpAsyncToNVVM.cpp -----------------------------------------------------===//
+//===- CpAsyncToNVVM.cpp - per-thread cp.async loads ----------------------===//
+//
+// Every thread of the CTA copies its share of the window with
+// `nvgpu.device_async_copy` (upstream NVGPU lowers it to
+// `cp.async.{ca,cg}.shared.global` of 4, 8 or 16 B): 16-B transfers bypass L1
+// (`.cg`), narrower ones cannot (`.ca`). Elements past the GMEM tensor are
+// zero-filled through the transfer's source size (`srcElements`). The copy
+// then closes a cp.async group (unless `{commit = false}`), which
+// `asynccopy.wait` / `wait_group cp_async` wait for.
+//
+// Barrier completion. A copy with `barrier %b[%s]` makes every thread of the
+// CTA arrive on that stage once its own cp.async have landed:
+// `cp.async.mbarrier.arrive.noinc` after issuing (the thread's arrival is
+// triggered asynchronously by the completion of all its earlier cp.async, and
+// .noinc means it counts against the stage's expected arrivals). The stage
+// must therefore be initialised with the number of threads in the CTA
+// (`barrier.init %b, 128` for 128 threads), not with 1 as for a TMA load or
+// the sync fallback, which arrive once per copy. When the phase completes,
+// every thread's transfers are visible to the waiting threads.
+// (The counting form without .noinc, followed by a CTA barrier and one
+// arrival, would keep the count-1 contract, but compute-sanitizer's synccheck
+// rejects it, so it is not used.)
+//
+//===----------------------------------------------------------------------===//
 
 #include "PatternUtils.h"
+#include "ThreadCopy.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 
 using namespace mlir;
 using namespace mlir::asynccopy;
+using namespace mlir::asynccopy::lowering;
+
+namespace {
+
+/// Bytes of one cp.async transfer that bypasses L1 (`cp.async.cg`).
+constexpr int64_t kBypassL1Bytes = 16;
+/// The narrowest cp.async transfer.
+constexpr int64_t kMinCpAsyncBytes = 4;
+
+struct CpAsyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(CopyOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op.getImplOrDefault() != CopyImpl::cp_async)
+      return rewriter.notifyMatchFailure(op, "not a cp.async copy");
+    if (!op.getGmem() || !op.isLoad())
+      return op.emitOpError("impl = cp_async copies GMEM -> SMEM only; use "
+                            "impl = tma, bulk or sync for this copy");
+    if (op.getPeer())
+      return op.emitOpError("cp.async cannot read another GPU's memory "
+                            "(`peer`)");
+    OOBMode oob = op.getOobOrDefault();
+    if (oob == OOBMode::nan)
+      return op.emitOpError("cp.async zero-fills elements outside the tensor; "
+                            "oob = nan needs impl = tma or sync");
+    FailureOr<CopyLayout> layout = computeCopyLayout(op);
+    if (failed(layout))
+      return op.emitOpError("cannot be lowered to cp.async: the GMEM operand "
+                            "has no analysable strided layout");
+    std::string reason;
+    FailureOr<int64_t> vectorBytes = cpAsyncVectorBytes(*layout, &reason);
+    if (failed(vectorBytes))
+      return op.emitOpError("cannot be lowered to cp.async: ") << reason;
+    int64_t swizzle = op.getSwizzleOrZero();
+    if (swizzle != 0 && layout->elementBytes() > 16)
+      return op.emitOpError("cannot swizzle elements wider than 16 B");
+    FailureOr<ThreadCopyPlan> plan =
+        planThreadCopy(op, "cp.async", *vectorBytes, kMinCpAsyncBytes,
+                       /*checkBounds=*/oob == OOBMode::zeros);
+    if (failed(plan))
+      return failure();
+
+    Location loc = op.getLoc();
+    ThreadCopyState state = buildThreadCopyState(rewriter, loc, op, *plan);
+    Type tokenType = nvgpu::DeviceAsyncTokenType::get(rewriter.getContext());
+    IntegerAttr elements = rewriter.getIndexAttr(plan->vectorElements);
+    UnitAttr bypassL1 = plan->vectorBytes() == kBypassL1Bytes
+                            ? rewriter.getUnitAttr()
+                            : UnitAttr();
+    auto issue = [&](OpBuilder &b, Location loc) {
+      buildThreadLoop(b, loc, plan->numVectors,
+                      [&](OpBuilder &b, Location loc, Value vector) {
+                        VectorAccess access = buildVectorAccess(
+                            b, loc, *plan, state, vector, swizzle);
+                        nvgpu::DeviceAsyncCopyOp::create(
+                            b, loc, tokenType, state.smemFlat,
+                            ValueRange{access.smemIndex}, state.gmemFlat,
+                            ValueRange{access.gmemIndex}, elements,
+                            access.validElements, bypassL1);
+                      });
+    };
+    // A predicate is uniform over the CTA: it skips the whole transfer.
+    if (Value pred = adaptor.getPredicate())
+      buildIf(rewriter, loc, pred, issue);
+    else
+      issue(rewriter, loc);
+
+    // Each thread's arrival fires when its own transfers are done.
+    if (Value barrier = adaptor.getBarrier())
+      NVVM::CpAsyncMBarrierArriveOp::create(
+          rewriter, loc,
+          buildBarrierStagePtr(rewriter, loc, barrier, adaptor.getStage()),
+          /*noinc=*/true);
+    if (op.getCommit().value_or(true))
+      nvgpu::DeviceAsyncCreateGroupOp::create(rewriter, loc, tokenType,
+                                              ValueRange{});
+
+    if (op.getToken())
+      rewriter.replaceOp(op, buildI32(rewriter, loc, 0));
+    else
+      rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
 
 void lowering::populateCpAsyncToNVVMPatterns(LLVMTypeConverter &converter,
-                                        RewritePatternSet &patterns) {}
+                                             RewritePatternSet &patterns) {
+  patterns.add<CpAsyncCopyLowering>(converter);
+}

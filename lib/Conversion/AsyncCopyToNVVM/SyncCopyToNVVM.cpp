@@ -1,9 +1,435 @@
-//===- SyncCopyToNVVM.cpp -----------------------------------------------------===//
+//===- SyncCopyToNVVM.cpp - the synchronous fallback ----------------------===//
+//
+// `impl = sync` copies with ordinary loads and stores, so that no legal copy
+// is ever rejected. Every thread of the CTA moves its share of the window in
+// vectors (`vector.load`/`vector.store`, `memref.load`/`store` for
+// one-element vectors; see ThreadCopy.h for the split) and a CTA barrier then
+// makes the result visible to every thread (and the SMEM reusable):
+//   - loads put each element where a TMA load would: the dense transformed
+//     box, TMA-swizzled when `swizzle` is set; elements outside the GMEM
+//     tensor read as zero (oob = zeros) or NaN (oob = nan) through masked
+//     loads, unguarded for promise_in_bounds / undefined. A load with a
+//     barrier arrives on it once (thread 0, after the CTA barrier), so
+//     barrier-based consumers work as with a TMA load.
+//   - stores write only the elements inside the tensor (masked stores), and
+//     reductions combine element by element with `memref.atomic_rmw`, or with
+//     `memref.generic_atomic_rmw` for PTX's wrap-around inc/dec.
+//   - remote copies (SMEM -> SMEM of CTA %rank in the cluster) store through
+//     the `mapa` address of the destination in shared::cluster space, then
+//     thread 0 arrives (release, cluster scope) on the `mapa`
+//     address of the destination CTA's barrier stage: one arrival per copy,
+//     after all of its bytes were written.
+// The returned token is a constant: the CTA barrier already completed it.
+//
+//===----------------------------------------------------------------------===//
 
 #include "PatternUtils.h"
+#include "ThreadCopy.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::asynccopy;
+using namespace mlir::asynccopy::lowering;
+
+namespace {
+
+Value cst(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+/// What a load yields outside the tensor.
+Value buildFill(OpBuilder &b, Location loc, Type type, OOBMode oob) {
+  auto vectorType = dyn_cast<VectorType>(type);
+  Type element = vectorType ? vectorType.getElementType() : type;
+  TypedAttr scalar;
+  if (auto floatType = dyn_cast<FloatType>(element))
+    scalar = b.getFloatAttr(
+        floatType, oob == OOBMode::nan
+                       ? APFloat::getQNaN(floatType.getFloatSemantics())
+                       : APFloat::getZero(floatType.getFloatSemantics()));
+  else
+    scalar = b.getIntegerAttr(element, 0);
+  TypedAttr attr = vectorType ? TypedAttr(SplatElementsAttr::get(
+                                    vectorType, ArrayRef<Attribute>{scalar}))
+                              : scalar;
+  return arith::ConstantOp::create(b, loc, attr);
+}
+
+/// `i < valid` for each lane i of a vector of `lanes` elements.
+Value buildPrefixMask(OpBuilder &b, Location loc, int64_t lanes, Value valid) {
+  auto indexVector = VectorType::get({lanes}, b.getIndexType());
+  Value iota = arith::ConstantOp::create(
+      b, loc,
+      DenseElementsAttr::get(
+          indexVector,
+          llvm::to_vector(llvm::map_range(
+              llvm::seq<int64_t>(0, lanes),
+              [&](int64_t i) -> Attribute { return b.getIndexAttr(i); }))));
+  Value bound = vector::BroadcastOp::create(b, loc, indexVector, valid);
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, iota, bound);
+}
+
+/// `memref.atomic_rmw` kind of a reduction on `type`, or nothing when only a
+/// generic read-modify-write expresses it.
+std::optional<arith::AtomicRMWKind> atomicKind(ReductionKind kind, Type type) {
+  bool isFloat = isa<FloatType>(type);
+  bool isUnsigned = type.isUnsignedInteger();
+  switch (kind) {
+  case ReductionKind::add:
+    return isFloat ? arith::AtomicRMWKind::addf : arith::AtomicRMWKind::addi;
+  case ReductionKind::min:
+    return isFloat      ? arith::AtomicRMWKind::minimumf
+           : isUnsigned ? arith::AtomicRMWKind::minu
+                        : arith::AtomicRMWKind::mins;
+  case ReductionKind::max:
+    return isFloat      ? arith::AtomicRMWKind::maximumf
+           : isUnsigned ? arith::AtomicRMWKind::maxu
+                        : arith::AtomicRMWKind::maxs;
+  case ReductionKind::AND:
+    return arith::AtomicRMWKind::andi;
+  case ReductionKind::OR:
+    return arith::AtomicRMWKind::ori;
+  case ReductionKind::XOR:
+    return arith::AtomicRMWKind::xori;
+  case ReductionKind::inc:
+  case ReductionKind::dec:
+    return std::nullopt;
+  }
+  llvm_unreachable("unknown reduction kind");
+}
+
+/// Combines `value` into `memref[index]` atomically.
+void buildAtomicReduce(OpBuilder &b, Location loc, ReductionKind kind,
+                       Value value, Value memref, Value index) {
+  Type type = value.getType();
+  if (std::optional<arith::AtomicRMWKind> rmw = atomicKind(kind, type)) {
+    memref::AtomicRMWOp::create(b, loc, *rmw, value, memref,
+                                ValueRange{index});
+    return;
+  }
+  // PTX red.inc / red.dec (unsigned, wrap-around counters):
+  //   inc: old >= v ? 0 : old + 1
+  //   dec: (old == 0 || old > v) ? v : old - 1
+  auto rmw = memref::GenericAtomicRMWOp::create(b, loc, memref,
+                                                ValueRange{index});
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(rmw.getBody());
+  Value old = rmw.getCurrentValue();
+  Value zero = arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, 0));
+  Value one = arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, 1));
+  Value result;
+  if (kind == ReductionKind::inc) {
+    Value wrap =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, old, value);
+    result = arith::SelectOp::create(b, loc, wrap, zero,
+                                     arith::AddIOp::create(b, loc, old, one));
+  } else {
+    Value isZero =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, old, zero);
+    Value above =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, old, value);
+    Value wrap = arith::OrIOp::create(b, loc, isZero, above);
+    result = arith::SelectOp::create(b, loc, wrap, value,
+                                     arith::SubIOp::create(b, loc, old, one));
+  }
+  memref::AtomicYieldOp::create(b, loc, result);
+}
+
+/// Checks that a reduction has an atomic form for the element type.
+LogicalResult verifyReduction(CopyOp op, ReductionKind kind, Type type) {
+  if (isa<FloatType>(type)) {
+    if (kind == ReductionKind::add || kind == ReductionKind::min ||
+        kind == ReductionKind::max)
+      return success();
+    return op.emitOpError("the sync fallback has no '")
+           << stringifyReductionKind(kind) << "' reduction on " << type
+           << " elements";
+  }
+  auto intType = dyn_cast<IntegerType>(type);
+  if (!intType || !intType.isSignless())
+    return op.emitOpError("the sync fallback reduces signless integers or "
+                          "floats atomically, got ")
+           << type;
+  return success();
+}
+
+/// Loads one vector (or element) of `type` from `memref[index]`, reading only
+/// the first `valid` elements (null: all) and filling the rest.
+Value buildGuardedLoad(OpBuilder &b, Location loc, Type type, Value memref,
+                       Value index, Value valid, OOBMode oob,
+                       int64_t alignment) {
+  auto vectorType = dyn_cast<VectorType>(type);
+  auto load = [&](OpBuilder &b, Location loc) -> Value {
+    if (vectorType)
+      return vector::LoadOp::create(b, loc, vectorType, memref,
+                                    ValueRange{index}, /*nontemporal=*/false,
+                                    llvm::MaybeAlign(alignment));
+    return memref::LoadOp::create(b, loc, memref, ValueRange{index});
+  };
+  if (!valid)
+    return load(b, loc);
+  int64_t lanes = vectorType ? vectorType.getNumElements() : 1;
+  Value full = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, valid,
+                                     cst(b, loc, lanes));
+  auto ifOp = scf::IfOp::create(
+      b, loc, full,
+      [&](OpBuilder &b, Location loc) {
+        scf::YieldOp::create(b, loc, load(b, loc));
+      },
+      [&](OpBuilder &b, Location loc) {
+        Value fill = buildFill(b, loc, type, oob);
+        if (vectorType)
+          fill = vector::MaskedLoadOp::create(
+              b, loc, vectorType, memref, ValueRange{index},
+              buildPrefixMask(b, loc, lanes, valid), fill,
+              llvm::MaybeAlign(alignment));
+        scf::YieldOp::create(b, loc, fill);
+      });
+  return ifOp.getResult(0);
+}
+
+/// Stores `value` (a vector or an element) to `memref[index]`, writing only
+/// the first `valid` elements (null: all).
+void buildGuardedStore(OpBuilder &b, Location loc, Value value, Value memref,
+                       Value index, Value valid, int64_t alignment) {
+  auto vectorType = dyn_cast<VectorType>(value.getType());
+  auto store = [&](OpBuilder &b, Location loc) {
+    if (vectorType)
+      vector::StoreOp::create(b, loc, value, memref, ValueRange{index},
+                              /*nontemporal=*/false,
+                              llvm::MaybeAlign(alignment));
+    else
+      memref::StoreOp::create(b, loc, value, memref, ValueRange{index});
+  };
+  if (!valid) {
+    store(b, loc);
+    return;
+  }
+  int64_t lanes = vectorType ? vectorType.getNumElements() : 1;
+  Value full = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, valid,
+                                     cst(b, loc, lanes));
+  if (!vectorType) {
+    buildIf(b, loc, full, store);
+    return;
+  }
+  scf::IfOp::create(
+      b, loc, full,
+      [&](OpBuilder &b, Location loc) {
+        store(b, loc);
+        scf::YieldOp::create(b, loc);
+      },
+      [&](OpBuilder &b, Location loc) {
+        vector::MaskedStoreOp::create(b, loc, memref, ValueRange{index},
+                                      buildPrefixMask(b, loc, lanes, valid),
+                                      value, llvm::MaybeAlign(alignment));
+        scf::YieldOp::create(b, loc);
+      });
+}
+
+/// Thread 0 arrives on `stagePtr` (scope CTA, or cluster for a
+/// shared::cluster address).
+void buildFirstThreadArrive(OpBuilder &b, Location loc, Value stagePtr,
+                        bool cluster) {
+  buildIf(b, loc, buildIsFirstThread(b, loc),
+          [&](OpBuilder &b, Location loc) {
+            NVVM::MBarrierArriveOp::create(
+                b, loc, cluster ? Type() : b.getI64Type(), stagePtr,
+                /*count=*/Value(),
+                cluster ? NVVM::MemScopeKind::CLUSTER : NVVM::MemScopeKind::CTA,
+                /*relaxed=*/false);
+          });
+}
+
+struct SyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(CopyOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op.getImplOrDefault() != CopyImpl::sync)
+      return rewriter.notifyMatchFailure(op, "not a sync copy");
+    if (op.getPeer())
+      return op.emitOpError("the sync fallback does not reach another GPU's "
+                            "memory (`peer`)");
+    if (op.getRank())
+      return lowerRemote(op, adaptor, rewriter);
+
+    FailureOr<CopyLayout> layout = computeCopyLayout(op);
+    if (failed(layout))
+      return op.emitOpError("cannot be lowered to the sync fallback: the GMEM "
+                            "operand has no analysable strided layout");
+    int64_t eb = layout->elementBytes();
+    int64_t swizzle = op.getSwizzleOrZero();
+    if (swizzle != 0 && (!llvm::isPowerOf2_64(eb) || eb > 16))
+      return op.emitOpError("the sync fallback swizzles only elements of 1, 2, "
+                            "4, 8 or 16 bytes");
+    std::optional<ReductionKind> reduction = op.getReduction();
+    Type elementType = layout->elementType;
+    if (reduction && failed(verifyReduction(op, *reduction, elementType)))
+      return failure();
+    OOBMode oob = op.getOobOrDefault();
+    bool checkBounds = oob == OOBMode::zeros || oob == OOBMode::nan;
+    // Reductions go element by element (one atomic each).
+    int64_t maxBytes = reduction ? eb : alignedVectorBytes(*layout);
+    FailureOr<ThreadCopyPlan> plan =
+        planThreadCopy(op, "the sync fallback", maxBytes, /*minBytes=*/1,
+                       checkBounds);
+    if (failed(plan))
+      return failure();
+
+    Location loc = op.getLoc();
+    bool isLoad = op.isLoad();
+    ThreadCopyState state = buildThreadCopyState(rewriter, loc, op, *plan);
+    int64_t lanes = plan->vectorElements, alignment = plan->vectorBytes();
+    Type type = lanes == 1 ? elementType
+                           : Type(VectorType::get({lanes}, elementType));
+    auto body = [&](OpBuilder &b, Location loc, Value vector) {
+      VectorAccess access =
+          buildVectorAccess(b, loc, *plan, state, vector, swizzle);
+      if (isLoad) {
+        Value value =
+            buildGuardedLoad(b, loc, type, state.gmemFlat, access.gmemIndex,
+                             access.validElements, oob, alignment);
+        buildGuardedStore(b, loc, value, state.smemFlat, access.smemIndex,
+                          /*valid=*/Value(), alignment);
+        return;
+      }
+      Value value = buildGuardedLoad(b, loc, type, state.smemFlat,
+                                     access.smemIndex, /*valid=*/Value(), oob,
+                                     alignment);
+      if (!reduction) {
+        buildGuardedStore(b, loc, value, state.gmemFlat, access.gmemIndex,
+                          access.validElements, alignment);
+        return;
+      }
+      auto reduce = [&](OpBuilder &b, Location loc) {
+        buildAtomicReduce(b, loc, *reduction, value, state.gmemFlat,
+                          access.gmemIndex);
+      };
+      if (access.validElements)
+        buildIf(b, loc,
+                arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                      access.validElements, cst(b, loc, 0)),
+                reduce);
+      else
+        reduce(b, loc);
+    };
+    auto copy = [&](OpBuilder &b, Location loc) {
+      buildThreadLoop(b, loc, plan->numVectors, body);
+    };
+    // A predicate is uniform over the CTA: it skips the whole transfer.
+    if (Value pred = adaptor.getPredicate())
+      buildIf(rewriter, loc, pred, copy);
+    else
+      copy(rewriter, loc);
+    gpu::BarrierOp::create(rewriter, loc);
+    if (Value barrier = adaptor.getBarrier())
+      buildFirstThreadArrive(
+          rewriter, loc,
+          buildBarrierStagePtr(rewriter, loc, barrier, adaptor.getStage()),
+          /*cluster=*/false);
+
+    if (op.getToken())
+      rewriter.replaceOp(op, buildI32(rewriter, loc, 0));
+    else
+      rewriter.eraseOp(op);
+    return success();
+  }
+
+  /// SMEM -> SMEM of CTA `rank`: stores through the shared::cluster address.
+  LogicalResult lowerRemote(CopyOp op, OpAdaptor adaptor,
+                            ConversionPatternRewriter &rewriter) const {
+    Location loc = op.getLoc();
+    MLIRContext *ctx = rewriter.getContext();
+    MemRefType srcType = op.getSource().getType();
+    MemRefType dstType = op.getDest().getType();
+    Type elementType = srcType.getElementType();
+    int64_t bits = elementType.getIntOrFloatBitWidth();
+    if (bits % 8 != 0)
+      return op.emitOpError("the sync fallback moves whole bytes; got ")
+             << elementType;
+    int64_t eb = bits / 8;
+    // Widest vector both buffers are aligned for (static offsets; the pass
+    // aligns SMEM buffers to 16 B).
+    int64_t vectorBytes = 16;
+    for (MemRefType type : {srcType, dstType}) {
+      SmallVector<int64_t> strides;
+      int64_t offset;
+      if (failed(type.getStridesAndOffset(strides, offset)) ||
+          ShapedType::isDynamic(offset))
+        return op.emitOpError("remote copies need SMEM buffers with static "
+                              "offsets");
+      vectorBytes =
+          std::min(vectorBytes, offset == 0
+                                    ? int64_t(16)
+                                    : int64_t(1) << llvm::countr_zero(
+                                          static_cast<uint64_t>(offset * eb)));
+    }
+    int64_t total = srcType.getNumElements();
+    int64_t lanes = 1;
+    if (llvm::isPowerOf2_64(eb) && vectorBytes >= eb)
+      lanes = vectorBytes / eb;
+    while (lanes > 1 && total % lanes != 0)
+      lanes /= 2;
+    int64_t alignment = lanes * eb;
+
+    Value srcFlat = buildFlatView(rewriter, loc, op.getSource());
+    Value dstLocal = buildBufferPtr(rewriter, loc, *getTypeConverter(),
+                                    dstType, adaptor.getDest());
+    Type clusterPtr = LLVM::LLVMPointerType::get(ctx, kSharedCluster);
+    Value rank = adaptor.getRank();
+    Value dstRemote =
+        NVVM::MapaOp::create(rewriter, loc, clusterPtr, dstLocal, rank);
+    Type llvmElement = getTypeConverter()->convertType(elementType);
+    Type type =
+        lanes == 1 ? elementType : Type(VectorType::get({lanes}, elementType));
+
+    auto copy = [&](OpBuilder &b, Location loc) {
+      buildThreadLoop(
+          b, loc, total / lanes, [&](OpBuilder &b, Location loc, Value v) {
+            Value element =
+                lanes == 1 ? v
+                           : arith::MulIOp::create(b, loc, v,
+                                                   cst(b, loc, lanes))
+                                 .getResult();
+            Value value =
+                buildGuardedLoad(b, loc, type, srcFlat, element, Value(),
+                                 OOBMode::undefined, alignment);
+            Value offset = arith::IndexCastOp::create(b, loc, b.getI64Type(),
+                                                      element);
+            Value ptr = LLVM::GEPOp::create(b, loc, clusterPtr, llvmElement,
+                                            dstRemote, ValueRange{offset});
+            LLVM::StoreOp::create(b, loc, value, ptr, alignment);
+          });
+    };
+    if (Value pred = adaptor.getPredicate())
+      buildIf(rewriter, loc, pred, copy);
+    else
+      copy(rewriter, loc);
+    // Every thread's stores happen before thread 0's release at
+    // cluster scope, which the destination CTA's wait acquires.
+    gpu::BarrierOp::create(rewriter, loc);
+    Value stage = buildBarrierStagePtr(rewriter, loc, adaptor.getBarrier(),
+                                       adaptor.getStage());
+    Value remoteStage =
+        NVVM::MapaOp::create(rewriter, loc, clusterPtr, stage, rank);
+    buildFirstThreadArrive(rewriter, loc, remoteStage, /*cluster=*/true);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
 
 void lowering::populateSyncCopyToNVVMPatterns(LLVMTypeConverter &converter,
-                                        RewritePatternSet &patterns) {}
+                                              RewritePatternSet &patterns) {
+  patterns.add<SyncCopyLowering>(converter);
+}

@@ -1,0 +1,479 @@
+//===- ThreadCopy.cpp - copies done by every thread of the CTA -----------===//
+//
+// Addressing. The transformed GMEM view addresses element `pos` of the box as
+//   base + sum_j (C_j + pos_j) * transformedStride_j,
+// where C are the window offsets pushed through the transforms. Every
+// transform is inverted exactly on such absolute coordinates (tile:
+// o * t + i; transpose: the inverse permutation; drop_unit_dims: the dropped
+// window offset; collapse_leading: delinearised by the merged strides), so
+// the GMEM coordinates of each vector are known: they give both the address
+// (sum c_k * stride_k, the same as above) and the bound checks (c_k < dim_k).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ThreadCopy.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <numeric>
+
+using namespace mlir;
+using namespace mlir::asynccopy;
+using namespace mlir::asynccopy::lowering;
+
+static bool isDyn(int64_t v) { return ShapedType::isDynamic(v); }
+
+/// Largest power of two <= 16 dividing `v` (16 for 0).
+static int64_t pow2Align(int64_t v) {
+  if (v == 0)
+    return 16;
+  return std::min<int64_t>(
+      16, int64_t(1) << llvm::countr_zero(static_cast<uint64_t>(std::abs(v))));
+}
+
+static Value cst(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+int64_t lowering::alignedVectorBytes(const CopyLayout &layout) {
+  int64_t eb = layout.elementBytes();
+  int64_t align =
+      std::min(layout.startAlignBytes, pow2Align(layout.chunkBytes));
+  for (auto [extent, stride] :
+       llvm::zip(layout.outerExtents, layout.strides))
+    if (extent != 1)
+      align = std::min(align, isDyn(stride) ? pow2Align(eb)
+                                            : pow2Align(stride * eb));
+  return align;
+}
+
+//===----------------------------------------------------------------------===//
+// Planning
+//===----------------------------------------------------------------------===//
+
+/// The GMEM dim that advances by exactly one element per step along box dim
+/// `boxDim` (all other GMEM coordinates fixed), or failure.
+static FailureOr<int64_t> unitStepDim(const ThreadCopyPlan &plan,
+                                      int64_t boxDim) {
+  SmallVector<int64_t> delta(plan.layout.boxShape.size(), 0);
+  delta[boxDim] = 1;
+  for (int64_t i = plan.transforms.size() - 1; i >= 0; --i) {
+    int64_t inRank = plan.stageStrides[i].size();
+    SmallVector<int64_t> in(inRank, 0);
+    Attribute t = plan.transforms[i];
+    if (auto tile = dyn_cast<TileAttr>(t)) {
+      ArrayRef<int64_t> tiling = tile.getTiling();
+      int64_t k = tiling.size(), lead = inRank - k;
+      for (int64_t m = 0; m < lead; ++m)
+        in[m] = delta[m];
+      for (int64_t m = 0; m < k; ++m)
+        in[lead + m] = delta[lead + m] * tiling[m] + delta[lead + k + m];
+    } else if (auto transpose = dyn_cast<TransposeAttr>(t)) {
+      for (auto [m, p] : llvm::enumerate(transpose.getPermutation()))
+        in[p] = delta[m];
+    } else if (auto drop = dyn_cast<DropUnitDimsAttr>(t)) {
+      int64_t next = 0;
+      for (int64_t m = 0; m < inRank; ++m)
+        in[m] = llvm::is_contained(drop.getDims(), m) ? 0 : delta[next++];
+    } else if (auto collapse = dyn_cast<CollapseLeadingAttr>(t)) {
+      if (delta[0] != 0)
+        return failure();
+      for (int64_t m = collapse.getCount(); m < inRank; ++m)
+        in[m] = delta[m - collapse.getCount() + 1];
+    } else {
+      return failure();
+    }
+    delta = std::move(in);
+  }
+  int64_t dim = -1;
+  for (auto [k, d] : llvm::enumerate(delta)) {
+    if (d == 0)
+      continue;
+    if (d != 1 || dim >= 0)
+      return failure();
+    dim = k;
+  }
+  if (dim < 0)
+    return failure();
+  return dim;
+}
+
+FailureOr<ThreadCopyPlan>
+lowering::planThreadCopy(CopyOp op, StringRef implName, int64_t maxVectorBytes,
+                         int64_t minVectorBytes, bool checkBounds) {
+  auto fail = [&](const Twine &why) -> FailureOr<ThreadCopyPlan> {
+    return op.emitOpError("cannot be lowered to ") << implName << ": " << why;
+  };
+  FailureOr<CopyLayout> layout = computeCopyLayout(op);
+  if (failed(layout))
+    return fail("the GMEM operand has no analysable strided layout");
+  ThreadCopyPlan plan;
+  plan.layout = std::move(*layout);
+  const CopyLayout &l = plan.layout;
+  if (l.elementBits % 8 != 0)
+    return fail(Twine(l.elementBits) +
+                "-bit elements are not byte-addressable; per-thread copies "
+                "move whole bytes");
+  int64_t eb = l.elementBytes();
+
+  auto gmemType = cast<MemRefType>(op.getGmem().getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(gmemType.getStridesAndOffset(strides, offset)))
+    return fail("the GMEM operand has no strided layout");
+
+  // The strides every transform sees; collapse_leading is inverted by
+  // delinearising, which needs static strides that decrease outward-in.
+  plan.transforms = op.getTransformList();
+  bool conservativeBounds = false;
+  for (GmemTransformAttrInterface t : plan.transforms) {
+    plan.stageStrides.push_back(strides);
+    if (auto tile = dyn_cast<TileAttr>(t)) {
+      if (tile.getRounding() == Rounding::up)
+        conservativeBounds = true;
+    } else if (auto collapse = dyn_cast<CollapseLeadingAttr>(t)) {
+      conservativeBounds = true;
+      ArrayRef<int64_t> merged =
+          ArrayRef<int64_t>(strides).take_front(collapse.getCount());
+      if (llvm::any_of(merged, isDyn))
+        return fail("collapse_leading needs static strides of the merged "
+                    "dims");
+      int64_t g = 0;
+      for (int64_t s : merged)
+        g = std::gcd(g, s);
+      for (size_t i = 0; i + 1 < merged.size(); ++i)
+        if (merged[i] < merged[i + 1])
+          return fail("collapse_leading merges dims whose strides do not "
+                      "decrease from outer to inner");
+      if (merged.empty() || merged.back() != g)
+        return fail("collapse_leading merges dims whose innermost stride is "
+                    "not the common divisor of the merged strides");
+    } else if (!isa<TransposeAttr, DropUnitDimsAttr>(t)) {
+      return fail("unknown GMEM transform");
+    }
+    strides = t.transformStrides(strides);
+  }
+  plan.stageStrides.push_back(strides);
+
+  // Bound checks: every dim the window is not statically known to fit in.
+  int64_t rank = gmemType.getRank();
+  plan.checkDim.assign(rank, false);
+  if (checkBounds) {
+    SmallVector<int64_t> window = op.getWindowSizes();
+    SmallVector<OpFoldResult> offsets = op.getMixedOffsets();
+    for (int64_t k = 0; k < rank; ++k) {
+      std::optional<int64_t> off =
+          offsets.empty() ? std::optional<int64_t>(0)
+                          : getConstantIntValue(offsets[k]);
+      int64_t dim = gmemType.getDimSize(k);
+      bool fits = !conservativeBounds && off && *off >= 0 && !isDyn(dim) &&
+                  *off + window[k] <= dim;
+      plan.checkDim[k] = !fits;
+    }
+  }
+
+  // The SMEM side must allow the vector too (a view at an offset).
+  auto smemType = cast<MemRefType>(op.getSmem().getType());
+  SmallVector<int64_t> smemStrides;
+  int64_t smemOffset = 0;
+  if (succeeded(smemType.getStridesAndOffset(smemStrides, smemOffset)) &&
+      !isDyn(smemOffset))
+    maxVectorBytes = std::min(maxVectorBytes, pow2Align(smemOffset * eb));
+
+  // Vector width: whole elements, a power of two of them.
+  int64_t vector = 1;
+  if (llvm::isPowerOf2_64(eb) && maxVectorBytes >= eb)
+    vector = maxVectorBytes / eb;
+  ArrayRef<int64_t> box = l.boxShape;
+  if (plan.checksBounds() && vector > 1) {
+    // A guarded vector stays on one GMEM row: inside the innermost non-unit
+    // box dim, which must step along one GMEM dim.
+    int64_t j = static_cast<int64_t>(box.size()) - 1;
+    while (j >= 0 && box[j] == 1)
+      --j;
+    FailureOr<int64_t> dim =
+        j < 0 ? FailureOr<int64_t>(failure()) : unitStepDim(plan, j);
+    if (failed(dim)) {
+      vector = 1;
+    } else {
+      while (box[j] % vector != 0)
+        vector /= 2;
+      plan.vectorDim = vector > 1 ? *dim : -1;
+    }
+  }
+  if (vector * eb < minVectorBytes)
+    return fail("the window moves in " + Twine(vector * eb) +
+                "-B pieces, smaller than the " + Twine(minVectorBytes) +
+                "-B minimum" +
+                (plan.checksBounds()
+                     ? Twine(" (bound checks keep each piece on one GMEM row; "
+                             "oob = promise_in_bounds lifts that)")
+                     : Twine()));
+  plan.vectorElements = vector;
+  int64_t total = 1;
+  for (int64_t e : box)
+    total *= e;
+  plan.numVectors = total / vector;
+  return plan;
+}
+
+//===----------------------------------------------------------------------===//
+// IR construction
+//===----------------------------------------------------------------------===//
+
+Value lowering::buildFlatView(OpBuilder &b, Location loc, Value memref,
+                              SmallVectorImpl<Value> *sizesOut,
+                              SmallVectorImpl<Value> *stridesOut) {
+  auto type = cast<MemRefType>(memref.getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  (void)type.getStridesAndOffset(strides, offset);
+  // Run-time metadata only for what the type leaves dynamic.
+  memref::ExtractStridedMetadataOp meta;
+  if (!type.hasStaticShape() || isDyn(offset) || llvm::any_of(strides, isDyn))
+    meta = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+  SmallVector<Value> sizeValues, strideValues;
+  for (int64_t k = 0; k < type.getRank(); ++k) {
+    int64_t size = type.getDimSize(k);
+    sizeValues.push_back(isDyn(size) ? meta.getSizes()[k] : cst(b, loc, size));
+    strideValues.push_back(isDyn(strides[k]) ? meta.getStrides()[k]
+                                             : cst(b, loc, strides[k]));
+  }
+  // The extent of the 1-D view: one past the last element (metadata only).
+  OpFoldResult extent;
+  if (type.hasStaticShape() && !llvm::any_of(strides, isDyn)) {
+    int64_t last = 0;
+    for (auto [size, stride] : llvm::zip(type.getShape(), strides))
+      last += (size - 1) * stride;
+    extent = b.getIndexAttr(type.getNumElements() == 0 ? 0 : last + 1);
+  } else {
+    Value last = cst(b, loc, 1);
+    Value one = cst(b, loc, 1);
+    for (auto [size, stride] : llvm::zip(sizeValues, strideValues))
+      last = arith::AddIOp::create(
+          b, loc, last,
+          arith::MulIOp::create(b, loc,
+                                arith::SubIOp::create(b, loc, size, one),
+                                stride));
+    extent = last;
+  }
+  OpFoldResult offsetOfr = isDyn(offset) ? OpFoldResult(meta.getOffset())
+                                         : OpFoldResult(b.getIndexAttr(offset));
+  if (sizesOut)
+    *sizesOut = std::move(sizeValues);
+  if (stridesOut)
+    *stridesOut = std::move(strideValues);
+  // reinterpret_cast keeps the base of its source and sets the offset.
+  return memref::ReinterpretCastOp::create(
+      b, loc, memref, offsetOfr, ArrayRef<OpFoldResult>{extent},
+      ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
+}
+
+ThreadCopyState lowering::buildThreadCopyState(OpBuilder &b, Location loc,
+                                               CopyOp op,
+                                               const ThreadCopyPlan &plan) {
+  ThreadCopyState state;
+  state.gmemFlat = buildFlatView(b, loc, op.getGmem(), &state.gmemSizes,
+                                 &state.gmemStrides);
+  state.smemFlat = buildFlatView(b, loc, op.getSmem());
+  int64_t rank = cast<MemRefType>(op.getGmem().getType()).getRank();
+  SmallVector<Value> coords;
+  for (OpFoldResult ofr : op.getMixedOffsets())
+    coords.push_back(getValueOrCreateConstantIndexOp(b, loc, ofr));
+  while (static_cast<int64_t>(coords.size()) < rank)
+    coords.push_back(cst(b, loc, 0));
+  state.stageCoords.push_back(coords);
+  for (auto [t, strides] : llvm::zip(plan.transforms, plan.stageStrides)) {
+    coords = t.buildTransformIndex(b, loc, coords, strides);
+    state.stageCoords.push_back(coords);
+  }
+  return state;
+}
+
+/// Absolute coordinates before transform `t` from those after it.
+static SmallVector<Value> invertTransform(OpBuilder &b, Location loc,
+                                          GmemTransformAttrInterface t,
+                                          ArrayRef<Value> out,
+                                          ArrayRef<Value> windowIn,
+                                          ArrayRef<int64_t> stridesIn) {
+  int64_t inRank = windowIn.size();
+  SmallVector<Value> in(inRank);
+  if (auto tile = dyn_cast<TileAttr>(t)) {
+    ArrayRef<int64_t> tiling = tile.getTiling();
+    int64_t k = tiling.size(), lead = inRank - k;
+    for (int64_t m = 0; m < lead; ++m)
+      in[m] = out[m];
+    for (int64_t m = 0; m < k; ++m)
+      in[lead + m] = arith::AddIOp::create(
+          b, loc,
+          arith::MulIOp::create(b, loc, out[lead + m],
+                                cst(b, loc, tiling[m])),
+          out[lead + k + m]);
+  } else if (auto transpose = dyn_cast<TransposeAttr>(t)) {
+    for (auto [m, p] : llvm::enumerate(transpose.getPermutation()))
+      in[p] = out[m];
+  } else if (auto drop = dyn_cast<DropUnitDimsAttr>(t)) {
+    int64_t next = 0;
+    for (int64_t m = 0; m < inRank; ++m)
+      in[m] = llvm::is_contained(drop.getDims(), m) ? windowIn[m]
+                                                     : out[next++];
+  } else {
+    // collapse_leading: the merged index counts units of the innermost merged
+    // stride (planThreadCopy checked it is the common divisor and that the
+    // strides decrease), so a greedy delinearisation inverts it exactly.
+    auto collapse = cast<CollapseLeadingAttr>(t);
+    int64_t n = collapse.getCount();
+    int64_t unit = stridesIn[n - 1];
+    Value rest = out[0];
+    for (int64_t m = 0; m < n; ++m) {
+      int64_t radix = stridesIn[m] / unit;
+      if (m == n - 1) {
+        in[m] = rest;
+        break;
+      }
+      Value r = cst(b, loc, radix);
+      in[m] = arith::DivUIOp::create(b, loc, rest, r);
+      rest = arith::RemUIOp::create(b, loc, rest, r);
+    }
+    for (int64_t m = n; m < inRank; ++m)
+      in[m] = out[m - n + 1];
+  }
+  return in;
+}
+
+VectorAccess lowering::buildVectorAccess(OpBuilder &b, Location loc,
+                                         const ThreadCopyPlan &plan,
+                                         const ThreadCopyState &state,
+                                         Value vector, int64_t swizzle) {
+  ArrayRef<int64_t> box = plan.layout.boxShape;
+  int64_t vec = plan.vectorElements;
+  Value element =
+      vec == 1 ? vector
+               : arith::MulIOp::create(b, loc, vector, cst(b, loc, vec))
+                     .getResult();
+
+  // Row-major position in the box, then absolute transformed coordinates.
+  int64_t boxRank = box.size();
+  SmallVector<Value> coords(boxRank);
+  ArrayRef<Value> windowOut = state.stageCoords.back();
+  int64_t inner = 1;
+  for (int64_t j = boxRank - 1; j >= 0; --j) {
+    Value pos;
+    if (box[j] != 1) {
+      pos = inner == 1 ? element
+                       : arith::DivUIOp::create(b, loc, element,
+                                                cst(b, loc, inner))
+                             .getResult();
+      if (inner * box[j] < plan.numVectors * vec)
+        pos = arith::RemUIOp::create(b, loc, pos, cst(b, loc, box[j]));
+    }
+    coords[j] = pos ? arith::AddIOp::create(b, loc, windowOut[j], pos)
+                          .getResult()
+                    : windowOut[j];
+    inner *= box[j];
+  }
+  for (int64_t i = plan.transforms.size() - 1; i >= 0; --i)
+    coords = invertTransform(b, loc, plan.transforms[i], coords,
+                             state.stageCoords[i], plan.stageStrides[i]);
+
+  VectorAccess access;
+  Value gmem;
+  for (auto [c, stride] : llvm::zip(coords, state.gmemStrides)) {
+    Value term = arith::MulIOp::create(b, loc, c, stride);
+    gmem = gmem ? arith::AddIOp::create(b, loc, gmem, term).getResult() : term;
+  }
+  access.gmemIndex = gmem ? gmem : cst(b, loc, 0);
+  access.smemIndex = buildSwizzledIndex(b, loc, element,
+                                        plan.layout.elementBytes(), swizzle);
+
+  if (!plan.checksBounds())
+    return access;
+  // In-bounds elements: none when a fixed coordinate is outside its dim,
+  // else the prefix of the vector before the end of its row.
+  Value inBounds;
+  for (auto [k, c] : llvm::enumerate(coords)) {
+    if (!plan.checkDim[k] || static_cast<int64_t>(k) == plan.vectorDim)
+      continue;
+    Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, c,
+                                     state.gmemSizes[k]);
+    inBounds = inBounds ? arith::AndIOp::create(b, loc, inBounds, ok).getResult()
+                        : ok;
+  }
+  Value count = cst(b, loc, vec), zero = cst(b, loc, 0);
+  if (plan.vectorDim >= 0 && plan.checkDim[plan.vectorDim]) {
+    Value c = coords[plan.vectorDim], size = state.gmemSizes[plan.vectorDim];
+    Value left = arith::SubIOp::create(b, loc, size, c);
+    Value rowOk =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, c, size);
+    count = arith::SelectOp::create(
+        b, loc, rowOk, arith::MinUIOp::create(b, loc, left, count), zero);
+  }
+  access.validElements =
+      inBounds ? arith::SelectOp::create(b, loc, inBounds, count, zero)
+                     .getResult()
+               : count;
+  return access;
+}
+
+/// The linear thread id in the CTA and the number of threads.
+static std::pair<Value, Value> buildLinearThreadId(OpBuilder &b, Location loc) {
+  Value tx = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  Value ty = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::y);
+  Value tz = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::z);
+  Value bx = gpu::BlockDimOp::create(b, loc, gpu::Dimension::x);
+  Value by = gpu::BlockDimOp::create(b, loc, gpu::Dimension::y);
+  Value bz = gpu::BlockDimOp::create(b, loc, gpu::Dimension::z);
+  Value linear = arith::AddIOp::create(
+      b, loc,
+      arith::MulIOp::create(
+          b, loc,
+          arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, tz, by),
+                                ty),
+          bx),
+      tx);
+  Value threads = arith::MulIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, bx, by), bz);
+  return {linear, threads};
+}
+
+Value lowering::buildIsFirstThread(OpBuilder &b, Location loc) {
+  Value zero = cst(b, loc, 0);
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                               buildLinearThreadId(b, loc).first, zero);
+}
+
+void lowering::buildThreadLoop(
+    OpBuilder &b, Location loc, int64_t numVectors,
+    function_ref<void(OpBuilder &, Location, Value)> body) {
+  auto [linear, threads] = buildLinearThreadId(b, loc);
+  auto loop =
+      scf::ForOp::create(b, loc, linear, cst(b, loc, numVectors), threads);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  body(b, loc, loop.getInductionVar());
+}
+
+/// TMA swizzle on a byte offset `o` inside the box, for a span of S bytes:
+///   o ^ (((o >> 7) & (S / 16 - 1)) << 4)
+/// i.e. the 16-B chunk index inside each 128-B row is XORed with the row index
+/// modulo S / 16 (CUTLASS Swizzle<log2(S/16), 4, 3>). TMA applies it to the
+/// shared address itself; the lowering applies it to the offset inside the
+/// buffer, which is the same for buffers aligned to the 1024-B swizzle atom
+/// (the pass raises SMEM attributions and globals to that).
+Value lowering::buildSwizzledIndex(OpBuilder &b, Location loc, Value index,
+                                   int64_t elementBytes, int64_t swizzle) {
+  if (swizzle == 0)
+    return index;
+  Value bytes = arith::MulIOp::create(b, loc, index, cst(b, loc, elementBytes));
+  Value row = arith::ShRUIOp::create(b, loc, bytes, cst(b, loc, 7));
+  Value chunk = arith::ShLIOp::create(
+      b, loc, arith::AndIOp::create(b, loc, row, cst(b, loc, swizzle / 16 - 1)),
+      cst(b, loc, 4));
+  Value swizzled = arith::XOrIOp::create(b, loc, bytes, chunk);
+  return arith::DivUIOp::create(b, loc, swizzled, cst(b, loc, elementBytes));
+}
