@@ -185,11 +185,19 @@ struct ConvertAsyncCopyToNVVMPass
       return signalPassFailure();
     // Tokens disappear in the conversion: record what each wait waits for.
     Builder b(ctx);
-    WalkResult unsupported = getOperation()->walk([&](CopyOp copy) {
-      if (copy.getCollective()) {
+    // What no pattern can lower gets one precise error up front.
+    WalkResult unsupported = getOperation()->walk([&](Operation *op) {
+      auto copy = dyn_cast<CopyOp>(op);
+      if (copy && copy.getCollective()) {
         copy.emitOpError("collective copies need "
                          "asynccopy-partition-collective, which this build "
                          "does not provide yet");
+        return WalkResult::interrupt();
+      }
+      if (isa<BarrierWaitOp>(op) && !lowering::targetsHopper(op)) {
+        op->emitOpError("waits with mbarrier.try_wait.parity, which needs "
+                        "sm_90 or newer; this GPU module targets an older "
+                        "chip");
         return WalkResult::interrupt();
       }
       return WalkResult::advance();

@@ -42,15 +42,19 @@ struct BarrierAllocLowering
     auto arrayType = LLVM::LLVMArrayType::get(
         rewriter.getI64Type(), op.getBarrier().getType().getNumStages());
 
+    // One global per allocation, named uniquely in the module.
+    std::string name = "__asynccopy_barrier";
+    for (unsigned n = 0;
+         SymbolTable::lookupSymbolIn(symbolTableOp, name); ++n)
+      name = "__asynccopy_barrier_" + std::to_string(n);
     LLVM::GlobalOp global;
     {
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPointToStart(&symbolTableOp->getRegion(0).front());
       global = LLVM::GlobalOp::create(
           rewriter, loc, arrayType, /*isConstant=*/false,
-          LLVM::Linkage::Internal, "__asynccopy_barrier", Attribute(),
-          /*alignment=*/8, kShared);
-      SymbolTable(symbolTableOp).insert(global);
+          LLVM::Linkage::Internal, name, Attribute(), /*alignment=*/8,
+          kShared);
     }
     Value addr = LLVM::AddressOfOp::create(
         rewriter, loc, LLVM::LLVMPointerType::get(ctx, kShared),
@@ -81,8 +85,10 @@ struct BarrierInitLowering : public ConvertOpToLLVMPattern<BarrierInitOp> {
                     countValue, /*predicate=*/Value());
               }
               // Makes the initialisation visible to the cluster (and to the
-              // async proxy) before any CTA uses the barriers.
-              NVVM::FenceMbarrierInitOp::create(b, loc);
+              // async proxy) before any CTA uses the barriers; clusters and
+              // this fence exist from sm_90 on.
+              if (targetsHopper(b))
+                NVVM::FenceMbarrierInitOp::create(b, loc);
             });
     // No thread of the CTA may touch a barrier before it is initialised.
     NVVM::Barrier0Op::create(rewriter, loc);

@@ -8,6 +8,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace mlir::asynccopy;
@@ -18,8 +19,30 @@ Value lowering::buildI32(OpBuilder &b, Location loc, int64_t value) {
                                   b.getI32IntegerAttr(value));
 }
 
+bool lowering::targetsHopper(Operation *op) {
+  auto module = op ? op->getParentOfType<gpu::GPUModuleOp>() : gpu::GPUModuleOp();
+  if (!module || !module.getTargetsAttr())
+    return true;
+  for (Attribute target : module.getTargetsAttr()) {
+    auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target);
+    unsigned sm = 0;
+    if (nvvm && nvvm.getChip().starts_with("sm_") &&
+        !nvvm.getChip().drop_front(3).take_while(llvm::isDigit).getAsInteger(
+            10, sm) &&
+        sm < 90)
+      return false;
+  }
+  return true;
+}
+
+bool lowering::targetsHopper(OpBuilder &b) {
+  Block *block = b.getInsertionBlock();
+  return targetsHopper(block ? block->getParentOp() : nullptr);
+}
+
 Value lowering::buildIsElectedThread(OpBuilder &b, Location loc) {
-  // Linear thread id < 32 selects warp 0; elect.sync picks one lane of it.
+  // Linear thread id < 32 selects warp 0; on sm_90+ elect.sync picks one
+  // lane of it, before Hopper (no elect.sync) lane 0 does.
   Value x = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
   Value y = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::y);
   Value z = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::z);
@@ -29,6 +52,9 @@ Value lowering::buildIsElectedThread(OpBuilder &b, Location loc) {
       b, loc, arith::MulIOp::create(b, loc, z, dy), y);
   Value linear = arith::AddIOp::create(
       b, loc, arith::MulIOp::create(b, loc, zy, dx), x);
+  if (!targetsHopper(b))
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, linear,
+                                 arith::ConstantIndexOp::create(b, loc, 0));
   Value warpSize = arith::ConstantIndexOp::create(b, loc, 32);
   Value inWarp0 = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
                                         linear, warpSize);

@@ -46,6 +46,11 @@ void populateSyncCopyToNVVMPatterns(LLVMTypeConverter &converter,
 void populateGroupsToNVVMPatterns(LLVMTypeConverter &converter,
                                   RewritePatternSet &patterns);
 
+/// Whether the GPU module `b` builds into (or `op` is in) targets sm_90 or newer (a module
+/// without NVVM target counts as Hopper, the default chip).
+bool targetsHopper(OpBuilder &b);
+bool targetsHopper(Operation *op);
+
 /// True in the one thread of the CTA that issues single-thread instructions:
 /// `elect.sync` among the lanes of warp 0.
 Value buildIsElectedThread(OpBuilder &b, Location loc);

@@ -98,3 +98,27 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// Two allocations get two globals; before Hopper (no elect.sync) thread 0
+// issues single-thread instructions.
+// CHECK: llvm.mlir.global internal @__asynccopy_barrier_0() {addr_space = 3 : i32, alignment = 8 : i64} : !llvm.array<1 x i64>
+// CHECK: llvm.mlir.global internal @__asynccopy_barrier() {addr_space = 3 : i32, alignment = 8 : i64} : !llvm.array<3 x i64>
+// CHECK-LABEL: gpu.func @two_barriers_sm80
+// CHECK-NOT: nvvm.elect.sync
+// CHECK: arith.cmpi eq, %{{.*}}, %{{.*}} : index
+// CHECK-NOT: nvvm.elect.sync
+// PTX-LABEL: .entry two_barriers_sm80(
+// PTX-NOT: elect.sync
+module attributes {gpu.container_module} {
+  gpu.module @kernels [#nvvm.target<chip = "sm_80">] {
+    gpu.func @two_barriers_sm80() kernel {
+      %a = asynccopy.barrier.alloc : !asynccopy.barrier<3>
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %a, 1 : !asynccopy.barrier<3>
+      asynccopy.barrier.init %b, 4 : !asynccopy.barrier<1>
+      gpu.return
+    }
+  }
+}

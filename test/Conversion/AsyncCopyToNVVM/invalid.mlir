@@ -31,3 +31,17 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels [#nvvm.target<chip = "sm_80">] {
+    gpu.func @wait_sm80(%p: i1) kernel {
+      %c0 = arith.constant 0 : index
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      // expected-error @+1 {{waits with mbarrier.try_wait.parity, which needs sm_90 or newer}}
+      asynccopy.barrier.wait %b[%c0], %p : !asynccopy.barrier<1>
+      gpu.return
+    }
+  }
+}
