@@ -96,13 +96,13 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// Swizzle and transforms rule out bulk and cp.async; sync applies both.
-func.func @sync_swizzled(%A: memref<4096x4096xf16>, %i: index, %S: memref<64x64xf16, #gpu.address_space<workgroup>>) -> !asynccopy.token {
+// Swizzle rules out bulk; cp.async places each 16-B piece where the swizzle
+// puts it.
+func.func @cp_async_swizzled(%A: memref<4096x4096xf16>, %i: index, %S: memref<64x64xf16, #gpu.address_space<workgroup>>) -> !asynccopy.token {
   // expected-remark @below {{tma: declined: a TMA load completes on an mbarrier and this copy has no `barrier`}}
   // expected-remark @below {{bulk: declined: bulk copies cannot swizzle}}
   // expected-remark @below {{dsmem: declined}}
-  // expected-remark @below {{cp_async: declined: cp.async cannot swizzle}}
-  // expected-remark @below {{sync: accepted (64 chunks of 128 B, 16-B vectors)}}
+  // expected-remark @below {{cp_async: accepted (64 chunks of 128 B, 16-B vectors)}}
   %t = asynccopy.copy %A to %S window [%i, 0] [64, 64] {swizzle = 128 : i64} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>> -> !asynccopy.token
   return %t : !asynccopy.token
 }

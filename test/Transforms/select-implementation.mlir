@@ -151,15 +151,15 @@ func.func @reduction_not_a_kernel_argument(%B: memref<1024x1024xf32>, %S: memref
 
 // -----
 
-// The sync fallback: a swizzled load without a barrier (no TMA, no bulk, no
-// cp.async), a column-major view, a store of 8-B runs.
+// The sync fallback: a NaN-filling load without a barrier (no TMA, no bulk,
+// no cp.async), a column-major view, a store of 8-B runs.
 // CHECK-LABEL: func.func @sync_fallback
 func.func @sync_fallback(%A: memref<4096x4096xf16>, %T: memref<128x64xf16>, %i: index) -> (!asynccopy.token, !asynccopy.token, !asynccopy.token) {
   %S = memref.alloc() : memref<64x64xf16, #gpu.address_space<workgroup>>
   %S2 = memref.alloc() : memref<64x128xf16, #gpu.address_space<workgroup>>
   %S3 = memref.alloc() : memref<64x4xf16, #gpu.address_space<workgroup>>
-  // CHECK: asynccopy.copy {{.*}} {asynccopy.plan = {chunk_bytes = 128 : i64, chunks = 64 : i64, vector_bytes = 16 : i64}, impl = #asynccopy<impl sync>, swizzle = 128 : i64}
-  %t0 = asynccopy.copy %A to %S window [%i, 0] [64, 64] {swizzle = 128 : i64} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>> -> !asynccopy.token
+  // CHECK: asynccopy.copy {{.*}} {asynccopy.plan = {chunk_bytes = 128 : i64, chunks = 64 : i64, vector_bytes = 16 : i64}, impl = #asynccopy<impl sync>, oob = #asynccopy<oob nan>, swizzle = 128 : i64}
+  %t0 = asynccopy.copy %A to %S window [%i, 0] [64, 64] {swizzle = 128 : i64, oob = #asynccopy<oob nan>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>> -> !asynccopy.token
   // CHECK: asynccopy.copy {{.*}} {asynccopy.plan = {chunk_bytes = 2 : i64, chunks = 8192 : i64, vector_bytes = 2 : i64}, impl = #asynccopy<impl sync>, transforms = [#asynccopy.transpose<[1, 0]>]}
   %t1 = asynccopy.copy %T to %S2 window [0, 0] [128, 64] {transforms = [#asynccopy.transpose<[1, 0]>]} : memref<128x64xf16> to memref<64x128xf16, #gpu.address_space<workgroup>> -> !asynccopy.token
   // CHECK: asynccopy.copy {{.*}} {asynccopy.plan = {chunk_bytes = 8 : i64, chunks = 64 : i64, vector_bytes = 8 : i64}, impl = #asynccopy<impl sync>}

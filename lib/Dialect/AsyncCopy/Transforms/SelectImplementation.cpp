@@ -233,8 +233,9 @@ static Decision tryCpAsync(CopyInfo &info, Plan &plan) {
   if (!op.getToken())
     return Decision::decline("cp.async completes through commit/wait groups "
                              "and this copy returns no token");
-  if (op.getSwizzleOrZero() != 0)
-    return Decision::decline("cp.async cannot swizzle");
+  if (op.getOobOrDefault() == OOBMode::nan)
+    return Decision::decline("cp.async fills out-of-bounds elements with "
+                             "zeros; oob = nan needs TMA or sync");
   if (failed(info.layout))
     return Decision::decline(info.layoutError);
   std::string reason;
