@@ -9,6 +9,7 @@
 #include "CudaDriver.h"
 
 #include <dlfcn.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <cstdarg>
@@ -52,6 +53,11 @@ LoadedDriver loadDriver() {
       reinterpret_cast<FnPtr<__VA_ARGS__>>(dlsym(handle, symbol));
   AC_CUDA_DRIVER_CALLS(AC_RESOLVE)
 #undef AC_RESOLVE
+  // Drivers before CUDA 12.8 export only the unversioned name.
+  if (!loaded.driver.cuEventElapsedTime)
+    loaded.driver.cuEventElapsedTime =
+        reinterpret_cast<FnPtr<CUresult(float *, CUevent, CUevent)>>(
+            dlsym(handle, "cuEventElapsedTime"));
 
   // Without these nothing can be called, made current or reported; every
   // driver since CUDA 7 exports them. The rest are checked when called.
@@ -105,7 +111,7 @@ thread_local int defaultDevice = 0;
 
 /// The retained primary context of device `ordinal`, or false with a message.
 bool getPrimaryContext(const CudaDriver &driver, int ordinal, CUcontext *ctx,
-                       char *error, size_t size) {
+                       CUresult *failure, char *error, size_t size) {
   if (ordinal < 0 || ordinal >= kMaxDevices) {
     std::snprintf(error, size,
                   "device %d is out of range: mgpuSetDefaultDevice takes 0 to "
@@ -124,6 +130,7 @@ bool getPrimaryContext(const CudaDriver &driver, int ordinal, CUcontext *ctx,
   char reason[160];
   CUdevice device = 0;
   if (CUresult result = driver.cuDeviceGet(&device, ordinal)) {
+    *failure = result;
     describeError(result, reason, sizeof(reason));
     std::snprintf(error, size, "cuDeviceGet(&device, %d) failed: %s", ordinal,
                   reason);
@@ -131,6 +138,7 @@ bool getPrimaryContext(const CudaDriver &driver, int ordinal, CUcontext *ctx,
   }
   CUcontext retained = nullptr;
   if (CUresult result = driver.cuDevicePrimaryCtxRetain(&retained, device)) {
+    *failure = result;
     describeError(result, reason, sizeof(reason));
     std::snprintf(error, size,
                   "cuDevicePrimaryCtxRetain(&ctx, device %d) failed: %s",
@@ -142,9 +150,11 @@ bool getPrimaryContext(const CudaDriver &driver, int ordinal, CUcontext *ctx,
   return true;
 }
 
-/// Pushes the default device's primary context; false with a message if
-/// there is no driver, no such device, or the push failed.
-bool pushDefaultContext(CUdevice *device, char *error, size_t size) {
+/// Pushes the default device's primary context; false with a message, and
+/// the driver's result where a driver call failed, if there is no driver, no
+/// such device, or the push failed.
+bool pushDefaultContext(CUdevice *device, CUresult *failure, char *error,
+                        size_t size) {
   const char *loadError = nullptr;
   const CudaDriver *driver = tryGetDriver(&loadError);
   if (!driver) {
@@ -153,9 +163,10 @@ bool pushDefaultContext(CUdevice *device, char *error, size_t size) {
   }
   int ordinal = defaultDevice;
   CUcontext ctx = nullptr;
-  if (!getPrimaryContext(*driver, ordinal, &ctx, error, size))
+  if (!getPrimaryContext(*driver, ordinal, &ctx, failure, error, size))
     return false;
   if (CUresult result = driver->cuCtxPushCurrent(ctx)) {
+    *failure = result;
     char reason[160];
     describeError(result, reason, sizeof(reason));
     std::snprintf(error, size, "cuCtxPushCurrent(ctx of device %d) failed: %s",
@@ -185,6 +196,18 @@ const CudaDriver &getDriver() {
 }
 
 void fatal(const char *format, ...) {
+  // Only the first fatal error speaks and runs exit(); exit-time destructors
+  // that call back into the runtime end the process quietly, and other
+  // threads wait for the exiting one.
+  static std::atomic<bool> exiting{false};
+  static thread_local bool exitingThread = false;
+  if (exiting.exchange(true)) {
+    if (exitingThread)
+      std::_Exit(1);
+    for (;;)
+      pause();
+  }
+  exitingThread = true;
   std::fflush(stdout);
   std::fputs("asynccopy runtime: ", stderr);
   va_list args;
@@ -226,31 +249,30 @@ void check(CUresult result, const char *call, const char *site) {
   fatal("%s failed: %s [in %s]", call, reason, site);
 }
 
-int getDefaultDevice() { return defaultDevice; }
+void checkRelease(CUresult result, const char *call, const char *site) {
+  if (result != CUDA_ERROR_DEINITIALIZED)
+    check(result, call, site);
+}
+
 void setDefaultDevice(int device) { defaultDevice = device; }
 
-ScopedContext::ScopedContext() {
-  char error[512];
-  if (!pushDefaultContext(&dev, error, sizeof(error)))
-    fatal("%s", error);
+ScopedContext::ScopedContext(OnContextError onError) {
+  CUresult failure = CUDA_SUCCESS;
+  pushed = pushDefaultContext(&dev, &failure, message, sizeof(message));
+  if (pushed || onError == OnContextError::Report)
+    return;
+  if (onError == OnContextError::SkipIfShutDown &&
+      failure == CUDA_ERROR_DEINITIALIZED)
+    return;
+  fatal("%s", message);
 }
 
 ScopedContext::~ScopedContext() {
-  CUcontext popped = nullptr;
-  check(getDriver().cuCtxPopCurrent(&popped), "cuCtxPopCurrent(&ctx)",
-        "ScopedContext");
-}
-
-TryScopedContext::TryScopedContext() {
-  CUdevice device = 0;
-  pushed = pushDefaultContext(&device, message, sizeof(message));
-}
-
-TryScopedContext::~TryScopedContext() {
   if (!pushed)
     return;
   CUcontext popped = nullptr;
-  getDriver().cuCtxPopCurrent(&popped);
+  checkRelease(getDriver().cuCtxPopCurrent(&popped), "cuCtxPopCurrent(&ctx)",
+               "ScopedContext");
 }
 
 } // namespace asynccopy::runtime

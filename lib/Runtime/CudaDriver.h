@@ -57,6 +57,8 @@ namespace asynccopy::runtime {
   X(cuEventSynchronize, "cuEventSynchronize", cuda::CUresult(cuda::CUevent))   \
   X(cuEventRecord, "cuEventRecord",                                            \
     cuda::CUresult(cuda::CUevent, cuda::CUstream))                             \
+  X(cuEventElapsedTime, "cuEventElapsedTime_v2",                               \
+    cuda::CUresult(float *, cuda::CUevent, cuda::CUevent))                     \
   X(cuMemAlloc, "cuMemAlloc_v2", cuda::CUresult(cuda::CUdeviceptr *, size_t))  \
   X(cuMemAllocManaged, "cuMemAllocManaged",                                    \
     cuda::CUresult(cuda::CUdeviceptr *, size_t, unsigned))                     \
@@ -101,12 +103,19 @@ const CudaDriver *tryGetDriver(const char **error);
 const CudaDriver &getDriver();
 
 /// Prints "asynccopy runtime: <message>" (printf-style) and exits with 1.
+/// Re-entered while exiting (an exit-time destructor calling back into the
+/// runtime), it ends the process at once without another message.
 [[noreturn]] void fatal(const char *format, ...)
     __attribute__((format(printf, 1, 2)));
 
 /// Exits through fatal() if `result` is an error: "asynccopy runtime:
 /// <call> failed: <cuGetErrorString> (<cuGetErrorName>) [in <site>]".
 void check(cuda::CUresult result, const char *call, const char *site);
+
+/// check() for calls that release a resource: CUDA_ERROR_DEINITIALIZED is
+/// not an error there (the driver is shutting down with the process and
+/// has released everything itself).
+void checkRelease(cuda::CUresult result, const char *call, const char *site);
 
 /// Copies the message `src` into `dst` (`size` bytes), truncating if needed.
 void copyMessage(char *dst, size_t size, const char *src);
@@ -134,48 +143,51 @@ AC_CUDA_DRIVER_CALLS(AC_DECLARE_SYMBOL)
 } // namespace detail
 
 /// Calls the driver and fails loudly: AC_CU(cuMemAlloc, (&ptr, size)).
-#define AC_CU(member, args)                                                    \
-  ::asynccopy::runtime::check(                                                 \
+#define AC_CU(member, args) AC_CU_IMPL(check, member, args)
+/// The same for release calls (see checkRelease).
+#define AC_CU_RELEASE(member, args) AC_CU_IMPL(checkRelease, member, args)
+#define AC_CU_IMPL(checker, member, args)                                      \
+  ::asynccopy::runtime::checker(                                               \
       ::asynccopy::runtime::require(                                           \
           ::asynccopy::runtime::getDriver().member, AC_CU_SYMBOL(member))      \
           args,                                                                \
       #member #args, __func__)
 
-/// The device mgpuSetDefaultDevice chose for this thread (0 by default).
-int getDefaultDevice();
+/// Chooses the device later calls on this thread use (0 by default).
 void setDefaultDevice(int device);
+
+/// What a ScopedContext does when it cannot make the context current.
+enum class OnContextError {
+  /// Print the reason and exit (fatal()).
+  Exit,
+  /// Exit too, unless the driver is shutting down (CUDA_ERROR_DEINITIALIZED):
+  /// then stay inactive. For calls that only release resources, which
+  /// exit-time destructors (e.g. MLIR's module unload) make after the driver
+  /// may have gone.
+  SkipIfShutDown,
+  /// Stay inactive and keep the reason in error().
+  Report,
+};
 
 /// Makes the primary context of the calling thread's default device current
 /// for the scope (retained once per device, thread-safe) and restores the
-/// previous context on exit. Exits through fatal() if there is no driver or
-/// no such device.
+/// previous context on exit.
 class ScopedContext {
 public:
-  ScopedContext();
+  explicit ScopedContext(OnContextError onError = OnContextError::Exit);
   ~ScopedContext();
   ScopedContext(const ScopedContext &) = delete;
   ScopedContext &operator=(const ScopedContext &) = delete;
 
+  /// Whether the context is current (always, with OnContextError::Exit).
+  bool active() const { return pushed; }
+  /// Why it is not (OnContextError::Report).
+  const char *error() const { return message; }
   cuda::CUdevice device() const { return dev; }
 
 private:
-  cuda::CUdevice dev = 0;
-};
-
-/// Like ScopedContext, but reports failure instead of exiting: `ok()` is false
-/// and `error()` holds the message.
-class TryScopedContext {
-public:
-  TryScopedContext();
-  ~TryScopedContext();
-  TryScopedContext(const TryScopedContext &) = delete;
-  TryScopedContext &operator=(const TryScopedContext &) = delete;
-
-  bool ok() const { return pushed; }
-  const char *error() const { return message; }
-
-private:
   bool pushed = false;
+  cuda::CUdevice dev = 0;
   char message[512] = {0};
 };
 

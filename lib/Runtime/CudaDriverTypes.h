@@ -25,11 +25,14 @@ using CUstream = struct CUstream_st *;
 using CUevent = struct CUevent_st *;
 
 constexpr CUresult CUDA_SUCCESS = 0;
+/// The driver is shutting down (process exit).
+constexpr CUresult CUDA_ERROR_DEINITIALIZED = 4;
 constexpr CUresult CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED = 712;
 constexpr CUresult CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED = 713;
 
 // CUstream_flags / CUevent_flags / CUmemAttach_flags.
-constexpr unsigned CU_STREAM_NON_BLOCKING = 0x1;
+constexpr unsigned CU_STREAM_DEFAULT = 0x0;
+constexpr unsigned CU_EVENT_DEFAULT = 0x0;
 constexpr unsigned CU_EVENT_DISABLE_TIMING = 0x2;
 constexpr unsigned CU_MEM_ATTACH_GLOBAL = 0x1;
 

@@ -3,7 +3,10 @@
 // The calls gpu-to-llvm and mlir-translate emit for host code (see
 // include/asynccopy/Runtime/MgpuABI.h), implemented on the dlopen'ed driver.
 // Each entry point makes the default device's primary context current for
-// its duration; each driver failure is reported and exits (AC_CU).
+// its duration; each driver failure is reported and exits (AC_CU). Calls that
+// only release something (unload, free, destroy, unregister) return quietly
+// once the driver is shutting down with the process: MLIR unloads modules
+// from an exit-time destructor.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +16,8 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <mutex>
+#include <set>
 
 using namespace asynccopy::runtime;
 using namespace asynccopy::runtime::cuda;
@@ -130,8 +135,10 @@ extern "C" void *mgpuModuleLoadJIT(void *data, int optLevel) {
 }
 
 extern "C" void mgpuModuleUnload(void *module) {
-  ScopedContext context;
-  AC_CU(cuModuleUnload, (fromHandle<CUmod_st>(module)));
+  ScopedContext context(OnContextError::SkipIfShutDown);
+  if (!context.active())
+    return;
+  AC_CU_RELEASE(cuModuleUnload, (fromHandle<CUmod_st>(module)));
 }
 
 extern "C" void *mgpuModuleGetFunction(void *module, const char *name) {
@@ -221,16 +228,44 @@ extern "C" void mgpuLaunchClusterKernel(
 // Streams and events
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// The streams mgpuStreamCreate made and mgpuStreamDestroy has not destroyed.
+///
+/// gpu-to-llvm (MLIR 22) takes every gpu.async.token that reaches a
+/// gpu.wait through a block argument -- a token carried by scf.for's
+/// iter_args -- to be an event, even when it is the stream the loop launched
+/// on, and emits mgpuEventSynchronize + mgpuEventDestroy on that stream
+/// (upstream's wrappers then fail without waiting, and the host races the
+/// GPU). The event calls below recognise a live stream and do what the
+/// lowering does for a stream token: synchronise/destroy the stream, or make
+/// another stream wait for all its work.
+std::mutex liveStreamsMutex;
+std::set<void *> liveStreams;
+
+bool isLiveStream(void *handle) {
+  std::lock_guard<std::mutex> lock(liveStreamsMutex);
+  return handle && liveStreams.count(handle);
+}
+} // namespace
+
 extern "C" void *mgpuStreamCreate(void) {
   ScopedContext context;
   CUstream stream = nullptr;
-  AC_CU(cuStreamCreate, (&stream, CU_STREAM_NON_BLOCKING));
+  AC_CU(cuStreamCreate, (&stream, CU_STREAM_DEFAULT));
+  std::lock_guard<std::mutex> lock(liveStreamsMutex);
+  liveStreams.insert(stream);
   return stream;
 }
 
 extern "C" void mgpuStreamDestroy(void *stream) {
-  ScopedContext context;
-  AC_CU(cuStreamDestroy, (fromHandle<CUstream_st>(stream)));
+  {
+    std::lock_guard<std::mutex> lock(liveStreamsMutex);
+    liveStreams.erase(stream);
+  }
+  ScopedContext context(OnContextError::SkipIfShutDown);
+  if (!context.active())
+    return;
+  AC_CU_RELEASE(cuStreamDestroy, (fromHandle<CUstream_st>(stream)));
 }
 
 extern "C" void mgpuStreamSynchronize(void *stream) {
@@ -240,6 +275,15 @@ extern "C" void mgpuStreamSynchronize(void *stream) {
 
 extern "C" void mgpuStreamWaitEvent(void *stream, void *event) {
   ScopedContext context;
+  if (isLiveStream(event)) {
+    // A stream token in an event's place: wait for all its work so far.
+    CUevent marker = nullptr;
+    AC_CU(cuEventCreate, (&marker, CU_EVENT_DISABLE_TIMING));
+    AC_CU(cuEventRecord, (marker, fromHandle<CUstream_st>(event)));
+    AC_CU(cuStreamWaitEvent, (fromHandle<CUstream_st>(stream), marker, 0));
+    AC_CU(cuEventDestroy, (marker));
+    return;
+  }
   AC_CU(cuStreamWaitEvent,
         (fromHandle<CUstream_st>(stream), fromHandle<CUevent_st>(event), 0));
 }
@@ -247,16 +291,22 @@ extern "C" void mgpuStreamWaitEvent(void *stream, void *event) {
 extern "C" void *mgpuEventCreate(void) {
   ScopedContext context;
   CUevent event = nullptr;
-  AC_CU(cuEventCreate, (&event, CU_EVENT_DISABLE_TIMING));
+  AC_CU(cuEventCreate, (&event, CU_EVENT_DEFAULT));
   return event;
 }
 
 extern "C" void mgpuEventDestroy(void *event) {
-  ScopedContext context;
-  AC_CU(cuEventDestroy, (fromHandle<CUevent_st>(event)));
+  if (isLiveStream(event))
+    return mgpuStreamDestroy(event);
+  ScopedContext context(OnContextError::SkipIfShutDown);
+  if (!context.active())
+    return;
+  AC_CU_RELEASE(cuEventDestroy, (fromHandle<CUevent_st>(event)));
 }
 
 extern "C" void mgpuEventSynchronize(void *event) {
+  if (isLiveStream(event))
+    return mgpuStreamSynchronize(event);
   ScopedContext context;
   AC_CU(cuEventSynchronize, (fromHandle<CUevent_st>(event)));
 }
@@ -265,6 +315,14 @@ extern "C" void mgpuEventRecord(void *event, void *stream) {
   ScopedContext context;
   AC_CU(cuEventRecord,
         (fromHandle<CUevent_st>(event), fromHandle<CUstream_st>(stream)));
+}
+
+extern "C" float acEventElapsedMs(void *start, void *end) {
+  ScopedContext context;
+  float milliseconds = 0;
+  AC_CU(cuEventElapsedTime, (&milliseconds, fromHandle<CUevent_st>(start),
+                             fromHandle<CUevent_st>(end)));
+  return milliseconds;
 }
 
 //===----------------------------------------------------------------------===//
@@ -287,8 +345,10 @@ extern "C" void *mgpuMemAlloc(uint64_t sizeBytes, void * /*stream*/,
 extern "C" void mgpuMemFree(void *ptr, void * /*stream*/) {
   if (!ptr)
     return;
-  ScopedContext context;
-  AC_CU(cuMemFree, (toDevicePtr(ptr)));
+  ScopedContext context(OnContextError::SkipIfShutDown);
+  if (!context.active())
+    return;
+  AC_CU_RELEASE(cuMemFree, (toDevicePtr(ptr)));
 }
 
 extern "C" void mgpuMemcpy(void *dst, void *src, size_t sizeBytes,
@@ -340,11 +400,13 @@ extern "C" void mgpuMemHostRegisterMemRef(int64_t rank, void *descriptor,
 extern "C" void mgpuMemHostUnregister(void *ptr) {
   if (!ptr)
     return;
-  ScopedContext context;
+  ScopedContext context(OnContextError::SkipIfShutDown);
+  if (!context.active())
+    return;
   CUresult result = require(getDriver().cuMemHostUnregister,
                             AC_CU_SYMBOL(cuMemHostUnregister))(ptr);
   if (result != CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED)
-    check(result, "cuMemHostUnregister(ptr)", __func__);
+    checkRelease(result, "cuMemHostUnregister(ptr)", __func__);
 }
 
 extern "C" void mgpuMemHostUnregisterMemRef(int64_t rank, void *descriptor,

@@ -1,7 +1,8 @@
 //===- TensorMapEncode.cpp - Encoding tiled TMA tensor maps ---------------===//
 //
-// acTensorMapEncodeTiled (the project's encoder: reports, never exits) and
-// mgpuTensorMapEncodeTiledMemref (MLIR's ABI: builds the map of a memref in
+// acTensorMapEncodeTiled (the project's encoder: reports, never exits),
+// acTensorMapEncodeTiledOrExit (the same for generated host code: exits on
+// failure) and mgpuTensorMapEncodeTiledMemref (MLIR's ABI: builds the map of a memref in
 // device memory, exits on failure). Both check the map with
 // validateTiledTensorMap before the driver sees it.
 //
@@ -37,8 +38,8 @@ bool encodeWithDriver(const TiledTensorMap &map, CUtensorMapSwizzle swizzle,
                   "(tensor maps need CUDA 12 or newer)");
     return false;
   }
-  TryScopedContext context;
-  if (!context.ok()) {
+  ScopedContext context(OnContextError::Report);
+  if (!context.active()) {
     copyMessage(error, size, context.error());
     return false;
   }
@@ -148,6 +149,24 @@ extern "C" int32_t acTensorMapEncodeTiled(
   std::memcpy(tensorMap, &encoded, sizeof(encoded));
   clearLastError();
   return AC_TENSOR_MAP_OK;
+}
+
+extern "C" void acTensorMapEncodeTiledOrExit(
+    void *tensorMap, int32_t elementType, int32_t rank,
+    const void *globalAddress, const int64_t *globalDims,
+    const int64_t *globalStridesBytes, const int32_t *boxDims,
+    int32_t swizzleBytes, int32_t oobFill, int32_t l2PromotionBytes) {
+  if (acTensorMapEncodeTiled(tensorMap, elementType, rank, globalAddress,
+                             globalDims, globalStridesBytes, boxDims,
+                             swizzleBytes, oobFill,
+                             l2PromotionBytes) == AC_TENSOR_MAP_OK)
+    return;
+  // Driver errors already start with "asynccopy runtime: ".
+  const char *message = lastErrorMessage();
+  const char *prefix = "asynccopy runtime: ";
+  if (std::strncmp(message, prefix, std::strlen(prefix)) == 0)
+    message += std::strlen(prefix);
+  fatal("%s: %s", __func__, message);
 }
 
 extern "C" void *mgpuTensorMapEncodeTiledMemref(

@@ -9,12 +9,13 @@ set(expected
   mgpuLaunchKernel mgpuLaunchClusterKernel
   mgpuStreamCreate mgpuStreamDestroy mgpuStreamSynchronize mgpuStreamWaitEvent
   mgpuEventCreate mgpuEventDestroy mgpuEventSynchronize mgpuEventRecord
+  acEventElapsedMs
   mgpuMemAlloc mgpuMemFree mgpuMemcpy mgpuMemset32 mgpuMemset16
   mgpuMemHostRegister mgpuMemHostRegisterMemRef
   mgpuMemHostUnregister mgpuMemHostUnregisterMemRef
   mgpuSetDefaultDevice mgpuTensorMapEncodeTiledMemref
-  acTensorMapEncodeTiled acTensorMapValidateTiled acGetLastError
-  acTensorMapDescriptorBytes)
+  acTensorMapEncodeTiled acTensorMapEncodeTiledOrExit acTensorMapValidateTiled
+  acGetLastError acTensorMapDescriptorBytes)
 
 if(NOT NM)
   set(NM nm)

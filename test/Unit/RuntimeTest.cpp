@@ -364,6 +364,8 @@ TEST(RuntimeDriverDeathTest, EveryEntryPointChecksTheDriver) {
               testing::ExitedWithCode(1), message);
   EXPECT_EXIT((withoutDriver(), mgpuEventCreate()),
               testing::ExitedWithCode(1), message);
+  EXPECT_EXIT((withoutDriver(), acEventElapsedMs(nullptr, nullptr)),
+              testing::ExitedWithCode(1), message);
   EXPECT_EXIT((withoutDriver(), mgpuLaunchKernel(nullptr, 1, 1, 1, 1, 1, 1, 0,
                                                  nullptr, nullptr, nullptr, 0)),
               testing::ExitedWithCode(1), message);
@@ -398,6 +400,34 @@ TEST(RuntimeDriverDeathTest, EncoderReportsMissingDriver) {
       },
       testing::ExitedWithCode(AC_TENSOR_MAP_DRIVER_ERROR),
       "^asynccopy runtime: cannot load /nonexistent/libcuda.so.1");
+}
+
+TEST(RuntimeDriverDeathTest, EncoderOrExitExits) {
+  // What generated host code calls: a broken rule ends the process with the
+  // rule's message, before any driver call.
+  Descriptor descriptor;
+  TiledMap map;
+  map.globalStrides[0] = 24;
+  EXPECT_EXIT(acTensorMapEncodeTiledOrExit(
+                  &descriptor, map.elementType, map.rank, map.globalAddress,
+                  map.globalDims, map.globalStrides, map.boxDims, map.swizzle,
+                  map.oobFill, map.l2Promotion),
+              testing::ExitedWithCode(1),
+              "^asynccopy runtime: acTensorMapEncodeTiledOrExit: tensor map: "
+              "global stride 24 B of dim 1 is not a multiple of 16 B\n$");
+  map.globalStrides[0] = 256;
+  EXPECT_EXIT(
+      {
+        setenv("ASYNCCOPY_CUDA_DRIVER", kNoDriver, 1);
+        acTensorMapEncodeTiledOrExit(&descriptor, map.elementType, map.rank,
+                                     map.globalAddress, map.globalDims,
+                                     map.globalStrides, map.boxDims,
+                                     map.swizzle, map.oobFill,
+                                     map.l2Promotion);
+      },
+      testing::ExitedWithCode(1),
+      "^asynccopy runtime: acTensorMapEncodeTiledOrExit: cannot load "
+      "/nonexistent/libcuda.so.1");
 }
 
 /// A ranked memref descriptor as MLIR lays it out.

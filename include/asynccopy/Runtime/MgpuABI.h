@@ -55,7 +55,12 @@ mgpuLaunchClusterKernel(void *function, intptr_t clusterX, intptr_t clusterY,
                         intptr_t blockZ, int32_t smem, void *stream,
                         void **params, void **extra);
 
-/* Streams and events. Streams are non-blocking; events record no timing. */
+/* Streams and events. Streams are blocking (they synchronise with the legacy
+ * default stream, NULL, which host programs use for setup and timing) and
+ * events record timing (see acEventElapsedMs); upstream's wrappers make
+ * both the other way. The event calls also accept a stream from
+ * mgpuStreamCreate (gpu-to-llvm passes one for a token carried through
+ * scf.for) and then act on the stream: see docs/runtime.md. */
 AC_RUNTIME_EXPORT void *mgpuStreamCreate(void);
 AC_RUNTIME_EXPORT void mgpuStreamDestroy(void *stream);
 AC_RUNTIME_EXPORT void mgpuStreamSynchronize(void *stream);
@@ -64,6 +69,10 @@ AC_RUNTIME_EXPORT void *mgpuEventCreate(void);
 AC_RUNTIME_EXPORT void mgpuEventDestroy(void *event);
 AC_RUNTIME_EXPORT void mgpuEventSynchronize(void *event);
 AC_RUNTIME_EXPORT void mgpuEventRecord(void *event, void *stream);
+
+/* Milliseconds between two completed events (cuEventElapsedTime). An
+ * asynccopy extension, not called by MLIR's lowering. */
+AC_RUNTIME_EXPORT float acEventElapsedMs(void *start, void *end);
 
 /* Memory. A zero-byte allocation returns NULL; freeing NULL does nothing.
  * `isHostShared` allocates managed memory. Copies infer their direction

@@ -68,6 +68,16 @@ AC_RUNTIME_EXPORT int32_t acTensorMapEncodeTiled(
     const int64_t *globalStridesBytes, const int32_t *boxDims,
     int32_t swizzleBytes, int32_t oobFill, int32_t l2PromotionBytes);
 
+/* acTensorMapEncodeTiled for generated host code (asynccopy-materialize-tma-
+ * descriptors calls it before each launch): on failure it prints
+ * "asynccopy runtime: acTensorMapEncodeTiledOrExit: <message>" to stderr and
+ * exits with status 1. */
+AC_RUNTIME_EXPORT void acTensorMapEncodeTiledOrExit(
+    void *tensorMap, int32_t elementType, int32_t rank,
+    const void *globalAddress, const int64_t *globalDims,
+    const int64_t *globalStridesBytes, const int32_t *boxDims,
+    int32_t swizzleBytes, int32_t oobFill, int32_t l2PromotionBytes);
+
 /* The same checks as acTensorMapEncodeTiled, minus the tensor map's own
  * address, without a driver. `globalAddress` may be NULL when it is not known
  * yet (compile time); its alignment is then not checked. */
