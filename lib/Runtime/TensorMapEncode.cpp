@@ -2,8 +2,8 @@
 //
 // acTensorMapEncodeTiled (the project's encoder: reports, never exits),
 // acTensorMapEncodeTiledOrExit (the same for generated host code: exits on
-// failure) and mgpuTensorMapEncodeTiledMemref (MLIR's ABI: builds the map of a memref in
-// device memory, exits on failure). Both check the map with
+// failure) and mgpuTensorMapEncodeTiledMemref (MLIR's ABI: builds the map of
+// a memref in device memory, exits on failure). All check the map with
 // validateTiledTensorMap before the driver sees it.
 //
 //===----------------------------------------------------------------------===//
