@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CudaDriver.h"
+#include "MemRefDescriptor.h"
 
 #include "asynccopy/Runtime/MgpuABI.h"
 
@@ -71,14 +72,9 @@ void prepareDynamicSmem(CUfunction function, int32_t smem, CUdevice device,
 /// Returns false if the memref is empty.
 bool memrefExtent(int64_t rank, void *descriptor, int64_t elementSizeBytes,
                   char **first, uint64_t *bytes) {
-  struct MemRefHeader {
-    char *allocated;
-    char *aligned;
-    int64_t offset;
-  };
-  auto *header = static_cast<MemRefHeader *>(descriptor);
-  const int64_t *sizes = reinterpret_cast<const int64_t *>(header + 1);
-  const int64_t *strides = sizes + rank;
+  MemRefView memref(descriptor, rank);
+  const int64_t *sizes = memref.sizes();
+  const int64_t *strides = memref.strides();
   // Element offsets of the lowest and highest addressed elements.
   int64_t low = 0, high = 0;
   for (int64_t d = 0; d < rank; ++d) {
@@ -87,7 +83,7 @@ bool memrefExtent(int64_t rank, void *descriptor, int64_t elementSizeBytes,
     int64_t span = (sizes[d] - 1) * strides[d];
     (span < 0 ? low : high) += span;
   }
-  *first = header->aligned + (header->offset + low) * elementSizeBytes;
+  *first = memref.base(elementSizeBytes) + low * elementSizeBytes;
   *bytes = uint64_t(high - low + 1) * uint64_t(elementSizeBytes);
   return true;
 }

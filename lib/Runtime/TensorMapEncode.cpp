@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CudaDriver.h"
+#include "MemRefDescriptor.h"
 #include "TensorMapRules.h"
 
 #include "asynccopy/Runtime/MgpuABI.h"
@@ -199,16 +200,10 @@ extern "C" void *mgpuTensorMapEncodeTiledMemref(
           "CUtensorMapL2promotion (0 to 3)",
           site, (long long)l2Promotion);
 
-  // A ranked memref descriptor: {allocated, aligned, offset, sizes[rank],
-  // strides[rank]}, outermost dim first; the tensor map is innermost first.
-  struct MemRefHeader {
-    char *allocated;
-    char *aligned;
-    int64_t offset;
-  };
-  auto *header = static_cast<MemRefHeader *>(rankedDescriptor);
-  const int64_t *sizes = reinterpret_cast<const int64_t *>(header + 1);
-  const int64_t *strides = sizes + tensorRank;
+  // The memref is outermost first; the tensor map innermost first.
+  MemRefView memref(rankedDescriptor, tensorRank);
+  const int64_t *sizes = memref.sizes();
+  const int64_t *strides = memref.strides();
   int rank = int(tensorRank);
   if (strides[rank - 1] != 1 && sizes[rank - 1] != 1)
     fatal("%s: tensor map: the innermost memref dim has stride %lld: TMA "
@@ -216,7 +211,7 @@ extern "C" void *mgpuTensorMapEncodeTiledMemref(
           site, (long long)strides[rank - 1]);
 
   map.rank = rank;
-  map.globalAddress = header->aligned + header->offset * map.element.bytes;
+  map.globalAddress = memref.base(map.element.bytes);
   for (int d = 0; d < rank; ++d) {
     map.globalDims[d] = sizes[rank - 1 - d];
     map.boxDims[d] = inputBoxDims[rank - 1 - d];
