@@ -8,12 +8,19 @@
 //
 //   asynccopy-gpu-tests [name...]   (no name: every test)
 //
+// utils/build-gpu-tests.sh compiles this file with -DHAS_<name> for every
+// module it compiled; each test (its `_mlir_ciface_<name>` declaration, its
+// function and its tests() entry) is guarded by `#ifdef HAS_<name>`, so the
+// harness links whatever subset was built. A test whose module was not built
+// is reported as "not built" when named.
+//
 //===----------------------------------------------------------------------===//
 
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <type_traits>
 #include <functional>
 #include <map>
 #include <string>
@@ -58,6 +65,17 @@ template <typename T, int N> struct DeviceArray {
     mgpuMemcpy(host.data(), device, bytes(), nullptr);
     mgpuStreamSynchronize(nullptr);
   }
+  /// Fills the host mirror with 0xA5 bytes and uploads it, so that elements
+  /// the kernel does not write (or writes as 0) are caught.
+  void poison() {
+    std::memset(host.data(), 0xA5, bytes());
+    upload();
+  }
+  template <typename F> void fill(F f) {
+    for (size_t i = 0; i < host.size(); ++i)
+      host[i] = static_cast<T>(f(static_cast<int64_t>(i)));
+    upload();
+  }
   MemRef<T, N> memref() const {
     MemRef<T, N> m;
     m.allocated = m.aligned = device;
@@ -80,10 +98,28 @@ struct Checker {
   void expectEq(const char *what, int64_t index, T got, T want) {
     if (got == want)
       return;
-    if (errors++ < 5)
+    if (errors++ >= 5)
+      return;
+    if constexpr (std::is_floating_point_v<T>)
+      std::printf("%s: %s[%lld] = %g, expected %g\n", name.c_str(), what,
+                  static_cast<long long>(index), static_cast<double>(got),
+                  static_cast<double>(want));
+    else
       std::printf("%s: %s[%lld] = %lld, expected %lld\n", name.c_str(), what,
                   static_cast<long long>(index), static_cast<long long>(got),
                   static_cast<long long>(want));
+  }
+  template <typename T>
+  void expectSame(const char *what, const std::vector<T> &got,
+                  const std::vector<T> &want) {
+    if (got.size() != want.size()) {
+      std::printf("%s: %s has %zu elements, expected %zu\n", name.c_str(),
+                  what, got.size(), want.size());
+      ++errors;
+      return;
+    }
+    for (size_t i = 0; i < got.size(); ++i)
+      expectEq(what, static_cast<int64_t>(i), got[i], want[i]);
   }
   bool report() const {
     std::printf("%s: %s", name.c_str(), errors ? "FAIL" : "PASS");
@@ -107,37 +143,102 @@ static int64_t swizzle(int64_t a, int64_t span) {
 /// Distinct, recognisable 16-bit values (copied bit-exactly as f16).
 static uint16_t pattern16(int64_t i) { return static_cast<uint16_t>(i * 7 + 1); }
 
+/// Distinct 32-bit float values (exact integers, none 0 or negative).
+static float patternF32(int64_t i) { return static_cast<float>(i + 1); }
+
+/// Checks row `blk` of an SMEM image: the kernel dumped its SMEM buffer
+/// linearly; dense element `e` of the buffer (row-major over the SMEM shape)
+/// must hold want(e) and lies at byte offset swizzle(e * sizeof(T), span).
+template <typename T, typename Want>
+static void expectImage(Checker &check, const DeviceArray<T, 2> &image,
+                        int64_t blk, int64_t span, Want want) {
+  const int64_t n = image.shape[1], size = sizeof(T);
+  for (int64_t e = 0; e < n; ++e) {
+    int64_t at = blk * n + swizzle(e * size, span) / size;
+    check.expectEq("smem", at, image.host[at], static_cast<T>(want(e)));
+  }
+}
+
+/// Checks the SMEM images of 2-D tiled kernels: block (x, y) of a gridX x
+/// gridY grid copied the tileRows x tileCols window at (tileRows * y,
+/// tileCols * x) of a rows x cols tensor whose element (r, c) is at(r, c),
+/// and dumped its SMEM tile to image row gridX * y + x. Elements outside the
+/// tensor must read 0 (OOB zero fill).
+template <typename T, typename At>
+static void expectTiles2D(Checker &check, const DeviceArray<T, 2> &image,
+                          int64_t gridX, int64_t gridY, int64_t tileRows,
+                          int64_t tileCols, int64_t rows, int64_t cols,
+                          int64_t span, At at) {
+  for (int64_t y = 0; y < gridY; ++y)
+    for (int64_t x = 0; x < gridX; ++x)
+      expectImage(check, image, y * gridX + x, span, [&](int64_t e) {
+        int64_t r = y * tileRows + e / tileCols, c = x * tileCols + e % tileCols;
+        return r < rows && c < cols ? at(r, c) : T(0);
+      });
+}
+
+/// Element (r, c) of a row-major 2-D array.
+template <typename T> static auto rowMajor(const DeviceArray<T, 2> &a) {
+  return [&a](int64_t r, int64_t c) { return a.host[r * a.shape[1] + c]; };
+}
+
+using TileFn16 = void (*)(MemRef<uint16_t, 2> *, MemRef<uint16_t, 2> *,
+                          MemRef<uint16_t, 2> *);
+
+/// f16 tiles: `fn(in, out, image)` TMA-loads every tileRows x tileCols tile
+/// of a rows x cols tensor (tile (i, j) by the block with image row
+/// i * cols / tileCols + j), dumps the SMEM image (swizzled with `span`) and
+/// stores each tile back to `out`.
+static bool tiledRoundTrip16(Checker &check, TileFn16 fn, int64_t rows,
+                             int64_t cols, int64_t tileRows, int64_t tileCols,
+                             int64_t span) {
+  const int64_t gridX = cols / tileCols, gridY = rows / tileRows;
+  DeviceArray<uint16_t, 2> in({rows, cols}), out({rows, cols}),
+      image({gridX * gridY, tileRows * tileCols});
+  in.fill(pattern16);
+  out.poison();
+  image.poison();
+  auto a = in.memref(), b = out.memref(), c = image.memref();
+  fn(&a, &b, &c);
+  out.download();
+  image.download();
+  expectTiles2D(check, image, gridX, gridY, tileRows, tileCols, rows, cols,
+                span, rowMajor(in));
+  check.expectSame("out", out.host, in.host);
+  return check.errors == 0;
+}
+
+/// TMA reductions: `fn(in, acc)` reduce-stores all of the 128x128 `in` into
+/// `acc`; every element must be op(acc_init, in).
+template <typename T, typename Op>
+static bool reduction(Checker &check,
+                      void (*fn)(MemRef<T, 2> *, MemRef<T, 2> *),
+                      T (*inAt)(int64_t), T (*accAt)(int64_t), Op op) {
+  DeviceArray<T, 2> in({128, 128}), acc({128, 128});
+  in.fill(inAt);
+  acc.fill(accAt);
+  auto a = in.memref(), b = acc.memref();
+  fn(&a, &b);
+  acc.download();
+  for (size_t i = 0; i < acc.host.size(); ++i)
+    check.expectEq("acc", i, acc.host[i], op(accAt(i), in.host[i]));
+  return check.errors == 0;
+}
+
 //===----------------------------------------------------------------------===//
-// Tests
+// Tests (one per module; guarded by HAS_<name>, see the top of the file)
 //===----------------------------------------------------------------------===//
 
+#ifdef HAS_tma_swizzle_128
 extern "C" void _mlir_ciface_tma_swizzle_128(MemRef<uint16_t, 2> *in,
                                              MemRef<uint16_t, 2> *out,
                                              MemRef<uint16_t, 2> *image);
-
 static bool tmaSwizzle128(Checker &check) {
-  DeviceArray<uint16_t, 2> in({256, 64}), out({256, 64}), image({4, 4096});
-  for (size_t i = 0; i < in.host.size(); ++i)
-    in.host[i] = pattern16(i);
-  in.upload();
-  out.upload();
-  image.upload();
-  auto a = in.memref(), b = out.memref(), c = image.memref();
-  _mlir_ciface_tma_swizzle_128(&a, &b, &c);
-  out.download();
-  image.download();
-  for (int64_t blk = 0; blk < 4; ++blk)
-    for (int64_t r = 0; r < 64; ++r)
-      for (int64_t col = 0; col < 64; ++col) {
-        int64_t dense = (r * 64 + col) * 2;
-        int64_t at = swizzle(dense, 128) / 2;
-        check.expectEq("smem", blk * 4096 + at, image.host[blk * 4096 + at],
-                       in.host[(blk * 64 + r) * 64 + col]);
-      }
-  for (size_t i = 0; i < in.host.size(); ++i)
-    check.expectEq("out", i, out.host[i], in.host[i]);
-  return true;
+  return tiledRoundTrip16(check, _mlir_ciface_tma_swizzle_128, 256, 64, 64, 64,
+                          128);
 }
+#endif
+
 
 //===----------------------------------------------------------------------===//
 // Driver
@@ -145,7 +246,9 @@ static bool tmaSwizzle128(Checker &check) {
 
 static const std::map<std::string, std::function<bool(Checker &)>> &tests() {
   static const std::map<std::string, std::function<bool(Checker &)>> all = {
+#ifdef HAS_tma_swizzle_128
       {"tma_swizzle_128", tmaSwizzle128},
+#endif
   };
   return all;
 }
@@ -161,7 +264,9 @@ int main(int argc, char **argv) {
   for (const std::string &name : names) {
     auto it = tests().find(name);
     if (it == tests().end()) {
-      std::printf("%s: unknown test\n", name.c_str());
+      std::printf("%s: not built (unknown test, or its module was skipped by "
+                  "build-gpu-tests.sh)\n",
+                  name.c_str());
       ++failed;
       continue;
     }
