@@ -239,6 +239,56 @@ static bool tmaSwizzle128(Checker &check) {
 }
 #endif
 
+#ifdef HAS_tma_swizzle_128_scratch
+extern "C" void _mlir_ciface_tma_swizzle_128_scratch(MemRef<uint16_t, 2> *in,
+                                                     MemRef<uint16_t, 2> *out,
+                                                     MemRef<uint16_t, 2> *image);
+static bool tmaSwizzle128Scratch(Checker &check) {
+  return tiledRoundTrip16(check, _mlir_ciface_tma_swizzle_128_scratch, 256, 64,
+                          64, 64, 128);
+}
+#endif
+
+#ifdef HAS_tma_swizzle_0
+extern "C" void _mlir_ciface_tma_swizzle_0(MemRef<uint16_t, 2> *in,
+                                           MemRef<uint16_t, 2> *out,
+                                           MemRef<uint16_t, 2> *image);
+static bool tmaSwizzle0(Checker &check) {
+  return tiledRoundTrip16(check, _mlir_ciface_tma_swizzle_0, 128, 128, 64, 64,
+                          0);
+}
+#endif
+
+#ifdef HAS_tma_swizzle_32
+extern "C" void _mlir_ciface_tma_swizzle_32(MemRef<uint16_t, 2> *in,
+                                            MemRef<uint16_t, 2> *out,
+                                            MemRef<uint16_t, 2> *image);
+static bool tmaSwizzle32(Checker &check) {
+  return tiledRoundTrip16(check, _mlir_ciface_tma_swizzle_32, 128, 32, 64, 16,
+                          32);
+}
+#endif
+
+#ifdef HAS_tma_swizzle_64
+extern "C" void _mlir_ciface_tma_swizzle_64(MemRef<uint16_t, 2> *in,
+                                            MemRef<uint16_t, 2> *out,
+                                            MemRef<uint16_t, 2> *image);
+static bool tmaSwizzle64(Checker &check) {
+  return tiledRoundTrip16(check, _mlir_ciface_tma_swizzle_64, 128, 64, 64, 32,
+                          64);
+}
+#endif
+
+#ifdef HAS_tma_prefetch
+extern "C" void _mlir_ciface_tma_prefetch(MemRef<uint16_t, 2> *in,
+                                          MemRef<uint16_t, 2> *out,
+                                          MemRef<uint16_t, 2> *image);
+static bool tmaPrefetch(Checker &check) {
+  return tiledRoundTrip16(check, _mlir_ciface_tma_prefetch, 128, 128, 64, 64,
+                          128);
+}
+#endif
+
 
 //===----------------------------------------------------------------------===//
 // Driver
@@ -248,6 +298,21 @@ static const std::map<std::string, std::function<bool(Checker &)>> &tests() {
   static const std::map<std::string, std::function<bool(Checker &)>> all = {
 #ifdef HAS_tma_swizzle_128
       {"tma_swizzle_128", tmaSwizzle128},
+#endif
+#ifdef HAS_tma_swizzle_128_scratch
+      {"tma_swizzle_128_scratch", tmaSwizzle128Scratch},
+#endif
+#ifdef HAS_tma_swizzle_0
+      {"tma_swizzle_0", tmaSwizzle0},
+#endif
+#ifdef HAS_tma_swizzle_32
+      {"tma_swizzle_32", tmaSwizzle32},
+#endif
+#ifdef HAS_tma_swizzle_64
+      {"tma_swizzle_64", tmaSwizzle64},
+#endif
+#ifdef HAS_tma_prefetch
+      {"tma_prefetch", tmaPrefetch},
 #endif
   };
   return all;
