@@ -289,6 +289,136 @@ static bool tmaPrefetch(Checker &check) {
 }
 #endif
 
+#ifdef HAS_tma_tile
+extern "C" void _mlir_ciface_tma_tile(MemRef<uint16_t, 2> *in,
+                                      MemRef<uint16_t, 2> *out,
+                                      MemRef<uint16_t, 2> *image);
+/// Window [64y, 128x] [64, 128] tiled by [64, 64] into SMEM 2x64x64:
+/// element (t, r, c) = in[64y + r][128x + 64t + c], 128-B swizzle.
+static bool tmaTile(Checker &check) {
+  DeviceArray<uint16_t, 2> in({128, 256}), out({128, 256}), image({4, 8192});
+  in.fill(pattern16);
+  out.poison();
+  image.poison();
+  auto a = in.memref(), b = out.memref(), c = image.memref();
+  _mlir_ciface_tma_tile(&a, &b, &c);
+  out.download();
+  image.download();
+  for (int64_t y = 0; y < 2; ++y)
+    for (int64_t x = 0; x < 2; ++x)
+      expectImage(check, image, y * 2 + x, 128, [&](int64_t e) {
+        int64_t t = e / 4096, r = e / 64 % 64, col = e % 64;
+        return in.host[(64 * y + r) * 256 + 128 * x + 64 * t + col];
+      });
+  check.expectSame("out", out.host, in.host);
+  return check.errors == 0;
+}
+#endif
+
+#ifdef HAS_tma_transpose
+extern "C" void _mlir_ciface_tma_transpose(MemRef<float, 3> *in,
+                                           MemRef<float, 3> *out,
+                                           MemRef<float, 2> *image);
+/// Window [0, 8x, 0] [4, 8, 64] of 4x32x64 through transpose<[1, 0, 2]>:
+/// smem[i][j][k] = in[j][8x + i][k].
+static bool tmaTranspose(Checker &check) {
+  DeviceArray<float, 3> in({4, 32, 64}), out({4, 32, 64});
+  DeviceArray<float, 2> image({4, 2048});
+  in.fill(patternF32);
+  out.poison();
+  image.poison();
+  auto a = in.memref(), b = out.memref();
+  auto c = image.memref();
+  _mlir_ciface_tma_transpose(&a, &b, &c);
+  out.download();
+  image.download();
+  for (int64_t x = 0; x < 4; ++x)
+    expectImage(check, image, x, 0, [&](int64_t e) {
+      int64_t i = e / 256, j = e / 64 % 4, k = e % 64;
+      return in.host[(j * 32 + 8 * x + i) * 64 + k];
+    });
+  check.expectSame("out", out.host, in.host);
+  return check.errors == 0;
+}
+#endif
+
+#ifdef HAS_tma_rank3
+extern "C" void _mlir_ciface_tma_rank3(MemRef<uint16_t, 3> *in,
+                                       MemRef<uint16_t, 3> *out,
+                                       MemRef<uint16_t, 2> *image);
+/// Block (x, y): window [2y, 16x, 0] [2, 16, 64] of 8x32x64, 128-B swizzle.
+static bool tmaRank3(Checker &check) {
+  DeviceArray<uint16_t, 3> in({8, 32, 64}), out({8, 32, 64});
+  DeviceArray<uint16_t, 2> image({8, 2048});
+  in.fill(pattern16);
+  out.poison();
+  image.poison();
+  auto a = in.memref(), b = out.memref();
+  auto c = image.memref();
+  _mlir_ciface_tma_rank3(&a, &b, &c);
+  out.download();
+  image.download();
+  for (int64_t y = 0; y < 4; ++y)
+    for (int64_t x = 0; x < 2; ++x)
+      expectImage(check, image, 2 * y + x, 128, [&](int64_t e) {
+        int64_t i = e / 1024, j = e / 64 % 16, k = e % 64;
+        return in.host[((2 * y + i) * 32 + 16 * x + j) * 64 + k];
+      });
+  check.expectSame("out", out.host, in.host);
+  return check.errors == 0;
+}
+#endif
+
+#ifdef HAS_tma_rank5
+extern "C" void _mlir_ciface_tma_rank5(MemRef<uint16_t, 5> *in,
+                                       MemRef<uint16_t, 5> *out,
+                                       MemRef<uint16_t, 2> *image);
+/// Block (x, y, z): window [x, 2y, 2(z / 2), 8(z % 2), 0] [1, 2, 2, 8, 32]
+/// of 2x4x4x16x32, 64-B swizzle, image row (2z + y) * 2 + x.
+static bool tmaRank5(Checker &check) {
+  DeviceArray<uint16_t, 5> in({2, 4, 4, 16, 32}), out({2, 4, 4, 16, 32});
+  DeviceArray<uint16_t, 2> image({16, 1024});
+  in.fill(pattern16);
+  out.poison();
+  image.poison();
+  auto a = in.memref(), b = out.memref();
+  auto c = image.memref();
+  _mlir_ciface_tma_rank5(&a, &b, &c);
+  out.download();
+  image.download();
+  for (int64_t z = 0; z < 4; ++z)
+    for (int64_t y = 0; y < 2; ++y)
+      for (int64_t x = 0; x < 2; ++x)
+        expectImage(check, image, (2 * z + y) * 2 + x, 64, [&](int64_t e) {
+          int64_t d1 = 2 * y + e / 512, d2 = 2 * (z / 2) + e / 256 % 2;
+          int64_t d3 = 8 * (z % 2) + e / 32 % 8, d4 = e % 32;
+          return in.host[(((x * 4 + d1) * 4 + d2) * 16 + d3) * 32 + d4];
+        });
+  check.expectSame("out", out.host, in.host);
+  return check.errors == 0;
+}
+#endif
+
+#ifdef HAS_tma_split_box
+extern "C" void _mlir_ciface_tma_split_box(MemRef<float, 2> *in,
+                                           MemRef<float, 2> *out,
+                                           MemRef<float, 2> *image);
+/// Block (x, y): window [2y, 512x] [2, 512] of 64x1024 (box split in 256s).
+static bool tmaSplitBox(Checker &check) {
+  DeviceArray<float, 2> in({64, 1024}), out({64, 1024}), image({64, 1024});
+  in.fill(patternF32);
+  out.poison();
+  image.poison();
+  auto a = in.memref(), b = out.memref(), c = image.memref();
+  _mlir_ciface_tma_split_box(&a, &b, &c);
+  out.download();
+  image.download();
+  expectTiles2D(check, image, 2, 32, 2, 512, 64, 1024, 0, rowMajor(in));
+  check.expectSame("out", out.host, in.host);
+  return check.errors == 0;
+}
+#endif
+
 
 //===----------------------------------------------------------------------===//
 // Driver
@@ -313,6 +443,21 @@ static const std::map<std::string, std::function<bool(Checker &)>> &tests() {
 #endif
 #ifdef HAS_tma_prefetch
       {"tma_prefetch", tmaPrefetch},
+#endif
+#ifdef HAS_tma_tile
+      {"tma_tile", tmaTile},
+#endif
+#ifdef HAS_tma_transpose
+      {"tma_transpose", tmaTranspose},
+#endif
+#ifdef HAS_tma_rank3
+      {"tma_rank3", tmaRank3},
+#endif
+#ifdef HAS_tma_rank5
+      {"tma_rank5", tmaRank5},
+#endif
+#ifdef HAS_tma_split_box
+      {"tma_split_box", tmaSplitBox},
 #endif
   };
   return all;
