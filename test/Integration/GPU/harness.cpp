@@ -419,6 +419,89 @@ static bool tmaSplitBox(Checker &check) {
 }
 #endif
 
+#ifdef HAS_tma_oob
+extern "C" void _mlir_ciface_tma_oob(MemRef<float, 2> *in,
+                                     MemRef<float, 2> *out,
+                                     MemRef<float, 2> *image);
+/// 64x64 windows at (64y, 64x) of 100x100: the parts past the tensor read 0
+/// (the kernel pre-filled SMEM with -1), the stores write only the tensor.
+static bool tmaOob(Checker &check) {
+  DeviceArray<float, 2> in({100, 100}), out({100, 100}), image({4, 4096});
+  in.fill(patternF32);
+  out.poison();
+  image.poison();
+  auto a = in.memref(), b = out.memref(), c = image.memref();
+  _mlir_ciface_tma_oob(&a, &b, &c);
+  out.download();
+  image.download();
+  expectTiles2D(check, image, 2, 2, 64, 64, 100, 100, 0, rowMajor(in));
+  check.expectSame("out", out.host, in.host);
+  return check.errors == 0;
+}
+#endif
+
+#ifdef HAS_tma_reduce_add
+extern "C" void _mlir_ciface_tma_reduce_add(MemRef<float, 2> *in,
+                                            MemRef<float, 2> *acc);
+static bool tmaReduceAdd(Checker &check) {
+  // Multiples of 1/4 of small magnitude: every sum is exact.
+  return reduction<float>(
+      check, _mlir_ciface_tma_reduce_add,
+      [](int64_t i) { return static_cast<float>(i % 1000) - 500.0f; },
+      [](int64_t i) { return static_cast<float>(i * 37 % 777) * 0.25f; },
+      [](float acc, float in) { return acc + in; });
+}
+#endif
+
+/// Signed i32 values of both signs for min/max.
+static int32_t mixedI32(int64_t i) {
+  return static_cast<int32_t>(i * 7919 % 20001) - 10000;
+}
+static int32_t mixedI32b(int64_t i) {
+  return static_cast<int32_t>(i * 104729 % 20011) - 10005;
+}
+
+#ifdef HAS_tma_reduce_min
+extern "C" void _mlir_ciface_tma_reduce_min(MemRef<int32_t, 2> *in,
+                                            MemRef<int32_t, 2> *acc);
+static bool tmaReduceMin(Checker &check) {
+  return reduction<int32_t>(check, _mlir_ciface_tma_reduce_min, mixedI32,
+                            mixedI32b, [](int32_t acc, int32_t in) {
+                              return acc < in ? acc : in;
+                            });
+}
+#endif
+
+#ifdef HAS_tma_reduce_max
+extern "C" void _mlir_ciface_tma_reduce_max(MemRef<int32_t, 2> *in,
+                                            MemRef<int32_t, 2> *acc);
+static bool tmaReduceMax(Checker &check) {
+  return reduction<int32_t>(check, _mlir_ciface_tma_reduce_max, mixedI32,
+                            mixedI32b, [](int32_t acc, int32_t in) {
+                              return acc > in ? acc : in;
+                            });
+}
+#endif
+
+#ifdef HAS_bulk_copy
+extern "C" void _mlir_ciface_bulk_copy(MemRef<float, 2> *in,
+                                       MemRef<float, 2> *out,
+                                       MemRef<float, 2> *image);
+/// Block (x, y): window [4y, 128x] [4, 128] of 32x512, bulk load and store.
+static bool bulkCopy(Checker &check) {
+  DeviceArray<float, 2> in({32, 512}), out({32, 512}), image({32, 512});
+  in.fill(patternF32);
+  out.poison();
+  image.poison();
+  auto a = in.memref(), b = out.memref(), c = image.memref();
+  _mlir_ciface_bulk_copy(&a, &b, &c);
+  out.download();
+  image.download();
+  expectTiles2D(check, image, 4, 8, 4, 128, 32, 512, 0, rowMajor(in));
+  check.expectSame("out", out.host, in.host);
+  return check.errors == 0;
+}
+#endif
 
 //===----------------------------------------------------------------------===//
 // Driver
@@ -458,6 +541,21 @@ static const std::map<std::string, std::function<bool(Checker &)>> &tests() {
 #endif
 #ifdef HAS_tma_split_box
       {"tma_split_box", tmaSplitBox},
+#endif
+#ifdef HAS_tma_oob
+      {"tma_oob", tmaOob},
+#endif
+#ifdef HAS_tma_reduce_add
+      {"tma_reduce_add", tmaReduceAdd},
+#endif
+#ifdef HAS_tma_reduce_min
+      {"tma_reduce_min", tmaReduceMin},
+#endif
+#ifdef HAS_tma_reduce_max
+      {"tma_reduce_max", tmaReduceMax},
+#endif
+#ifdef HAS_bulk_copy
+      {"bulk_copy", bulkCopy},
 #endif
   };
   return all;
