@@ -503,6 +503,118 @@ static bool bulkCopy(Checker &check) {
 }
 #endif
 
+#ifdef HAS_cp_async_16
+extern "C" void _mlir_ciface_cp_async_16(MemRef<uint16_t, 2> *in,
+                                         MemRef<uint16_t, 2> *image);
+/// Block (0, y): window [32y, 0] [32, 64] of 128x64 f16 (16-B rows).
+static bool cpAsync16(Checker &check) {
+  DeviceArray<uint16_t, 2> in({128, 64}), image({4, 2048});
+  in.fill(pattern16);
+  image.poison();
+  auto a = in.memref(), b = image.memref();
+  _mlir_ciface_cp_async_16(&a, &b);
+  image.download();
+  expectTiles2D(check, image, 1, 4, 32, 64, 128, 64, 0, rowMajor(in));
+  return check.errors == 0;
+}
+#endif
+
+#ifdef HAS_cp_async_swizzle
+extern "C" void _mlir_ciface_cp_async_swizzle(MemRef<uint16_t, 2> *in,
+                                              MemRef<uint16_t, 2> *image);
+/// As cp_async_16, with the SMEM image swizzled (128 B) like a TMA load's.
+static bool cpAsyncSwizzle(Checker &check) {
+  DeviceArray<uint16_t, 2> in({128, 64}), image({4, 2048});
+  in.fill(pattern16);
+  image.poison();
+  auto a = in.memref(), b = image.memref();
+  _mlir_ciface_cp_async_swizzle(&a, &b);
+  image.download();
+  expectTiles2D(check, image, 1, 4, 32, 64, 128, 64, 128, rowMajor(in));
+  return check.errors == 0;
+}
+#endif
+
+#ifdef HAS_cp_async_8
+extern "C" void _mlir_ciface_cp_async_8(MemRef<uint16_t, 2> *in,
+                                        MemRef<uint16_t, 2> *image);
+/// Block (x, y): window [16y, 64x] [16, 64] of 64x132 f16 (8-B rows).
+static bool cpAsync8(Checker &check) {
+  DeviceArray<uint16_t, 2> in({64, 132}), image({8, 1024});
+  in.fill(pattern16);
+  image.poison();
+  auto a = in.memref(), b = image.memref();
+  _mlir_ciface_cp_async_8(&a, &b);
+  image.download();
+  expectTiles2D(check, image, 2, 4, 16, 64, 64, 132, 0, rowMajor(in));
+  return check.errors == 0;
+}
+#endif
+
+#ifdef HAS_cp_async_4
+extern "C" void _mlir_ciface_cp_async_4(MemRef<float, 2> *inF32,
+                                        MemRef<float, 2> *imageF32,
+                                        MemRef<uint8_t, 2> *inI8,
+                                        MemRef<uint8_t, 2> *imageI8);
+/// Block (0, y): window [16y, 0] [16, 64] of 64x65 f32 and of 64x68 i8.
+static bool cpAsync4(Checker &check) {
+  DeviceArray<float, 2> inF32({64, 65}), imageF32({4, 1024});
+  DeviceArray<uint8_t, 2> inI8({64, 68}), imageI8({4, 1024});
+  inF32.fill(patternF32);
+  inI8.fill([](int64_t i) { return static_cast<uint8_t>(i * 7 + 1); });
+  imageF32.poison();
+  imageI8.poison();
+  auto a = inF32.memref(), b = imageF32.memref();
+  auto c = inI8.memref(), d = imageI8.memref();
+  _mlir_ciface_cp_async_4(&a, &b, &c, &d);
+  imageF32.download();
+  imageI8.download();
+  expectTiles2D(check, imageF32, 1, 4, 16, 64, 64, 65, 0, rowMajor(inF32));
+  expectTiles2D(check, imageI8, 1, 4, 16, 64, 64, 68, 0, rowMajor(inI8));
+  return check.errors == 0;
+}
+#endif
+
+#ifdef HAS_cp_async_oob
+extern "C" void _mlir_ciface_cp_async_oob(MemRef<float, 2> *in,
+                                          MemRef<float, 2> *image);
+/// A 100x98 view with row stride 128 (of a 100x128 allocation), 64x64
+/// windows at (64y, 64x): past the view, elements read 0 (SMEM pre-filled
+/// with -1); the padding columns 98..127 must not be read.
+static bool cpAsyncOob(Checker &check) {
+  DeviceArray<float, 2> in({100, 128}), image({4, 4096});
+  in.fill(patternF32);
+  image.poison();
+  auto a = in.memref();
+  a.sizes[1] = 98;
+  auto b = image.memref();
+  _mlir_ciface_cp_async_oob(&a, &b);
+  image.download();
+  expectTiles2D(check, image, 2, 2, 64, 64, 100, 98, 0, rowMajor(in));
+  return check.errors == 0;
+}
+#endif
+
+#ifdef HAS_sync_fallback
+extern "C" void _mlir_ciface_sync_fallback(MemRef<float, 2> *in,
+                                           MemRef<float, 2> *out,
+                                           MemRef<float, 2> *image);
+/// Block (x, y): window [32y, 64x] [32, 64] of 128x128, sync load + store.
+static bool syncFallback(Checker &check) {
+  DeviceArray<float, 2> in({128, 128}), out({128, 128}), image({8, 2048});
+  in.fill(patternF32);
+  out.poison();
+  image.poison();
+  auto a = in.memref(), b = out.memref(), c = image.memref();
+  _mlir_ciface_sync_fallback(&a, &b, &c);
+  out.download();
+  image.download();
+  expectTiles2D(check, image, 2, 4, 32, 64, 128, 128, 0, rowMajor(in));
+  check.expectSame("out", out.host, in.host);
+  return check.errors == 0;
+}
+#endif
+
 //===----------------------------------------------------------------------===//
 // Driver
 //===----------------------------------------------------------------------===//
@@ -556,6 +668,24 @@ static const std::map<std::string, std::function<bool(Checker &)>> &tests() {
 #endif
 #ifdef HAS_bulk_copy
       {"bulk_copy", bulkCopy},
+#endif
+#ifdef HAS_cp_async_16
+      {"cp_async_16", cpAsync16},
+#endif
+#ifdef HAS_cp_async_swizzle
+      {"cp_async_swizzle", cpAsyncSwizzle},
+#endif
+#ifdef HAS_cp_async_8
+      {"cp_async_8", cpAsync8},
+#endif
+#ifdef HAS_cp_async_4
+      {"cp_async_4", cpAsync4},
+#endif
+#ifdef HAS_cp_async_oob
+      {"cp_async_oob", cpAsyncOob},
+#endif
+#ifdef HAS_sync_fallback
+      {"sync_fallback", syncFallback},
 #endif
   };
   return all;
