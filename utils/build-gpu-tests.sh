@@ -33,7 +33,7 @@ for m in "$here"/test/Integration/GPU/*.mlir; do
   elif [ "$allow_skip" = 1 ]; then
     echo "build-gpu-tests: SKIPPED $name: the module does not compile" \
       "(ASYNCCOPY_GPU_TESTS_ALLOW_SKIP=1); see $out/obj/$name.log:" >&2
-    head -n 5 "$out/obj/$name.log" | sed 's/^/    /' >&2
+    head -n 3 "$out/obj/$name.log" | sed 's/^/    /' >&2
     skipped+=("$name")
   else
     cat "$out/obj/$name.log" >&2
