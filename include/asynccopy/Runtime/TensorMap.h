@@ -1,0 +1,99 @@
+/*===- TensorMap.h - TMA tensor-map encoder of libAsyncCopyRuntime -*- C -*-===//
+ *
+ * The project's own encoder of tiled TMA tensor maps (CUtensorMap): it checks
+ * every hardware rule itself and names the offending field, then calls the
+ * driver's cuTensorMapEncodeTiled. acTensorMapValidateTiled runs the same
+ * checks without a driver, for tests and compile-time tools.
+ *
+ * Conventions: dims, strides and box dims are innermost first, as the
+ * hardware wants them (dim 0 is the contiguous one). globalStridesBytes has
+ * rank-1 entries: the byte strides of dims 1..rank-1. Element strides are
+ * always 1 and the layout is never interleaved.
+ *
+ * Usable from C and C++.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#ifndef ASYNCCOPY_RUNTIME_TENSORMAP_H
+#define ASYNCCOPY_RUNTIME_TENSORMAP_H
+
+#include "asynccopy/Runtime/Export.h"
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Element types of a tensor map. The values are stable (part of the ABI). */
+typedef enum acElementType {
+  AC_ELEMENT_U8 = 0,
+  AC_ELEMENT_U16 = 1,
+  AC_ELEMENT_U32 = 2,
+  AC_ELEMENT_S32 = 3,
+  AC_ELEMENT_U64 = 4,
+  AC_ELEMENT_S64 = 5,
+  AC_ELEMENT_F16 = 6,
+  AC_ELEMENT_F32 = 7,
+  AC_ELEMENT_F64 = 8,
+  AC_ELEMENT_BF16 = 9
+} acElementType;
+
+/* Out-of-bounds fill modes (oobFill). */
+enum {
+  AC_OOB_FILL_ZERO = 0, /* out-of-bounds elements read as zero */
+  AC_OOB_FILL_NAN = 1   /* ... as NaN (floating-point element types only) */
+};
+
+/* Results of acTensorMapEncodeTiled / acTensorMapValidateTiled. */
+enum {
+  AC_TENSOR_MAP_OK = 0,
+  AC_TENSOR_MAP_INVALID = 1,     /* an argument breaks a hardware rule */
+  AC_TENSOR_MAP_DRIVER_ERROR = 2 /* no driver/device, or the driver refused */
+};
+
+/* Size of an encoded tensor map in bytes (128); it must be 64-B aligned. */
+AC_RUNTIME_EXPORT int32_t acTensorMapDescriptorBytes(void);
+
+/* Encodes a tiled TMA tensor map into `tensorMap` (128 B, 64-B aligned host
+ * memory). `globalAddress` is the device address of element (0, ..., 0).
+ * `swizzleBytes` is 0, 32, 64 or 128; `oobFill` an AC_OOB_FILL_* value;
+ * `l2PromotionBytes` 0, 64, 128 or 256. Returns AC_TENSOR_MAP_OK; otherwise
+ * nonzero, `tensorMap` is left untouched and acGetLastError() returns a
+ * message naming the offending field and what would be legal. Needs the CUDA
+ * driver (loaded on first use) but never exits the process. */
+AC_RUNTIME_EXPORT int32_t acTensorMapEncodeTiled(
+    void *tensorMap, int32_t elementType, int32_t rank,
+    const void *globalAddress, const int64_t *globalDims,
+    const int64_t *globalStridesBytes, const int32_t *boxDims,
+    int32_t swizzleBytes, int32_t oobFill, int32_t l2PromotionBytes);
+
+/* acTensorMapEncodeTiled for generated host code (asynccopy-materialize-tma-
+ * descriptors calls it before each launch): on failure it prints
+ * "asynccopy runtime: acTensorMapEncodeTiledOrExit: <message>" to stderr and
+ * exits with status 1. */
+AC_RUNTIME_EXPORT void acTensorMapEncodeTiledOrExit(
+    void *tensorMap, int32_t elementType, int32_t rank,
+    const void *globalAddress, const int64_t *globalDims,
+    const int64_t *globalStridesBytes, const int32_t *boxDims,
+    int32_t swizzleBytes, int32_t oobFill, int32_t l2PromotionBytes);
+
+/* The same checks as acTensorMapEncodeTiled, minus the tensor map's own
+ * address, without a driver. `globalAddress` may be NULL when it is not known
+ * yet (compile time); its alignment is then not checked. */
+AC_RUNTIME_EXPORT int32_t acTensorMapValidateTiled(
+    int32_t elementType, int32_t rank, const void *globalAddress,
+    const int64_t *globalDims, const int64_t *globalStridesBytes,
+    const int32_t *boxDims, int32_t swizzleBytes, int32_t oobFill,
+    int32_t l2PromotionBytes);
+
+/* The message of the last failed acTensorMap* call on this thread, or "" if
+ * the last call succeeded. Valid until the next acTensorMap* call on this
+ * thread. */
+AC_RUNTIME_EXPORT const char *acGetLastError(void);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* ASYNCCOPY_RUNTIME_TENSORMAP_H */

@@ -1,0 +1,422 @@
+//===- MgpuWrappers.cpp - MLIR's mgpu* host ABI on the CUDA driver --------===//
+//
+// The calls gpu-to-llvm and mlir-translate emit for host code (see
+// include/asynccopy/Runtime/MgpuABI.h), implemented on the dlopen'ed driver.
+// Each entry point makes the default device's primary context current for
+// its duration; each driver failure is reported and exits (AC_CU). Calls that
+// only release something (unload, free, destroy, unregister) return quietly
+// once the driver is shutting down with the process: MLIR unloads modules
+// from an exit-time destructor.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CudaDriver.h"
+
+#include "asynccopy/Runtime/MgpuABI.h"
+
+#include <cstdint>
+#include <cstdio>
+#include <mutex>
+#include <set>
+
+using namespace asynccopy::runtime;
+using namespace asynccopy::runtime::cuda;
+
+namespace {
+/// Dynamic shared memory a kernel may use without opting in.
+constexpr int32_t kDefaultMaxDynamicSmemBytes = 48 * 1024;
+/// Largest cluster every cluster-capable GPU supports.
+constexpr int64_t kPortableClusterSize = 8;
+
+template <typename T>
+T *fromHandle(void *handle) {
+  return static_cast<T *>(handle);
+}
+
+CUdeviceptr toDevicePtr(const void *ptr) {
+  return reinterpret_cast<CUdeviceptr>(ptr);
+}
+
+/// A launch dimension as the driver's unsigned, or fatal.
+unsigned launchDim(intptr_t value, const char *what, const char *axis,
+                   const char *site) {
+  if (value < 1 || uint64_t(value) > UINT32_MAX)
+    fatal("%s: %s dim %s is %lld: must be 1 to 2^32-1", site, what, axis,
+          (long long)value);
+  return unsigned(value);
+}
+
+/// Checks the dynamic shared memory of a launch and, above 48 KiB, raises the
+/// kernel's limit to it (the driver rejects the launch otherwise).
+void prepareDynamicSmem(CUfunction function, int32_t smem, CUdevice device,
+                        const char *site) {
+  if (smem < 0)
+    fatal("%s: dynamic shared memory is %d B: must not be negative", site,
+          smem);
+  if (smem <= kDefaultMaxDynamicSmemBytes)
+    return;
+  int maxOptIn = 0;
+  AC_CU(cuDeviceGetAttribute,
+        (&maxOptIn, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
+         device));
+  if (smem > maxOptIn)
+    fatal("%s: kernel asks for %d B of dynamic shared memory; device %d "
+          "allows at most %d B per block",
+          site, smem, device, maxOptIn);
+  AC_CU(cuFuncSetAttribute,
+        (function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, smem));
+}
+
+/// The lowest address and the byte extent a strided memref descriptor spans.
+/// Returns false if the memref is empty.
+bool memrefExtent(int64_t rank, void *descriptor, int64_t elementSizeBytes,
+                  char **first, uint64_t *bytes) {
+  struct MemRefHeader {
+    char *allocated;
+    char *aligned;
+    int64_t offset;
+  };
+  auto *header = static_cast<MemRefHeader *>(descriptor);
+  const int64_t *sizes = reinterpret_cast<const int64_t *>(header + 1);
+  const int64_t *strides = sizes + rank;
+  // Element offsets of the lowest and highest addressed elements.
+  int64_t low = 0, high = 0;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (sizes[d] == 0)
+      return false;
+    int64_t span = (sizes[d] - 1) * strides[d];
+    (span < 0 ? low : high) += span;
+  }
+  *first = header->aligned + (header->offset + low) * elementSizeBytes;
+  *bytes = uint64_t(high - low + 1) * uint64_t(elementSizeBytes);
+  return true;
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Modules and kernels
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// cuModuleLoadDataEx with an error log; prints the log and exits on failure.
+CUmodule loadModule(const void *data, int optLevel, bool jit,
+                    const char *site) {
+  ScopedContext context;
+  char errorLog[8192] = {0};
+  CUjit_option options[3] = {CU_JIT_ERROR_LOG_BUFFER,
+                             CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+                             CU_JIT_OPTIMIZATION_LEVEL};
+  void *values[3] = {errorLog, reinterpret_cast<void *>(sizeof(errorLog)),
+                     reinterpret_cast<void *>(intptr_t(optLevel))};
+  unsigned numOptions = jit ? 3 : 2;
+  CUmodule module = nullptr;
+  CUresult result = require(getDriver().cuModuleLoadDataEx,
+                            AC_CU_SYMBOL(cuModuleLoadDataEx))(
+      &module, data, numOptions, options, values);
+  if (result != CUDA_SUCCESS) {
+    char reason[160];
+    describeError(result, reason, sizeof(reason));
+    fatal("cuModuleLoadDataEx(%s) failed: %s [in %s]%s%s",
+          jit ? "PTX, JIT" : "cubin/fatbin", reason, site,
+          errorLog[0] ? "\n" : "", errorLog);
+  }
+  return module;
+}
+} // namespace
+
+extern "C" void *mgpuModuleLoad(void *data, size_t /*gpuBlobSize*/) {
+  return loadModule(data, /*optLevel=*/0, /*jit=*/false, __func__);
+}
+
+extern "C" void *mgpuModuleLoadJIT(void *data, int optLevel) {
+  // CU_JIT_OPTIMIZATION_LEVEL takes 0-4.
+  int level = optLevel < 0 ? 0 : optLevel > 4 ? 4 : optLevel;
+  return loadModule(data, level, /*jit=*/true, __func__);
+}
+
+extern "C" void mgpuModuleUnload(void *module) {
+  ScopedContext context(OnContextError::SkipIfShutDown);
+  if (!context.active())
+    return;
+  AC_CU_RELEASE(cuModuleUnload, (fromHandle<CUmod_st>(module)));
+}
+
+extern "C" void *mgpuModuleGetFunction(void *module, const char *name) {
+  ScopedContext context;
+  CUfunction function = nullptr;
+  CUresult result =
+      require(getDriver().cuModuleGetFunction,
+              AC_CU_SYMBOL(cuModuleGetFunction))(
+          &function, fromHandle<CUmod_st>(module), name);
+  if (result != CUDA_SUCCESS) {
+    char reason[160];
+    describeError(result, reason, sizeof(reason));
+    fatal("cuModuleGetFunction(&function, module, \"%s\") failed: %s [in "
+          "%s]",
+          name ? name : "(null)", reason, __func__);
+  }
+  return function;
+}
+
+extern "C" void mgpuLaunchKernel(void *function, intptr_t gridX,
+                                 intptr_t gridY, intptr_t gridZ,
+                                 intptr_t blockX, intptr_t blockY,
+                                 intptr_t blockZ, int32_t smem, void *stream,
+                                 void **params, void **extra,
+                                 size_t /*paramsCount*/) {
+  ScopedContext context;
+  auto *fn = fromHandle<CUfunc_st>(function);
+  const char *site = __func__;
+  unsigned grid[3] = {launchDim(gridX, "grid", "x", site),
+                      launchDim(gridY, "grid", "y", site),
+                      launchDim(gridZ, "grid", "z", site)};
+  unsigned block[3] = {launchDim(blockX, "block", "x", site),
+                       launchDim(blockY, "block", "y", site),
+                       launchDim(blockZ, "block", "z", site)};
+  prepareDynamicSmem(fn, smem, context.device(), site);
+  AC_CU(cuLaunchKernel,
+        (fn, grid[0], grid[1], grid[2], block[0], block[1], block[2],
+         unsigned(smem), fromHandle<CUstream_st>(stream), params, extra));
+}
+
+extern "C" void mgpuLaunchClusterKernel(
+    void *function, intptr_t clusterX, intptr_t clusterY, intptr_t clusterZ,
+    intptr_t gridX, intptr_t gridY, intptr_t gridZ, intptr_t blockX,
+    intptr_t blockY, intptr_t blockZ, int32_t smem, void *stream,
+    void **params, void **extra) {
+  ScopedContext context;
+  auto *fn = fromHandle<CUfunc_st>(function);
+  const char *site = __func__;
+  unsigned cluster[3] = {launchDim(clusterX, "cluster", "x", site),
+                         launchDim(clusterY, "cluster", "y", site),
+                         launchDim(clusterZ, "cluster", "z", site)};
+  unsigned grid[3] = {launchDim(gridX, "grid", "x", site),
+                      launchDim(gridY, "grid", "y", site),
+                      launchDim(gridZ, "grid", "z", site)};
+  for (int i = 0; i < 3; ++i) {
+    if (grid[i] % cluster[i] != 0)
+      fatal("%s: grid (%u, %u, %u) is not a multiple of the cluster (%u, %u, "
+            "%u)",
+            site, grid[0], grid[1], grid[2], cluster[0], cluster[1],
+            cluster[2]);
+  }
+  prepareDynamicSmem(fn, smem, context.device(), site);
+  if (int64_t(cluster[0]) * cluster[1] * cluster[2] > kPortableClusterSize)
+    AC_CU(cuFuncSetAttribute,
+          (fn, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1));
+
+  CUlaunchAttribute attribute = {};
+  attribute.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+  attribute.value.clusterDim.x = cluster[0];
+  attribute.value.clusterDim.y = cluster[1];
+  attribute.value.clusterDim.z = cluster[2];
+  CUlaunchConfig config = {};
+  config.gridDimX = grid[0];
+  config.gridDimY = grid[1];
+  config.gridDimZ = grid[2];
+  config.blockDimX = launchDim(blockX, "block", "x", site);
+  config.blockDimY = launchDim(blockY, "block", "y", site);
+  config.blockDimZ = launchDim(blockZ, "block", "z", site);
+  config.sharedMemBytes = unsigned(smem);
+  config.hStream = fromHandle<CUstream_st>(stream);
+  config.attrs = &attribute;
+  config.numAttrs = 1;
+  AC_CU(cuLaunchKernelEx, (&config, fn, params, extra));
+}
+
+//===----------------------------------------------------------------------===//
+// Streams and events
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The streams mgpuStreamCreate made and mgpuStreamDestroy has not destroyed.
+///
+/// gpu-to-llvm (MLIR 22) takes every gpu.async.token that reaches a
+/// gpu.wait through a block argument -- a token carried by scf.for's
+/// iter_args -- to be an event, even when it is the stream the loop launched
+/// on, and emits mgpuEventSynchronize + mgpuEventDestroy on that stream
+/// (upstream's wrappers then fail without waiting, and the host races the
+/// GPU). The event calls below recognise a live stream and do what the
+/// lowering does for a stream token: synchronise/destroy the stream, or make
+/// another stream wait for all its work.
+std::mutex liveStreamsMutex;
+std::set<void *> liveStreams;
+
+bool isLiveStream(void *handle) {
+  std::lock_guard<std::mutex> lock(liveStreamsMutex);
+  return handle && liveStreams.count(handle);
+}
+} // namespace
+
+extern "C" void *mgpuStreamCreate(void) {
+  ScopedContext context;
+  CUstream stream = nullptr;
+  AC_CU(cuStreamCreate, (&stream, CU_STREAM_DEFAULT));
+  std::lock_guard<std::mutex> lock(liveStreamsMutex);
+  liveStreams.insert(stream);
+  return stream;
+}
+
+extern "C" void mgpuStreamDestroy(void *stream) {
+  {
+    std::lock_guard<std::mutex> lock(liveStreamsMutex);
+    liveStreams.erase(stream);
+  }
+  ScopedContext context(OnContextError::SkipIfShutDown);
+  if (!context.active())
+    return;
+  AC_CU_RELEASE(cuStreamDestroy, (fromHandle<CUstream_st>(stream)));
+}
+
+extern "C" void mgpuStreamSynchronize(void *stream) {
+  ScopedContext context;
+  AC_CU(cuStreamSynchronize, (fromHandle<CUstream_st>(stream)));
+}
+
+extern "C" void mgpuStreamWaitEvent(void *stream, void *event) {
+  ScopedContext context;
+  if (isLiveStream(event)) {
+    // A stream token in an event's place: wait for all its work so far.
+    CUevent marker = nullptr;
+    AC_CU(cuEventCreate, (&marker, CU_EVENT_DISABLE_TIMING));
+    AC_CU(cuEventRecord, (marker, fromHandle<CUstream_st>(event)));
+    AC_CU(cuStreamWaitEvent, (fromHandle<CUstream_st>(stream), marker, 0));
+    AC_CU(cuEventDestroy, (marker));
+    return;
+  }
+  AC_CU(cuStreamWaitEvent,
+        (fromHandle<CUstream_st>(stream), fromHandle<CUevent_st>(event), 0));
+}
+
+extern "C" void *mgpuEventCreate(void) {
+  ScopedContext context;
+  CUevent event = nullptr;
+  AC_CU(cuEventCreate, (&event, CU_EVENT_DEFAULT));
+  return event;
+}
+
+extern "C" void mgpuEventDestroy(void *event) {
+  if (isLiveStream(event))
+    return mgpuStreamDestroy(event);
+  ScopedContext context(OnContextError::SkipIfShutDown);
+  if (!context.active())
+    return;
+  AC_CU_RELEASE(cuEventDestroy, (fromHandle<CUevent_st>(event)));
+}
+
+extern "C" void mgpuEventSynchronize(void *event) {
+  if (isLiveStream(event))
+    return mgpuStreamSynchronize(event);
+  ScopedContext context;
+  AC_CU(cuEventSynchronize, (fromHandle<CUevent_st>(event)));
+}
+
+extern "C" void mgpuEventRecord(void *event, void *stream) {
+  ScopedContext context;
+  AC_CU(cuEventRecord,
+        (fromHandle<CUevent_st>(event), fromHandle<CUstream_st>(stream)));
+}
+
+extern "C" float acEventElapsedMs(void *start, void *end) {
+  ScopedContext context;
+  float milliseconds = 0;
+  AC_CU(cuEventElapsedTime, (&milliseconds, fromHandle<CUevent_st>(start),
+                             fromHandle<CUevent_st>(end)));
+  return milliseconds;
+}
+
+//===----------------------------------------------------------------------===//
+// Memory
+//===----------------------------------------------------------------------===//
+
+extern "C" void *mgpuMemAlloc(uint64_t sizeBytes, void * /*stream*/,
+                              bool isHostShared) {
+  if (sizeBytes == 0)
+    return nullptr;
+  ScopedContext context;
+  CUdeviceptr ptr = 0;
+  if (isHostShared)
+    AC_CU(cuMemAllocManaged, (&ptr, sizeBytes, CU_MEM_ATTACH_GLOBAL));
+  else
+    AC_CU(cuMemAlloc, (&ptr, sizeBytes));
+  return reinterpret_cast<void *>(ptr);
+}
+
+extern "C" void mgpuMemFree(void *ptr, void * /*stream*/) {
+  if (!ptr)
+    return;
+  ScopedContext context(OnContextError::SkipIfShutDown);
+  if (!context.active())
+    return;
+  AC_CU_RELEASE(cuMemFree, (toDevicePtr(ptr)));
+}
+
+extern "C" void mgpuMemcpy(void *dst, void *src, size_t sizeBytes,
+                           void *stream) {
+  if (sizeBytes == 0)
+    return;
+  ScopedContext context;
+  AC_CU(cuMemcpyAsync, (toDevicePtr(dst), toDevicePtr(src), sizeBytes,
+                        fromHandle<CUstream_st>(stream)));
+}
+
+extern "C" void mgpuMemset32(void *dst, uint32_t value, size_t count,
+                             void *stream) {
+  if (count == 0)
+    return;
+  ScopedContext context;
+  AC_CU(cuMemsetD32Async,
+        (toDevicePtr(dst), value, count, fromHandle<CUstream_st>(stream)));
+}
+
+extern "C" void mgpuMemset16(void *dst, uint16_t value, size_t count,
+                             void *stream) {
+  if (count == 0)
+    return;
+  ScopedContext context;
+  AC_CU(cuMemsetD16Async,
+        (toDevicePtr(dst), value, count, fromHandle<CUstream_st>(stream)));
+}
+
+extern "C" void mgpuMemHostRegister(void *ptr, uint64_t sizeBytes) {
+  if (!ptr || sizeBytes == 0)
+    return;
+  ScopedContext context;
+  CUresult result = require(getDriver().cuMemHostRegister,
+                            AC_CU_SYMBOL(cuMemHostRegister))(ptr, sizeBytes, 0);
+  // Registering twice only page-locks what is already page-locked.
+  if (result != CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED)
+    check(result, "cuMemHostRegister(ptr, sizeBytes, 0)", __func__);
+}
+
+extern "C" void mgpuMemHostRegisterMemRef(int64_t rank, void *descriptor,
+                                          int64_t elementSizeBytes) {
+  char *first = nullptr;
+  uint64_t bytes = 0;
+  if (memrefExtent(rank, descriptor, elementSizeBytes, &first, &bytes))
+    mgpuMemHostRegister(first, bytes);
+}
+
+extern "C" void mgpuMemHostUnregister(void *ptr) {
+  if (!ptr)
+    return;
+  ScopedContext context(OnContextError::SkipIfShutDown);
+  if (!context.active())
+    return;
+  CUresult result = require(getDriver().cuMemHostUnregister,
+                            AC_CU_SYMBOL(cuMemHostUnregister))(ptr);
+  if (result != CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED)
+    checkRelease(result, "cuMemHostUnregister(ptr)", __func__);
+}
+
+extern "C" void mgpuMemHostUnregisterMemRef(int64_t rank, void *descriptor,
+                                            int64_t elementSizeBytes) {
+  char *first = nullptr;
+  uint64_t bytes = 0;
+  if (memrefExtent(rank, descriptor, elementSizeBytes, &first, &bytes))
+    mgpuMemHostUnregister(first);
+}
+
+extern "C" void mgpuSetDefaultDevice(int32_t device) {
+  setDefaultDevice(device);
+}

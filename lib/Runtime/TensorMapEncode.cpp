@@ -1,0 +1,244 @@
+//===- TensorMapEncode.cpp - Encoding tiled TMA tensor maps ---------------===//
+//
+// acTensorMapEncodeTiled (the project's encoder: reports, never exits),
+// acTensorMapEncodeTiledOrExit (the same for generated host code: exits on
+// failure) and mgpuTensorMapEncodeTiledMemref (MLIR's ABI: builds the map of a memref in
+// device memory, exits on failure). Both check the map with
+// validateTiledTensorMap before the driver sees it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CudaDriver.h"
+#include "TensorMapRules.h"
+
+#include "asynccopy/Runtime/MgpuABI.h"
+#include "asynccopy/Runtime/TensorMap.h"
+
+#include <cstdio>
+#include <cstring>
+
+namespace asynccopy::runtime {
+using namespace cuda;
+
+namespace {
+/// Encodes a validated `map` into `out` with the driver. `swizzle` is the
+/// driver's enum for map.swizzleBytes (the 128-B atom variants share 128).
+/// False with a message (no "asynccopy runtime: " prefix) on failure.
+bool encodeWithDriver(const TiledTensorMap &map, CUtensorMapSwizzle swizzle,
+                      CUtensorMap *out, char *error, size_t size) {
+  const char *loadError = nullptr;
+  const CudaDriver *driver = tryGetDriver(&loadError);
+  if (!driver) {
+    copyMessage(error, size, loadError);
+    return false;
+  }
+  if (!driver->cuTensorMapEncodeTiled) {
+    std::snprintf(error, size,
+                  "the CUDA driver does not export cuTensorMapEncodeTiled "
+                  "(tensor maps need CUDA 12 or newer)");
+    return false;
+  }
+  ScopedContext context(OnContextError::Report);
+  if (!context.active()) {
+    copyMessage(error, size, context.error());
+    return false;
+  }
+
+  uint64_t globalDims[kTensorMapMaxRank] = {};
+  uint64_t globalStrides[kTensorMapMaxRank - 1] = {};
+  uint32_t boxDims[kTensorMapMaxRank] = {};
+  uint32_t elementStrides[kTensorMapMaxRank] = {1, 1, 1, 1, 1};
+  for (int d = 0; d < map.rank; ++d) {
+    globalDims[d] = uint64_t(map.globalDims[d]);
+    boxDims[d] = uint32_t(map.boxDims[d]);
+  }
+  for (int d = 1; d < map.rank; ++d)
+    globalStrides[d - 1] = uint64_t(map.globalStridesBytes[d - 1]);
+
+  CUresult result = driver->cuTensorMapEncodeTiled(
+      out, map.element.cuType, uint32_t(map.rank),
+      const_cast<void *>(map.globalAddress), globalDims, globalStrides,
+      boxDims, elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle,
+      l2PromotionFromBytes(map.l2PromotionBytes),
+      map.oobFill == AC_OOB_FILL_NAN
+          ? CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA
+          : CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  if (result != CUDA_SUCCESS) {
+    char reason[160];
+    describeError(result, reason, sizeof(reason));
+    std::snprintf(error, size, "cuTensorMapEncodeTiled failed: %s", reason);
+    return false;
+  }
+  return true;
+}
+
+/// Byte span of a CUtensorMapSwizzle value, or -1 if it is none.
+int64_t swizzleBytesFromEnum(int64_t swizzle) {
+  switch (swizzle) {
+  case CU_TENSOR_MAP_SWIZZLE_NONE:
+    return 0;
+  case CU_TENSOR_MAP_SWIZZLE_32B:
+    return 32;
+  case CU_TENSOR_MAP_SWIZZLE_64B:
+    return 64;
+  default:
+    // 128B and its 32-B/64-B atom variants all span 128 B.
+    return swizzle >= CU_TENSOR_MAP_SWIZZLE_128B &&
+                   swizzle <= CU_TENSOR_MAP_SWIZZLE_128B_ATOM_64B
+               ? 128
+               : -1;
+  }
+}
+
+/// Bytes of a CUtensorMapL2promotion value, or -1 if it is none.
+int64_t l2PromotionBytesFromEnum(int64_t l2Promotion) {
+  switch (l2Promotion) {
+  case CU_TENSOR_MAP_L2_PROMOTION_NONE:
+    return 0;
+  case CU_TENSOR_MAP_L2_PROMOTION_L2_64B:
+    return 64;
+  case CU_TENSOR_MAP_L2_PROMOTION_L2_128B:
+    return 128;
+  case CU_TENSOR_MAP_L2_PROMOTION_L2_256B:
+    return 256;
+  default:
+    return -1;
+  }
+}
+} // namespace
+} // namespace asynccopy::runtime
+
+using namespace asynccopy::runtime;
+using namespace asynccopy::runtime::cuda;
+
+extern "C" int32_t acTensorMapEncodeTiled(
+    void *tensorMap, int32_t elementType, int32_t rank,
+    const void *globalAddress, const int64_t *globalDims,
+    const int64_t *globalStridesBytes, const int32_t *boxDims,
+    int32_t swizzleBytes, int32_t oobFill, int32_t l2PromotionBytes) {
+  char error[512];
+  if (reinterpret_cast<uintptr_t>(tensorMap) % kTensorMapAlignBytes != 0 ||
+      !tensorMap) {
+    std::snprintf(error, sizeof(error),
+                  "tensor map: descriptor address %p is not a %lld-B aligned "
+                  "buffer of %lld B",
+                  tensorMap, (long long)kTensorMapAlignBytes,
+                  (long long)kTensorMapBytes);
+    setLastError(error);
+    return AC_TENSOR_MAP_INVALID;
+  }
+  TiledTensorMap map;
+  if (!buildTiledTensorMap(elementType, rank, globalAddress, globalDims,
+                           globalStridesBytes, boxDims, swizzleBytes, oobFill,
+                           l2PromotionBytes, &map))
+    return AC_TENSOR_MAP_INVALID;
+  if (!globalAddress) {
+    setLastError("tensor map: global address is null: must be the device "
+                 "address of the tensor's first element");
+    return AC_TENSOR_MAP_INVALID;
+  }
+
+  CUtensorMap encoded;
+  char reason[480];
+  if (!encodeWithDriver(map, swizzleFromBytes(map.swizzleBytes), &encoded,
+                        reason, sizeof(reason))) {
+    std::snprintf(error, sizeof(error), "asynccopy runtime: %s", reason);
+    setLastError(error);
+    return AC_TENSOR_MAP_DRIVER_ERROR;
+  }
+  std::memcpy(tensorMap, &encoded, sizeof(encoded));
+  clearLastError();
+  return AC_TENSOR_MAP_OK;
+}
+
+extern "C" void acTensorMapEncodeTiledOrExit(
+    void *tensorMap, int32_t elementType, int32_t rank,
+    const void *globalAddress, const int64_t *globalDims,
+    const int64_t *globalStridesBytes, const int32_t *boxDims,
+    int32_t swizzleBytes, int32_t oobFill, int32_t l2PromotionBytes) {
+  if (acTensorMapEncodeTiled(tensorMap, elementType, rank, globalAddress,
+                             globalDims, globalStridesBytes, boxDims,
+                             swizzleBytes, oobFill,
+                             l2PromotionBytes) == AC_TENSOR_MAP_OK)
+    return;
+  // Driver errors already start with "asynccopy runtime: ".
+  const char *message = lastErrorMessage();
+  const char *prefix = "asynccopy runtime: ";
+  if (std::strncmp(message, prefix, std::strlen(prefix)) == 0)
+    message += std::strlen(prefix);
+  fatal("%s: %s", __func__, message);
+}
+
+extern "C" void *mgpuTensorMapEncodeTiledMemref(
+    int64_t tensorRank, void *rankedDescriptor, int64_t tensorDataType,
+    int64_t interleave, int64_t swizzle, int64_t l2Promotion, int64_t oobFill,
+    int64_t *inputBoxDims) {
+  const char *site = "mgpuTensorMapEncodeTiledMemref";
+  if (tensorRank < 1 || tensorRank > kTensorMapMaxRank)
+    fatal("%s: tensor map: rank %lld is out of range: must be 1 to %d", site,
+          (long long)tensorRank, kTensorMapMaxRank);
+  if (!rankedDescriptor || !inputBoxDims)
+    fatal("%s: null memref descriptor or box dims", site);
+  TiledTensorMap map;
+  if (!getElementFromCuType(tensorDataType, &map.element))
+    fatal("%s: tensor map: data type %lld is not supported: must be a "
+          "CUtensorMapDataType of 1 to 8 B (0 to 12)",
+          site, (long long)tensorDataType);
+  if (interleave != CU_TENSOR_MAP_INTERLEAVE_NONE)
+    fatal("%s: tensor map: interleave %lld is not supported: must be 0 "
+          "(none)",
+          site, (long long)interleave);
+  int64_t swizzleBytes = swizzleBytesFromEnum(swizzle);
+  if (swizzleBytes < 0)
+    fatal("%s: tensor map: swizzle %lld is not a CUtensorMapSwizzle (0 to "
+          "6)",
+          site, (long long)swizzle);
+  int64_t l2Bytes = l2PromotionBytesFromEnum(l2Promotion);
+  if (l2Bytes < 0)
+    fatal("%s: tensor map: l2 promotion %lld is not a "
+          "CUtensorMapL2promotion (0 to 3)",
+          site, (long long)l2Promotion);
+
+  // A ranked memref descriptor: {allocated, aligned, offset, sizes[rank],
+  // strides[rank]}, outermost dim first; the tensor map is innermost first.
+  struct MemRefHeader {
+    char *allocated;
+    char *aligned;
+    int64_t offset;
+  };
+  auto *header = static_cast<MemRefHeader *>(rankedDescriptor);
+  const int64_t *sizes = reinterpret_cast<const int64_t *>(header + 1);
+  const int64_t *strides = sizes + tensorRank;
+  int rank = int(tensorRank);
+  if (strides[rank - 1] != 1 && sizes[rank - 1] != 1)
+    fatal("%s: tensor map: the innermost memref dim has stride %lld: TMA "
+          "needs it contiguous (stride 1)",
+          site, (long long)strides[rank - 1]);
+
+  map.rank = rank;
+  map.globalAddress = header->aligned + header->offset * map.element.bytes;
+  for (int d = 0; d < rank; ++d) {
+    map.globalDims[d] = sizes[rank - 1 - d];
+    map.boxDims[d] = inputBoxDims[rank - 1 - d];
+  }
+  for (int d = 1; d < rank; ++d)
+    map.globalStridesBytes[d - 1] = strides[rank - 1 - d] * map.element.bytes;
+  map.swizzleBytes = swizzleBytes;
+  map.oobFill = oobFill;
+  map.l2PromotionBytes = l2Bytes;
+
+  char error[512];
+  if (!validateTiledTensorMap(map, error, sizeof(error)))
+    fatal("%s: %s", site, error);
+
+  CUtensorMap encoded;
+  if (!encodeWithDriver(map, CUtensorMapSwizzle(swizzle), &encoded, error,
+                        sizeof(error)))
+    fatal("%s: %s", site, error);
+
+  ScopedContext context;
+  CUdeviceptr deviceMap = 0;
+  AC_CU(cuMemAlloc, (&deviceMap, sizeof(encoded)));
+  AC_CU(cuMemcpyHtoD, (deviceMap, &encoded, sizeof(encoded)));
+  return reinterpret_cast<void *>(deviceMap);
+}

@@ -1,0 +1,79 @@
+//===- TensorMapRules.h - Hardware rules of tiled TMA tensor maps *- C++ -*-===//
+//
+// The checks behind acTensorMapValidateTiled, acTensorMapEncodeTiled and
+// mgpuTensorMapEncodeTiledMemref, shared so all three say the same thing.
+// Needs no driver. Private to lib/Runtime.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASYNCCOPY_LIB_RUNTIME_TENSORMAPRULES_H
+#define ASYNCCOPY_LIB_RUNTIME_TENSORMAPRULES_H
+
+#include "CudaDriverTypes.h"
+
+#include <cstddef>
+#include <cstdint>
+
+namespace asynccopy::runtime {
+
+constexpr int kTensorMapMaxRank = 5;
+constexpr int64_t kTensorMapBytes = 128;
+constexpr int64_t kTensorMapAlignBytes = 64;
+
+/// What the rules need to know of an element type.
+struct TensorMapElement {
+  cuda::CUtensorMapDataType cuType;
+  int64_t bytes;
+  bool isFloat;
+  const char *name;
+};
+
+/// The element of an acElementType value; false if there is none.
+bool getElementFromAcType(int32_t elementType, TensorMapElement *element);
+/// The element of a CUtensorMapDataType value (0-12: the byte-sized types);
+/// false if there is none or it is a packed sub-byte type.
+bool getElementFromCuType(int64_t cuType, TensorMapElement *element);
+
+/// A tiled tensor map, innermost dim first. `globalStridesBytes` holds the
+/// byte strides of dims 1..rank-1.
+struct TiledTensorMap {
+  TensorMapElement element;
+  int rank;
+  const void *globalAddress; // null: not known, alignment not checked
+  int64_t globalDims[kTensorMapMaxRank];
+  int64_t globalStridesBytes[kTensorMapMaxRank - 1];
+  int64_t boxDims[kTensorMapMaxRank];
+  int64_t swizzleBytes;
+  int64_t oobFill;
+  int64_t l2PromotionBytes;
+};
+
+/// Checks `map` against the hardware's rules (rank, alignment, dims, strides,
+/// box, swizzle span, OOB fill, L2 promotion). Returns true if legal;
+/// otherwise writes "tensor map: <what is wrong>: <what would be legal>" to
+/// `error`.
+bool validateTiledTensorMap(const TiledTensorMap &map, char *error,
+                            size_t size);
+
+/// The CUtensorMap enums of legal byte values (validateTiledTensorMap passed).
+cuda::CUtensorMapSwizzle swizzleFromBytes(int64_t bytes);
+cuda::CUtensorMapL2promotion l2PromotionFromBytes(int64_t bytes);
+
+/// Checks the C arguments of acTensorMapValidateTiled/acTensorMapEncodeTiled
+/// and gathers them into `map`; false, with the last error set, if they are
+/// malformed or break a rule.
+bool buildTiledTensorMap(int32_t elementType, int32_t rank,
+                         const void *globalAddress, const int64_t *globalDims,
+                         const int64_t *globalStridesBytes,
+                         const int32_t *boxDims, int32_t swizzleBytes,
+                         int32_t oobFill, int32_t l2PromotionBytes,
+                         TiledTensorMap *map);
+
+/// The per-thread message acGetLastError returns.
+void setLastError(const char *message);
+void clearLastError();
+const char *lastErrorMessage();
+
+} // namespace asynccopy::runtime
+
+#endif // ASYNCCOPY_LIB_RUNTIME_TENSORMAPRULES_H
