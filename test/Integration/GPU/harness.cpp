@@ -8,12 +8,19 @@
 //
 //   asynccopy-gpu-tests [name...]   (no name: every test)
 //
+// utils/build-gpu-tests.sh compiles this file with -DHAS_<name> for every
+// module it compiled; each test (its `_mlir_ciface_<name>` declaration, its
+// function and its tests() entry) is guarded by `#ifdef HAS_<name>`, so the
+// harness links whatever subset was built. A test whose module was not built
+// is reported as "not built" when named.
+//
 //===----------------------------------------------------------------------===//
 
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <type_traits>
 #include <functional>
 #include <map>
 #include <string>
@@ -58,6 +65,17 @@ template <typename T, int N> struct DeviceArray {
     mgpuMemcpy(host.data(), device, bytes(), nullptr);
     mgpuStreamSynchronize(nullptr);
   }
+  /// Fills the host mirror with 0xA5 bytes and uploads it, so that elements
+  /// the kernel does not write (or writes as 0) are caught.
+  void poison() {
+    std::memset(host.data(), 0xA5, bytes());
+    upload();
+  }
+  template <typename F> void fill(F f) {
+    for (size_t i = 0; i < host.size(); ++i)
+      host[i] = static_cast<T>(f(static_cast<int64_t>(i)));
+    upload();
+  }
   MemRef<T, N> memref() const {
     MemRef<T, N> m;
     m.allocated = m.aligned = device;
@@ -80,10 +98,28 @@ struct Checker {
   void expectEq(const char *what, int64_t index, T got, T want) {
     if (got == want)
       return;
-    if (errors++ < 5)
+    if (errors++ >= 5)
+      return;
+    if constexpr (std::is_floating_point_v<T>)
+      std::printf("%s: %s[%lld] = %g, expected %g\n", name.c_str(), what,
+                  static_cast<long long>(index), static_cast<double>(got),
+                  static_cast<double>(want));
+    else
       std::printf("%s: %s[%lld] = %lld, expected %lld\n", name.c_str(), what,
                   static_cast<long long>(index), static_cast<long long>(got),
                   static_cast<long long>(want));
+  }
+  template <typename T>
+  void expectSame(const char *what, const std::vector<T> &got,
+                  const std::vector<T> &want) {
+    if (got.size() != want.size()) {
+      std::printf("%s: %s has %zu elements, expected %zu\n", name.c_str(),
+                  what, got.size(), want.size());
+      ++errors;
+      return;
+    }
+    for (size_t i = 0; i < got.size(); ++i)
+      expectEq(what, static_cast<int64_t>(i), got[i], want[i]);
   }
   bool report() const {
     std::printf("%s: %s", name.c_str(), errors ? "FAIL" : "PASS");
@@ -107,37 +143,477 @@ static int64_t swizzle(int64_t a, int64_t span) {
 /// Distinct, recognisable 16-bit values (copied bit-exactly as f16).
 static uint16_t pattern16(int64_t i) { return static_cast<uint16_t>(i * 7 + 1); }
 
+/// Distinct 32-bit float values (exact integers, none 0 or negative).
+static float patternF32(int64_t i) { return static_cast<float>(i + 1); }
+
+/// Checks row `blk` of an SMEM image: the kernel dumped its SMEM buffer
+/// linearly; dense element `e` of the buffer (row-major over the SMEM shape)
+/// must hold want(e) and lies at byte offset swizzle(e * sizeof(T), span).
+template <typename T, typename Want>
+static void expectImage(Checker &check, const DeviceArray<T, 2> &image,
+                        int64_t blk, int64_t span, Want want) {
+  const int64_t n = image.shape[1], size = sizeof(T);
+  for (int64_t e = 0; e < n; ++e) {
+    int64_t at = blk * n + swizzle(e * size, span) / size;
+    check.expectEq("smem", at, image.host[at], static_cast<T>(want(e)));
+  }
+}
+
+/// Checks the SMEM images of 2-D tiled kernels: block (x, y) of a gridX x
+/// gridY grid copied the tileRows x tileCols window at (tileRows * y,
+/// tileCols * x) of a rows x cols tensor whose element (r, c) is at(r, c),
+/// and dumped its SMEM tile to image row gridX * y + x. Elements outside the
+/// tensor must read 0 (OOB zero fill).
+template <typename T, typename At>
+static void expectTiles2D(Checker &check, const DeviceArray<T, 2> &image,
+                          int64_t gridX, int64_t gridY, int64_t tileRows,
+                          int64_t tileCols, int64_t rows, int64_t cols,
+                          int64_t span, At at) {
+  for (int64_t y = 0; y < gridY; ++y)
+    for (int64_t x = 0; x < gridX; ++x)
+      expectImage(check, image, y * gridX + x, span, [&](int64_t e) {
+        int64_t r = y * tileRows + e / tileCols, c = x * tileCols + e % tileCols;
+        return r < rows && c < cols ? at(r, c) : T(0);
+      });
+}
+
+/// Element (r, c) of a row-major 2-D array.
+template <typename T> static auto rowMajor(const DeviceArray<T, 2> &a) {
+  return [&a](int64_t r, int64_t c) { return a.host[r * a.shape[1] + c]; };
+}
+
+using TileFn16 = void (*)(MemRef<uint16_t, 2> *, MemRef<uint16_t, 2> *,
+                          MemRef<uint16_t, 2> *);
+
+/// f16 tiles: `fn(in, out, image)` TMA-loads every tileRows x tileCols tile
+/// of a rows x cols tensor (tile (i, j) by the block with image row
+/// i * cols / tileCols + j), dumps the SMEM image (swizzled with `span`) and
+/// stores each tile back to `out`.
+static bool tiledRoundTrip16(Checker &check, TileFn16 fn, int64_t rows,
+                             int64_t cols, int64_t tileRows, int64_t tileCols,
+                             int64_t span) {
+  const int64_t gridX = cols / tileCols, gridY = rows / tileRows;
+  DeviceArray<uint16_t, 2> in({rows, cols}), out({rows, cols}),
+      image({gridX * gridY, tileRows * tileCols});
+  in.fill(pattern16);
+  out.poison();
+  image.poison();
+  auto a = in.memref(), b = out.memref(), c = image.memref();
+  fn(&a, &b, &c);
+  out.download();
+  image.download();
+  expectTiles2D(check, image, gridX, gridY, tileRows, tileCols, rows, cols,
+                span, rowMajor(in));
+  check.expectSame("out", out.host, in.host);
+  return check.errors == 0;
+}
+
+/// TMA reductions: `fn(in, acc)` reduce-stores all of the 128x128 `in` into
+/// `acc`; every element must be op(acc_init, in).
+template <typename T, typename Op>
+static bool reduction(Checker &check,
+                      void (*fn)(MemRef<T, 2> *, MemRef<T, 2> *),
+                      T (*inAt)(int64_t), T (*accAt)(int64_t), Op op) {
+  DeviceArray<T, 2> in({128, 128}), acc({128, 128});
+  in.fill(inAt);
+  acc.fill(accAt);
+  auto a = in.memref(), b = acc.memref();
+  fn(&a, &b);
+  acc.download();
+  for (size_t i = 0; i < acc.host.size(); ++i)
+    check.expectEq("acc", i, acc.host[i], op(accAt(i), in.host[i]));
+  return check.errors == 0;
+}
+
 //===----------------------------------------------------------------------===//
-// Tests
+// Tests (one per module; guarded by HAS_<name>, see the top of the file)
 //===----------------------------------------------------------------------===//
 
+#ifdef HAS_tma_swizzle_128
 extern "C" void _mlir_ciface_tma_swizzle_128(MemRef<uint16_t, 2> *in,
                                              MemRef<uint16_t, 2> *out,
                                              MemRef<uint16_t, 2> *image);
-
 static bool tmaSwizzle128(Checker &check) {
-  DeviceArray<uint16_t, 2> in({256, 64}), out({256, 64}), image({4, 4096});
-  for (size_t i = 0; i < in.host.size(); ++i)
-    in.host[i] = pattern16(i);
-  in.upload();
-  out.upload();
-  image.upload();
+  return tiledRoundTrip16(check, _mlir_ciface_tma_swizzle_128, 256, 64, 64, 64,
+                          128);
+}
+#endif
+
+#ifdef HAS_tma_swizzle_128_scratch
+extern "C" void _mlir_ciface_tma_swizzle_128_scratch(MemRef<uint16_t, 2> *in,
+                                                     MemRef<uint16_t, 2> *out,
+                                                     MemRef<uint16_t, 2> *image);
+static bool tmaSwizzle128Scratch(Checker &check) {
+  return tiledRoundTrip16(check, _mlir_ciface_tma_swizzle_128_scratch, 256, 64,
+                          64, 64, 128);
+}
+#endif
+
+#ifdef HAS_tma_swizzle_0
+extern "C" void _mlir_ciface_tma_swizzle_0(MemRef<uint16_t, 2> *in,
+                                           MemRef<uint16_t, 2> *out,
+                                           MemRef<uint16_t, 2> *image);
+static bool tmaSwizzle0(Checker &check) {
+  return tiledRoundTrip16(check, _mlir_ciface_tma_swizzle_0, 128, 128, 64, 64,
+                          0);
+}
+#endif
+
+#ifdef HAS_tma_swizzle_32
+extern "C" void _mlir_ciface_tma_swizzle_32(MemRef<uint16_t, 2> *in,
+                                            MemRef<uint16_t, 2> *out,
+                                            MemRef<uint16_t, 2> *image);
+static bool tmaSwizzle32(Checker &check) {
+  return tiledRoundTrip16(check, _mlir_ciface_tma_swizzle_32, 128, 32, 64, 16,
+                          32);
+}
+#endif
+
+#ifdef HAS_tma_swizzle_64
+extern "C" void _mlir_ciface_tma_swizzle_64(MemRef<uint16_t, 2> *in,
+                                            MemRef<uint16_t, 2> *out,
+                                            MemRef<uint16_t, 2> *image);
+static bool tmaSwizzle64(Checker &check) {
+  return tiledRoundTrip16(check, _mlir_ciface_tma_swizzle_64, 128, 64, 64, 32,
+                          64);
+}
+#endif
+
+#ifdef HAS_tma_prefetch
+extern "C" void _mlir_ciface_tma_prefetch(MemRef<uint16_t, 2> *in,
+                                          MemRef<uint16_t, 2> *out,
+                                          MemRef<uint16_t, 2> *image);
+static bool tmaPrefetch(Checker &check) {
+  return tiledRoundTrip16(check, _mlir_ciface_tma_prefetch, 128, 128, 64, 64,
+                          128);
+}
+#endif
+
+#ifdef HAS_tma_tile
+extern "C" void _mlir_ciface_tma_tile(MemRef<uint16_t, 2> *in,
+                                      MemRef<uint16_t, 2> *out,
+                                      MemRef<uint16_t, 2> *image);
+/// Window [64y, 128x] [64, 128] tiled by [64, 64] into SMEM 2x64x64:
+/// element (t, r, c) = in[64y + r][128x + 64t + c], 128-B swizzle.
+static bool tmaTile(Checker &check) {
+  DeviceArray<uint16_t, 2> in({128, 256}), out({128, 256}), image({4, 8192});
+  in.fill(pattern16);
+  out.poison();
+  image.poison();
   auto a = in.memref(), b = out.memref(), c = image.memref();
-  _mlir_ciface_tma_swizzle_128(&a, &b, &c);
+  _mlir_ciface_tma_tile(&a, &b, &c);
   out.download();
   image.download();
-  for (int64_t blk = 0; blk < 4; ++blk)
-    for (int64_t r = 0; r < 64; ++r)
-      for (int64_t col = 0; col < 64; ++col) {
-        int64_t dense = (r * 64 + col) * 2;
-        int64_t at = swizzle(dense, 128) / 2;
-        check.expectEq("smem", blk * 4096 + at, image.host[blk * 4096 + at],
-                       in.host[(blk * 64 + r) * 64 + col]);
-      }
-  for (size_t i = 0; i < in.host.size(); ++i)
-    check.expectEq("out", i, out.host[i], in.host[i]);
-  return true;
+  for (int64_t y = 0; y < 2; ++y)
+    for (int64_t x = 0; x < 2; ++x)
+      expectImage(check, image, y * 2 + x, 128, [&](int64_t e) {
+        int64_t t = e / 4096, r = e / 64 % 64, col = e % 64;
+        return in.host[(64 * y + r) * 256 + 128 * x + 64 * t + col];
+      });
+  check.expectSame("out", out.host, in.host);
+  return check.errors == 0;
 }
+#endif
+
+#ifdef HAS_tma_transpose
+extern "C" void _mlir_ciface_tma_transpose(MemRef<float, 3> *in,
+                                           MemRef<float, 3> *out,
+                                           MemRef<float, 2> *image);
+/// Window [0, 8x, 0] [4, 8, 64] of 4x32x64 through transpose<[1, 0, 2]>:
+/// smem[i][j][k] = in[j][8x + i][k].
+static bool tmaTranspose(Checker &check) {
+  DeviceArray<float, 3> in({4, 32, 64}), out({4, 32, 64});
+  DeviceArray<float, 2> image({4, 2048});
+  in.fill(patternF32);
+  out.poison();
+  image.poison();
+  auto a = in.memref(), b = out.memref();
+  auto c = image.memref();
+  _mlir_ciface_tma_transpose(&a, &b, &c);
+  out.download();
+  image.download();
+  for (int64_t x = 0; x < 4; ++x)
+    expectImage(check, image, x, 0, [&](int64_t e) {
+      int64_t i = e / 256, j = e / 64 % 4, k = e % 64;
+      return in.host[(j * 32 + 8 * x + i) * 64 + k];
+    });
+  check.expectSame("out", out.host, in.host);
+  return check.errors == 0;
+}
+#endif
+
+#ifdef HAS_tma_rank3
+extern "C" void _mlir_ciface_tma_rank3(MemRef<uint16_t, 3> *in,
+                                       MemRef<uint16_t, 3> *out,
+                                       MemRef<uint16_t, 2> *image);
+/// Block (x, y): window [2y, 16x, 0] [2, 16, 64] of 8x32x64, 128-B swizzle.
+static bool tmaRank3(Checker &check) {
+  DeviceArray<uint16_t, 3> in({8, 32, 64}), out({8, 32, 64});
+  DeviceArray<uint16_t, 2> image({8, 2048});
+  in.fill(pattern16);
+  out.poison();
+  image.poison();
+  auto a = in.memref(), b = out.memref();
+  auto c = image.memref();
+  _mlir_ciface_tma_rank3(&a, &b, &c);
+  out.download();
+  image.download();
+  for (int64_t y = 0; y < 4; ++y)
+    for (int64_t x = 0; x < 2; ++x)
+      expectImage(check, image, 2 * y + x, 128, [&](int64_t e) {
+        int64_t i = e / 1024, j = e / 64 % 16, k = e % 64;
+        return in.host[((2 * y + i) * 32 + 16 * x + j) * 64 + k];
+      });
+  check.expectSame("out", out.host, in.host);
+  return check.errors == 0;
+}
+#endif
+
+#ifdef HAS_tma_rank5
+extern "C" void _mlir_ciface_tma_rank5(MemRef<uint16_t, 5> *in,
+                                       MemRef<uint16_t, 5> *out,
+                                       MemRef<uint16_t, 2> *image);
+/// Block (x, y, z): window [x, 2y, 2(z / 2), 8(z % 2), 0] [1, 2, 2, 8, 32]
+/// of 2x4x4x16x32, 64-B swizzle, image row (2z + y) * 2 + x.
+static bool tmaRank5(Checker &check) {
+  DeviceArray<uint16_t, 5> in({2, 4, 4, 16, 32}), out({2, 4, 4, 16, 32});
+  DeviceArray<uint16_t, 2> image({16, 1024});
+  in.fill(pattern16);
+  out.poison();
+  image.poison();
+  auto a = in.memref(), b = out.memref();
+  auto c = image.memref();
+  _mlir_ciface_tma_rank5(&a, &b, &c);
+  out.download();
+  image.download();
+  for (int64_t z = 0; z < 4; ++z)
+    for (int64_t y = 0; y < 2; ++y)
+      for (int64_t x = 0; x < 2; ++x)
+        expectImage(check, image, (2 * z + y) * 2 + x, 64, [&](int64_t e) {
+          int64_t d1 = 2 * y + e / 512, d2 = 2 * (z / 2) + e / 256 % 2;
+          int64_t d3 = 8 * (z % 2) + e / 32 % 8, d4 = e % 32;
+          return in.host[(((x * 4 + d1) * 4 + d2) * 16 + d3) * 32 + d4];
+        });
+  check.expectSame("out", out.host, in.host);
+  return check.errors == 0;
+}
+#endif
+
+#ifdef HAS_tma_split_box
+extern "C" void _mlir_ciface_tma_split_box(MemRef<float, 2> *in,
+                                           MemRef<float, 2> *out,
+                                           MemRef<float, 2> *image);
+/// Block (x, y): window [2y, 512x] [2, 512] of 64x1024 (box split in 256s).
+static bool tmaSplitBox(Checker &check) {
+  DeviceArray<float, 2> in({64, 1024}), out({64, 1024}), image({64, 1024});
+  in.fill(patternF32);
+  out.poison();
+  image.poison();
+  auto a = in.memref(), b = out.memref(), c = image.memref();
+  _mlir_ciface_tma_split_box(&a, &b, &c);
+  out.download();
+  image.download();
+  expectTiles2D(check, image, 2, 32, 2, 512, 64, 1024, 0, rowMajor(in));
+  check.expectSame("out", out.host, in.host);
+  return check.errors == 0;
+}
+#endif
+
+#ifdef HAS_tma_oob
+extern "C" void _mlir_ciface_tma_oob(MemRef<float, 2> *in,
+                                     MemRef<float, 2> *out,
+                                     MemRef<float, 2> *image);
+/// 64x64 windows at (64y, 64x) of 100x100: the parts past the tensor read 0
+/// (the kernel pre-filled SMEM with -1), the stores write only the tensor.
+static bool tmaOob(Checker &check) {
+  DeviceArray<float, 2> in({100, 100}), out({100, 100}), image({4, 4096});
+  in.fill(patternF32);
+  out.poison();
+  image.poison();
+  auto a = in.memref(), b = out.memref(), c = image.memref();
+  _mlir_ciface_tma_oob(&a, &b, &c);
+  out.download();
+  image.download();
+  expectTiles2D(check, image, 2, 2, 64, 64, 100, 100, 0, rowMajor(in));
+  check.expectSame("out", out.host, in.host);
+  return check.errors == 0;
+}
+#endif
+
+#ifdef HAS_tma_reduce_add
+extern "C" void _mlir_ciface_tma_reduce_add(MemRef<float, 2> *in,
+                                            MemRef<float, 2> *acc);
+static bool tmaReduceAdd(Checker &check) {
+  // Multiples of 1/4 of small magnitude: every sum is exact.
+  return reduction<float>(
+      check, _mlir_ciface_tma_reduce_add,
+      [](int64_t i) { return static_cast<float>(i % 1000) - 500.0f; },
+      [](int64_t i) { return static_cast<float>(i * 37 % 777) * 0.25f; },
+      [](float acc, float in) { return acc + in; });
+}
+#endif
+
+/// Signed i32 values of both signs for min/max.
+static int32_t mixedI32(int64_t i) {
+  return static_cast<int32_t>(i * 7919 % 20001) - 10000;
+}
+static int32_t mixedI32b(int64_t i) {
+  return static_cast<int32_t>(i * 104729 % 20011) - 10005;
+}
+
+#ifdef HAS_tma_reduce_min
+extern "C" void _mlir_ciface_tma_reduce_min(MemRef<int32_t, 2> *in,
+                                            MemRef<int32_t, 2> *acc);
+static bool tmaReduceMin(Checker &check) {
+  return reduction<int32_t>(check, _mlir_ciface_tma_reduce_min, mixedI32,
+                            mixedI32b, [](int32_t acc, int32_t in) {
+                              return acc < in ? acc : in;
+                            });
+}
+#endif
+
+#ifdef HAS_tma_reduce_max
+extern "C" void _mlir_ciface_tma_reduce_max(MemRef<int32_t, 2> *in,
+                                            MemRef<int32_t, 2> *acc);
+static bool tmaReduceMax(Checker &check) {
+  return reduction<int32_t>(check, _mlir_ciface_tma_reduce_max, mixedI32,
+                            mixedI32b, [](int32_t acc, int32_t in) {
+                              return acc > in ? acc : in;
+                            });
+}
+#endif
+
+#ifdef HAS_bulk_copy
+extern "C" void _mlir_ciface_bulk_copy(MemRef<float, 2> *in,
+                                       MemRef<float, 2> *out,
+                                       MemRef<float, 2> *image);
+/// Block (x, y): window [4y, 128x] [4, 128] of 32x512, bulk load and store.
+static bool bulkCopy(Checker &check) {
+  DeviceArray<float, 2> in({32, 512}), out({32, 512}), image({32, 512});
+  in.fill(patternF32);
+  out.poison();
+  image.poison();
+  auto a = in.memref(), b = out.memref(), c = image.memref();
+  _mlir_ciface_bulk_copy(&a, &b, &c);
+  out.download();
+  image.download();
+  expectTiles2D(check, image, 4, 8, 4, 128, 32, 512, 0, rowMajor(in));
+  check.expectSame("out", out.host, in.host);
+  return check.errors == 0;
+}
+#endif
+
+#ifdef HAS_cp_async_16
+extern "C" void _mlir_ciface_cp_async_16(MemRef<uint16_t, 2> *in,
+                                         MemRef<uint16_t, 2> *image);
+/// Block (0, y): window [32y, 0] [32, 64] of 128x64 f16 (16-B rows).
+static bool cpAsync16(Checker &check) {
+  DeviceArray<uint16_t, 2> in({128, 64}), image({4, 2048});
+  in.fill(pattern16);
+  image.poison();
+  auto a = in.memref(), b = image.memref();
+  _mlir_ciface_cp_async_16(&a, &b);
+  image.download();
+  expectTiles2D(check, image, 1, 4, 32, 64, 128, 64, 0, rowMajor(in));
+  return check.errors == 0;
+}
+#endif
+
+#ifdef HAS_cp_async_swizzle
+extern "C" void _mlir_ciface_cp_async_swizzle(MemRef<uint16_t, 2> *in,
+                                              MemRef<uint16_t, 2> *image);
+/// As cp_async_16, with the SMEM image swizzled (128 B) like a TMA load's.
+static bool cpAsyncSwizzle(Checker &check) {
+  DeviceArray<uint16_t, 2> in({128, 64}), image({4, 2048});
+  in.fill(pattern16);
+  image.poison();
+  auto a = in.memref(), b = image.memref();
+  _mlir_ciface_cp_async_swizzle(&a, &b);
+  image.download();
+  expectTiles2D(check, image, 1, 4, 32, 64, 128, 64, 128, rowMajor(in));
+  return check.errors == 0;
+}
+#endif
+
+#ifdef HAS_cp_async_8
+extern "C" void _mlir_ciface_cp_async_8(MemRef<uint16_t, 2> *in,
+                                        MemRef<uint16_t, 2> *image);
+/// Block (x, y): window [16y, 64x] [16, 64] of 64x132 f16 (8-B rows).
+static bool cpAsync8(Checker &check) {
+  DeviceArray<uint16_t, 2> in({64, 132}), image({8, 1024});
+  in.fill(pattern16);
+  image.poison();
+  auto a = in.memref(), b = image.memref();
+  _mlir_ciface_cp_async_8(&a, &b);
+  image.download();
+  expectTiles2D(check, image, 2, 4, 16, 64, 64, 132, 0, rowMajor(in));
+  return check.errors == 0;
+}
+#endif
+
+#ifdef HAS_cp_async_4
+extern "C" void _mlir_ciface_cp_async_4(MemRef<float, 2> *inF32,
+                                        MemRef<float, 2> *imageF32,
+                                        MemRef<uint8_t, 2> *inI8,
+                                        MemRef<uint8_t, 2> *imageI8);
+/// Block (0, y): window [16y, 0] [16, 64] of 64x65 f32 and of 64x68 i8.
+static bool cpAsync4(Checker &check) {
+  DeviceArray<float, 2> inF32({64, 65}), imageF32({4, 1024});
+  DeviceArray<uint8_t, 2> inI8({64, 68}), imageI8({4, 1024});
+  inF32.fill(patternF32);
+  inI8.fill([](int64_t i) { return static_cast<uint8_t>(i * 7 + 1); });
+  imageF32.poison();
+  imageI8.poison();
+  auto a = inF32.memref(), b = imageF32.memref();
+  auto c = inI8.memref(), d = imageI8.memref();
+  _mlir_ciface_cp_async_4(&a, &b, &c, &d);
+  imageF32.download();
+  imageI8.download();
+  expectTiles2D(check, imageF32, 1, 4, 16, 64, 64, 65, 0, rowMajor(inF32));
+  expectTiles2D(check, imageI8, 1, 4, 16, 64, 64, 68, 0, rowMajor(inI8));
+  return check.errors == 0;
+}
+#endif
+
+#ifdef HAS_cp_async_oob
+extern "C" void _mlir_ciface_cp_async_oob(MemRef<float, 2> *in,
+                                          MemRef<float, 2> *image);
+/// A 100x98 view with row stride 128 (of a 100x128 allocation), 64x64
+/// windows at (64y, 64x): past the view, elements read 0 (SMEM pre-filled
+/// with -1); the padding columns 98..127 must not be read.
+static bool cpAsyncOob(Checker &check) {
+  DeviceArray<float, 2> in({100, 128}), image({4, 4096});
+  in.fill(patternF32);
+  image.poison();
+  auto a = in.memref();
+  a.sizes[1] = 98;
+  auto b = image.memref();
+  _mlir_ciface_cp_async_oob(&a, &b);
+  image.download();
+  expectTiles2D(check, image, 2, 2, 64, 64, 100, 98, 0, rowMajor(in));
+  return check.errors == 0;
+}
+#endif
+
+#ifdef HAS_sync_fallback
+extern "C" void _mlir_ciface_sync_fallback(MemRef<float, 2> *in,
+                                           MemRef<float, 2> *out,
+                                           MemRef<float, 2> *image);
+/// Block (x, y): window [32y, 64x] [32, 64] of 128x128, sync load + store.
+static bool syncFallback(Checker &check) {
+  DeviceArray<float, 2> in({128, 128}), out({128, 128}), image({8, 2048});
+  in.fill(patternF32);
+  out.poison();
+  image.poison();
+  auto a = in.memref(), b = out.memref(), c = image.memref();
+  _mlir_ciface_sync_fallback(&a, &b, &c);
+  out.download();
+  image.download();
+  expectTiles2D(check, image, 2, 4, 32, 64, 128, 128, 0, rowMajor(in));
+  check.expectSame("out", out.host, in.host);
+  return check.errors == 0;
+}
+#endif
 
 //===----------------------------------------------------------------------===//
 // Driver
@@ -145,7 +621,72 @@ static bool tmaSwizzle128(Checker &check) {
 
 static const std::map<std::string, std::function<bool(Checker &)>> &tests() {
   static const std::map<std::string, std::function<bool(Checker &)>> all = {
+#ifdef HAS_tma_swizzle_128
       {"tma_swizzle_128", tmaSwizzle128},
+#endif
+#ifdef HAS_tma_swizzle_128_scratch
+      {"tma_swizzle_128_scratch", tmaSwizzle128Scratch},
+#endif
+#ifdef HAS_tma_swizzle_0
+      {"tma_swizzle_0", tmaSwizzle0},
+#endif
+#ifdef HAS_tma_swizzle_32
+      {"tma_swizzle_32", tmaSwizzle32},
+#endif
+#ifdef HAS_tma_swizzle_64
+      {"tma_swizzle_64", tmaSwizzle64},
+#endif
+#ifdef HAS_tma_prefetch
+      {"tma_prefetch", tmaPrefetch},
+#endif
+#ifdef HAS_tma_tile
+      {"tma_tile", tmaTile},
+#endif
+#ifdef HAS_tma_transpose
+      {"tma_transpose", tmaTranspose},
+#endif
+#ifdef HAS_tma_rank3
+      {"tma_rank3", tmaRank3},
+#endif
+#ifdef HAS_tma_rank5
+      {"tma_rank5", tmaRank5},
+#endif
+#ifdef HAS_tma_split_box
+      {"tma_split_box", tmaSplitBox},
+#endif
+#ifdef HAS_tma_oob
+      {"tma_oob", tmaOob},
+#endif
+#ifdef HAS_tma_reduce_add
+      {"tma_reduce_add", tmaReduceAdd},
+#endif
+#ifdef HAS_tma_reduce_min
+      {"tma_reduce_min", tmaReduceMin},
+#endif
+#ifdef HAS_tma_reduce_max
+      {"tma_reduce_max", tmaReduceMax},
+#endif
+#ifdef HAS_bulk_copy
+      {"bulk_copy", bulkCopy},
+#endif
+#ifdef HAS_cp_async_16
+      {"cp_async_16", cpAsync16},
+#endif
+#ifdef HAS_cp_async_swizzle
+      {"cp_async_swizzle", cpAsyncSwizzle},
+#endif
+#ifdef HAS_cp_async_8
+      {"cp_async_8", cpAsync8},
+#endif
+#ifdef HAS_cp_async_4
+      {"cp_async_4", cpAsync4},
+#endif
+#ifdef HAS_cp_async_oob
+      {"cp_async_oob", cpAsyncOob},
+#endif
+#ifdef HAS_sync_fallback
+      {"sync_fallback", syncFallback},
+#endif
   };
   return all;
 }
@@ -161,7 +702,9 @@ int main(int argc, char **argv) {
   for (const std::string &name : names) {
     auto it = tests().find(name);
     if (it == tests().end()) {
-      std::printf("%s: unknown test\n", name.c_str());
+      std::printf("%s: not built (unknown test, or its module was skipped by "
+                  "build-gpu-tests.sh)\n",
+                  name.c_str());
       ++failed;
       continue;
     }
