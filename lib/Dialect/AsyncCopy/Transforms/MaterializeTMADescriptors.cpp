@@ -18,6 +18,7 @@
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
 
 #include "asynccopy/Analysis/Contiguity.h"
+#include "asynccopy/Runtime/TensorMap.h"
 #include "asynccopy/Utils/TMAUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -37,20 +38,6 @@ using namespace mlir;
 using namespace mlir::asynccopy;
 
 namespace {
-
-/// Element-type codes of the runtime's tensor-map encoder (acElementType).
-enum : int32_t {
-  kAcU8 = 0,
-  kAcU16 = 1,
-  kAcU32 = 2,
-  kAcS32 = 3,
-  kAcU64 = 4,
-  kAcS64 = 5,
-  kAcF16 = 6,
-  kAcF32 = 7,
-  kAcF64 = 8,
-  kAcBF16 = 9
-};
 
 /// The kernel argument a GMEM operand views (through memref.cast), if any.
 std::optional<unsigned> traceToKernelArgument(Value value,
@@ -108,23 +95,23 @@ struct DescriptorInfo {
 /// Code the runtime's encoder uses for `type` (acElementType), or -1.
 int32_t encoderElementType(Type type) {
   if (type.isF16())
-    return kAcF16;
+    return AC_ELEMENT_F16;
   if (type.isBF16())
-    return kAcBF16;
+    return AC_ELEMENT_BF16;
   if (type.isF32())
-    return kAcF32;
+    return AC_ELEMENT_F32;
   if (type.isF64())
-    return kAcF64;
+    return AC_ELEMENT_F64;
   if (auto intType = dyn_cast<IntegerType>(type)) {
     switch (intType.getWidth()) {
     case 8:
-      return kAcU8;
+      return AC_ELEMENT_U8;
     case 16:
-      return kAcU16;
+      return AC_ELEMENT_U16;
     case 32:
-      return intType.isUnsigned() ? kAcU32 : kAcS32;
+      return intType.isUnsigned() ? AC_ELEMENT_U32 : AC_ELEMENT_S32;
     case 64:
-      return intType.isUnsigned() ? kAcU64 : kAcS64;
+      return intType.isUnsigned() ? AC_ELEMENT_U64 : AC_ELEMENT_S64;
     default:
       return -1;
     }
@@ -447,7 +434,7 @@ struct MaterializeTMADescriptorsPass
           ValueRange{target, i32Const(encoderElementType(map.elementType)),
                      i32Const(rank), addressPtr, dims, outerStrides, box,
                      i32Const(map.swizzle),
-                     i32Const(map.oob == OOBMode::nan ? 1 : 0), i32Const(l2)});
+                     i32Const(map.oob == OOBMode::nan ? AC_OOB_FILL_NAN : AC_OOB_FILL_ZERO), i32Const(l2)});
       params.push_back(target);
     }
 
