@@ -63,6 +63,10 @@ namespace asynccopy::runtime {
   X(cuMemAllocManaged, "cuMemAllocManaged",                                    \
     cuda::CUresult(cuda::CUdeviceptr *, size_t, unsigned))                     \
   X(cuMemFree, "cuMemFree_v2", cuda::CUresult(cuda::CUdeviceptr))              \
+  X(cuMemAllocAsync, "cuMemAllocAsync",                                        \
+    cuda::CUresult(cuda::CUdeviceptr *, size_t, cuda::CUstream))               \
+  X(cuMemFreeAsync, "cuMemFreeAsync",                                          \
+    cuda::CUresult(cuda::CUdeviceptr, cuda::CUstream))                         \
   X(cuMemcpyAsync, "cuMemcpyAsync",                                            \
     cuda::CUresult(cuda::CUdeviceptr, cuda::CUdeviceptr, size_t,               \
                    cuda::CUstream))                                            \

@@ -325,7 +325,10 @@ extern "C" float acEventElapsedMs(void *start, void *end) {
 // Memory
 //===----------------------------------------------------------------------===//
 
-extern "C" void *mgpuMemAlloc(uint64_t sizeBytes, void * /*stream*/,
+/// With a stream (gpu.alloc/dealloc async), allocations are stream-ordered:
+/// unlike cuMemAlloc/cuMemFree they do not synchronise the device, so a
+/// per-launch buffer (tensor maps in mode=scratch) costs no pipeline stall.
+extern "C" void *mgpuMemAlloc(uint64_t sizeBytes, void *stream,
                               bool isHostShared) {
   if (sizeBytes == 0)
     return nullptr;
@@ -333,18 +336,24 @@ extern "C" void *mgpuMemAlloc(uint64_t sizeBytes, void * /*stream*/,
   CUdeviceptr ptr = 0;
   if (isHostShared)
     AC_CU(cuMemAllocManaged, (&ptr, sizeBytes, CU_MEM_ATTACH_GLOBAL));
+  else if (stream)
+    AC_CU(cuMemAllocAsync, (&ptr, sizeBytes, fromHandle<CUstream_st>(stream)));
   else
     AC_CU(cuMemAlloc, (&ptr, sizeBytes));
   return reinterpret_cast<void *>(ptr);
 }
 
-extern "C" void mgpuMemFree(void *ptr, void * /*stream*/) {
+extern "C" void mgpuMemFree(void *ptr, void *stream) {
   if (!ptr)
     return;
   ScopedContext context(OnContextError::SkipIfShutDown);
   if (!context.active())
     return;
-  AC_CU_RELEASE(cuMemFree, (toDevicePtr(ptr)));
+  if (stream)
+    AC_CU_RELEASE(cuMemFreeAsync,
+                  (toDevicePtr(ptr), fromHandle<CUstream_st>(stream)));
+  else
+    AC_CU_RELEASE(cuMemFree, (toDevicePtr(ptr)));
 }
 
 extern "C" void mgpuMemcpy(void *dst, void *src, size_t sizeBytes,
