@@ -111,10 +111,7 @@ struct CpAsyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
       nvgpu::DeviceAsyncCreateGroupOp::create(rewriter, loc, tokenType,
                                               ValueRange{});
 
-    if (op.getToken())
-      rewriter.replaceOp(op, buildI32(rewriter, loc, 0));
-    else
-      rewriter.eraseOp(op);
+    replaceLoweredCopy(rewriter, op);
     return success();
   }
 };

@@ -40,26 +40,48 @@ bool lowering::targetsHopper(OpBuilder &b) {
   return targetsHopper(block ? block->getParentOp() : nullptr);
 }
 
-Value lowering::buildIsElectedThread(OpBuilder &b, Location loc) {
-  // Linear thread id < 32 selects warp 0; on sm_90+ elect.sync picks one
-  // lane of it, before Hopper (no elect.sync) lane 0 does.
-  Value x = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-  Value y = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::y);
-  Value z = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::z);
-  Value dx = gpu::BlockDimOp::create(b, loc, gpu::Dimension::x);
-  Value dy = gpu::BlockDimOp::create(b, loc, gpu::Dimension::y);
+std::pair<Value, Value> lowering::buildLinearThreadId(OpBuilder &b,
+                                                     Location loc) {
+  Value tx = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  Value ty = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::y);
+  Value tz = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::z);
+  Value bx = gpu::BlockDimOp::create(b, loc, gpu::Dimension::x);
+  Value by = gpu::BlockDimOp::create(b, loc, gpu::Dimension::y);
+  Value bz = gpu::BlockDimOp::create(b, loc, gpu::Dimension::z);
   Value zy = arith::AddIOp::create(
-      b, loc, arith::MulIOp::create(b, loc, z, dy), y);
+      b, loc, arith::MulIOp::create(b, loc, tz, by), ty);
   Value linear = arith::AddIOp::create(
-      b, loc, arith::MulIOp::create(b, loc, zy, dx), x);
+      b, loc, arith::MulIOp::create(b, loc, zy, bx), tx);
+  Value threads = arith::MulIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, bx, by), bz);
+  return {linear, threads};
+}
+
+Value lowering::buildIsFirstThread(OpBuilder &b, Location loc) {
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                               buildLinearThreadId(b, loc).first,
+                               arith::ConstantIndexOp::create(b, loc, 0));
+}
+
+Value lowering::buildIsElectedThread(OpBuilder &b, Location loc) {
+  // Warp 0 (linear thread id < 32); on sm_90+ elect.sync picks one of its
+  // lanes, before Hopper (no elect.sync) thread 0 issues.
   if (!targetsHopper(b))
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, linear,
-                                 arith::ConstantIndexOp::create(b, loc, 0));
-  Value warpSize = arith::ConstantIndexOp::create(b, loc, 32);
-  Value inWarp0 = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                        linear, warpSize);
+    return buildIsFirstThread(b, loc);
+  Value linear = buildLinearThreadId(b, loc).first;
+  Value inWarp0 = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::ult, linear,
+      arith::ConstantIndexOp::create(b, loc, 32));
   Value elected = NVVM::ElectSyncOp::create(b, loc, b.getI1Type(), Value());
   return arith::AndIOp::create(b, loc, inWarp0, elected);
+}
+
+void lowering::replaceLoweredCopy(ConversionPatternRewriter &rewriter,
+                                  CopyOp op) {
+  if (op.getToken())
+    rewriter.replaceOp(op, buildI32(rewriter, op.getLoc(), 0));
+  else
+    rewriter.eraseOp(op);
 }
 
 Value lowering::buildIssuePredicate(OpBuilder &b, Location loc, Value predicate) {

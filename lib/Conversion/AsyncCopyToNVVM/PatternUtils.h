@@ -51,6 +51,16 @@ void populateGroupsToNVVMPatterns(LLVMTypeConverter &converter,
 bool targetsHopper(OpBuilder &b);
 bool targetsHopper(Operation *op);
 
+/// The linear thread id in the CTA and the number of threads (index values).
+std::pair<Value, Value> buildLinearThreadId(OpBuilder &b, Location loc);
+
+/// True in thread 0 of the CTA.
+Value buildIsFirstThread(OpBuilder &b, Location loc);
+
+/// Replaces a lowered copy: its token, if any, becomes a constant (tokens
+/// carry no value once groups are explicit).
+void replaceLoweredCopy(ConversionPatternRewriter &rewriter, CopyOp op);
+
 /// True in the one thread of the CTA that issues single-thread instructions:
 /// `elect.sync` among the lanes of warp 0.
 Value buildIsElectedThread(OpBuilder &b, Location loc);

@@ -337,10 +337,7 @@ struct SyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
           buildBarrierStagePtr(rewriter, loc, barrier, adaptor.getStage()),
           /*cluster=*/false);
 
-    if (op.getToken())
-      rewriter.replaceOp(op, buildI32(rewriter, loc, 0));
-    else
-      rewriter.eraseOp(op);
+    replaceLoweredCopy(rewriter, op);
     return success();
   }
 

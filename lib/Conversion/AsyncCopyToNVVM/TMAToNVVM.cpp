@@ -210,10 +210,7 @@ struct TMACopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
         NVVM::CpAsyncBulkCommitGroupOp::create(b, loc);
     });
 
-    if (op.getToken())
-      rewriter.replaceOp(op, buildI32(rewriter, loc, 0));
-    else
-      rewriter.eraseOp(op);
+    replaceLoweredCopy(rewriter, op);
     return success();
   }
 };

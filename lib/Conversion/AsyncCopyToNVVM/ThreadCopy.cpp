@@ -13,6 +13,8 @@
 
 #include "ThreadCopy.h"
 
+#include "PatternUtils.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -418,33 +420,6 @@ VectorAccess lowering::buildVectorAccess(OpBuilder &b, Location loc,
                      .getResult()
                : count;
   return access;
-}
-
-/// The linear thread id in the CTA and the number of threads.
-static std::pair<Value, Value> buildLinearThreadId(OpBuilder &b, Location loc) {
-  Value tx = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-  Value ty = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::y);
-  Value tz = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::z);
-  Value bx = gpu::BlockDimOp::create(b, loc, gpu::Dimension::x);
-  Value by = gpu::BlockDimOp::create(b, loc, gpu::Dimension::y);
-  Value bz = gpu::BlockDimOp::create(b, loc, gpu::Dimension::z);
-  Value linear = arith::AddIOp::create(
-      b, loc,
-      arith::MulIOp::create(
-          b, loc,
-          arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, tz, by),
-                                ty),
-          bx),
-      tx);
-  Value threads = arith::MulIOp::create(
-      b, loc, arith::MulIOp::create(b, loc, bx, by), bz);
-  return {linear, threads};
-}
-
-Value lowering::buildIsFirstThread(OpBuilder &b, Location loc) {
-  Value zero = cst(b, loc, 0);
-  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                               buildLinearThreadId(b, loc).first, zero);
 }
 
 void lowering::buildThreadLoop(

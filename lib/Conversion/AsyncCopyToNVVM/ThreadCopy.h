@@ -94,10 +94,6 @@ VectorAccess buildVectorAccess(OpBuilder &b, Location loc,
 void buildThreadLoop(OpBuilder &b, Location loc, int64_t numVectors,
                      function_ref<void(OpBuilder &, Location, Value)> body);
 
-/// True in thread 0 of the CTA. Per-thread copies arrive on barriers from
-/// it: every thread runs the copy anyway, and unlike `elect.sync` (sm_90+) it
-/// exists on sm_80, where cp.async and mbarriers do.
-Value buildIsFirstThread(OpBuilder &b, Location loc);
 
 /// The SMEM element index where a TMA load with `swizzle` (bytes, 0 = none)
 /// puts element `index` of the dense box (see the definition).
