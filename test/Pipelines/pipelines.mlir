@@ -1,7 +1,7 @@
 // asynccopy-to-nvvm: selection, tensor maps, conversion and the upstream
 // GPU -> NVVM lowering; the kernel ends as an llvm.func whose tensor maps are
 // 128-B __grid_constant__ parameters.
-// RUN: ac-opt %s -asynccopy-to-nvvm | FileCheck %s --check-prefix=NVVM
+// RUN: ac-opt %s -asynccopy-to-nvvm | FileCheck %s
 // asynccopy-to-llvm with format=isa: PTX for the chosen chip, through ptxas.
 // RUN: ac-opt %s -asynccopy-to-llvm="format=isa opt-level=3" \
 // RUN:   | %extract_ptx | FileCheck %s --check-prefix=PTX
@@ -10,13 +10,13 @@
 // Descriptor mode and chip reach the passes; an unknown mode is an error.
 // RUN: not ac-opt %s -asynccopy-to-nvvm="descriptor-mode=bogus" 2>&1 | FileCheck %s --check-prefix=MODE
 
-// NVVM: gpu.module @kernels [#nvvm.target<chip = "sm_90a", features = "+ptx80">]
-// NVVM-LABEL: llvm.func @tiled_copy
-// NVVM-SAME: %{{.*}}: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<16 x i64>, nvvm.grid_constant}, %{{.*}}: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<16 x i64>, nvvm.grid_constant})
-// NVVM-SAME: asynccopy.tma_descriptors = [{arg = 0 : i64, box = array<i64: 1, 2, 64, 64>
-// NVVM-NOT: asynccopy.grid_constants
-// NVVM: nvvm.cp.async.bulk.tensor.shared.cluster.global
-// NVVM: nvvm.cp.async.bulk.tensor.global.shared.cta
+// CHECK: gpu.module @kernels [#nvvm.target<chip = "sm_90a", features = "+ptx80">]
+// CHECK-LABEL: llvm.func @tiled_copy
+// CHECK-SAME: %{{.*}}: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<16 x i64>, nvvm.grid_constant}, %{{.*}}: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<16 x i64>, nvvm.grid_constant})
+// CHECK-SAME: asynccopy.tma_descriptors = [{arg = 0 : i64, box = array<i64: 1, 2, 64, 64>
+// CHECK-NOT: asynccopy.grid_constants
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
+// CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta
 
 // PTX: .target sm_90a
 // PTX-LABEL: .entry tiled_copy(
