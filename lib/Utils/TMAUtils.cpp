@@ -4,7 +4,10 @@
 
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace mlir::asynccopy;
@@ -73,4 +76,20 @@ StringRef tma::ptxTypeSuffix(Type type) {
     }
   }
   return "";
+}
+
+bool tma::targetsHopper(Operation *op) {
+  auto module = op ? op->getParentOfType<gpu::GPUModuleOp>() : gpu::GPUModuleOp();
+  if (!module || !module.getTargetsAttr())
+    return true;
+  for (Attribute target : module.getTargetsAttr()) {
+    auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target);
+    unsigned sm = 0;
+    if (nvvm && nvvm.getChip().starts_with("sm_") &&
+        !nvvm.getChip().drop_front(3).take_while(llvm::isDigit).getAsInteger(
+            10, sm) &&
+        sm < 90)
+      return false;
+  }
+  return true;
 }

@@ -13,6 +13,10 @@
 
 #include <cstdint>
 
+namespace mlir {
+class Operation;
+} // namespace mlir
+
 namespace mlir::asynccopy {
 enum class ReductionKind : uint32_t;
 
@@ -44,6 +48,11 @@ bool isValidSwizzle(int64_t swizzle);
 /// Whether TMA reductions of `kind` exist for elements of `type`; on false,
 /// `legalTypes` lists the element types that would be legal.
 bool isReductionSupported(ReductionKind kind, Type type, std::string *legalTypes);
+
+/// Whether `op` sits in a GPU module whose NVVM targets are all sm_90 or
+/// newer, i.e. may use TMA, bulk copies, clusters and elect.sync. A module
+/// without an NVVM target counts as Hopper, the default chip.
+bool targetsHopper(Operation *op);
 
 /// The PTX type suffix of `type` (f16, bf16, f32, s32, u32, ...), or "" when
 /// PTX has no scalar of that type.

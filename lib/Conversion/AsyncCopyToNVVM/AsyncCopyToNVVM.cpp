@@ -13,6 +13,7 @@
 
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
+#include "asynccopy/Utils/TMAUtils.h"
 
 #include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
@@ -194,7 +195,7 @@ struct ConvertAsyncCopyToNVVMPass
                          "does not provide yet");
         return WalkResult::interrupt();
       }
-      if (isa<BarrierWaitOp>(op) && !lowering::targetsHopper(op)) {
+      if (isa<BarrierWaitOp>(op) && !tma::targetsHopper(op)) {
         op->emitOpError("waits with mbarrier.try_wait.parity, which needs "
                         "sm_90 or newer; this GPU module targets an older "
                         "chip");

@@ -2,6 +2,8 @@
 
 #include "PatternUtils.h"
 
+#include "asynccopy/Utils/TMAUtils.h"
+
 #include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -19,25 +21,9 @@ Value lowering::buildI32(OpBuilder &b, Location loc, int64_t value) {
                                   b.getI32IntegerAttr(value));
 }
 
-bool lowering::targetsHopper(Operation *op) {
-  auto module = op ? op->getParentOfType<gpu::GPUModuleOp>() : gpu::GPUModuleOp();
-  if (!module || !module.getTargetsAttr())
-    return true;
-  for (Attribute target : module.getTargetsAttr()) {
-    auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target);
-    unsigned sm = 0;
-    if (nvvm && nvvm.getChip().starts_with("sm_") &&
-        !nvvm.getChip().drop_front(3).take_while(llvm::isDigit).getAsInteger(
-            10, sm) &&
-        sm < 90)
-      return false;
-  }
-  return true;
-}
-
 bool lowering::targetsHopper(OpBuilder &b) {
   Block *block = b.getInsertionBlock();
-  return targetsHopper(block ? block->getParentOp() : nullptr);
+  return tma::targetsHopper(block ? block->getParentOp() : nullptr);
 }
 
 std::pair<Value, Value> lowering::buildLinearThreadId(OpBuilder &b,

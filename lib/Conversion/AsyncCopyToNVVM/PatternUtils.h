@@ -46,10 +46,9 @@ void populateSyncCopyToNVVMPatterns(LLVMTypeConverter &converter,
 void populateGroupsToNVVMPatterns(LLVMTypeConverter &converter,
                                   RewritePatternSet &patterns);
 
-/// Whether the GPU module `b` builds into (or `op` is in) targets sm_90 or newer (a module
+/// Whether the GPU module `b` builds into targets sm_90 or newer (a module
 /// without NVVM target counts as Hopper, the default chip).
 bool targetsHopper(OpBuilder &b);
-bool targetsHopper(Operation *op);
 
 /// The linear thread id in the CTA and the number of threads (index values).
 std::pair<Value, Value> buildLinearThreadId(OpBuilder &b, Location loc);

@@ -236,7 +236,7 @@ struct MaterializeTMADescriptorsPass
         std::optional<unsigned> arg =
             traceToKernelArgument(prefetch.getSource(), kernel);
         FailureOr<CopyLayout> layout = computeCopyLayout(prefetch);
-        if (!arg || failed(layout) ||
+        if (!arg || failed(layout) || !tma::targetsHopper(prefetch) ||
             failed(planTma(*layout, prefetch.getSwizzle().value_or(0),
                            /*allowRuntimeChecks=*/false, nullptr)))
           return WalkResult::advance();

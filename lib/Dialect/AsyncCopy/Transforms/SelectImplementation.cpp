@@ -141,8 +141,16 @@ static Decision declineCollective() {
                            "left to it");
 }
 
+/// TMA, bulk copies and DSMEM exist from sm_90 on.
+static Decision declineBeforeHopper(StringRef what) {
+  return Decision::decline(what + " needs sm_90 or newer; this GPU module "
+                                  "targets an older chip");
+}
+
 static Decision tryTma(CopyInfo &info, Plan &plan) {
   CopyOp op = info.op;
+  if (!tma::targetsHopper(op))
+    return declineBeforeHopper("TMA");
   if (!op.getGmem())
     return Decision::decline("TMA copies between GMEM and SMEM; this is an "
                              "SMEM -> SMEM copy");
@@ -170,6 +178,8 @@ static Decision tryTma(CopyInfo &info, Plan &plan) {
 
 static Decision tryBulk(CopyInfo &info, Plan &plan) {
   CopyOp op = info.op;
+  if (!tma::targetsHopper(op))
+    return declineBeforeHopper("a bulk copy");
   if (!op.getGmem())
     return Decision::decline("bulk copies move between GMEM and SMEM; an "
                              "SMEM -> SMEM copy is dsmem");
@@ -205,6 +215,8 @@ static Decision tryBulk(CopyInfo &info, Plan &plan) {
 
 static Decision tryDsmem(CopyInfo &info, Plan &plan) {
   CopyOp op = info.op;
+  if (!tma::targetsHopper(op))
+    return declineBeforeHopper("a DSMEM copy");
   if (op.getGmem())
     return Decision::decline("dsmem copies SMEM to another CTA of the "
                              "cluster; this copy has a GMEM side");
@@ -377,6 +389,9 @@ struct SelectImplementationPass
       op->setAttr(kPlanAttrName, b.getDictionaryAttr(b.getNamedAttr(
                                      "dropped", b.getBoolAttr(true))));
     };
+    if (!tma::targetsHopper(op))
+      return decline("a TMA prefetch needs sm_90 or newer; this GPU module "
+                     "targets an older chip");
     if (!isKernelArgument(op.getSource(), op))
       return decline(kNotAKernelArgument);
     std::string reason;

@@ -1,0 +1,38 @@
+// RUN: ac-opt %s -split-input-file -verify-diagnostics -asynccopy-select-implementation | FileCheck %s
+// On a module for a pre-Hopper chip, TMA, bulk and DSMEM decline and the
+// copies fall back to cp.async or sync: every legal copy still compiles.
+
+// CHECK-LABEL: gpu.func @ampere
+// CHECK: asynccopy.copy {{.*}}impl = #asynccopy<impl cp_async>
+// CHECK: asynccopy.copy {{.*}}impl = #asynccopy<impl sync>
+// CHECK: asynccopy.prefetch {{.*}}asynccopy.plan = {dropped = true}
+module attributes {gpu.container_module} {
+  gpu.module @kernels [#nvvm.target<chip = "sm_80">] {
+    gpu.func @ampere(%A: memref<4096x4096xf16>, %i: index)
+        workgroup(%S : memref<64x64xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %t = asynccopy.copy %A to %S window [%i, 0] [64, 64]
+          : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>> -> !asynccopy.token
+      %u = asynccopy.copy %S to %A window [%i, 0] [64, 64]
+          : memref<64x64xf16, #gpu.address_space<workgroup>> to memref<4096x4096xf16> -> !asynccopy.token
+      asynccopy.prefetch %A window [%i, 0] [64, 64] : memref<4096x4096xf16>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels [#nvvm.target<chip = "sm_86">] {
+    gpu.func @explicit_tma(%A: memref<4096x4096xf16>, %i: index)
+        workgroup(%S : memref<64x64xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      // expected-error @+1 {{impl = tma cannot perform this copy: TMA needs sm_90 or newer; this GPU module targets an older chip}}
+      asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] {impl = #asynccopy<impl tma>}
+          : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+}
