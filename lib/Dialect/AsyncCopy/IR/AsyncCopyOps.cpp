@@ -416,6 +416,22 @@ void CopyOp::print(OpAsmPrinter &p) {
     p << " -> " << token.getType();
 }
 
+/// Copies address memory forwards: a memref with a negative static stride
+/// (a reversed view) has no well-formed flat or tensor-map view.
+static LogicalResult verifyNonNegativeStrides(Operation *op, MemRefType type,
+                                              StringRef name) {
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)))
+    return success();
+  for (auto [i, stride] : llvm::enumerate(strides))
+    if (!ShapedType::isDynamic(stride) && stride < 0)
+      return op->emitOpError()
+             << name << " stride of dim " << i
+             << " must be non-negative, got " << stride;
+  return success();
+}
+
 LogicalResult CopyOp::verify() {
   MemRefType srcType = getSource().getType(), dstType = getDest().getType();
   if (srcType.getElementType() != dstType.getElementType())
@@ -430,6 +446,9 @@ LogicalResult CopyOp::verify() {
     if (!isGlobalMemory(type) && !isSharedMemory(type))
       return emitOpError() << name << " must be in GMEM or in SMEM "
                            << "(#gpu.address_space<workgroup>), got " << type;
+  if (failed(verifyNonNegativeStrides(*this, srcType, "source")) ||
+      failed(verifyNonNegativeStrides(*this, dstType, "destination")))
+    return failure();
 
   if (std::optional<ArrayAttr> collective = getCollective()) {
     if (collective->empty())
@@ -644,6 +663,8 @@ LogicalResult PrefetchOp::verify() {
   MemRefType type = getSource().getType();
   if (!isGlobalMemory(type))
     return emitOpError("prefetches a GMEM tensor, got ") << type;
+  if (failed(verifyNonNegativeStrides(*this, type, "source")))
+    return failure();
   FailureOr<SmallVector<int64_t>> transformed = verifyWindowAndTransforms(
       *this, type, getStaticOffsets(), getStaticSizes(), getOffsets(),
       getTransforms());
@@ -657,8 +678,9 @@ LogicalResult PrefetchOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult WaitGroupOp::verify() {
-  if (getPendingAttr().getInt() < 0)
-    return emitOpError("pending group count must be non-negative, got ")
+  if (getPendingAttr().getInt() < 0 ||
+      getPendingAttr().getInt() > std::numeric_limits<int32_t>::max())
+    return emitOpError("pending group count must be in [0, 2^31), got ")
            << getPendingAttr().getInt();
   if (getRead() && getKind() != GroupKind::bulk)
     return emitOpError("`read` applies only to bulk groups");
