@@ -39,3 +39,32 @@ func.func @negative_stride_prefetch(%A: memref<4096x4096xf16, strided<[1, -4096]
   asynccopy.prefetch %A window [0, 0] [64, 64] : memref<4096x4096xf16, strided<[1, -4096], offset: ?>>
   return
 }
+
+// -----
+
+// SMEM buffers whose byte size overflows int64_t: the verifier's own size
+// check (and the analysis) multiplied extents unchecked (UBSan).
+func.func @huge_smem(%A: memref<9223372036854775807x4xf16>, %S: memref<4611686018427387904x4xf16, #gpu.address_space<workgroup>>, %b: !asynccopy.barrier<1>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{destination 'memref<4611686018427387904x4xf16, #gpu.address_space<workgroup>>' does not fit in the 232448 B of shared memory a CTA has}}
+  asynccopy.copy %A to %S window [0, 0] [4611686018427387904, 4] barrier %b[%c0] : memref<9223372036854775807x4xf16> to memref<4611686018427387904x4xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @huge_dsmem(%S: memref<9223372036854775807xf16, #gpu.address_space<workgroup>>, %D: memref<9223372036854775807xf16, #gpu.address_space<workgroup>>, %r: i32, %b: !asynccopy.barrier<1>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{source 'memref<9223372036854775807xf16, #gpu.address_space<workgroup>>' does not fit in the 232448 B of shared memory a CTA has}}
+  asynccopy.copy %S to %D remote %r barrier %b[%c0] : memref<9223372036854775807xf16, #gpu.address_space<workgroup>> to memref<9223372036854775807xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+// A prefetch window whose size in bits overflows int64_t.
+func.func @huge_prefetch(%A: memref<?x?xf16>) {
+  // expected-error @+1 {{window of 4611686018427387904, 4 elements is too large (its size in bits overflows int64_t)}}
+  asynccopy.prefetch %A window [0, 0] [4611686018427387904, 4] : memref<?x?xf16>
+  return
+}

@@ -10,6 +10,7 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/Support/MathExtras.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/StringSet.h"
@@ -175,9 +176,23 @@ verifyWindowAndTransforms(Operation *op, MemRefType gmemType,
                                "drop_unit_dims), got ")
                << attr;
   }
-  return applyTransformsToShape(toTransformList(transforms), sizes, [&]() {
-    return op->emitOpError("transforms do not apply to the window: ");
-  });
+  FailureOr<SmallVector<int64_t>> transformed = applyTransformsToShape(
+      toTransformList(transforms), sizes, [&]() {
+        return op->emitOpError("transforms do not apply to the window: ");
+      });
+  if (failed(transformed))
+    return failure();
+  // The analysis multiplies extents and element bits: keep them in int64_t.
+  if (gmemType.getElementType().isIntOrFloat()) {
+    int64_t bits = gmemType.getElementType().getIntOrFloatBitWidth();
+    for (int64_t s : sizes)
+      if (llvm::MulOverflow(bits, s, bits))
+        return op->emitOpError("window of ")
+               << llvm::make_range(sizes.begin(), sizes.end())
+               << " elements is too large (its size in bits overflows "
+                  "int64_t)";
+  }
+  return transformed;
 }
 
 static bool isContiguousStatic(MemRefType type) {
@@ -446,6 +461,18 @@ LogicalResult CopyOp::verify() {
     if (!isGlobalMemory(type) && !isSharedMemory(type))
       return emitOpError() << name << " must be in GMEM or in SMEM "
                            << "(#gpu.address_space<workgroup>), got " << type;
+  for (auto [name, type] : {std::pair<StringRef, MemRefType>{"source", srcType},
+                            {"destination", dstType}}) {
+    if (!isSharedMemory(type) || !type.hasStaticShape())
+      continue;
+    int64_t bytes = (type.getElementTypeBitWidth() + 7) / 8;
+    for (int64_t d : type.getShape())
+      if (llvm::MulOverflow(bytes, d, bytes))
+        return emitOpError() << name << " " << type
+                             << " does not fit in the "
+                             << tma::kMaxSmemBytes
+                             << " B of shared memory a CTA has";
+  }
   if (failed(verifyNonNegativeStrides(*this, srcType, "source")) ||
       failed(verifyNonNegativeStrides(*this, dstType, "destination")))
     return failure();
