@@ -9,6 +9,7 @@
 #include "mlir/IR/Matchers.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <limits>
 #include <numeric>
 
 using namespace mlir;
@@ -27,31 +28,54 @@ static int64_t product(ArrayRef<int64_t> values) {
 static int64_t pow2Align(int64_t v) {
   if (v == 0)
     return 16;
-  return std::min<int64_t>(16, int64_t(1) << llvm::countr_zero(
-                                   static_cast<uint64_t>(std::abs(v))));
+  // Trailing zeros are the same for v and -v (no std::abs: INT64_MIN).
+  return std::min<int64_t>(
+      16, int64_t(1) << llvm::countr_zero(static_cast<uint64_t>(v)));
+}
+
+/// a * b, saturated to the int64_t range (for limit checks and messages).
+static int64_t satMul(int64_t a, int64_t b) {
+  int64_t r;
+  if (llvm::MulOverflow(a, b, r))
+    return ((a < 0) != (b < 0)) ? std::numeric_limits<int64_t>::min()
+                                : std::numeric_limits<int64_t>::max();
+  return r;
+}
+
+/// pow2Align(a * b) without forming the (possibly overflowing) product.
+static int64_t pow2AlignOfProduct(int64_t a, int64_t b) {
+  if (a == 0 || b == 0)
+    return 16;
+  return std::min<int64_t>(16, pow2Align(a) * pow2Align(b));
 }
 
 /// A divisor of the index `v` proven by its definition (constants, products
-/// and sums of them, thread/block ids times constants); 1 when unknown.
+/// and sums of them, thread/block ids times constants); 1 when unknown, 0 when
+/// `v` is zero. Only its power-of-two part up to 16 matters (alignment), so
+/// it is kept in [0, 16]: no arithmetic on it can overflow.
 static int64_t knownDivisor(Value v, unsigned depth = 0) {
   APInt c;
   if (matchPattern(v, m_ConstantInt(&c)))
-    return c.getSExtValue() == 0 ? 0 : std::abs(c.getSExtValue());
+    return c.getSExtValue() == 0 ? 0 : pow2Align(c.getSExtValue());
   Operation *def = v.getDefiningOp();
   if (!def || depth > 8)
     return 1;
   if (isa<arith::MulIOp>(def)) {
     int64_t a = knownDivisor(def->getOperand(0), depth + 1);
     int64_t b = knownDivisor(def->getOperand(1), depth + 1);
-    return (a == 0 || b == 0) ? 0 : a * b;
+    return (a == 0 || b == 0) ? 0 : std::min<int64_t>(16, a * b);
   }
   if (isa<arith::AddIOp>(def))
     return std::gcd(knownDivisor(def->getOperand(0), depth + 1),
                     knownDivisor(def->getOperand(1), depth + 1));
   if (isa<arith::ShLIOp>(def) &&
       matchPattern(def->getOperand(1), m_ConstantInt(&c)) &&
-      c.getSExtValue() < 32)
-    return knownDivisor(def->getOperand(0), depth + 1) << c.getSExtValue();
+      c.getSExtValue() >= 0 && c.getSExtValue() < 32) {
+    int64_t d = knownDivisor(def->getOperand(0), depth + 1);
+    return d == 0 ? 0
+                  : std::min<int64_t>(
+                        16, d << std::min<int64_t>(c.getSExtValue(), 4));
+  }
   if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(def))
     return knownDivisor(def->getOperand(0), depth + 1);
   return 1;
@@ -169,7 +193,7 @@ mlir::asynccopy::computeCopyLayout(MemRefType gmemType, ArrayRef<int64_t> window
   layout.totalBytes = totalBits / 8;
   if (!isDyn(layout.baseOffset) && layout.elementBits % 8 == 0)
     layout.startAlignBytes =
-        pow2Align(layout.baseOffset * layout.elementBytes());
+        pow2AlignOfProduct(layout.baseOffset, layout.elementBytes());
   else
     layout.startAlignBytes = layout.elementBits % 8 == 0
                                  ? pow2Align(layout.elementBytes())
@@ -188,7 +212,7 @@ static void refineStartAlign(CopyLayout &layout, MemRefType gmemType,
   if (failed(gmemType.getStridesAndOffset(strides, offset)))
     return;
   int64_t eb = layout.elementBytes();
-  int64_t align = pow2Align(offset * eb);
+  int64_t align = pow2AlignOfProduct(offset, eb);
   for (auto [ofr, stride] : llvm::zip_equal(offsets, strides)) {
     int64_t divisor;
     if (auto attr = dyn_cast<Attribute>(ofr))
@@ -197,8 +221,9 @@ static void refineStartAlign(CopyLayout &layout, MemRefType gmemType,
       divisor = knownDivisor(cast<Value>(ofr));
     if (divisor == 0)
       continue;
-    int64_t strideBytes = isDyn(stride) ? eb : stride * eb;
-    align = std::min(align, pow2Align(divisor * strideBytes));
+    int64_t strideAlign = isDyn(stride) ? pow2Align(eb)
+                                        : pow2AlignOfProduct(stride, eb);
+    align = std::min(align, pow2AlignOfProduct(divisor, strideAlign));
   }
   layout.startAlignBytes = align;
 }
@@ -394,8 +419,8 @@ FailureOr<TmaPlan> mlir::asynccopy::planTma(const CopyLayout &layout,
       plan.needsRuntimeCheck = true;
       continue;
     }
-    if ((stride * eb) % tma::kGlobalAlignBytes != 0)
-      return declineTma(reason, "global stride " + Twine(stride * eb) +
+    if (pow2AlignOfProduct(stride, eb) < tma::kGlobalAlignBytes)
+      return declineTma(reason, "global stride " + Twine(satMul(stride, eb)) +
                                     " B of dim " + Twine(i) +
                                     " is not a multiple of 16 B");
   }
@@ -408,8 +433,10 @@ FailureOr<TmaPlan> mlir::asynccopy::planTma(const CopyLayout &layout,
                                     Twine(dim.extent) +
                                     " elements, which exceeds the tensor-map "
                                     "limit of 2^32");
-    if (!isDyn(dim.stride) && dim.stride * eb >= tma::kMaxGlobalStrideBytes)
-      return declineTma(reason, "global stride " + Twine(dim.stride * eb) +
+    if (!isDyn(dim.stride) &&
+        satMul(dim.stride, eb) >= tma::kMaxGlobalStrideBytes)
+      return declineTma(reason, "global stride " +
+                                    Twine(satMul(dim.stride, eb)) +
                                     " B of dim " + Twine(i) +
                                     " exceeds the tensor-map limit of 2^40 B");
   }
@@ -418,9 +445,10 @@ FailureOr<TmaPlan> mlir::asynccopy::planTma(const CopyLayout &layout,
       return declineTma(reason, "the memref offset is dynamic; TMA needs a "
                                 "16-B aligned base address");
     plan.needsRuntimeCheck = true;
-  } else if ((layout.baseOffset * eb) % tma::kGlobalAlignBytes != 0) {
+  } else if (pow2AlignOfProduct(layout.baseOffset, eb) <
+             tma::kGlobalAlignBytes) {
     return declineTma(reason, "the memref offset of " +
-                                  Twine(layout.baseOffset * eb) +
+                                  Twine(satMul(layout.baseOffset, eb)) +
                                   " B is not 16-B aligned");
   }
 
@@ -445,7 +473,7 @@ static int64_t chunkStrideAlign(const CopyLayout &layout) {
       continue;
     int64_t stride = layout.strides[i];
     align = std::min(align, isDyn(stride) ? pow2Align(eb)
-                                          : pow2Align(stride * eb));
+                                          : pow2AlignOfProduct(stride, eb));
   }
   return align;
 }

@@ -71,6 +71,45 @@ void mlir::asynccopy::populateAsyncCopyToNVVMConversionPatterns(
   lowering::populateGroupsToNVVMPatterns(converter, patterns);
 }
 
+/// The sm_90-only feature `op` lowers to, if any (after implementation
+/// selection).
+static std::optional<StringRef> hopperOnlyFeature(Operation *op) {
+  auto isRemote = [](Type t) {
+    auto barrier = dyn_cast<BarrierType>(t);
+    return barrier && barrier.getRemote();
+  };
+  if (auto copy = dyn_cast<CopyOp>(op)) {
+    switch (copy.getImplOrDefault()) {
+    case CopyImpl::tma:
+      return StringRef("a TMA copy (cp.async.bulk.tensor)");
+    case CopyImpl::bulk:
+      return StringRef("a bulk copy (cp.async.bulk)");
+    case CopyImpl::dsmem:
+      return StringRef("a DSMEM copy (cp.async.bulk.shared::cluster)");
+    default:
+      return std::nullopt;
+    }
+  }
+  // A prefetch without a tensor map is a dropped hint, not a feature.
+  if (isa<PrefetchOp>(op) && op->hasAttr(kDescriptorAttrName))
+    return StringRef("a TMA prefetch (cp.async.bulk.prefetch.tensor)");
+  if (isa<BarrierArriveExpectTxOp>(op))
+    return StringRef("mbarrier.arrive.expect_tx");
+  if (isa<BarrierRemoteOp>(op))
+    return StringRef("a cluster barrier (mapa)");
+  if (isa<BarrierArriveOp>(op) && isRemote(op->getOperand(0).getType()))
+    return StringRef("a remote arrive (mbarrier.arrive.shared::cluster)");
+  if (isa<FenceAsyncSharedOp>(op))
+    return StringRef("fence.proxy.async");
+  if (auto wait = dyn_cast<WaitGroupOp>(op);
+      wait && wait.getKind() == GroupKind::bulk)
+    return StringRef("bulk groups (cp.async.bulk.wait_group)");
+  if (auto commit = dyn_cast<CommitGroupOp>(op);
+      commit && commit.getKind() == GroupKind::bulk)
+    return StringRef("bulk groups (cp.async.bulk.commit_group)");
+  return std::nullopt;
+}
+
 namespace {
 
 /// The completion group a token stands for: bulk groups for TMA and bulk
@@ -199,6 +238,16 @@ struct ConvertAsyncCopyToNVVMPass
         op->emitOpError("waits with mbarrier.try_wait.parity, which needs "
                         "sm_90 or newer; this GPU module targets an older "
                         "chip");
+        return WalkResult::interrupt();
+      }
+      // Everything else that only Hopper has (TMA, bulk copies, DSMEM,
+      // transaction counts, cluster barriers, the async-proxy fence): the
+      // NVPTX back end would abort with "Cannot select" on an older chip.
+      if (std::optional<StringRef> feature = hopperOnlyFeature(op);
+          feature && !tma::targetsHopper(op)) {
+        op->emitOpError() << "uses " << *feature
+                          << ", which needs sm_90 or newer; this GPU module "
+                             "targets an older chip";
         return WalkResult::interrupt();
       }
       return WalkResult::advance();

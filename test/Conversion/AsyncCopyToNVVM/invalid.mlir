@@ -45,3 +45,46 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// Hopper-only features on a module that targets sm_80 get one clean error
+// instead of the NVPTX back end's "Cannot select" abort (an explicit TMA copy
+// is already refused by implementation selection).
+module attributes {gpu.container_module} {
+  gpu.module @kernels [#nvvm.target<chip = "sm_80">] {
+    gpu.func @tma_sm80(%A: memref<4096x4096xf16>, %i: index) workgroup(%S : memref<64x64xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      // expected-error @+1 {{impl = tma cannot perform this copy: TMA needs sm_90 or newer; this GPU module targets an older chip}}
+      asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] {impl = #asynccopy<impl tma>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels [#nvvm.target<chip = "sm_86">] {
+    gpu.func @expect_tx_sm86() kernel {
+      %c0 = arith.constant 0 : index
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      // expected-error @+1 {{uses mbarrier.arrive.expect_tx, which needs sm_90 or newer}}
+      asynccopy.barrier.arrive_expect_tx %b[%c0], 16384 : !asynccopy.barrier<1>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels [#nvvm.target<chip = "sm_80">] {
+    gpu.func @fence_sm80() kernel {
+      // expected-error @+1 {{uses fence.proxy.async, which needs sm_90 or newer}}
+      asynccopy.fence_async_shared
+      gpu.return
+    }
+  }
+}

@@ -1052,7 +1052,7 @@ func.func @barrier_remote_result_wrong_stages(%rank: i32) {
 //===----------------------------------------------------------------------===//
 
 func.func @wait_group_negative_pending() {
-  // expected-error @+1 {{pending group count must be non-negative, got -1}}
+  // expected-error @+1 {{pending group count must be in [0, 2^31), got -1}}
   asynccopy.wait_group bulk -1
   return
 }

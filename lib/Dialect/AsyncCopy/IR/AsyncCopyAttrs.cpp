@@ -297,7 +297,10 @@ CollapseLeadingAttr::transformGmemShape(ArrayRef<int64_t> shape,
       bound = kDyn;
       break;
     }
-    bound += (d - 1) * (s / g);
+    int64_t step;
+    if (llvm::MulOverflow(d - 1, s / g, step) ||
+        llvm::AddOverflow(bound, step, bound))
+      return failure(); // no tensor view: the merged extent overflows
   }
   SmallVector<int64_t> result{bound};
   llvm::append_range(result, shape.drop_front(n));

@@ -10,6 +10,7 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/Support/MathExtras.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/StringSet.h"
@@ -175,9 +176,23 @@ verifyWindowAndTransforms(Operation *op, MemRefType gmemType,
                                "drop_unit_dims), got ")
                << attr;
   }
-  return applyTransformsToShape(toTransformList(transforms), sizes, [&]() {
-    return op->emitOpError("transforms do not apply to the window: ");
-  });
+  FailureOr<SmallVector<int64_t>> transformed = applyTransformsToShape(
+      toTransformList(transforms), sizes, [&]() {
+        return op->emitOpError("transforms do not apply to the window: ");
+      });
+  if (failed(transformed))
+    return failure();
+  // The analysis multiplies extents and element bits: keep them in int64_t.
+  if (gmemType.getElementType().isIntOrFloat()) {
+    int64_t bits = gmemType.getElementType().getIntOrFloatBitWidth();
+    for (int64_t s : sizes)
+      if (llvm::MulOverflow(bits, s, bits))
+        return op->emitOpError("window of ")
+               << llvm::make_range(sizes.begin(), sizes.end())
+               << " elements is too large (its size in bits overflows "
+                  "int64_t)";
+  }
+  return transformed;
 }
 
 static bool isContiguousStatic(MemRefType type) {
@@ -416,6 +431,22 @@ void CopyOp::print(OpAsmPrinter &p) {
     p << " -> " << token.getType();
 }
 
+/// Copies address memory forwards: a memref with a negative static stride
+/// (a reversed view) has no well-formed flat or tensor-map view.
+static LogicalResult verifyNonNegativeStrides(Operation *op, MemRefType type,
+                                              StringRef name) {
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)))
+    return success();
+  for (auto [i, stride] : llvm::enumerate(strides))
+    if (!ShapedType::isDynamic(stride) && stride < 0)
+      return op->emitOpError()
+             << name << " stride of dim " << i
+             << " must be non-negative, got " << stride;
+  return success();
+}
+
 LogicalResult CopyOp::verify() {
   MemRefType srcType = getSource().getType(), dstType = getDest().getType();
   if (srcType.getElementType() != dstType.getElementType())
@@ -430,6 +461,21 @@ LogicalResult CopyOp::verify() {
     if (!isGlobalMemory(type) && !isSharedMemory(type))
       return emitOpError() << name << " must be in GMEM or in SMEM "
                            << "(#gpu.address_space<workgroup>), got " << type;
+  for (auto [name, type] : {std::pair<StringRef, MemRefType>{"source", srcType},
+                            {"destination", dstType}}) {
+    if (!isSharedMemory(type) || !type.hasStaticShape())
+      continue;
+    int64_t bytes = (type.getElementTypeBitWidth() + 7) / 8;
+    for (int64_t d : type.getShape())
+      if (llvm::MulOverflow(bytes, d, bytes))
+        return emitOpError() << name << " " << type
+                             << " does not fit in the "
+                             << tma::kMaxSmemBytes
+                             << " B of shared memory a CTA has";
+  }
+  if (failed(verifyNonNegativeStrides(*this, srcType, "source")) ||
+      failed(verifyNonNegativeStrides(*this, dstType, "destination")))
+    return failure();
 
   if (std::optional<ArrayAttr> collective = getCollective()) {
     if (collective->empty())
@@ -644,6 +690,8 @@ LogicalResult PrefetchOp::verify() {
   MemRefType type = getSource().getType();
   if (!isGlobalMemory(type))
     return emitOpError("prefetches a GMEM tensor, got ") << type;
+  if (failed(verifyNonNegativeStrides(*this, type, "source")))
+    return failure();
   FailureOr<SmallVector<int64_t>> transformed = verifyWindowAndTransforms(
       *this, type, getStaticOffsets(), getStaticSizes(), getOffsets(),
       getTransforms());
@@ -657,8 +705,9 @@ LogicalResult PrefetchOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult WaitGroupOp::verify() {
-  if (getPendingAttr().getInt() < 0)
-    return emitOpError("pending group count must be non-negative, got ")
+  if (getPendingAttr().getInt() < 0 ||
+      getPendingAttr().getInt() > std::numeric_limits<int32_t>::max())
+    return emitOpError("pending group count must be in [0, 2^31), got ")
            << getPendingAttr().getInt();
   if (getRead() && getKind() != GroupKind::bulk)
     return emitOpError("`read` applies only to bulk groups");

@@ -1,6 +1,7 @@
 //===- AsyncCopyTypes.cpp - asynccopy types -------------------------------===//
 
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
+#include "asynccopy/Utils/TMAUtils.h"
 
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -47,5 +48,10 @@ LogicalResult BarrierType::verify(function_ref<InFlightDiagnostic()> emitError,
                                   int64_t numStages, bool) {
   if (numStages < 1)
     return emitError() << "barrier needs at least one stage, got " << numStages;
+  // Each stage is an 8-B mbarrier in SMEM.
+  if (numStages > tma::kMaxSmemBytes / 8)
+    return emitError() << "barrier of " << numStages
+                       << " stages does not fit in shared memory (at most "
+                       << tma::kMaxSmemBytes / 8 << " 8-B mbarriers)";
   return success();
 }

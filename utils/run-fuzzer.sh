@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Builds (if needed) and runs the libFuzzer target ac-fuzz for <seconds>.
+#   utils/run-fuzzer.sh 900            # 15 minutes, one job
+#   JOBS=1 FUZZ_ARGS="-jobs=2" utils/run-fuzzer.sh 600
+# Build dir build-fuzz/ (clang-22, ASan+UBSan+libFuzzer); corpus in
+# build-fuzz/corpus (seeded from the lit tests by utils/make-fuzz-corpus.sh),
+# crashes/timeouts/leaks in build-fuzz/crashes/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SECONDS_TO_RUN=${1:?usage: utils/run-fuzzer.sh <seconds>}
+BUILD_DIR=${BUILD_DIR:-build-fuzz}
+CC=${CC:-clang-22}
+CXX=${CXX:-clang++-22}
+if [ ! -f "$BUILD_DIR/build.ninja" ]; then
+  launcher=()
+  command -v ccache >/dev/null && launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  cmake -G Ninja -S . -B "$BUILD_DIR" \
+    -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
+    -DCMAKE_BUILD_TYPE=Release -DLLVM_ENABLE_ASSERTIONS=ON \
+    -DCMAKE_C_COMPILER="$CC" -DCMAKE_CXX_COMPILER="$CXX" \
+    -DASYNCCOPY_ENABLE_FUZZER=ON \
+    "${launcher[@]}" ${CMAKE_ARGS:-}
+fi
+cmake --build "$BUILD_DIR" -j "${JOBS:-2}" --target ac-fuzz
+CORPUS="$BUILD_DIR/corpus"
+[ -d "$CORPUS" ] && [ -n "$(ls -A "$CORPUS")" ] || utils/make-fuzz-corpus.sh "$CORPUS"
+mkdir -p "$BUILD_DIR/crashes"
+# detect_leaks=0: MLIR's global registries (pass/dialect registrations, the
+# static DialectRegistry) are never freed by design.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+exec "$BUILD_DIR/bin/ac-fuzz" "$CORPUS" \
+  -dict=test/fuzz/asynccopy.dict \
+  -max_total_time="$SECONDS_TO_RUN" -timeout=10 -rss_limit_mb=4096 \
+  -max_len=${MAX_LEN:-16384} -print_final_stats=1 \
+  -artifact_prefix="$BUILD_DIR/crashes/" ${FUZZ_ARGS:-}
