@@ -350,12 +350,15 @@ FailureOr<TmaPlan> mlir::asynccopy::planTma(const CopyLayout &layout,
         loopOver(i, i, 1);
       else if (i > splitDim && plan.dims[i].box > tma::kMaxBoxDim)
         return declineTma(reason, "box dims " + Twine(splitDim) + " and " +
-                                      Twine(i) + " both exceed 256 elements");
+                                      Twine(i) + " both exceed 256 elements; TMA "
+                                      "splits at most one box dim");
     }
     loopOver(splitDim, splitDim, splitPiece);
     if (splitDim == rank - 1 && swizzle == 0 &&
         plan.dims.back().box > tma::kMaxBoxDim)
-      return declineTma(reason, "the innermost box dim exceeds 256 elements");
+      return declineTma(reason, "the innermost box dim of " +
+                                    Twine(plan.dims.back().box) +
+                                    " elements exceeds the TMA limit of 256");
   }
 
   // Merge dims until the rank fits: a dim with box extent 1 whose stride is a
@@ -408,21 +411,24 @@ FailureOr<TmaPlan> mlir::asynccopy::planTma(const CopyLayout &layout,
     return declineTma(reason, "the innermost box dim spans " +
                                   Twine(innermost.box * eb) +
                                   " B, more than the " + Twine(swizzle) +
-                                  "-B swizzle span");
+                                  "-B swizzle span; TMA needs a swizzled "
+                                  "box row to fit in the span");
   for (int64_t i = 0; i + 1 < plan.rank(); ++i) {
     int64_t stride = plan.dims[i].stride;
     if (isDyn(stride)) {
       if (!allowRuntimeChecks)
         return declineTma(reason, "the stride of dim " + Twine(i) +
                                       " is dynamic; TMA needs strides that "
-                                      "are multiples of 16 B");
+                                      "are multiples of 16 B (impl = tma "
+                                      "checks it at launch)");
       plan.needsRuntimeCheck = true;
       continue;
     }
     if (pow2AlignOfProduct(stride, eb) < tma::kGlobalAlignBytes)
       return declineTma(reason, "global stride " + Twine(satMul(stride, eb)) +
                                     " B of dim " + Twine(i) +
-                                    " is not a multiple of 16 B");
+                                    " is not a multiple of 16 B; TMA needs "
+                                    "16-B strides");
   }
   // Tensor-map extents and strides have limits of their own (the host
   // encoder rejects larger ones); merging dims above can grow an extent past
@@ -443,13 +449,15 @@ FailureOr<TmaPlan> mlir::asynccopy::planTma(const CopyLayout &layout,
   if (isDyn(layout.baseOffset)) {
     if (!allowRuntimeChecks)
       return declineTma(reason, "the memref offset is dynamic; TMA needs a "
-                                "16-B aligned base address");
+                                "16-B aligned base address (impl = tma "
+                                "checks it at launch)");
     plan.needsRuntimeCheck = true;
   } else if (pow2AlignOfProduct(layout.baseOffset, eb) <
              tma::kGlobalAlignBytes) {
     return declineTma(reason, "the memref offset of " +
                                   Twine(satMul(layout.baseOffset, eb)) +
-                                  " B is not 16-B aligned");
+                                  " B is not 16-B aligned; TMA needs a 16-B "
+                                  "aligned base address");
   }
 
   plan.bytesPerIssue = eb;

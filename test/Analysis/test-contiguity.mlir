@@ -131,7 +131,7 @@ func.func @inner_box_not_16B(%A: memref<64x128xf16>, %S: memref<8x100xf16, #gpu.
 // -----
 
 func.func @global_stride_not_16B(%A: memref<64x100xf16>, %S: memref<8x96xf16, #gpu.address_space<workgroup>>) -> !asynccopy.token {
-  // CHECK: remark: contiguous dims 1, chunk 192 B, chunks 8, outer [8], total 1536 B, start align 16 B | tma: declined: global stride 200 B of dim 0 is not a multiple of 16 B | cp.async: vector 8 B | bulk: declined: the window start or its row stride is not provably 16-B aligned
+  // CHECK: remark: contiguous dims 1, chunk 192 B, chunks 8, outer [8], total 1536 B, start align 16 B | tma: declined: global stride 200 B of dim 0 is not a multiple of 16 B; TMA needs 16-B strides | cp.async: vector 8 B | bulk: declined: the window start or its row stride is not provably 16-B aligned
   %t = asynccopy.copy %A to %S window [0, 0] [8, 96] : memref<64x100xf16> to memref<8x96xf16, #gpu.address_space<workgroup>> -> !asynccopy.token
   return %t : !asynccopy.token
 }
@@ -139,7 +139,7 @@ func.func @global_stride_not_16B(%A: memref<64x100xf16>, %S: memref<8x96xf16, #g
 // -----
 
 func.func @base_misaligned(%A: memref<64x128xf16, strided<[128, 1], offset: 4>>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>) -> !asynccopy.token {
-  // CHECK: start align 8 B | tma: declined: the memref offset of 8 B is not 16-B aligned | cp.async: vector 8 B |
+  // CHECK: start align 8 B | tma: declined: the memref offset of 8 B is not 16-B aligned; TMA needs a 16-B aligned base address | cp.async: vector 8 B |
   %t = asynccopy.copy %A to %S window [0, 0] [64, 64] : memref<64x128xf16, strided<[128, 1], offset: 4>> to memref<64x64xf16, #gpu.address_space<workgroup>> -> !asynccopy.token
   return %t : !asynccopy.token
 }
@@ -148,7 +148,7 @@ func.func @base_misaligned(%A: memref<64x128xf16, strided<[128, 1], offset: 4>>,
 
 // A dynamic row stride: declined for auto, a runtime check for impl = tma.
 func.func @dynamic_stride(%A: memref<?x128xf16, strided<[?, 1]>>, %i: index, %S: memref<64x64xf16, #gpu.address_space<workgroup>>) -> !asynccopy.token {
-  // CHECK: tma: declined: the stride of dim 0 is dynamic; TMA needs strides that are multiples of 16 B |
+  // CHECK: tma: declined: the stride of dim 0 is dynamic; TMA needs strides that are multiples of 16 B (impl = tma checks it at launch) |
   // RT: tma: rank 2, box [64, 64], issues 1, bytes 8192, runtime check |
   %t = asynccopy.copy %A to %S window [%i, 0] [64, 64] : memref<?x128xf16, strided<[?, 1]>> to memref<64x64xf16, #gpu.address_space<workgroup>> -> !asynccopy.token
   return %t : !asynccopy.token

@@ -137,7 +137,7 @@ module attributes {gpu.container_module} {
     gpu.func @prefetch(%A: memref<4096x4096xf16>, %B: memref<64x100xf16>, %i: index) kernel {
       // expected-remark @below {{tma: accepted (1 issue, 8192 B)}}
       asynccopy.prefetch %A window [%i, 0] [64, 64] : memref<4096x4096xf16>
-      // expected-remark @below {{tma: declined: global stride 200 B of dim 0 is not a multiple of 16 B; the prefetch is dropped}}
+      // expected-remark @below {{tma: declined: global stride 200 B of dim 0 is not a multiple of 16 B; TMA needs 16-B strides; the prefetch is dropped}}
       asynccopy.prefetch %B window [0, 0] [8, 96] : memref<64x100xf16>
       gpu.return
     }

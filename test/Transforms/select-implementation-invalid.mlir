@@ -1,7 +1,8 @@
 // RUN: ac-opt %s -split-input-file -asynccopy-select-implementation -verify-diagnostics
 
-// Explicit impls that decline are errors naming the reason. (impl = dsmem on
-// a GMEM copy is already a verifier error.)
+// Explicit impls that decline are errors naming the reason and the
+// implementations that would accept the copy. (impl = dsmem on a GMEM copy is
+// already a verifier error.)
 
 // Rows of 12 f16 are 24 B apart.
 module attributes {gpu.container_module} {
@@ -10,8 +11,24 @@ module attributes {gpu.container_module} {
       %c0 = arith.constant 0 : index
       %S = memref.alloc() : memref<8x8xf16, #gpu.address_space<workgroup>>
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-      // expected-error @below {{impl = tma cannot perform this copy: global stride 24 B of dim 0 is not a multiple of 16 B}}
+      // expected-error @below {{impl = tma cannot perform this copy: global stride 24 B of dim 0 is not a multiple of 16 B; TMA needs 16-B strides; use impl = sync}}
       asynccopy.copy %A to %S window [0, 0] [8, 8] barrier %b[%c0] {impl = #asynccopy<impl tma>} : memref<64x12xf16> to memref<8x8xf16, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// The same copy with a token: cp.async can do it too (8-B vectors).
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    gpu.func @tma_row_stride_token(%A: memref<64x12xf16>) kernel {
+      %c0 = arith.constant 0 : index
+      %S = memref.alloc() : memref<8x8xf16, #gpu.address_space<workgroup>>
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      // expected-error @below {{'asynccopy.copy' op impl = tma cannot perform this copy: global stride 24 B of dim 0 is not a multiple of 16 B; TMA needs 16-B strides; use impl = cp_async or sync}}
+      %t = asynccopy.copy %A to %S window [0, 0] [8, 8] barrier %b[%c0] {impl = #asynccopy<impl tma>} : memref<64x12xf16> to memref<8x8xf16, #gpu.address_space<workgroup>> -> !asynccopy.token
       gpu.return
     }
   }
@@ -22,7 +39,7 @@ module attributes {gpu.container_module} {
 func.func @tma_not_a_kernel_argument(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>) {
   %c0 = arith.constant 0 : index
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-  // expected-error @below {{impl = tma cannot perform this copy: the GMEM operand is not a kernel argument}}
+  // expected-error @below {{impl = tma cannot perform this copy: the GMEM operand is not a kernel argument (of the enclosing `gpu.func ... kernel`, possibly through memref.cast); tensor maps are encoded on the host from kernel arguments; use impl = bulk or sync}}
   asynccopy.copy %A to %S window [0, 0] [64, 64] barrier %b[%c0] {impl = #asynccopy<impl tma>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
   return
 }
@@ -35,7 +52,7 @@ module attributes {gpu.container_module} {
       %c0 = arith.constant 0 : index
       %S = memref.alloc() : memref<64x128xf16, #gpu.address_space<workgroup>>
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-      // expected-error @below {{impl = tma cannot perform this copy: the innermost dim of the GMEM view has stride 64, TMA needs it contiguous (stride 1)}}
+      // expected-error @below {{impl = tma cannot perform this copy: the innermost dim of the GMEM view has stride 64, TMA needs it contiguous (stride 1); use impl = sync}}
       asynccopy.copy %A to %S window [0, 0] [128, 64] barrier %b[%c0] {transforms = [#asynccopy.transpose<[1, 0]>], impl = #asynccopy<impl tma>} : memref<128x64xf16> to memref<64x128xf16, #gpu.address_space<workgroup>>
       gpu.return
     }
@@ -45,7 +62,7 @@ module attributes {gpu.container_module} {
 // -----
 
 func.func @cp_async_store(%S: memref<64x64xf16, #gpu.address_space<workgroup>>, %B: memref<4096x4096xf16>) -> !asynccopy.token {
-  // expected-error @below {{impl = cp_async cannot perform this copy: cp.async only loads (GMEM -> SMEM); this is a store}}
+  // expected-error @below {{impl = cp_async cannot perform this copy: cp.async only loads (GMEM -> SMEM); this is a store; use impl = bulk or sync}}
   %t = asynccopy.copy %S to %B window [0, 0] [64, 64] {impl = #asynccopy<impl cp_async>} : memref<64x64xf16, #gpu.address_space<workgroup>> to memref<4096x4096xf16> -> !asynccopy.token
   return %t : !asynccopy.token
 }
@@ -55,7 +72,7 @@ func.func @cp_async_store(%S: memref<64x64xf16, #gpu.address_space<workgroup>>, 
 func.func @cp_async_without_token(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>) {
   %c0 = arith.constant 0 : index
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-  // expected-error @below {{impl = cp_async cannot perform this copy: cp.async completes through commit/wait groups and this copy returns no token}}
+  // expected-error @below {{impl = cp_async cannot perform this copy: cp.async completes through commit/wait groups and this copy returns no token; use impl = bulk or sync}}
   asynccopy.copy %A to %S window [0, 0] [64, 64] barrier %b[%c0] {impl = #asynccopy<impl cp_async>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
   return
 }
@@ -63,7 +80,7 @@ func.func @cp_async_without_token(%A: memref<4096x4096xf16>, %S: memref<64x64xf1
 // -----
 
 func.func @cp_async_misaligned(%A: memref<4096x4096xf16>, %S: memref<64x3xf16, #gpu.address_space<workgroup>>) -> !asynccopy.token {
-  // expected-error @below {{impl = cp_async cannot perform this copy: contiguous runs of 6 B aligned to 2 B; cp.async needs 4-, 8- or 16-B aligned transfers}}
+  // expected-error @below {{impl = cp_async cannot perform this copy: contiguous runs of 6 B aligned to 2 B; cp.async needs 4-, 8- or 16-B aligned transfers; use impl = sync}}
   %t = asynccopy.copy %A to %S window [0, 0] [64, 3] {impl = #asynccopy<impl cp_async>} : memref<4096x4096xf16> to memref<64x3xf16, #gpu.address_space<workgroup>> -> !asynccopy.token
   return %t : !asynccopy.token
 }
@@ -73,7 +90,7 @@ func.func @cp_async_misaligned(%A: memref<4096x4096xf16>, %S: memref<64x3xf16, #
 func.func @bulk_swizzle(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>) {
   %c0 = arith.constant 0 : index
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-  // expected-error @below {{impl = bulk cannot perform this copy: bulk copies cannot swizzle}}
+  // expected-error @below {{impl = bulk cannot perform this copy: bulk copies cannot swizzle; use impl = sync}}
   asynccopy.copy %A to %S window [0, 0] [64, 64] barrier %b[%c0] {impl = #asynccopy<impl bulk>, swizzle = 128 : i64} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
   return
 }
@@ -83,7 +100,7 @@ func.func @bulk_swizzle(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.ad
 func.func @bulk_out_of_bounds(%A: memref<4096x4096xf16>, %i: index, %S: memref<64x64xf16, #gpu.address_space<workgroup>>) {
   %c0 = arith.constant 0 : index
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-  // expected-error @below {{impl = bulk cannot perform this copy: the window is not provably inside the GMEM tensor}}
+  // expected-error @below {{impl = bulk cannot perform this copy: the window is not provably inside the GMEM tensor and bulk copies cannot handle out-of-bounds elements (oob = promise_in_bounds asserts it); use impl = sync}}
   asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] {impl = #asynccopy<impl bulk>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
   return
 }
@@ -94,9 +111,9 @@ func.func @bulk_out_of_bounds(%A: memref<4096x4096xf16>, %i: index, %S: memref<6
 func.func @two_errors(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %B: memref<4096x4096xf16>) -> !asynccopy.token {
   %c0 = arith.constant 0 : index
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-  // expected-error @below {{impl = bulk cannot perform this copy: bulk copies cannot swizzle}}
+  // expected-error @below {{impl = bulk cannot perform this copy: bulk copies cannot swizzle; use impl = sync}}
   asynccopy.copy %A to %S window [0, 0] [64, 64] barrier %b[%c0] {impl = #asynccopy<impl bulk>, swizzle = 128 : i64} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
-  // expected-error @below {{impl = cp_async cannot perform this copy: cp.async only loads}}
+  // expected-error @below {{impl = cp_async cannot perform this copy: cp.async only loads (GMEM -> SMEM); this is a store; use impl = bulk or sync}}
   %t = asynccopy.copy %S to %B window [0, 0] [64, 64] {impl = #asynccopy<impl cp_async>} : memref<64x64xf16, #gpu.address_space<workgroup>> to memref<4096x4096xf16> -> !asynccopy.token
   return %t : !asynccopy.token
 }
@@ -122,7 +139,7 @@ func.func @collective_not_a_kernel_argument(%A: memref<4096x4096xf16>, %i: index
 func.func @sync_collective(%A: memref<4096x4096xf16>, %i: index, %S: memref<64x64xf16, #gpu.address_space<workgroup>>) {
   %c0 = arith.constant 0 : index
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-  // expected-error @below {{impl = sync cannot perform this copy: collective copies multicast through TMA; they are left to it}}
+  // expected-error @below {{impl = sync cannot perform this copy: collective copies multicast through TMA; they are left to it; no other implementation can perform it either}}
   asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] {collective = [#gpu<dim x>], impl = #asynccopy<impl sync>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
   return
 }
@@ -132,7 +149,7 @@ func.func @sync_collective(%A: memref<4096x4096xf16>, %i: index, %S: memref<64x6
 func.func @dsmem_6_bytes(%s: memref<3xf16, #gpu.address_space<workgroup>>, %d: memref<3xf16, #gpu.address_space<workgroup>>, %rank: i32) {
   %c0 = arith.constant 0 : index
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-  // expected-error @below {{impl = dsmem cannot perform this copy: DSMEM bulk copies move a multiple of 16 B; this copy moves 6 B}}
+  // expected-error @below {{impl = dsmem cannot perform this copy: DSMEM bulk copies move a multiple of 16 B; this copy moves 6 B; use impl = sync}}
   asynccopy.copy %s to %d remote %rank barrier %b[%c0] {impl = #asynccopy<impl dsmem>} : memref<3xf16, #gpu.address_space<workgroup>> to memref<3xf16, #gpu.address_space<workgroup>>
   return
 }

@@ -74,7 +74,7 @@ struct CopyInfo {
   /// The layout of the GMEM side; failure for SMEM -> SMEM copies (and GMEM
   /// types the analysis cannot describe, with `layoutError` saying why).
   FailureOr<CopyLayout> layout = failure();
-  std::string layoutError;
+  std::string layoutError = {};
 };
 
 } // namespace
@@ -340,6 +340,24 @@ struct SelectImplementationPass
       remark << ": declined: " << decision.reason << suffix;
   }
 
+  /// What a user whose explicit `impl` declined can write instead: the other
+  /// implementations that accept the copy, in priority order.
+  static std::string suggestAlternatives(CopyInfo &info, CopyImpl declined) {
+    SmallVector<StringRef> accepting;
+    for (auto [impl, candidate] : kCandidates) {
+      Plan unused;
+      if (impl != declined && candidate(info, unused))
+        accepting.push_back(stringifyCopyImpl(impl));
+    }
+    if (accepting.empty())
+      return "no other implementation can perform it either";
+    std::string text = "use impl = ";
+    for (auto [i, name] : llvm::enumerate(accepting))
+      text += (i == 0 ? "" : i + 1 == accepting.size() ? " or " : ", ") +
+              name.str();
+    return text;
+  }
+
   LogicalResult select(CopyOp op) {
     CopyInfo info{op};
     if (Value gmem = op.getGmem()) {
@@ -371,7 +389,8 @@ struct SelectImplementationPass
       assert(declines.size() == 1 && "one candidate per explicit impl");
       return op.emitOpError()
              << "impl = " << stringifyCopyImpl(requested)
-             << " cannot perform this copy: " << declines.front().second;
+             << " cannot perform this copy: " << declines.front().second
+             << "; " << suggestAlternatives(info, requested);
     }
     InFlightDiagnostic diag = op.emitOpError()
                               << "no implementation can perform this copy";
