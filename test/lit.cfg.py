@@ -30,7 +30,7 @@ config.excludes.append("compile_check.py")
 
 # Every PTX the tests emit goes through ptxas: %extract_ptx prints the PTX of
 # each gpu.binary and assembles each module with ptxas -arch=sm_90a
-# (%extract_ptx_sm80: sm_80); a ptxas error fails the test. Without CUDA the
+# (%extract_ptx_sm80, %extract_ptx_sm75: older chips); a ptxas error fails the test. Without CUDA the
 # PTX is only printed (the FileCheck lines still run).
 extract = "%s %s" % (sys.executable, os.path.join(os.path.dirname(__file__), "..", "utils", "extract-ptx.py"))
 ptxas = os.path.join(config.cuda_bin_dir, "ptxas") if config.cuda_bin_dir else ""
@@ -39,8 +39,10 @@ if ptxas and os.path.exists(ptxas):
     # gpu-module-to-binary{format=bin} finds ptxas on PATH.
     llvm_config.with_environment("PATH", config.cuda_bin_dir, append_path=True)
     config.substitutions.append(("%extract_ptx_sm80", extract + " --ptxas " + ptxas + " --arch sm_80"))
+    config.substitutions.append(("%extract_ptx_sm75", extract + " --ptxas " + ptxas + " --arch sm_75"))
     config.substitutions.append(("%extract_ptx", extract + " --ptxas " + ptxas + " --arch sm_90a"))
 else:
     lit_config.warning("ptxas not found: emitted PTX is not assembled")
     config.substitutions.append(("%extract_ptx_sm80", extract))
+    config.substitutions.append(("%extract_ptx_sm75", extract))
     config.substitutions.append(("%extract_ptx", extract))

@@ -4,6 +4,7 @@
 
 #include "asynccopy/Conversion/Passes.h"
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
+#include "asynccopy/Utils/TMAUtils.h"
 
 #include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
@@ -70,15 +71,66 @@ void mlir::asynccopy::buildAsyncCopyToLLVMPipeline(
   pm.addPass(createCSEPass());
 }
 
+LogicalResult mlir::asynccopy::verifyAsyncCopyPipelineOptions(
+    const AsyncCopyPipelineOptions &options,
+    function_ref<void(const Twine &)> emitError) {
+  if (!tma::parseSmVersion(options.chip)) {
+    emitError("chip '" + options.chip +
+              "' is not an NVIDIA GPU architecture; expected sm_<N> with an "
+              "optional a/f suffix (e.g. sm_90a, sm_80)");
+    return failure();
+  }
+  if (options.optLevel < 0 || options.optLevel > 3) {
+    emitError("opt-level must be 0, 1, 2 or 3, got " +
+              Twine(options.optLevel));
+    return failure();
+  }
+  if (options.descriptorMode != "param" && options.descriptorMode != "scratch") {
+    emitError("descriptor-mode must be `param` or `scratch`, got `" +
+              options.descriptorMode + "`");
+    return failure();
+  }
+  if (!llvm::is_contained({"isa", "bin", "fatbin"}, options.format)) {
+    emitError("format must be `isa` (PTX), `bin` (cubin) or `fatbin`, got `" +
+              options.format + "`");
+    return failure();
+  }
+  return success();
+}
+
+/// Registers `name` so that bad options fail the pipeline's construction
+/// with a message instead of reaching the passes.
+static void registerPipeline(StringRef name, StringRef description,
+                             void (*build)(OpPassManager &,
+                                           const AsyncCopyPipelineOptions &)) {
+  registerPassPipeline(
+      name, description,
+      [=](OpPassManager &pm, StringRef text,
+          function_ref<LogicalResult(const Twine &)> errorHandler) {
+        AsyncCopyPipelineOptions options;
+        if (failed(options.parseFromString(text)))
+          return failure();
+        std::string message;
+        if (failed(verifyAsyncCopyPipelineOptions(
+                options, [&](const Twine &msg) { message = msg.str(); }))) {
+          (void)errorHandler(name + ": " + message);
+          return failure();
+        }
+        build(pm, options);
+        return success();
+      },
+      [](function_ref<void(const mlir::detail::PassOptions &)> handler) {
+        handler(AsyncCopyPipelineOptions());
+      });
+}
+
 void mlir::asynccopy::registerAsyncCopyPipelines() {
-  PassPipelineRegistration<AsyncCopyPipelineOptions>(
-      "asynccopy-to-nvvm",
-      "Lowers asynccopy kernels to NVVM: implementation selection, tensor "
-      "maps, asynccopy -> NVVM, GPU -> NVVM",
-      buildAsyncCopyToNVVMPipeline);
-  PassPipelineRegistration<AsyncCopyPipelineOptions>(
-      "asynccopy-to-llvm",
-      "asynccopy-to-nvvm, then the host lowering and GPU module "
-      "serialisation (format=isa|bin|fatbin)",
-      buildAsyncCopyToLLVMPipeline);
+  registerPipeline("asynccopy-to-nvvm",
+                   "Lowers asynccopy kernels to NVVM: implementation "
+                   "selection, tensor maps, asynccopy -> NVVM, GPU -> NVVM",
+                   buildAsyncCopyToNVVMPipeline);
+  registerPipeline("asynccopy-to-llvm",
+                   "asynccopy-to-nvvm, then the host lowering and GPU module "
+                   "serialisation (format=isa|bin|fatbin)",
+                   buildAsyncCopyToLLVMPipeline);
 }

@@ -78,18 +78,31 @@ StringRef tma::ptxTypeSuffix(Type type) {
   return "";
 }
 
-bool tma::targetsHopper(Operation *op) {
+std::optional<unsigned> tma::parseSmVersion(StringRef chip) {
+  if (!chip.consume_front("sm_"))
+    return std::nullopt;
+  StringRef digits = chip.take_while(llvm::isDigit);
+  StringRef suffix = chip.drop_front(digits.size());
+  unsigned sm = 0;
+  if (digits.empty() || digits.getAsInteger(10, sm) ||
+      !(suffix.empty() || suffix == "a" || suffix == "f"))
+    return std::nullopt;
+  return sm;
+}
+
+std::optional<unsigned> tma::targetSmVersion(Operation *op) {
   auto module = op ? op->getParentOfType<gpu::GPUModuleOp>() : gpu::GPUModuleOp();
   if (!module || !module.getTargetsAttr())
-    return true;
-  for (Attribute target : module.getTargetsAttr()) {
-    auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target);
-    unsigned sm = 0;
-    if (nvvm && nvvm.getChip().starts_with("sm_") &&
-        !nvvm.getChip().drop_front(3).take_while(llvm::isDigit).getAsInteger(
-            10, sm) &&
-        sm < 90)
-      return false;
-  }
-  return true;
+    return std::nullopt;
+  std::optional<unsigned> oldest;
+  for (Attribute target : module.getTargetsAttr())
+    if (auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target))
+      if (std::optional<unsigned> sm = parseSmVersion(nvvm.getChip()))
+        oldest = oldest ? std::min(*oldest, *sm) : *sm;
+  return oldest;
+}
+
+bool tma::targetsAtLeast(Operation *op, unsigned sm) {
+  std::optional<unsigned> target = targetSmVersion(op);
+  return !target || *target >= sm;
 }

@@ -38,11 +38,20 @@ struct AsyncCopyPipelineOptions
       llvm::cl::init("bin")};
 };
 
-/// Adds asynccopy-to-nvvm to `pm` (a pass manager on builtin.module).
+/// Checks the options the pipelines pass on to LLVM and MLIR passes that
+/// would abort or silently ignore bad values (an unknown chip, opt level or
+/// binary format); reports the first problem through `emitError`.
+LogicalResult
+verifyAsyncCopyPipelineOptions(const AsyncCopyPipelineOptions &options,
+                               function_ref<void(const Twine &)> emitError);
+
+/// Adds asynccopy-to-nvvm to `pm` (a pass manager on builtin.module). The
+/// options must pass verifyAsyncCopyPipelineOptions.
 void buildAsyncCopyToNVVMPipeline(OpPassManager &pm,
                                   const AsyncCopyPipelineOptions &options);
 
-/// Adds asynccopy-to-llvm to `pm` (a pass manager on builtin.module).
+/// Adds asynccopy-to-llvm to `pm` (a pass manager on builtin.module). The
+/// options must pass verifyAsyncCopyPipelineOptions.
 void buildAsyncCopyToLLVMPipeline(OpPassManager &pm,
                                   const AsyncCopyPipelineOptions &options);
 

@@ -49,10 +49,20 @@ bool isValidSwizzle(int64_t swizzle);
 /// `legalTypes` lists the element types that would be legal.
 bool isReductionSupported(ReductionKind kind, Type type, std::string *legalTypes);
 
-/// Whether `op` sits in a GPU module whose NVVM targets are all sm_90 or
-/// newer, i.e. may use TMA, bulk copies, clusters and elect.sync. A module
-/// without an NVVM target counts as Hopper, the default chip.
-bool targetsHopper(Operation *op);
+/// The SM version of an NVVM chip name `sm_<N>` with an optional `a` or `f`
+/// suffix (sm_90a -> 90), or nullopt for anything else.
+std::optional<unsigned> parseSmVersion(llvm::StringRef chip);
+
+/// The oldest SM version among the NVVM targets of the GPU module around
+/// `op`, or nullopt when there is none (no module, no NVVM target, or chips
+/// that do not parse): such code counts as sm_90a, the default chip.
+std::optional<unsigned> targetSmVersion(Operation *op);
+
+/// Whether every NVVM target of the GPU module around `op` is `sm` or newer.
+bool targetsAtLeast(Operation *op, unsigned sm);
+
+/// Whether `op` may use TMA, bulk copies, clusters and elect.sync (sm_90+).
+inline bool targetsHopper(Operation *op) { return targetsAtLeast(op, 90); }
 
 /// The PTX type suffix of `type` (f16, bf16, f32, s32, u32, ...), or "" when
 /// PTX has no scalar of that type.

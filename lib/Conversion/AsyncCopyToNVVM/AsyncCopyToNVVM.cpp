@@ -71,9 +71,12 @@ void mlir::asynccopy::populateAsyncCopyToNVVMConversionPatterns(
   lowering::populateGroupsToNVVMPatterns(converter, patterns);
 }
 
-/// The sm_90-only feature `op` lowers to, if any (after implementation
-/// selection).
-static std::optional<StringRef> hopperOnlyFeature(Operation *op) {
+/// What `op` lowers to that not every chip has, and the oldest SM that has
+/// it (after implementation selection). The NVPTX back end aborts with
+/// "Cannot select" instead of reporting these on an older chip.
+static std::optional<std::pair<StringRef, unsigned>>
+requiredFeature(Operation *op) {
+  using Feature = std::pair<StringRef, unsigned>;
   auto isRemote = [](Type t) {
     auto barrier = dyn_cast<BarrierType>(t);
     return barrier && barrier.getRemote();
@@ -81,32 +84,45 @@ static std::optional<StringRef> hopperOnlyFeature(Operation *op) {
   if (auto copy = dyn_cast<CopyOp>(op)) {
     switch (copy.getImplOrDefault()) {
     case CopyImpl::tma:
-      return StringRef("a TMA copy (cp.async.bulk.tensor)");
+      return Feature("a TMA copy (cp.async.bulk.tensor)", 90);
     case CopyImpl::bulk:
-      return StringRef("a bulk copy (cp.async.bulk)");
+      return Feature("a bulk copy (cp.async.bulk)", 90);
     case CopyImpl::dsmem:
-      return StringRef("a DSMEM copy (cp.async.bulk.shared::cluster)");
+      return Feature("a DSMEM copy (cp.async.bulk.shared::cluster)", 90);
+    case CopyImpl::cp_async:
+      return Feature("cp.async", 80);
     default:
-      return std::nullopt;
+      break;
     }
+    if (copy.getRank())
+      return Feature("a copy to another CTA of the cluster (mapa)", 90);
+    if (copy.getBarrier())
+      return Feature("an mbarrier arrival", 80);
+    return std::nullopt;
   }
   // A prefetch without a tensor map is a dropped hint, not a feature.
   if (isa<PrefetchOp>(op) && op->hasAttr(kDescriptorAttrName))
-    return StringRef("a TMA prefetch (cp.async.bulk.prefetch.tensor)");
+    return Feature("a TMA prefetch (cp.async.bulk.prefetch.tensor)", 90);
+  if (isa<BarrierWaitOp>(op))
+    return Feature("mbarrier.try_wait.parity", 90);
   if (isa<BarrierArriveExpectTxOp>(op))
-    return StringRef("mbarrier.arrive.expect_tx");
+    return Feature("mbarrier.arrive.expect_tx", 90);
   if (isa<BarrierRemoteOp>(op))
-    return StringRef("a cluster barrier (mapa)");
+    return Feature("a cluster barrier (mapa)", 90);
   if (isa<BarrierArriveOp>(op) && isRemote(op->getOperand(0).getType()))
-    return StringRef("a remote arrive (mbarrier.arrive.shared::cluster)");
+    return Feature("a remote arrive (mbarrier.arrive.shared::cluster)", 90);
+  if (isa<BarrierInitOp, BarrierArriveOp>(op))
+    return Feature("mbarriers", 80);
   if (isa<FenceAsyncSharedOp>(op))
-    return StringRef("fence.proxy.async");
-  if (auto wait = dyn_cast<WaitGroupOp>(op);
-      wait && wait.getKind() == GroupKind::bulk)
-    return StringRef("bulk groups (cp.async.bulk.wait_group)");
-  if (auto commit = dyn_cast<CommitGroupOp>(op);
-      commit && commit.getKind() == GroupKind::bulk)
-    return StringRef("bulk groups (cp.async.bulk.commit_group)");
+    return Feature("fence.proxy.async", 90);
+  if (auto wait = dyn_cast<WaitGroupOp>(op))
+    return wait.getKind() == GroupKind::bulk
+               ? Feature("bulk groups (cp.async.bulk.wait_group)", 90)
+               : Feature("cp.async groups (cp.async.wait_group)", 80);
+  if (auto commit = dyn_cast<CommitGroupOp>(op))
+    return commit.getKind() == GroupKind::bulk
+               ? Feature("bulk groups (cp.async.bulk.commit_group)", 90)
+               : Feature("cp.async groups (cp.async.commit_group)", 80);
   return std::nullopt;
 }
 
@@ -226,28 +242,38 @@ struct ConvertAsyncCopyToNVVMPass
     // Tokens disappear in the conversion: record what each wait waits for.
     Builder b(ctx);
     // What no pattern can lower gets one precise error up front.
-    WalkResult unsupported = getOperation()->walk([&](Operation *op) {
+    WalkResult unsupported =
+        getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      // The chip decides which instructions exist; LLVM aborts on an unknown
+      // one instead of reporting it.
+      if (auto module = dyn_cast<gpu::GPUModuleOp>(op);
+          module && module.getTargetsAttr()) {
+        for (Attribute target : module.getTargetsAttr()) {
+          auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target);
+          if (nvvm && !tma::parseSmVersion(nvvm.getChip())) {
+            module.emitOpError("targets chip '")
+                << nvvm.getChip()
+                << "', which is not an NVIDIA GPU architecture; expected "
+                   "sm_<N> with an optional a/f suffix (e.g. sm_90a)";
+            return WalkResult::interrupt();
+          }
+        }
+      }
       auto copy = dyn_cast<CopyOp>(op);
       if (copy && copy.getCollective()) {
-        copy.emitOpError("collective copies need "
-                         "asynccopy-partition-collective, which this build "
-                         "does not provide yet");
+        copy.emitOpError("is collective (`collective = ")
+            << copy.getCollectiveAttr()
+            << "`), but multicast lowering (asynccopy-partition-collective) "
+               "is not built yet; drop `collective` to let each CTA load the "
+               "window itself";
         return WalkResult::interrupt();
       }
-      if (isa<BarrierWaitOp>(op) && !tma::targetsHopper(op)) {
-        op->emitOpError("waits with mbarrier.try_wait.parity, which needs "
-                        "sm_90 or newer; this GPU module targets an older "
-                        "chip");
-        return WalkResult::interrupt();
-      }
-      // Everything else that only Hopper has (TMA, bulk copies, DSMEM,
-      // transaction counts, cluster barriers, the async-proxy fence): the
-      // NVPTX back end would abort with "Cannot select" on an older chip.
-      if (std::optional<StringRef> feature = hopperOnlyFeature(op);
-          feature && !tma::targetsHopper(op)) {
-        op->emitOpError() << "uses " << *feature
-                          << ", which needs sm_90 or newer; this GPU module "
-                             "targets an older chip";
+      if (auto feature = requiredFeature(op);
+          feature && !tma::targetsAtLeast(op, feature->second)) {
+        op->emitOpError() << "uses " << feature->first << ", which needs sm_"
+                          << feature->second
+                          << " or newer; this GPU module targets sm_"
+                          << *tma::targetSmVersion(op);
         return WalkResult::interrupt();
       }
       return WalkResult::advance();

@@ -7,7 +7,7 @@ module attributes {gpu.container_module} {
         workgroup(%S : memref<64x64xf16, #gpu.address_space<workgroup>>) kernel {
       %c0 = arith.constant 0 : index
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-      // expected-error @+1 {{collective copies need asynccopy-partition-collective}}
+      // expected-error @+1 {{'asynccopy.copy' op is collective (`collective = [#gpu<dim x>]`), but multicast lowering (asynccopy-partition-collective) is not built yet; drop `collective` to let each CTA load the window itself}}
       asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] {collective = [#gpu<dim x>]}
           : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
       gpu.return
@@ -24,7 +24,7 @@ module attributes {gpu.container_module} {
         workgroup(%S : memref<8x96xf16, #gpu.address_space<workgroup>>) kernel {
       %c0 = arith.constant 0 : index
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-      // expected-error @+1 {{impl = tma cannot perform this copy: global stride 200 B of dim 0 is not a multiple of 16 B}}
+      // expected-error @+1 {{impl = tma cannot perform this copy: global stride 200 B of dim 0 is not a multiple of 16 B; TMA needs 16-B strides; use impl = sync}}
       asynccopy.copy %A to %S window [0, 0] [8, 96] barrier %b[%c0] {impl = #asynccopy<impl tma>}
           : memref<64x100xf16> to memref<8x96xf16, #gpu.address_space<workgroup>>
       gpu.return
@@ -39,7 +39,7 @@ module attributes {gpu.container_module} {
     gpu.func @wait_sm80(%p: i1) kernel {
       %c0 = arith.constant 0 : index
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-      // expected-error @+1 {{waits with mbarrier.try_wait.parity, which needs sm_90 or newer}}
+      // expected-error @+1 {{'asynccopy.barrier.wait' op uses mbarrier.try_wait.parity, which needs sm_90 or newer; this GPU module targets sm_80}}
       asynccopy.barrier.wait %b[%c0], %p : !asynccopy.barrier<1>
       gpu.return
     }
@@ -56,7 +56,7 @@ module attributes {gpu.container_module} {
     gpu.func @tma_sm80(%A: memref<4096x4096xf16>, %i: index) workgroup(%S : memref<64x64xf16, #gpu.address_space<workgroup>>) kernel {
       %c0 = arith.constant 0 : index
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-      // expected-error @+1 {{impl = tma cannot perform this copy: TMA needs sm_90 or newer; this GPU module targets an older chip}}
+      // expected-error @+1 {{impl = tma cannot perform this copy: TMA needs sm_90 or newer; this GPU module targets sm_80}}
       asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] {impl = #asynccopy<impl tma>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
       gpu.return
     }
@@ -70,7 +70,7 @@ module attributes {gpu.container_module} {
     gpu.func @expect_tx_sm86() kernel {
       %c0 = arith.constant 0 : index
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-      // expected-error @+1 {{uses mbarrier.arrive.expect_tx, which needs sm_90 or newer}}
+      // expected-error @+1 {{uses mbarrier.arrive.expect_tx, which needs sm_90 or newer; this GPU module targets sm_86}}
       asynccopy.barrier.arrive_expect_tx %b[%c0], 16384 : !asynccopy.barrier<1>
       gpu.return
     }
@@ -82,8 +82,81 @@ module attributes {gpu.container_module} {
 module attributes {gpu.container_module} {
   gpu.module @kernels [#nvvm.target<chip = "sm_80">] {
     gpu.func @fence_sm80() kernel {
-      // expected-error @+1 {{uses fence.proxy.async, which needs sm_90 or newer}}
+      // expected-error @+1 {{uses fence.proxy.async, which needs sm_90 or newer; this GPU module targets sm_80}}
       asynccopy.fence_async_shared
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// Before sm_80 there is no cp.async (selection falls back to the sync copy,
+// select-implementation-sm80.mlir): an explicit one and its groups are errors.
+module attributes {gpu.container_module} {
+  gpu.module @kernels [#nvvm.target<chip = "sm_75">] {
+    gpu.func @cp_async_sm75(%A: memref<4096x4096xf16>, %i: index) workgroup(%S : memref<64x64xf16, #gpu.address_space<workgroup>>) kernel {
+      // expected-error @+1 {{'asynccopy.copy' op uses cp.async, which needs sm_80 or newer; this GPU module targets sm_75}}
+      %t = asynccopy.copy %A to %S window [%i, 0] [64, 64] {impl = #asynccopy<impl cp_async>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>> -> !asynccopy.token
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels [#nvvm.target<chip = "sm_75">] {
+    gpu.func @wait_group_sm75() kernel {
+      // expected-error @+1 {{'asynccopy.wait_group' op uses cp.async groups (cp.async.wait_group), which needs sm_80 or newer; this GPU module targets sm_75}}
+      asynccopy.wait_group cp_async 0
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels [#nvvm.target<chip = "sm_70">] {
+    gpu.func @mbarrier_sm70() kernel {
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      // expected-error @+1 {{'asynccopy.barrier.init' op uses mbarriers, which needs sm_80 or newer; this GPU module targets sm_70}}
+      asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// A copy to another CTA needs a cluster: no implementation exists before
+// sm_90.
+module attributes {gpu.container_module} {
+  gpu.module @kernels [#nvvm.target<chip = "sm_80">] {
+    gpu.func @remote_sm80(%rank: i32) workgroup(%s : memref<64xf32, #gpu.address_space<workgroup>>, %d : memref<64xf32, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      // expected-error @+6 {{no implementation can perform this copy}}
+      // expected-note @+5 {{tma: TMA needs sm_90 or newer; this GPU module targets sm_80}}
+      // expected-note @+4 {{bulk: a bulk copy needs sm_90 or newer; this GPU module targets sm_80}}
+      // expected-note @+3 {{dsmem: a DSMEM copy needs sm_90 or newer; this GPU module targets sm_80}}
+      // expected-note @+2 {{cp_async: cp.async loads GMEM into SMEM; this is an SMEM -> SMEM copy}}
+      // expected-note @+1 {{sync: a copy to another CTA of the cluster needs sm_90 or newer; this GPU module targets sm_80}}
+      asynccopy.copy %s to %d remote %rank barrier %b[%c0] : memref<64xf32, #gpu.address_space<workgroup>> to memref<64xf32, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// The chip decides which instructions exist; an unknown one is an error, not
+// an LLVM abort.
+module attributes {gpu.container_module} {
+  // expected-error @+1 {{'gpu.module' op targets chip 'foo', which is not an NVIDIA GPU architecture; expected sm_<N> with an optional a/f suffix (e.g. sm_90a)}}
+  gpu.module @kernels [#nvvm.target<chip = "foo">] {
+    gpu.func @k() kernel {
       gpu.return
     }
   }

@@ -141,16 +141,18 @@ static Decision declineCollective() {
                            "left to it");
 }
 
-/// TMA, bulk copies and DSMEM exist from sm_90 on.
-static Decision declineBeforeHopper(StringRef what) {
-  return Decision::decline(what + " needs sm_90 or newer; this GPU module "
-                                  "targets an older chip");
+/// Why `what`, which exists from sm_<sm> on, is not available to `op`.
+static std::string needsNewerChip(Operation *op, StringRef what, unsigned sm) {
+  return (what + " needs sm_" + Twine(sm) +
+          " or newer; this GPU module targets sm_" +
+          Twine(*tma::targetSmVersion(op)))
+      .str();
 }
 
 static Decision tryTma(CopyInfo &info, Plan &plan) {
   CopyOp op = info.op;
   if (!tma::targetsHopper(op))
-    return declineBeforeHopper("TMA");
+    return Decision::decline(needsNewerChip(op, "TMA", 90));
   if (!op.getGmem())
     return Decision::decline("TMA copies between GMEM and SMEM; this is an "
                              "SMEM -> SMEM copy");
@@ -179,7 +181,7 @@ static Decision tryTma(CopyInfo &info, Plan &plan) {
 static Decision tryBulk(CopyInfo &info, Plan &plan) {
   CopyOp op = info.op;
   if (!tma::targetsHopper(op))
-    return declineBeforeHopper("a bulk copy");
+    return Decision::decline(needsNewerChip(op, "a bulk copy", 90));
   if (!op.getGmem())
     return Decision::decline("bulk copies move between GMEM and SMEM; an "
                              "SMEM -> SMEM copy is dsmem");
@@ -216,7 +218,7 @@ static Decision tryBulk(CopyInfo &info, Plan &plan) {
 static Decision tryDsmem(CopyInfo &info, Plan &plan) {
   CopyOp op = info.op;
   if (!tma::targetsHopper(op))
-    return declineBeforeHopper("a DSMEM copy");
+    return Decision::decline(needsNewerChip(op, "a DSMEM copy", 90));
   if (op.getGmem())
     return Decision::decline("dsmem copies SMEM to another CTA of the "
                              "cluster; this copy has a GMEM side");
@@ -234,6 +236,8 @@ static Decision tryDsmem(CopyInfo &info, Plan &plan) {
 
 static Decision tryCpAsync(CopyInfo &info, Plan &plan) {
   CopyOp op = info.op;
+  if (!tma::targetsAtLeast(op, 80))
+    return Decision::decline(needsNewerChip(op, "cp.async", 80));
   if (!op.getGmem())
     return Decision::decline("cp.async loads GMEM into SMEM; this is an "
                              "SMEM -> SMEM copy");
@@ -284,6 +288,9 @@ static Decision trySync(CopyInfo &info, Plan &plan) {
   if (op.getCollective())
     return declineCollective();
   if (!op.getGmem()) {
+    if (!tma::targetsHopper(op))
+      return Decision::decline(
+          needsNewerChip(op, "a copy to another CTA of the cluster", 90));
     plan.chunks = 1;
     plan.chunkBytes = remoteBytes(op);
     plan.vectorBytes = pow2Align16(plan.chunkBytes);
@@ -409,8 +416,7 @@ struct SelectImplementationPass
                                      "dropped", b.getBoolAttr(true))));
     };
     if (!tma::targetsHopper(op))
-      return decline("a TMA prefetch needs sm_90 or newer; this GPU module "
-                     "targets an older chip");
+      return decline(needsNewerChip(op, "a TMA prefetch", 90));
     if (!isKernelArgument(op.getSource(), op))
       return decline(kNotAKernelArgument);
     std::string reason;
