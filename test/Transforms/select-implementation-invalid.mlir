@@ -153,3 +153,19 @@ func.func @dsmem_6_bytes(%s: memref<3xf16, #gpu.address_space<workgroup>>, %d: m
   asynccopy.copy %s to %d remote %rank barrier %b[%c0] {impl = #asynccopy<impl dsmem>} : memref<3xf16, #gpu.address_space<workgroup>> to memref<3xf16, #gpu.address_space<workgroup>>
   return
 }
+
+// -----
+
+// No implementation reaches another GPU's memory; TMA must not accept the
+// copy and silently read the local GPU.
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    gpu.func @peer(%A: memref<4096x4096xf16>, %i: index, %pe: i32) workgroup(%S : memref<64x64xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      // expected-error @+1 {{'asynccopy.copy' op accesses another GPU's memory (`peer`), which no implementation lowers yet}}
+      asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] peer %pe : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+}

@@ -49,6 +49,14 @@ bool isValidSwizzle(int64_t swizzle);
 /// `legalTypes` lists the element types that would be legal.
 bool isReductionSupported(ReductionKind kind, Type type, std::string *legalTypes);
 
+/// Why copies with `peer %pe` are refused (selection and conversion say the
+/// same): reaching another GPU's memory needs a symmetric-memory runtime.
+constexpr llvm::StringLiteral kPeerUnsupported =
+    "accesses another GPU's memory (`peer`), which no implementation lowers "
+    "yet: that needs a symmetric-memory runtime (NVSHMEM); map the peer "
+    "buffer on the host (CUDA peer access or IPC) and pass it as a kernel "
+    "argument instead";
+
 /// The SM version of an NVVM chip name `sm_<N>` with an optional `a` or `f`
 /// suffix (sm_90a -> 90), or nullopt for anything else.
 std::optional<unsigned> parseSmVersion(llvm::StringRef chip);

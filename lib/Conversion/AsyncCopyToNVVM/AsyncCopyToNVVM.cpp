@@ -260,6 +260,10 @@ struct ConvertAsyncCopyToNVVMPass
         }
       }
       auto copy = dyn_cast<CopyOp>(op);
+      if (copy && copy.getPeer()) {
+        copy.emitOpError(tma::kPeerUnsupported);
+        return WalkResult::interrupt();
+      }
       if (copy && copy.getCollective()) {
         copy.emitOpError("is collective (`collective = ")
             << copy.getCollectiveAttr()
@@ -305,6 +309,18 @@ struct ConvertAsyncCopyToNVVMPass
                            NVVM::NVVMDialect, nvgpu::NVGPUDialect,
                            scf::SCFDialect, vector::VectorDialect>();
     target.addLegalOp<UnrealizedConversionCastOp>();
+    // A pattern that cannot lower its op reports why; the driver's generic
+    // "failed to legalize" for the same op would only repeat it.
+    llvm::SmallPtrSet<const void *, 4> explained;
+    ScopedDiagnosticHandler dropRepeats(ctx, [&](Diagnostic &diag) {
+      if (diag.getSeverity() != DiagnosticSeverity::Error)
+        return failure();
+      const void *where = diag.getLocation().getAsOpaquePointer();
+      if (!explained.insert(where).second &&
+          StringRef(diag.str()).starts_with("failed to legalize operation"))
+        return success();
+      return failure();
+    });
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))
       signalPassFailure();

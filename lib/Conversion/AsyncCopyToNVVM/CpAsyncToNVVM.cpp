@@ -52,9 +52,6 @@ struct CpAsyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
     if (!op.getGmem() || !op.isLoad())
       return op.emitOpError("impl = cp_async copies GMEM -> SMEM only; use "
                             "impl = tma, bulk or sync for this copy");
-    if (op.getPeer())
-      return op.emitOpError("cp.async cannot read another GPU's memory "
-                            "(`peer`)");
     OOBMode oob = op.getOobOrDefault();
     if (oob == OOBMode::nan)
       return op.emitOpError("cp.async zero-fills elements outside the tensor; "

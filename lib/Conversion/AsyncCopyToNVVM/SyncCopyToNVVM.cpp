@@ -256,9 +256,6 @@ struct SyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
                   ConversionPatternRewriter &rewriter) const override {
     if (op.getImplOrDefault() != CopyImpl::sync)
       return rewriter.notifyMatchFailure(op, "not a sync copy");
-    if (op.getPeer())
-      return op.emitOpError("the sync fallback does not reach another GPU's "
-                            "memory (`peer`)");
     if (op.getRank())
       return lowerRemote(op, adaptor, rewriter);
 

@@ -161,3 +161,19 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// `peer` (another GPU's memory) has no lowering: an error, never a copy that
+// silently reads the local GPU instead.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @peer_bulk(%A: memref<4096x4096xf16>, %i: index, %pe: i32) workgroup(%S : memref<64x64xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      // expected-error @+1 {{'asynccopy.copy' op accesses another GPU's memory (`peer`), which no implementation lowers yet: that needs a symmetric-memory runtime (NVSHMEM); map the peer buffer on the host (CUDA peer access or IPC) and pass it as a kernel argument instead}}
+      asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] peer %pe {impl = #asynccopy<impl bulk>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+}

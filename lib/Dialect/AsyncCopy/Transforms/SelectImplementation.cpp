@@ -366,6 +366,8 @@ struct SelectImplementationPass
   }
 
   LogicalResult select(CopyOp op) {
+    if (op.getPeer())
+      return op.emitOpError(tma::kPeerUnsupported);
     CopyInfo info{op};
     if (Value gmem = op.getGmem()) {
       info.layout = computeCopyLayout(op);
