@@ -446,6 +446,17 @@ FailureOr<TmaPlan> mlir::asynccopy::planTma(const CopyLayout &layout,
                                     " B of dim " + Twine(i) +
                                     " exceeds the tensor-map limit of 2^40 B");
   }
+  // The host encodes a transformed or merged view from the type alone; only
+  // the plain tensor can take its extents and strides from the memref at
+  // launch.
+  bool plainTensor = layout.tensorTransforms.empty() && plan.rank() == rank;
+  if (!plainTensor && llvm::any_of(plan.dims, [](const TmaDim &dim) {
+        return isDyn(dim.extent) || isDyn(dim.stride);
+      }))
+    return declineTma(reason, "the tensor map describes a transformed or "
+                              "merged view of a GMEM operand with dynamic "
+                              "extents or strides; TMA then needs them "
+                              "static");
   if (isDyn(layout.baseOffset)) {
     if (!allowRuntimeChecks)
       return declineTma(reason, "the memref offset is dynamic; TMA needs a "

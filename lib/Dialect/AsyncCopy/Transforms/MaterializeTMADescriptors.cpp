@@ -191,14 +191,19 @@ struct MaterializeTMADescriptorsPass
     if (!arg)
       return op.emitOpError("TMA needs its GMEM operand to be a kernel "
                             "argument: tensor maps are encoded on the host "
-                            "from kernel arguments");
+                            "from kernel arguments (asynccopy-select-"
+                            "implementation picks another implementation "
+                            "for this copy)");
     FailureOr<CopyLayout> layout = computeCopyLayout(op);
     std::string reason;
     FailureOr<TmaPlan> plan =
         succeeded(layout) ? planTma(*layout, swizzle, true, &reason)
                           : FailureOr<TmaPlan>(failure());
     if (failed(plan))
-      return op.emitOpError("cannot be lowered to TMA: ") << reason;
+      return op.emitOpError("cannot be lowered to TMA: ")
+             << reason
+             << " (asynccopy-select-implementation names the "
+                "implementations that can)";
     if (encoderElementType(layout->elementType) < 0)
       return op.emitOpError("TMA has no tensor-map type for ")
              << layout->elementType << " elements";
