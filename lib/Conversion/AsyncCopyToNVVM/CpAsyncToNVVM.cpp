@@ -66,7 +66,8 @@ struct CpAsyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
       return op.emitOpError("cannot be lowered to cp.async: ") << reason;
     int64_t swizzle = op.getSwizzleOrZero();
     if (swizzle != 0 && layout->elementBytes() > 16)
-      return op.emitOpError("cannot swizzle elements wider than 16 B");
+      return op.emitOpError("cannot swizzle elements wider than 16 B; use "
+                            "swizzle = 0");
     FailureOr<ThreadCopyPlan> plan =
         planThreadCopy(op, "cp.async", *vectorBytes, kMinCpAsyncBytes,
                        /*checkBounds=*/oob == OOBMode::zeros);

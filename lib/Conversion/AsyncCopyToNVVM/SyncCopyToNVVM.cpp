@@ -157,7 +157,7 @@ LogicalResult verifyReduction(CopyOp op, ReductionKind kind, Type type) {
   if (!intType || !intType.isSignless())
     return op.emitOpError("the sync fallback reduces signless integers or "
                           "floats atomically, got ")
-           << type;
+           << type << "; use a signless integer type";
   return success();
 }
 
@@ -267,7 +267,7 @@ struct SyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
     int64_t swizzle = op.getSwizzleOrZero();
     if (swizzle != 0 && (!llvm::isPowerOf2_64(eb) || eb > 16))
       return op.emitOpError("the sync fallback swizzles only elements of 1, 2, "
-                            "4, 8 or 16 bytes");
+                            "4, 8 or 16 bytes; use swizzle = 0");
     std::optional<ReductionKind> reduction = op.getReduction();
     Type elementType = layout->elementType;
     if (reduction && failed(verifyReduction(op, *reduction, elementType)))

@@ -128,7 +128,7 @@ func.func @remote_without_barrier(%S: memref<128x64xf16, #gpu.address_space<work
 func.func @remote_with_swizzle(%S: memref<128x64xf16, #gpu.address_space<workgroup>>, %D: memref<128x64xf16, #gpu.address_space<workgroup>>, %rank: i32) {
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
   %s = arith.constant 0 : index
-  // expected-error @+1 {{a `remote` copy takes no peer, transforms}}
+  // expected-error @+1 {{a `remote` copy takes no peer, transforms, collective, reduction, swizzle or oob; drop `swizzle`}}
   asynccopy.copy %S to %D remote %rank barrier %b[%s] {swizzle = 128 : i64} : memref<128x64xf16, #gpu.address_space<workgroup>> to memref<128x64xf16, #gpu.address_space<workgroup>>
   return
 }
@@ -138,7 +138,7 @@ func.func @remote_with_swizzle(%S: memref<128x64xf16, #gpu.address_space<workgro
 func.func @remote_with_peer(%S: memref<128x64xf16, #gpu.address_space<workgroup>>, %D: memref<128x64xf16, #gpu.address_space<workgroup>>, %rank: i32, %pe: i32) {
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
   %s = arith.constant 0 : index
-  // expected-error @+1 {{a `remote` copy takes no peer, transforms}}
+  // expected-error @+1 {{a `remote` copy takes no peer, transforms, collective, reduction, swizzle or oob; drop `peer`}}
   asynccopy.copy %S to %D remote %rank barrier %b[%s] peer %pe : memref<128x64xf16, #gpu.address_space<workgroup>> to memref<128x64xf16, #gpu.address_space<workgroup>>
   return
 }
@@ -148,7 +148,7 @@ func.func @remote_with_peer(%S: memref<128x64xf16, #gpu.address_space<workgroup>
 func.func @remote_with_reduction(%S: memref<128x64xf32, #gpu.address_space<workgroup>>, %D: memref<128x64xf32, #gpu.address_space<workgroup>>, %rank: i32) {
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
   %s = arith.constant 0 : index
-  // expected-error @+1 {{a `remote` copy takes no peer, transforms}}
+  // expected-error @+1 {{a `remote` copy takes no peer, transforms, collective, reduction, swizzle or oob; drop `reduction`}}
   asynccopy.copy %S to %D remote %rank barrier %b[%s] {reduction = #asynccopy<reduction add>} : memref<128x64xf32, #gpu.address_space<workgroup>> to memref<128x64xf32, #gpu.address_space<workgroup>>
   return
 }
@@ -158,7 +158,7 @@ func.func @remote_with_reduction(%S: memref<128x64xf32, #gpu.address_space<workg
 func.func @remote_with_transforms(%S: memref<128x64xf16, #gpu.address_space<workgroup>>, %D: memref<128x64xf16, #gpu.address_space<workgroup>>, %rank: i32) {
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
   %s = arith.constant 0 : index
-  // expected-error @+1 {{a `remote` copy takes no peer, transforms}}
+  // expected-error @+1 {{a `remote` copy takes no peer, transforms, collective, reduction, swizzle or oob; drop `transforms`}}
   asynccopy.copy %S to %D remote %rank barrier %b[%s] {transforms = [#asynccopy.tile<[64, 64]>]} : memref<128x64xf16, #gpu.address_space<workgroup>> to memref<128x64xf16, #gpu.address_space<workgroup>>
   return
 }
@@ -168,7 +168,7 @@ func.func @remote_with_transforms(%S: memref<128x64xf16, #gpu.address_space<work
 func.func @remote_with_collective(%S: memref<128x64xf16, #gpu.address_space<workgroup>>, %D: memref<128x64xf16, #gpu.address_space<workgroup>>, %rank: i32) {
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
   %s = arith.constant 0 : index
-  // expected-error @+1 {{a `remote` copy takes no peer, transforms}}
+  // expected-error @+1 {{a `remote` copy takes no peer, transforms, collective, reduction, swizzle or oob; drop `collective`}}
   asynccopy.copy %S to %D remote %rank barrier %b[%s] {collective = [#gpu<dim x>]} : memref<128x64xf16, #gpu.address_space<workgroup>> to memref<128x64xf16, #gpu.address_space<workgroup>>
   return
 }
@@ -232,7 +232,7 @@ func.func @remote_copy_on_remote_barrier(%S: memref<128x64xf16, #gpu.address_spa
 func.func @copy_stage_out_of_range(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %i: index) {
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
   %s = arith.constant 2 : index
-  // expected-error @+1 {{stage index 2 is out of range for '!asynccopy.barrier<2>' (2 stages)}}
+  // expected-error @+1 {{stage index 2 is out of range for '!asynccopy.barrier<2>' (2 stages: use 0 to 1)}}
   asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%s] : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
   return
 }
@@ -314,7 +314,7 @@ func.func @collective_on_store(%S: memref<64x64xf16, #gpu.address_space<workgrou
 func.func @partition_without_collective(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %i: index) {
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
   %s = arith.constant 0 : index
-  // expected-error @+1 {{`partition` needs `collective`}}
+  // expected-error @+1 {{`partition` needs `collective`: name the cluster dims that share the window (collective = [#gpu<dim x>]) or drop `partition`}}
   asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%s] {partition = #asynccopy.partitioned<0>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
   return
 }
@@ -324,7 +324,7 @@ func.func @partition_without_collective(%A: memref<4096x4096xf16>, %S: memref<64
 func.func @replicated_without_collective(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %i: index) {
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
   %s = arith.constant 0 : index
-  // expected-error @+1 {{`partition` needs `collective`}}
+  // expected-error @+1 {{`partition` needs `collective`: name the cluster dims that share the window (collective = [#gpu<dim x>]) or drop `partition`}}
   asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%s] {partition = #asynccopy.replicated} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
   return
 }
@@ -354,7 +354,7 @@ func.func @collective_duplicated_dim(%A: memref<4096x4096xf16>, %S: memref<64x64
 func.func @collective_empty(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %i: index) {
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
   %s = arith.constant 0 : index
-  // expected-error @+1 {{`collective` needs at least one cluster dim}}
+  // expected-error @+1 {{`collective` needs at least one cluster dim, e.g. collective = [#gpu<dim x>]}}
   asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%s] {collective = []} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
   return
 }
@@ -388,7 +388,7 @@ func.func @swizzle_48(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.addr
 func.func @swizzle_sub_byte_elements(%A: memref<4096x4096xi4>, %S: memref<64x128xi4, #gpu.address_space<workgroup>>, %i: index) {
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
   %s = arith.constant 0 : index
-  // expected-error @+1 {{swizzle 64 B needs byte-sized elements, got 'i4'}}
+  // expected-error @+1 {{swizzle 64 B needs byte-sized elements, got 'i4'; use swizzle = 0}}
   asynccopy.copy %A to %S window [%i, 0] [64, 128] barrier %b[%s] {swizzle = 64 : i64} : memref<4096x4096xi4> to memref<64x128xi4, #gpu.address_space<workgroup>>
   return
 }
@@ -418,7 +418,7 @@ func.func @swizzle_on_store(%S: memref<64x96xf16, #gpu.address_space<workgroup>>
 func.func @oob_nan_on_integer(%A: memref<4096x4096xi32>, %S: memref<64x64xi32, #gpu.address_space<workgroup>>, %i: index) {
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
   %s = arith.constant 0 : index
-  // expected-error @+1 {{oob = nan needs a floating-point element type, got 'i32'}}
+  // expected-error @+1 {{oob = nan needs a floating-point element type, got 'i32'; use oob = zeros}}
   asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%s] {oob = #asynccopy<oob nan>} : memref<4096x4096xi32> to memref<64x64xi32, #gpu.address_space<workgroup>>
   return
 }
@@ -493,7 +493,7 @@ func.func @no_window_dynamic_gmem(%A: memref<?x64xf16>, %S: memref<64x64xf16, #g
 func.func @gmem_not_strided(%A: memref<4096x4096xf16, affine_map<(d0, d1) -> (d1 floordiv 2, d0)>>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %i: index) {
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
   %s = arith.constant 0 : index
-  // expected-error @+1 {{GMEM operand needs a strided layout}}
+  // expected-error @+1 {{GMEM operand needs a strided layout, got 'memref<4096x4096xf16, affine_map<(d0, d1) -> (d1 floordiv 2, d0)>>'; use the identity layout or strided<[...], offset: ...>}}
   asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%s] : memref<4096x4096xf16, affine_map<(d0, d1) -> (d1 floordiv 2, d0)>> to memref<64x64xf16, #gpu.address_space<workgroup>>
   return
 }
@@ -950,7 +950,7 @@ func.func @barrier_arrive_count_too_large() {
 func.func @barrier_arrive_stage_out_of_range() {
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
   %s = arith.constant 2 : index
-  // expected-error @+1 {{stage index 2 is out of range for '!asynccopy.barrier<2>' (2 stages)}}
+  // expected-error @+1 {{stage index 2 is out of range for '!asynccopy.barrier<2>' (2 stages: use 0 to 1)}}
   asynccopy.barrier.arrive %b[%s] : !asynccopy.barrier<2>
   return
 }
@@ -961,7 +961,7 @@ func.func @barrier_arrive_remote_stage_out_of_range(%rank: i32) {
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<4>
   %r = asynccopy.barrier.remote %b, %rank : !asynccopy.barrier<4> -> !asynccopy.barrier<4, remote>
   %s = arith.constant 4 : index
-  // expected-error @+1 {{stage index 4 is out of range for '!asynccopy.barrier<4, remote>' (4 stages)}}
+  // expected-error @+1 {{stage index 4 is out of range for '!asynccopy.barrier<4, remote>' (4 stages: use 0 to 3)}}
   asynccopy.barrier.arrive %r[%s] : !asynccopy.barrier<4, remote>
   return
 }
@@ -991,7 +991,7 @@ func.func @barrier_arrive_expect_tx_too_many_bytes() {
 func.func @barrier_arrive_expect_tx_stage_out_of_range() {
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
   %s = arith.constant 3 : index
-  // expected-error @+1 {{stage index 3 is out of range for '!asynccopy.barrier<2>' (2 stages)}}
+  // expected-error @+1 {{stage index 3 is out of range for '!asynccopy.barrier<2>' (2 stages: use 0 to 1)}}
   asynccopy.barrier.arrive_expect_tx %b[%s], 16384 : !asynccopy.barrier<2>
   return
 }
@@ -1001,7 +1001,7 @@ func.func @barrier_arrive_expect_tx_stage_out_of_range() {
 func.func @barrier_wait_stage_out_of_range(%phase: i1) {
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
   %s = arith.constant 2 : index
-  // expected-error @+1 {{stage index 2 is out of range for '!asynccopy.barrier<2>' (2 stages)}}
+  // expected-error @+1 {{stage index 2 is out of range for '!asynccopy.barrier<2>' (2 stages: use 0 to 1)}}
   asynccopy.barrier.wait %b[%s], %phase : !asynccopy.barrier<2>
   return
 }
@@ -1139,7 +1139,7 @@ func.func @reduction_cp_async(%B: memref<1024x1024xf32>) {
 func.func @partition_axis_out_of_range(%A: memref<4096x4096xf16>, %s: index) {
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
   %S = memref.alloc() : memref<64x64xf16, #gpu.address_space<workgroup>>
-  // expected-error @+1 {{partition axis 2 is out of range for the rank-2 transformed window}}
+  // expected-error @+1 {{partition axis 2 is out of range for the rank-2 transformed window (use 0 to 1)}}
   asynccopy.copy %A to %S window [0, 0] [64, 64] barrier %b[%s] {collective = [#gpu<dim x>], partition = #asynccopy.partitioned<2>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
   return
 }
@@ -1181,7 +1181,7 @@ func.func @remote_oob(%rank: i32, %s: index) {
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
   %S = memref.alloc() : memref<128x64xf16, #gpu.address_space<workgroup>>
   %D = memref.alloc() : memref<128x64xf16, #gpu.address_space<workgroup>>
-  // expected-error @+1 {{a `remote` copy takes no peer, transforms, collective, reduction, swizzle or oob}}
+  // expected-error @+1 {{a `remote` copy takes no peer, transforms, collective, reduction, swizzle or oob; drop `oob`}}
   asynccopy.copy %S to %D remote %rank barrier %b[%s] {oob = #asynccopy<oob zeros>} : memref<128x64xf16, #gpu.address_space<workgroup>> to memref<128x64xf16, #gpu.address_space<workgroup>>
   return
 }

@@ -33,7 +33,8 @@ static LogicalResult verifyStage(Operation *op, BarrierType type, Value stage) {
   if (s < 0 || s >= type.getNumStages())
     return op->emitOpError("stage index ")
            << s << " is out of range for " << type << " ("
-           << type.getNumStages() << " stages)";
+           << type.getNumStages() << " stages: use 0 to "
+           << type.getNumStages() - 1 << ")";
   return success();
 }
 
@@ -166,7 +167,8 @@ verifyWindowAndTransforms(Operation *op, MemRefType gmemType,
   int64_t offset;
   if (failed(gmemType.getStridesAndOffset(strides, offset)))
     return op->emitOpError("GMEM operand needs a strided layout, got ")
-           << gmemType;
+           << gmemType
+           << "; use the identity layout or strided<[...], offset: ...>";
 
   if (transforms) {
     for (Attribute attr : *transforms)
@@ -224,7 +226,8 @@ static LogicalResult verifySwizzle(Operation *op, int64_t swizzle,
   unsigned bits = elem.getIntOrFloatBitWidth();
   if (bits % 8 != 0)
     return op->emitOpError("swizzle ")
-           << swizzle << " B needs byte-sized elements, got " << elem;
+           << swizzle << " B needs byte-sized elements, got " << elem
+           << "; use swizzle = 0";
   if (smemType.getRank() == 0)
     return success();
   int64_t innerBytes = smemType.getShape().back() * bits / 8;
@@ -479,7 +482,8 @@ LogicalResult CopyOp::verify() {
 
   if (std::optional<ArrayAttr> collective = getCollective()) {
     if (collective->empty())
-      return emitOpError("`collective` needs at least one cluster dim");
+      return emitOpError("`collective` needs at least one cluster dim, e.g. "
+                         "collective = [#gpu<dim x>]");
     llvm::SmallDenseSet<unsigned> seen;
     for (Attribute attr : *collective) {
       auto dim = dyn_cast<gpu::DimensionAttr>(attr);
@@ -492,7 +496,9 @@ LogicalResult CopyOp::verify() {
     }
   }
   if (getPartition() && !getCollective())
-    return emitOpError("`partition` needs `collective`");
+    return emitOpError("`partition` needs `collective`: name the cluster dims "
+                       "that share the window (collective = [#gpu<dim x>]) "
+                       "or drop `partition`");
 
   BarrierType barrierType =
       getBarrier() ? cast<BarrierType>(getBarrier().getType()) : BarrierType();
@@ -519,10 +525,18 @@ LogicalResult CopyOp::verify() {
     if (!getBarrier())
       return emitOpError("a `remote` (DSMEM) copy needs a barrier; its bytes "
                          "complete on the destination CTA's barrier");
-    if (getPeer() || getTransforms() || getCollective() || getReduction() ||
-        getSwizzleOrZero() != 0 || getOob())
+    // Name the offending clause: a remote copy moves one whole buffer as is.
+    StringRef extra = getPeer()                 ? "peer"
+                      : getTransforms()         ? "transforms"
+                      : getCollective()         ? "collective"
+                      : getReduction()          ? "reduction"
+                      : getSwizzleOrZero() != 0 ? "swizzle"
+                      : getOob()                ? "oob"
+                                                : "";
+    if (!extra.empty())
       return emitOpError("a `remote` copy takes no peer, transforms, "
-                         "collective, reduction, swizzle or oob");
+                         "collective, reduction, swizzle or oob; drop `")
+             << extra << "`";
     CopyImpl impl = getImplOrDefault();
     if (impl != CopyImpl::automatic && impl != CopyImpl::dsmem &&
         impl != CopyImpl::sync)
@@ -574,7 +588,7 @@ LogicalResult CopyOp::verify() {
     return failure();
   if (getOobOrDefault() == OOBMode::nan && !isa<FloatType>(gmemType.getElementType()))
     return emitOpError("oob = nan needs a floating-point element type, got ")
-           << gmemType.getElementType();
+           << gmemType.getElementType() << "; use oob = zeros";
 
   if (auto partitioned =
           dyn_cast_if_present<PartitionedAttr>(getPartitionAttr())) {
@@ -582,7 +596,8 @@ LogicalResult CopyOp::verify() {
     if (axis < 0 || axis >= static_cast<int64_t>(transformed->size()))
       return emitOpError("partition axis ")
              << axis << " is out of range for the rank-" << transformed->size()
-             << " transformed window";
+             << " transformed window (use 0 to " << transformed->size() - 1
+             << ")";
   }
 
   CopyImpl impl = getImplOrDefault();
