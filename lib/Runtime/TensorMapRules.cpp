@@ -98,8 +98,11 @@ bool validateTiledTensorMap(const TiledTensorMap &map, char *error,
 
   auto address = reinterpret_cast<uintptr_t>(map.globalAddress);
   if (address % kGlobalAlignBytes != 0)
-    return fail(error, size, "global address %p is not %lld-B aligned",
-                map.globalAddress, (long long)kGlobalAlignBytes);
+    return fail(error, size,
+                "global address %p is not %lld-B aligned: pass a tensor "
+                "whose base (address + offset) is a multiple of %lld B",
+                map.globalAddress, (long long)kGlobalAlignBytes,
+                (long long)kGlobalAlignBytes);
 
   for (int d = 0; d < map.rank; ++d) {
     int64_t dim = map.globalDims[d];
@@ -119,8 +122,10 @@ bool validateTiledTensorMap(const TiledTensorMap &map, char *error,
                   (long long)stride, d, (long long)kStrideAlignBytes);
     if (!isMultiple(stride, kStrideAlignBytes))
       return fail(error, size,
-                  "global stride %lld B of dim %d is not a multiple of %lld B",
-                  (long long)stride, d, (long long)kStrideAlignBytes);
+                  "global stride %lld B of dim %d is not a multiple of %lld B: "
+                  "pad the rows to a multiple of %lld B or copy without TMA",
+                  (long long)stride, d, (long long)kStrideAlignBytes,
+                  (long long)kStrideAlignBytes);
     if (stride >= kMaxGlobalStrideBytes)
       return fail(error, size,
                   "global stride %lld B of dim %d is too large: must be below "

@@ -316,8 +316,9 @@ TEST(RuntimeTensorMapEncode, ReportsRuleLikeValidate) {
                                    map.globalStrides, map.boxDims, map.swizzle,
                                    map.oobFill, map.l2Promotion),
             AC_TENSOR_MAP_INVALID);
-  EXPECT_STREQ(acGetLastError(), "tensor map: global stride 24 B of dim 1 is "
-                                 "not a multiple of 16 B");
+  EXPECT_STREQ(acGetLastError(),
+               "tensor map: global stride 24 B of dim 1 is not a multiple of "
+               "16 B: pad the rows to a multiple of 16 B or copy without TMA");
   for (unsigned char byte : descriptor.bytes)
     ASSERT_EQ(byte, 0xAB) << "a failed encode must not touch the map";
 }
@@ -414,7 +415,8 @@ TEST(RuntimeDriverDeathTest, EncoderOrExitExits) {
                   map.oobFill, map.l2Promotion),
               testing::ExitedWithCode(1),
               "^asynccopy runtime: acTensorMapEncodeTiledOrExit: tensor map: "
-              "global stride 24 B of dim 1 is not a multiple of 16 B\n$");
+              "global stride 24 B of dim 1 is not a multiple of 16 B: pad the "
+              "rows to a multiple of 16 B or copy without TMA\n$");
   map.globalStrides[0] = 256;
   EXPECT_EXIT(
       {
