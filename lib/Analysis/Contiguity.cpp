@@ -497,6 +497,131 @@ static int64_t chunkStrideAlign(const CopyLayout &layout) {
   return align;
 }
 
+FailureOr<CollectiveSplit> mlir::asynccopy::splitForCollective(
+    TmaPlan &plan, int64_t elementBytes, int64_t groupSize,
+    std::optional<int64_t> partitionAxis, bool replicated, int64_t swizzle,
+    std::string *reason) {
+  auto decline = [&](const Twine &why) -> FailureOr<CollectiveSplit> {
+    if (reason)
+      *reason = why.str();
+    return failure();
+  };
+  CollectiveSplit split;
+  if (groupSize == 1)
+    return split;
+  if (plan.issues.size() != 1)
+    return decline("the window needs " + Twine(plan.issues.size()) +
+                   " TMA boxes; a collective copy shares one box (at most "
+                   "256 elements per dim, one swizzle span wide) over its "
+                   "CTAs");
+  if (llvm::any_of(plan.dims,
+                   [](const TmaDim &dim) { return dim.terms.size() != 1; }))
+    return decline("the window's tensor map merges dims (rank > 5); a "
+                   "collective copy needs one box dim per window dim");
+  if (replicated) {
+    split.leaderOnly = true;
+    return split;
+  }
+  int64_t rank = plan.rank();
+  // SMEM holds the box densely, row-major.
+  SmallVector<int64_t> smemStride(rank, elementBytes);
+  for (int64_t d = rank - 2; d >= 0; --d)
+    smemStride[d] = smemStride[d + 1] * plan.dims[d + 1].box;
+  auto cut = [&](int64_t d, int64_t count) {
+    TmaDim &dim = plan.dims[d];
+    int64_t piece = dim.box / count;
+    split.dims.push_back({d, count, piece, piece * smemStride[d]});
+    dim.box = piece;
+    plan.bytesPerIssue /= count;
+  };
+  // A piece must stay one dense SMEM block: the dims before the cut are
+  // cut to extent 1, and an innermost cut keeps 16-B rows (and no swizzle).
+  auto innermostOk = [&](int64_t d, int64_t count) {
+    return d != rank - 1 ||
+           (swizzle == 0 && (plan.dims[d].box / count * elementBytes) %
+                                    tma::kBoxInnerAlignBytes ==
+                                0);
+  };
+  if (partitionAxis) {
+    int64_t axis = *partitionAxis;
+    if (axis < 0 || axis >= rank)
+      return decline("partition axis " + Twine(axis) +
+                     " is not a dim of the rank-" + Twine(rank) + " TMA box");
+    for (int64_t d = 0; d < axis; ++d)
+      if (plan.dims[d].box != 1)
+        return decline("partitioned<" + Twine(axis) + "> leaves box dim " +
+                       Twine(d) + " (" + Twine(plan.dims[d].box) +
+                       " elements) whole, so the pieces are not dense in "
+                       "SMEM; partition an earlier dim");
+    if (plan.dims[axis].box % groupSize != 0 || !innermostOk(axis, groupSize))
+      return decline("box dim " + Twine(axis) + " of " +
+                     Twine(plan.dims[axis].box) +
+                     " elements does not split into " + Twine(groupSize) +
+                     " pieces" +
+                     (axis == rank - 1 ? Twine(" of 16-B multiples without "
+                                               "swizzle")
+                                       : Twine("")));
+    cut(axis, groupSize);
+    return split;
+  }
+  int64_t left = groupSize;
+  for (int64_t d = 0; d < rank && left > 1; ++d) {
+    int64_t box = plan.dims[d].box;
+    if (box % left == 0 && innermostOk(d, left)) {
+      cut(d, left);
+      left = 1;
+    } else if (left % box == 0 && d != rank - 1) {
+      if (box > 1)
+        cut(d, box);
+      left /= box;
+    } else {
+      break;
+    }
+  }
+  if (left > 1)
+    return decline("no leading box dims split evenly over the " +
+                   Twine(groupSize) +
+                   " CTAs of the collective (each CTA multicasts one dense "
+                   "piece); use partition = #asynccopy.replicated or a "
+                   "window whose leading dim is a multiple of " +
+                   Twine(groupSize));
+  return split;
+}
+
+FailureOr<int64_t> mlir::asynccopy::collectiveGroupSize(CopyOp op) {
+  auto shape = op->getAttrOfType<DenseI64ArrayAttr>(kClusterShapeAttrName);
+  if (!shape || shape.size() != 3 || !op.getCollective())
+    return failure();
+  int64_t size = 1;
+  for (Attribute attr : op.getCollectiveAttr())
+    size *= shape[static_cast<unsigned>(
+        cast<gpu::DimensionAttr>(attr).getValue())];
+  return size;
+}
+
+FailureOr<CollectiveSplit>
+mlir::asynccopy::splitForCollective(CopyOp op, TmaPlan &plan,
+                                    std::string *reason) {
+  FailureOr<int64_t> size = collectiveGroupSize(op);
+  if (failed(size)) {
+    if (reason)
+      *reason = "it has no cluster shape; run asynccopy-partition-collective "
+                "first";
+    return failure();
+  }
+  std::optional<int64_t> axis;
+  bool replicated = false;
+  if (std::optional<Attribute> partition = op.getPartition()) {
+    if (auto partitioned = dyn_cast<PartitionedAttr>(*partition))
+      axis = partitioned.getAxis();
+    replicated = isa<ReplicatedAttr>(*partition);
+  }
+  int64_t elementBytes =
+      cast<MemRefType>(op.getSmem().getType()).getElementTypeBitWidth() / 8;
+  return splitForCollective(plan, elementBytes, *size, axis, replicated,
+                            op.getSwizzleOrZero(), reason);
+}
+
 FailureOr<int64_t>
 mlir::asynccopy::cpAsyncVectorBytes(const CopyLayout &layout,
                                     std::string *reason) {

@@ -32,6 +32,7 @@ static void buildDevicePipeline(OpPassManager &pm,
   pm.addPass(createGpuNVVMAttachTarget(target));
 
   pm.addPass(createAsyncCopySelectImplementation());
+  pm.addPass(createAsyncCopyPartitionCollective());
   AsyncCopyMaterializeTMADescriptorsOptions descriptors;
   descriptors.mode = options.descriptorMode;
   pm.addPass(createAsyncCopyMaterializeTMADescriptors(descriptors));

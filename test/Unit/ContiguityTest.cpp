@@ -351,6 +351,85 @@ TEST_F(ContiguityTest, TmaDeclinesTensorMapExtentAndStrideLimits) {
 }
 
 //===----------------------------------------------------------------------===//
+// Collective (multicast) splits
+//===----------------------------------------------------------------------===//
+
+/// The (plan dim, count, piece, SMEM stride) of every cut of a split.
+static SmallVector<std::array<int64_t, 4>> cuts(const CollectiveSplit &split) {
+  return llvm::map_to_vector(split.dims, [](const CollectiveSplit::Dim &d) {
+    return std::array<int64_t, 4>{d.planDim, d.count, d.piece,
+                                  d.smemStrideBytes};
+  });
+}
+
+TEST_F(ContiguityTest, CollectiveSplitsTheLeadingDim) {
+  TmaPlan plan = tma(layout("memref<4096x4096xf16>", {64, 64}), 128);
+  std::string reason;
+  FailureOr<CollectiveSplit> split = splitForCollective(
+      plan, 2, /*groupSize=*/4, std::nullopt, false, 128, &reason);
+  ASSERT_TRUE(succeeded(split)) << reason;
+  // Four 16-row pieces, 2 KiB apart in SMEM; each CTA issues 2 KiB, every
+  // barrier still expects the whole 8 KiB.
+  EXPECT_EQ(cuts(*split), (SmallVector<std::array<int64_t, 4>>{{0, 4, 16, 2048}}));
+  EXPECT_EQ(boxes(plan), Shape({16, 64}));
+  EXPECT_EQ(plan.bytesPerIssue, 2048);
+  EXPECT_EQ(plan.totalBytes, 8192);
+}
+
+TEST_F(ContiguityTest, CollectiveCutsUnitDimsThenTheNext) {
+  // A [2, 8, 64] window over 4 CTAs: dim 0 is cut into its 2 rows, dim 1
+  // into halves.
+  TmaPlan plan = tma(layout("memref<16x64x64xf16>", {2, 8, 64}), 0);
+  std::string reason;
+  FailureOr<CollectiveSplit> split =
+      splitForCollective(plan, 2, 4, std::nullopt, false, 0, &reason);
+  ASSERT_TRUE(succeeded(split)) << reason;
+  EXPECT_EQ(cuts(*split), (SmallVector<std::array<int64_t, 4>>{
+                              {0, 2, 1, 1024}, {1, 2, 4, 512}}));
+  EXPECT_EQ(boxes(plan), Shape({1, 4, 64}));
+}
+
+TEST_F(ContiguityTest, CollectivePartitionedAndReplicated) {
+  std::string reason;
+  TmaPlan plan = tma(layout("memref<4096x4096xf16>", {1, 256}), 0);
+  // partitioned<1>: the 512-B row splits into two 256-B halves.
+  FailureOr<CollectiveSplit> split =
+      splitForCollective(plan, 2, 2, /*axis=*/1, false, 0, &reason);
+  ASSERT_TRUE(succeeded(split)) << reason;
+  EXPECT_EQ(cuts(*split), (SmallVector<std::array<int64_t, 4>>{{1, 2, 128, 256}}));
+
+  TmaPlan whole = tma(layout("memref<4096x4096xf16>", {64, 64}), 0);
+  FailureOr<CollectiveSplit> replicated =
+      splitForCollective(whole, 2, 8, std::nullopt, true, 0, &reason);
+  ASSERT_TRUE(succeeded(replicated)) << reason;
+  EXPECT_TRUE(replicated->leaderOnly);
+  EXPECT_TRUE(replicated->dims.empty());
+  EXPECT_EQ(whole.bytesPerIssue, 8192);
+}
+
+TEST_F(ContiguityTest, CollectiveDeclines) {
+  std::string reason;
+  // A swizzled row is never cut.
+  TmaPlan row = tma(layout("memref<4096x4096xf16>", {1, 64}), 128);
+  EXPECT_TRUE(failed(
+      splitForCollective(row, 2, 2, std::nullopt, false, 128, &reason)));
+  EXPECT_CONTAINS(reason, "no leading box dims split evenly over the 2 CTAs");
+  // 3 rows over 2 CTAs.
+  TmaPlan three = tma(layout("memref<4096x4096xf16>", {3, 8}), 0);
+  EXPECT_TRUE(failed(
+      splitForCollective(three, 2, 2, std::nullopt, false, 0, &reason)));
+  // partitioned<1> past a whole dim 0.
+  TmaPlan tile = tma(layout("memref<4096x4096xf16>", {64, 64}), 0);
+  EXPECT_TRUE(failed(splitForCollective(tile, 2, 2, 1, false, 0, &reason)));
+  EXPECT_CONTAINS(reason, "leaves box dim 0 (64 elements) whole");
+  // Two TMA boxes (a 512-element row).
+  TmaPlan wide = tma(layout("memref<4096x4096xf16>", {1, 512}), 0);
+  EXPECT_TRUE(failed(
+      splitForCollective(wide, 2, 2, std::nullopt, false, 0, &reason)));
+  EXPECT_CONTAINS(reason, "needs 2 TMA boxes");
+}
+
+//===----------------------------------------------------------------------===//
 // cp.async and bulk
 //===----------------------------------------------------------------------===//
 

@@ -112,6 +112,47 @@ struct TmaPlan {
 FailureOr<TmaPlan> planTma(const CopyLayout &layout, int64_t swizzle,
                            bool allowRuntimeChecks, std::string *reason);
 
+/// How the CTAs of a collective group share one TMA box (sm_90 multicast):
+/// every CTA receives the whole box and its barrier expects all of its
+/// bytes; the CTA with group index g issues one piece and multicasts it to
+/// the group. The piece index along `dims[k]` is
+/// (g / prod(dims[<k].count)) % dims[k].count.
+struct CollectiveSplit {
+  struct Dim {
+    /// Plan dim that is split, into `count` pieces of `piece` elements;
+    /// consecutive pieces are `smemStrideBytes` apart in SMEM.
+    int64_t planDim = 0, count = 1, piece = 0, smemStrideBytes = 0;
+  };
+  SmallVector<Dim> dims;
+  /// `replicated`: group index 0 issues the whole box, the others nothing.
+  bool leaderOnly = false;
+};
+
+/// Where asynccopy-partition-collective records the cluster shape (x, y, z)
+/// a collective copy runs in.
+inline constexpr StringLiteral kClusterShapeAttrName =
+    "asynccopy.cluster_shape";
+
+/// The number of CTAs sharing collective copy `op`: the product of the
+/// recorded cluster extents along its `collective` dims; failure when no
+/// cluster shape is recorded.
+FailureOr<int64_t> collectiveGroupSize(CopyOp op);
+
+/// Splits the single-issue TMA `plan` of a load for a collective group of
+/// `groupSize` CTAs: along `partitionAxis` when given (`partitioned<axis>`),
+/// else along the leading box dims that divide evenly (never the innermost
+/// one when swizzled); `replicated` leaves the box whole. Shrinks the plan's
+/// box to one CTA's piece (`bytesPerIssue` too); `totalBytes` stays the
+/// whole box, which every CTA's barrier receives. Declines with a reason.
+FailureOr<CollectiveSplit>
+splitForCollective(TmaPlan &plan, int64_t elementBytes, int64_t groupSize,
+                   std::optional<int64_t> partitionAxis, bool replicated,
+                   int64_t swizzle, std::string *reason);
+
+/// splitForCollective with the group size, partition and swizzle of `op`.
+FailureOr<CollectiveSplit> splitForCollective(CopyOp op, TmaPlan &plan,
+                                              std::string *reason);
+
 /// Widest cp.async transfer (16, 8 or 4 B) every chunk can use, given the
 /// chunk bytes and static alignment, or a decline.
 FailureOr<int64_t> cpAsyncVectorBytes(const CopyLayout &layout,

@@ -11,6 +11,7 @@
 
 #include "PatternUtils.h"
 
+#include "asynccopy/Analysis/Contiguity.h"
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
 #include "asynccopy/Utils/TMAUtils.h"
@@ -211,7 +212,8 @@ struct ConvertAsyncCopyToNVVMPass
       if (auto copy = dyn_cast<CopyOp>(op))
         if (copy.getImplOrDefault() == CopyImpl::automatic ||
             (copy.getImplOrDefault() == CopyImpl::tma &&
-             !copy->hasAttr(kDescriptorAttrName)))
+             !copy->hasAttr(kDescriptorAttrName)) ||
+            (copy.getCollective() && !copy->hasAttr(kClusterShapeAttrName)))
           return WalkResult::interrupt();
       if (isa<PrefetchOp>(op) && !op->hasAttr(kPlanAttrName))
         return WalkResult::interrupt();
@@ -229,9 +231,12 @@ struct ConvertAsyncCopyToNVVMPass
       return success();
     OpPassManager pm(root->getName());
     pm.addPass(createAsyncCopySelectImplementation());
-    // Tensor maps need the launch sites too: only a whole module has them.
-    if (isa<ModuleOp>(root))
+    // Cluster shapes and tensor maps need the launch sites too: only a whole
+    // module has them.
+    if (isa<ModuleOp>(root)) {
+      pm.addPass(createAsyncCopyPartitionCollective());
       pm.addPass(createAsyncCopyMaterializeTMADescriptors());
+    }
     return runPipeline(pm, root);
   }
 
@@ -262,14 +267,6 @@ struct ConvertAsyncCopyToNVVMPass
       auto copy = dyn_cast<CopyOp>(op);
       if (copy && copy.getPeer()) {
         copy.emitOpError(tma::kPeerUnsupported);
-        return WalkResult::interrupt();
-      }
-      if (copy && copy.getCollective()) {
-        copy.emitOpError("is collective (`collective = ")
-            << copy.getCollectiveAttr()
-            << "`), but multicast lowering (asynccopy-partition-collective) "
-               "is not built yet; drop `collective` to let each CTA load the "
-               "window itself";
         return WalkResult::interrupt();
       }
       if (auto feature = requiredFeature(op);

@@ -17,6 +17,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
@@ -128,6 +129,69 @@ FailureOr<TmaPlan> planFor(OpT op, const CopyLayout &layout, int64_t swizzle) {
   return plan;
 }
 
+/// Where one CTA's piece of a collective copy goes: its group index, the
+/// multicast mask of its group (i16) and, per split dim, the piece index.
+struct CollectiveIssue {
+  Value groupIndex, mask;
+  SmallVector<Value> pieceIndex;
+};
+
+/// Builds the group index and multicast mask of the CTA from %cluster_ctaid:
+/// the group is the CTAs that differ from it only along `collective` dims;
+/// the index linearises those coordinates in the order they are listed, the
+/// mask has one bit per group member at its %cluster_ctarank.
+CollectiveIssue buildCollectiveIssue(OpBuilder &b, Location loc, CopyOp op,
+                                     const CollectiveSplit &split) {
+  ArrayRef<int64_t> shape =
+      op->getAttrOfType<DenseI64ArrayAttr>(kClusterShapeAttrName).asArrayRef();
+  Type i32 = b.getI32Type();
+  auto cst = [&](int64_t v) -> Value {
+    return arith::ConstantIntOp::create(b, loc, i32, v);
+  };
+  Value coords[] = {NVVM::BlockInClusterIdXOp::create(b, loc, i32),
+                    NVVM::BlockInClusterIdYOp::create(b, loc, i32),
+                    NVVM::BlockInClusterIdZOp::create(b, loc, i32)};
+  int64_t rankStride[] = {1, shape[0], shape[0] * shape[1]};
+  SmallVector<bool> inGroup(3, false);
+  Value index = cst(0);
+  int64_t indexStride = 1;
+  // Ranks of the group relative to its member with zero group coordinates.
+  SmallVector<int64_t> members = {0};
+  for (Attribute attr : op.getCollectiveAttr()) {
+    unsigned d = static_cast<unsigned>(cast<gpu::DimensionAttr>(attr).getValue());
+    inGroup[d] = true;
+    index = arith::AddIOp::create(
+        b, loc, index, arith::MulIOp::create(b, loc, coords[d], cst(indexStride)));
+    indexStride *= shape[d];
+    SmallVector<int64_t> grown;
+    for (int64_t member : members)
+      for (int64_t k = 0; k < shape[d]; ++k)
+        grown.push_back(member + k * rankStride[d]);
+    members = std::move(grown);
+  }
+  int64_t pattern = 0;
+  for (int64_t member : members)
+    pattern |= int64_t(1) << member;
+  Value base = cst(0);
+  for (unsigned d = 0; d < 3; ++d)
+    if (!inGroup[d])
+      base = arith::AddIOp::create(
+          b, loc, base,
+          arith::MulIOp::create(b, loc, coords[d], cst(rankStride[d])));
+  Value mask = arith::ShLIOp::create(b, loc, cst(pattern), base);
+
+  CollectiveIssue issue;
+  issue.groupIndex = index;
+  issue.mask = arith::TruncIOp::create(b, loc, b.getI16Type(), mask);
+  int64_t below = 1;
+  for (const CollectiveSplit::Dim &dim : split.dims) {
+    Value k = arith::DivUIOp::create(b, loc, index, cst(below));
+    issue.pieceIndex.push_back(arith::RemUIOp::create(b, loc, k, cst(dim.count)));
+    below *= dim.count;
+  }
+  return issue;
+}
+
 NVVM::TMAReduxKind toNVVM(ReductionKind kind) {
   switch (kind) {
   case ReductionKind::add:
@@ -167,6 +231,15 @@ struct TMACopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
     FailureOr<TmaPlan> plan = planFor(op, *layout, op.getSwizzleOrZero());
     if (failed(plan))
       return failure();
+    std::optional<CollectiveSplit> split;
+    if (op.getCollective()) {
+      std::string reason;
+      FailureOr<CollectiveSplit> shared =
+          splitForCollective(op, *plan, &reason);
+      if (failed(shared))
+        return op.emitOpError("cannot be shared over its cluster: ") << reason;
+      split = std::move(*shared);
+    }
 
     Location loc = op.getLoc();
     auto gmemType = cast<MemRefType>(op.getGmem().getType());
@@ -184,8 +257,38 @@ struct TMACopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
     buildIf(rewriter, loc, pred, [&](OpBuilder &b, Location loc) {
       Value policy = buildL2CachePolicy(b, loc, op.getCache());
       Value bar;
+      // Every CTA of a collective group receives the whole window.
       if (isLoad)
         bar = buildArriveExpectTx(b, loc, barrier, stage, plan->totalBytes);
+      Value mask;
+      if (split) {
+        // This CTA's piece: its coordinates and SMEM offset move by its
+        // piece index along each split dim.
+        CollectiveIssue group = buildCollectiveIssue(b, loc, op, *split);
+        mask = group.mask;
+        for (auto [dim, k] : llvm::zip(split->dims, group.pieceIndex)) {
+          Value kIndex = arith::IndexCastUIOp::create(b, loc, b.getIndexType(), k);
+          viewCoords[dim.planDim] = arith::AddIOp::create(
+              b, loc, viewCoords[dim.planDim],
+              arith::MulIOp::create(
+                  b, loc, kIndex,
+                  arith::ConstantIndexOp::create(b, loc, dim.piece)));
+          Value bytes = arith::MulIOp::create(
+              b, loc, k,
+              arith::ConstantIntOp::create(b, loc, b.getI32Type(),
+                                           dim.smemStrideBytes));
+          smem = LLVM::GEPOp::create(b, loc, smem.getType(), b.getI8Type(),
+                                     smem, ArrayRef<LLVM::GEPArg>{bytes});
+        }
+        // replicated: the group leader loads the whole window for all.
+        if (split->leaderOnly) {
+          Value leader = arith::CmpIOp::create(
+              b, loc, arith::CmpIPredicate::eq, group.groupIndex,
+              arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0));
+          auto ifLeader = scf::IfOp::create(b, loc, leader);
+          b.setInsertionPointToStart(&ifLeader.getThenRegion().front());
+        }
+      }
       for (const TmaIssue &issue : plan->issues) {
         SmallVector<Value> coords =
             buildIssueCoordinates(b, loc, *plan, viewCoords, issue);
@@ -193,10 +296,9 @@ struct TMACopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
         if (isLoad)
           NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
               b, loc, buildCastToSpace(b, loc, smemIssue, kSharedCluster),
-              *desc, coords, bar, ValueRange{},
-              /*multicastMask=*/Value(), policy, NVVM::TMALoadMode::TILE,
-              /*isCTAOnly=*/false, NVVM::CTAGroupKindAttr(),
-              /*predicate=*/Value());
+              *desc, coords, bar, ValueRange{}, mask, policy,
+              NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false,
+              NVVM::CTAGroupKindAttr(), /*predicate=*/Value());
         else if (reduction)
           NVVM::CpAsyncBulkTensorReduceOp::create(
               b, loc, *desc, smemIssue, toNVVM(*reduction),

@@ -1,13 +1,15 @@
 // RUN: ac-opt %s -split-input-file -verify-diagnostics -convert-asynccopy-to-nvvm
 
-// Multicast needs collective partitioning, which comes with the cluster work.
+// Multicast needs the cluster shape (the conversion runs
+// asynccopy-partition-collective itself): a kernel never launched here and
+// without `known_cluster_size` has none.
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @collective(%A: memref<4096x4096xf16>, %i: index)
         workgroup(%S : memref<64x64xf16, #gpu.address_space<workgroup>>) kernel {
       %c0 = arith.constant 0 : index
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-      // expected-error @+1 {{'asynccopy.copy' op is collective (`collective = [#gpu<dim x>]`), but multicast lowering (asynccopy-partition-collective) is not built yet; drop `collective` to let each CTA load the window itself}}
+      // expected-error @+1 {{'asynccopy.copy' op is collective over [#gpu<dim x>], but the cluster shape of kernel @collective is unknown}}
       asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] {collective = [#gpu<dim x>]}
           : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
       gpu.return

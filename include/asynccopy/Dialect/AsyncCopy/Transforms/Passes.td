@@ -23,6 +23,26 @@ def AsyncCopySelectImplementation
   ];
 }
 
+def AsyncCopyPartitionCollective
+    : Pass<"asynccopy-partition-collective", "::mlir::ModuleOp"> {
+  let summary = "Shares collective TMA loads over the CTAs of a cluster";
+  let description = [{
+    Finds the cluster shape of every kernel with collective copies (its
+    `known_cluster_size`, else the constant `clusters in (...)` of all its
+    `gpu.launch_func`s, which must agree), records it on each collective copy
+    as `asynccopy.cluster_shape`, and checks that the window splits over the
+    copy's group (the CTAs along its `collective` dims): by default along the
+    leading box dims that divide evenly, along `axis` for
+    `#asynccopy.partitioned<axis>`, not at all for `#asynccopy.replicated`
+    (the group leader loads the whole window). The TMA lowering then issues
+    each CTA's piece with a multicast mask of the group from
+    `%cluster_ctaid`, and every CTA's barrier expects the whole window.
+    Unknown or inconsistent cluster shapes and windows that do not split are
+    errors.
+  }];
+  let dependentDialects = ["::mlir::asynccopy::AsyncCopyDialect"];
+}
+
 def AsyncCopyMaterializeTMADescriptors
     : Pass<"asynccopy-materialize-tma-descriptors", "::mlir::ModuleOp"> {
   let summary = "Gives every TMA copy a tensor map, encoded at each launch";
