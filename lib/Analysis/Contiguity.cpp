@@ -322,14 +322,13 @@ FailureOr<TmaPlan> mlir::asynccopy::planTma(const CopyLayout &layout,
     dim.box = piece;
   };
 
-  // Split box dims over 256 elements and, with swizzle, an innermost dim
-  // wider than the swizzle span. Every dim outside the split one is looped
-  // so each piece lands where the dense SMEM layout puts it.
+  // Split box dims over 256 elements. Every dim outside the split one is
+  // looped so each piece lands where the dense SMEM layout puts it. (An
+  // innermost dim wider than the swizzle span is not split: its pieces would
+  // start inside a swizzle atom, which TMA cannot address; see below.)
   int64_t splitDim = -1, splitPiece = 0;
   for (int64_t i = rank - 1; i >= 0; --i) {
     int64_t limit = tma::kMaxBoxDim;
-    if (i == rank - 1 && swizzle != 0)
-      limit = std::min(limit, swizzle / eb);
     if (plan.dims[i].box <= limit)
       continue;
     int64_t multiple = i == rank - 1 ? tma::kBoxInnerAlignBytes : 1;
@@ -354,11 +353,6 @@ FailureOr<TmaPlan> mlir::asynccopy::planTma(const CopyLayout &layout,
                                       "splits at most one box dim");
     }
     loopOver(splitDim, splitDim, splitPiece);
-    if (splitDim == rank - 1 && swizzle == 0 &&
-        plan.dims.back().box > tma::kMaxBoxDim)
-      return declineTma(reason, "the innermost box dim of " +
-                                    Twine(plan.dims.back().box) +
-                                    " elements exceeds the TMA limit of 256");
   }
 
   // Merge dims until the rank fits: a dim with box extent 1 whose stride is a
@@ -471,6 +465,18 @@ FailureOr<TmaPlan> mlir::asynccopy::planTma(const CopyLayout &layout,
                                   "aligned base address");
   }
 
+  // Every box starts at an aligned SMEM address (the lowering aligns the
+  // buffer that much).
+  int64_t boxAlign = tma::smemBoxAlignBytes(swizzle);
+  for (const TmaIssue &issue : plan.issues)
+    if (issue.smemByteOffset % boxAlign != 0)
+      return declineTma(reason, "the window needs " +
+                                    Twine(plan.issues.size()) +
+                                    " TMA boxes and one lands at SMEM byte "
+                                    "offset " +
+                                    Twine(issue.smemByteOffset) +
+                                    "; TMA writes a box at a " +
+                                    Twine(boxAlign) + "-B aligned address");
   plan.bytesPerIssue = eb;
   for (const TmaDim &dim : plan.dims)
     plan.bytesPerIssue *= dim.box;
@@ -509,19 +515,20 @@ FailureOr<CollectiveSplit> mlir::asynccopy::splitForCollective(
   CollectiveSplit split;
   if (groupSize == 1)
     return split;
-  if (plan.issues.size() != 1)
-    return decline("the window needs " + Twine(plan.issues.size()) +
-                   " TMA boxes; a collective copy shares one box (at most "
-                   "256 elements per dim, one swizzle span wide) over its "
-                   "CTAs");
-  if (llvm::any_of(plan.dims,
-                   [](const TmaDim &dim) { return dim.terms.size() != 1; }))
-    return decline("the window's tensor map merges dims (rank > 5); a "
-                   "collective copy needs one box dim per window dim");
+  // The leader issues the plan as it is, however many boxes it has.
   if (replicated) {
     split.leaderOnly = true;
     return split;
   }
+  if (plan.issues.size() != 1)
+    return decline("the window needs " + Twine(plan.issues.size()) +
+                   " TMA boxes; a collective copy shares one box (at most "
+                   "256 elements per dim, one swizzle span wide) over its "
+                   "CTAs, or uses partition = #asynccopy.replicated");
+  if (llvm::any_of(plan.dims,
+                   [](const TmaDim &dim) { return dim.terms.size() != 1; }))
+    return decline("the window's tensor map merges dims (rank > 5); a "
+                   "collective copy needs one box dim per window dim");
   int64_t rank = plan.rank();
   // SMEM holds the box densely, row-major.
   SmallVector<int64_t> smemStride(rank, elementBytes);

@@ -110,13 +110,27 @@ func.func @box_unsplittable(%A: memref<64x4096xf16>, %S: memref<1x514xf16, #gpu.
 
 // -----
 
-// 256-B rows under a 64-B swizzle: every row is split into four boxes.
+// 256-B rows under a 128-B swizzle: the pieces of a row would start inside
+// a 1024-B swizzle atom, so TMA declines.
 func.func @inner_over_swizzle(%A: memref<4096x4096xf16>, %i: index) {
   %c0 = arith.constant 0 : index
   %S = memref.alloc() : memref<8x128xf16, #gpu.address_space<workgroup>>
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-  // CHECK: tma: rank 2, box [1, 32], issues 32, bytes 2048 |
-  asynccopy.copy %A to %S window [%i, 0] [8, 128] barrier %b[%c0] {swizzle = 64 : i64} : memref<4096x4096xf16> to memref<8x128xf16, #gpu.address_space<workgroup>>
+  // CHECK: tma: declined: the innermost box dim spans 256 B, more than the 128-B swizzle span; TMA needs a swizzled box row to fit in the span |
+  asynccopy.copy %A to %S window [%i, 0] [8, 128] barrier %b[%c0] {swizzle = 128 : i64} : memref<4096x4096xf16> to memref<8x128xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+// A 520-element row splits into 104-element (208-B) boxes; the second would
+// start at SMEM byte 208, and TMA writes boxes at 128-B aligned addresses.
+func.func @misaligned_boxes(%A: memref<4096x4096xf16>, %i: index) {
+  %c0 = arith.constant 0 : index
+  %S = memref.alloc() : memref<1x520xf16, #gpu.address_space<workgroup>>
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  // CHECK: tma: declined: the window needs 5 TMA boxes and one lands at SMEM byte offset 208; TMA writes a box at a 128-B aligned address |
+  asynccopy.copy %A to %S window [%i, 0] [1, 520] barrier %b[%c0] : memref<4096x4096xf16> to memref<1x520xf16, #gpu.address_space<workgroup>>
   return
 }
 

@@ -138,10 +138,11 @@ inline constexpr StringLiteral kClusterShapeAttrName =
 /// cluster shape is recorded.
 FailureOr<int64_t> collectiveGroupSize(CopyOp op);
 
-/// Splits the single-issue TMA `plan` of a load for a collective group of
-/// `groupSize` CTAs: along `partitionAxis` when given (`partitioned<axis>`),
-/// else along the leading box dims that divide evenly (never the innermost
-/// one when swizzled); `replicated` leaves the box whole. Shrinks the plan's
+/// Splits the TMA `plan` of a load for a collective group of `groupSize`
+/// CTAs: along `partitionAxis` when given (`partitioned<axis>`), else along
+/// the leading box dims that divide evenly (never the innermost one when
+/// swizzled); both need a single-box plan. `replicated` leaves the plan
+/// whole (the leader issues all its boxes). Shrinks the plan's
 /// box to one CTA's piece (`bytesPerIssue` too); `totalBytes` stays the
 /// whole box, which every CTA's barrier receives. Declines with a reason.
 FailureOr<CollectiveSplit>

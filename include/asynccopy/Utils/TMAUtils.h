@@ -29,6 +29,12 @@ constexpr int64_t kMaxBoxDim = 256;
 constexpr int64_t kGlobalAlignBytes = 16;
 /// The innermost box dim spans a multiple of 16 B.
 constexpr int64_t kBoxInnerAlignBytes = 16;
+/// Tensor copies read and write a box at a 128-B aligned SMEM address, a
+/// swizzled box at its swizzle atom (8 rows of the span: 1024 B for 128-B
+/// swizzle); the hardware faults with "misaligned shared address" otherwise.
+constexpr int64_t smemBoxAlignBytes(int64_t swizzle) {
+  return swizzle != 0 ? 8 * swizzle : 128;
+}
 /// A tensor map is 128 B and must be 64-B aligned in memory.
 constexpr int64_t kDescriptorBytes = 128;
 constexpr int64_t kDescriptorAlignBytes = 64;

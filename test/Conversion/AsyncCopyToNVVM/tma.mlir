@@ -155,35 +155,6 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// An innermost dim wider than the swizzle span (256 B > 128 B): 64-element
-// pieces, one issue per row and piece (8 x 2), 2048 B expected in total.
-// CHECK-LABEL: gpu.func @split_swizzle_span
-// CHECK-SAME: box = array<i64: 1, 64>
-// CHECK: llvm.mlir.constant(2048 : i32) : i32
-// CHECK-COUNT-16: nvvm.cp.async.bulk.tensor.shared.cluster.global
-// CHECK-NOT: nvvm.cp.async.bulk.tensor
-
-// PTX-LABEL: .entry split_swizzle_span(
-// PTX: mov.b32 [[TX2048:%r[0-9]+]], 2048;
-// PTX: mbarrier.arrive.expect_tx.shared.b64 {{.*}}, [[TX2048]];
-// PTX-COUNT-16: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
-// PTX-NOT: cp.async.bulk.tensor
-
-module attributes {gpu.container_module} {
-  gpu.module @kernels {
-    gpu.func @split_swizzle_span(%A: memref<1024x1024xf16>, %i: index)
-        workgroup(%S : memref<8x128xf16, #gpu.address_space<workgroup>>) kernel {
-      %c0 = arith.constant 0 : index
-      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-      asynccopy.copy %A to %S window [%i, 0] [8, 128] barrier %b[%c0] {swizzle = 128 : i64, impl = #asynccopy<impl tma>}
-          : memref<1024x1024xf16> to memref<8x128xf16, #gpu.address_space<workgroup>>
-      gpu.return
-    }
-  }
-}
-
-// -----
-
 // Rank 6 is over the TMA limit: the outermost dim is looped (2 issues) and
 // merged into the next, leaving rank-5 boxes of 61440 B; 122880 B expected.
 // CHECK-LABEL: gpu.func @rank6

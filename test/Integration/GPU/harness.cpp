@@ -615,6 +615,64 @@ static bool syncFallback(Checker &check) {
 }
 #endif
 
+#if defined(HAS_tma_multicast) || defined(HAS_tma_multicast_quad) ||          \
+    defined(HAS_tma_multicast_replicated)
+/// Collective loads: `fn(in, out, image)` runs a grid of (2 * clusterX) x
+/// (2 * clusterY) blocks in clusterX x clusterY clusters over a 128x128 f16
+/// tensor; the blocks of a cluster share the 64x64 tile (y / clusterY,
+/// x / clusterX), each dumps its SMEM image (swizzled with `span`) to row
+/// y * gridX + x and stores the tile to `out`.
+static bool multicastTiles(Checker &check, TileFn16 fn, int64_t clusterX,
+                           int64_t clusterY, int64_t span) {
+  const int64_t gridX = 2 * clusterX, gridY = 2 * clusterY;
+  DeviceArray<uint16_t, 2> in({128, 128}), out({128, 128}),
+      image({gridX * gridY, 4096});
+  in.fill(pattern16);
+  out.poison();
+  image.poison();
+  auto a = in.memref(), b = out.memref(), c = image.memref();
+  fn(&a, &b, &c);
+  out.download();
+  image.download();
+  for (int64_t y = 0; y < gridY; ++y)
+    for (int64_t x = 0; x < gridX; ++x)
+      expectImage(check, image, y * gridX + x, span, [&](int64_t e) {
+        int64_t r = 64 * (y / clusterY) + e / 64, col = 64 * (x / clusterX) + e % 64;
+        return in.host[r * 128 + col];
+      });
+  check.expectSame("out", out.host, in.host);
+  return check.errors == 0;
+}
+#endif
+
+#ifdef HAS_tma_multicast
+extern "C" void _mlir_ciface_tma_multicast(MemRef<uint16_t, 2> *,
+                                           MemRef<uint16_t, 2> *,
+                                           MemRef<uint16_t, 2> *);
+static bool tmaMulticast(Checker &check) {
+  return multicastTiles(check, _mlir_ciface_tma_multicast, 2, 1, 128);
+}
+#endif
+
+#ifdef HAS_tma_multicast_quad
+extern "C" void _mlir_ciface_tma_multicast_quad(MemRef<uint16_t, 2> *,
+                                                MemRef<uint16_t, 2> *,
+                                                MemRef<uint16_t, 2> *);
+static bool tmaMulticastQuad(Checker &check) {
+  return multicastTiles(check, _mlir_ciface_tma_multicast_quad, 2, 2, 0);
+}
+#endif
+
+#ifdef HAS_tma_multicast_replicated
+extern "C" void _mlir_ciface_tma_multicast_replicated(MemRef<uint16_t, 2> *,
+                                                      MemRef<uint16_t, 2> *,
+                                                      MemRef<uint16_t, 2> *);
+static bool tmaMulticastReplicated(Checker &check) {
+  return multicastTiles(check, _mlir_ciface_tma_multicast_replicated, 2, 1,
+                        128);
+}
+#endif
+
 //===----------------------------------------------------------------------===//
 // Driver
 //===----------------------------------------------------------------------===//
@@ -686,6 +744,15 @@ static const std::map<std::string, std::function<bool(Checker &)>> &tests() {
 #endif
 #ifdef HAS_sync_fallback
       {"sync_fallback", syncFallback},
+#endif
+#ifdef HAS_tma_multicast
+      {"tma_multicast", tmaMulticast},
+#endif
+#ifdef HAS_tma_multicast_quad
+      {"tma_multicast_quad", tmaMulticastQuad},
+#endif
+#ifdef HAS_tma_multicast_replicated
+      {"tma_multicast_replicated", tmaMulticastReplicated},
 #endif
   };
   return all;

@@ -145,7 +145,9 @@ def AsyncCopy_PartitionedAttr : AsyncCopy_Attr<"Partitioned", "partitioned"> {
   let description = [{
     `#asynccopy.partitioned<axis>`: the transformed window is split evenly
     along `axis` over the CTAs of the collective; each CTA loads its slice and
-    multicasts it; only the leader's barrier expects the total bytes.
+    multicasts it. On sm_90 every CTA's barrier expects the whole window
+    (multicast completes on each destination's barrier; leader-only tracking
+    needs sm_100's cta_group::2).
   }];
   let parameters = (ins "int64_t":$axis);
   let assemblyFormat = "`<` $axis `>`";
