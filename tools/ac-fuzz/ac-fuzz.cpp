@@ -3,8 +3,8 @@
 // Parses the input as MLIR (asynccopy + the upstream dialects of its
 // pipelines), verifies it and, when it verifies, runs the pipeline pieces that
 // need no external tool: asynccopy-select-implementation,
-// asynccopy-materialize-tma-descriptors, convert-asynccopy-to-nvvm and
-// asynccopy-finalize-descriptor-params.
+// asynccopy-partition-collective, asynccopy-materialize-tma-descriptors,
+// convert-asynccopy-to-nvvm and asynccopy-finalize-descriptor-params.
 // Diagnostics are swallowed by a handler; only crashes, hangs and sanitizer
 // reports are findings. See docs/robustness.md and utils/run-fuzzer.sh.
 //
@@ -29,7 +29,7 @@ using namespace mlir;
 
 static const char *kPipeline =
     "builtin.module(asynccopy-select-implementation,"
-    "asynccopy-materialize-tma-descriptors,convert-asynccopy-to-nvvm,"
+    "asynccopy-partition-collective,asynccopy-materialize-tma-descriptors,convert-asynccopy-to-nvvm,"
     "asynccopy-finalize-descriptor-params)";
 
 static DialectRegistry &getRegistry() {
