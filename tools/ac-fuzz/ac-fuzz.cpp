@@ -29,8 +29,8 @@ using namespace mlir;
 
 static const char *kPipeline =
     "builtin.module(asynccopy-select-implementation,"
-    "asynccopy-partition-collective,asynccopy-materialize-tma-descriptors,convert-asynccopy-to-nvvm,"
-    "asynccopy-finalize-descriptor-params)";
+    "asynccopy-partition-collective,asynccopy-materialize-tma-descriptors,"
+    "convert-asynccopy-to-nvvm,asynccopy-finalize-descriptor-params)";
 
 static DialectRegistry &getRegistry() {
   static DialectRegistry *registry = [] {
