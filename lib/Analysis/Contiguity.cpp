@@ -349,7 +349,8 @@ FailureOr<TmaPlan> mlir::asynccopy::planTma(const CopyLayout &layout,
         loopOver(i, i, 1);
       else if (i > splitDim && plan.dims[i].box > tma::kMaxBoxDim)
         return declineTma(reason, "box dims " + Twine(splitDim) + " and " +
-                                      Twine(i) + " both exceed 256 elements; TMA "
+                                      Twine(i) +
+                                      " both exceed 256 elements; TMA "
                                       "splits at most one box dim");
     }
     loopOver(splitDim, splitDim, splitPiece);
@@ -470,13 +471,12 @@ FailureOr<TmaPlan> mlir::asynccopy::planTma(const CopyLayout &layout,
   int64_t boxAlign = tma::smemBoxAlignBytes(swizzle);
   for (const TmaIssue &issue : plan.issues)
     if (issue.smemByteOffset % boxAlign != 0)
-      return declineTma(reason, "the window needs " +
-                                    Twine(plan.issues.size()) +
-                                    " TMA boxes and one lands at SMEM byte "
-                                    "offset " +
-                                    Twine(issue.smemByteOffset) +
-                                    "; TMA writes a box at a " +
-                                    Twine(boxAlign) + "-B aligned address");
+      return declineTma(
+          reason, "the window needs " + Twine(plan.issues.size()) +
+                      " TMA boxes and one lands at SMEM byte "
+                      "offset " +
+                      Twine(issue.smemByteOffset) + "; TMA writes a box at a " +
+                      Twine(boxAlign) + "-B aligned address");
   plan.bytesPerIssue = eb;
   for (const TmaDim &dim : plan.dims)
     plan.bytesPerIssue *= dim.box;
@@ -561,13 +561,12 @@ FailureOr<CollectiveSplit> mlir::asynccopy::splitForCollective(
                        " elements) whole, so the pieces are not dense in "
                        "SMEM; partition an earlier dim");
     if (plan.dims[axis].box % groupSize != 0 || !innermostOk(axis, groupSize))
-      return decline("box dim " + Twine(axis) + " of " +
-                     Twine(plan.dims[axis].box) +
-                     " elements does not split into " + Twine(groupSize) +
-                     " pieces" +
-                     (axis == rank - 1 ? Twine(" of 16-B multiples without "
-                                               "swizzle")
-                                       : Twine("")));
+      return decline(
+          "box dim " + Twine(axis) + " of " + Twine(plan.dims[axis].box) +
+          " elements does not split into " + Twine(groupSize) + " pieces" +
+          (axis == rank - 1 ? Twine(" of 16-B multiples without "
+                                    "swizzle")
+                            : Twine("")));
     cut(axis, groupSize);
     return split;
   }
@@ -601,8 +600,8 @@ FailureOr<int64_t> mlir::asynccopy::collectiveGroupSize(CopyOp op) {
     return failure();
   int64_t size = 1;
   for (Attribute attr : op.getCollectiveAttr())
-    size *= shape[static_cast<unsigned>(
-        cast<gpu::DimensionAttr>(attr).getValue())];
+    size *=
+        shape[static_cast<unsigned>(cast<gpu::DimensionAttr>(attr).getValue())];
   return size;
 }
 

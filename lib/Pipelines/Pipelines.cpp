@@ -82,11 +82,11 @@ LogicalResult mlir::asynccopy::verifyAsyncCopyPipelineOptions(
     return failure();
   }
   if (options.optLevel < 0 || options.optLevel > 3) {
-    emitError("opt-level must be 0, 1, 2 or 3, got " +
-              Twine(options.optLevel));
+    emitError("opt-level must be 0, 1, 2 or 3, got " + Twine(options.optLevel));
     return failure();
   }
-  if (options.descriptorMode != "param" && options.descriptorMode != "scratch") {
+  if (options.descriptorMode != "param" &&
+      options.descriptorMode != "scratch") {
     emitError("descriptor-mode must be `param` or `scratch`, got `" +
               options.descriptorMode + "`");
     return failure();

@@ -368,7 +368,8 @@ TEST_F(ContiguityTest, CollectiveSplitsTheLeadingDim) {
   ASSERT_TRUE(succeeded(split)) << reason;
   // Four 16-row pieces, 2 KiB apart in SMEM; each CTA issues 2 KiB, every
   // barrier still expects the whole 8 KiB.
-  EXPECT_EQ(cuts(*split), (SmallVector<std::array<int64_t, 4>>{{0, 4, 16, 2048}}));
+  EXPECT_EQ(cuts(*split),
+            (SmallVector<std::array<int64_t, 4>>{{0, 4, 16, 2048}}));
   EXPECT_EQ(boxes(plan), Shape({16, 64}));
   EXPECT_EQ(plan.bytesPerIssue, 2048);
   EXPECT_EQ(plan.totalBytes, 8192);
@@ -394,7 +395,8 @@ TEST_F(ContiguityTest, CollectivePartitionedAndReplicated) {
   FailureOr<CollectiveSplit> split =
       splitForCollective(plan, 2, 2, /*axis=*/1, false, 0, &reason);
   ASSERT_TRUE(succeeded(split)) << reason;
-  EXPECT_EQ(cuts(*split), (SmallVector<std::array<int64_t, 4>>{{1, 2, 128, 256}}));
+  EXPECT_EQ(cuts(*split),
+            (SmallVector<std::array<int64_t, 4>>{{1, 2, 128, 256}}));
 
   TmaPlan whole = tma(layout("memref<4096x4096xf16>", {64, 64}), 0);
   FailureOr<CollectiveSplit> replicated =
@@ -409,21 +411,21 @@ TEST_F(ContiguityTest, CollectiveDeclines) {
   std::string reason;
   // A swizzled row is never cut.
   TmaPlan row = tma(layout("memref<4096x4096xf16>", {1, 64}), 128);
-  EXPECT_TRUE(failed(
-      splitForCollective(row, 2, 2, std::nullopt, false, 128, &reason)));
+  EXPECT_TRUE(
+      failed(splitForCollective(row, 2, 2, std::nullopt, false, 128, &reason)));
   EXPECT_CONTAINS(reason, "no leading box dims split evenly over the 2 CTAs");
   // 3 rows over 2 CTAs.
   TmaPlan three = tma(layout("memref<4096x4096xf16>", {3, 8}), 0);
-  EXPECT_TRUE(failed(
-      splitForCollective(three, 2, 2, std::nullopt, false, 0, &reason)));
+  EXPECT_TRUE(
+      failed(splitForCollective(three, 2, 2, std::nullopt, false, 0, &reason)));
   // partitioned<1> past a whole dim 0.
   TmaPlan tile = tma(layout("memref<4096x4096xf16>", {64, 64}), 0);
   EXPECT_TRUE(failed(splitForCollective(tile, 2, 2, 1, false, 0, &reason)));
   EXPECT_CONTAINS(reason, "leaves box dim 0 (64 elements) whole");
   // Two TMA boxes (a 512-element row).
   TmaPlan wide = tma(layout("memref<4096x4096xf16>", {1, 512}), 0);
-  EXPECT_TRUE(failed(
-      splitForCollective(wide, 2, 2, std::nullopt, false, 0, &reason)));
+  EXPECT_TRUE(
+      failed(splitForCollective(wide, 2, 2, std::nullopt, false, 0, &reason)));
   EXPECT_CONTAINS(reason, "needs 2 TMA boxes");
 }
 

@@ -249,36 +249,36 @@ struct ConvertAsyncCopyToNVVMPass
     // What no pattern can lower gets one precise error up front.
     WalkResult unsupported =
         getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
-      // The chip decides which instructions exist; LLVM aborts on an unknown
-      // one instead of reporting it.
-      if (auto module = dyn_cast<gpu::GPUModuleOp>(op);
-          module && module.getTargetsAttr()) {
-        for (Attribute target : module.getTargetsAttr()) {
-          auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target);
-          if (nvvm && !tma::parseSmVersion(nvvm.getChip())) {
-            module.emitOpError("targets chip '")
-                << nvvm.getChip()
-                << "', which is not an NVIDIA GPU architecture; expected "
-                   "sm_<N> with an optional a/f suffix (e.g. sm_90a)";
+          // The chip decides which instructions exist; LLVM aborts on an
+          // unknown one instead of reporting it.
+          if (auto module = dyn_cast<gpu::GPUModuleOp>(op);
+              module && module.getTargetsAttr()) {
+            for (Attribute target : module.getTargetsAttr()) {
+              auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target);
+              if (nvvm && !tma::parseSmVersion(nvvm.getChip())) {
+                module.emitOpError("targets chip '")
+                    << nvvm.getChip()
+                    << "', which is not an NVIDIA GPU architecture; expected "
+                       "sm_<N> with an optional a/f suffix (e.g. sm_90a)";
+                return WalkResult::interrupt();
+              }
+            }
+          }
+          auto copy = dyn_cast<CopyOp>(op);
+          if (copy && copy.getPeer()) {
+            copy.emitOpError(tma::kPeerUnsupported);
             return WalkResult::interrupt();
           }
-        }
-      }
-      auto copy = dyn_cast<CopyOp>(op);
-      if (copy && copy.getPeer()) {
-        copy.emitOpError(tma::kPeerUnsupported);
-        return WalkResult::interrupt();
-      }
-      if (auto feature = requiredFeature(op);
-          feature && !tma::targetsAtLeast(op, feature->second)) {
-        op->emitOpError() << "uses " << feature->first << ", which needs sm_"
-                          << feature->second
-                          << " or newer; this GPU module targets sm_"
-                          << *tma::targetSmVersion(op);
-        return WalkResult::interrupt();
-      }
-      return WalkResult::advance();
-    });
+          if (auto feature = requiredFeature(op);
+              feature && !tma::targetsAtLeast(op, feature->second)) {
+            op->emitOpError()
+                << "uses " << feature->first << ", which needs sm_"
+                << feature->second << " or newer; this GPU module targets sm_"
+                << *tma::targetSmVersion(op);
+            return WalkResult::interrupt();
+          }
+          return WalkResult::advance();
+        });
     if (unsupported.wasInterrupted())
       return signalPassFailure();
     getOperation()->walk([&](Operation *op) {

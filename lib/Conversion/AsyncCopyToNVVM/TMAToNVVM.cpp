@@ -158,10 +158,12 @@ CollectiveIssue buildCollectiveIssue(OpBuilder &b, Location loc, CopyOp op,
   // Ranks of the group relative to its member with zero group coordinates.
   SmallVector<int64_t> members = {0};
   for (Attribute attr : op.getCollectiveAttr()) {
-    unsigned d = static_cast<unsigned>(cast<gpu::DimensionAttr>(attr).getValue());
+    unsigned d =
+        static_cast<unsigned>(cast<gpu::DimensionAttr>(attr).getValue());
     inGroup[d] = true;
     index = arith::AddIOp::create(
-        b, loc, index, arith::MulIOp::create(b, loc, coords[d], cst(indexStride)));
+        b, loc, index,
+        arith::MulIOp::create(b, loc, coords[d], cst(indexStride)));
     indexStride *= shape[d];
     SmallVector<int64_t> grown;
     for (int64_t member : members)
@@ -186,7 +188,8 @@ CollectiveIssue buildCollectiveIssue(OpBuilder &b, Location loc, CopyOp op,
   int64_t below = 1;
   for (const CollectiveSplit::Dim &dim : split.dims) {
     Value k = arith::DivUIOp::create(b, loc, index, cst(below));
-    issue.pieceIndex.push_back(arith::RemUIOp::create(b, loc, k, cst(dim.count)));
+    issue.pieceIndex.push_back(
+        arith::RemUIOp::create(b, loc, k, cst(dim.count)));
     below *= dim.count;
   }
   return issue;
@@ -267,7 +270,8 @@ struct TMACopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
         CollectiveIssue group = buildCollectiveIssue(b, loc, op, *split);
         mask = group.mask;
         for (auto [dim, k] : llvm::zip(split->dims, group.pieceIndex)) {
-          Value kIndex = arith::IndexCastUIOp::create(b, loc, b.getIndexType(), k);
+          Value kIndex =
+              arith::IndexCastUIOp::create(b, loc, b.getIndexType(), k);
           viewCoords[dim.planDim] = arith::AddIOp::create(
               b, loc, viewCoords[dim.planDim],
               arith::MulIOp::create(

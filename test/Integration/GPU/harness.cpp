@@ -615,7 +615,7 @@ static bool syncFallback(Checker &check) {
 }
 #endif
 
-#if defined(HAS_tma_multicast) || defined(HAS_tma_multicast_quad) ||          \
+#if defined(HAS_tma_multicast) || defined(HAS_tma_multicast_quad) ||           \
     defined(HAS_tma_multicast_replicated)
 /// Collective loads: `fn(in, out, image)` runs a grid of (2 * clusterX) x
 /// (2 * clusterY) blocks in clusterX x clusterY clusters over a 128x128 f16
@@ -637,7 +637,8 @@ static bool multicastTiles(Checker &check, TileFn16 fn, int64_t clusterX,
   for (int64_t y = 0; y < gridY; ++y)
     for (int64_t x = 0; x < gridX; ++x)
       expectImage(check, image, y * gridX + x, span, [&](int64_t e) {
-        int64_t r = 64 * (y / clusterY) + e / 64, col = 64 * (x / clusterX) + e % 64;
+        int64_t r = 64 * (y / clusterY) + e / 64,
+                col = 64 * (x / clusterX) + e % 64;
         return in.host[r * 128 + col];
       });
   check.expectSame("out", out.host, in.host);

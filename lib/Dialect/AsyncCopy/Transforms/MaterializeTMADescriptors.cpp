@@ -206,10 +206,8 @@ struct MaterializeTMADescriptorsPass
                 "implementations that can)";
     // A collective copy's map describes one CTA's piece of the window.
     if constexpr (std::is_same_v<OpT, CopyOp>) {
-      if (op.getCollective() &&
-          failed(splitForCollective(op, *plan, &reason)))
-        return op.emitOpError("cannot be shared over its cluster: ")
-               << reason;
+      if (op.getCollective() && failed(splitForCollective(op, *plan, &reason)))
+        return op.emitOpError("cannot be shared over its cluster: ") << reason;
     }
     if (encoderElementType(layout->elementType) < 0)
       return op.emitOpError("TMA has no tensor-map type for ")

@@ -367,7 +367,9 @@ struct SelectImplementationPass
       return "no other implementation can perform it either";
     std::string text = "use impl = ";
     for (auto [i, name] : llvm::enumerate(accepting))
-      text += (i == 0 ? "" : i + 1 == accepting.size() ? " or " : ", ") +
+      text += (i == 0                      ? ""
+               : i + 1 == accepting.size() ? " or "
+                                           : ", ") +
               name.str();
     return text;
   }
@@ -405,8 +407,8 @@ struct SelectImplementationPass
       assert(declines.size() == 1 && "one candidate per explicit impl");
       return op.emitOpError()
              << "impl = " << stringifyCopyImpl(requested)
-             << " cannot perform this copy: " << declines.front().second
-             << "; " << suggestAlternatives(info, requested);
+             << " cannot perform this copy: " << declines.front().second << "; "
+             << suggestAlternatives(info, requested);
     }
     InFlightDiagnostic diag = op.emitOpError()
                               << "no implementation can perform this copy";
