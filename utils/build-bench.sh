@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Builds the tiled-copy benchmark ahead of time, once per descriptor mode,
-# into build/bench/ (with the runtime next to the executables). Run on the
-# GPU machine: build/bench/run-bench.sh
+# Builds the benchmarks ahead of time into build/bench/ (with the runtime
+# next to the executables): the tiled copy once per descriptor mode, and the
+# multicast panel broadcast. Run on the GPU machine: build/bench/run-bench.sh
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 out="$here/build/bench"
@@ -11,12 +11,17 @@ for mode in param scratch; do
     --driver "$here/bench/tma_copy_bench.cpp" -o "$out/tma-copy-$mode" \
     "$here/bench/tma_copy.mlir"
 done
+"$here/utils/aot-compile.sh" -p "format=bin" \
+  --driver "$here/bench/multicast_bench.cpp" -o "$out/multicast-bench" \
+  "$here/bench/multicast.mlir"
 cat > "$out/run-bench.sh" <<'RUN'
 #!/usr/bin/env bash
-# Runs both descriptor modes; prints GB/s and the ratio to memcpy.
+# Runs both descriptor modes (GB/s and the ratio to memcpy), then the
+# multicast benchmark (speedup over independent loads).
 dir=$(cd "$(dirname "$0")" && pwd)
 nvidia-smi --query-gpu=name,clocks.max.memory --format=csv,noheader || true
 for mode in param scratch; do "$dir/tma-copy-$mode" "$mode" "${1:-50}"; done
+"$dir/multicast-bench" "${2:-20}"
 RUN
 chmod +x "$out/run-bench.sh"
 echo "built $out"
