@@ -185,3 +185,19 @@ func.func @unsigned_reduction(%S: memref<64x64xui32, #gpu.address_space<workgrou
   %t = asynccopy.copy %S to %B window [%i, 0] [64, 64] {reduction = #asynccopy<reduction add>} : memref<64x64xui32, #gpu.address_space<workgroup>> to memref<1024x1024xui32> -> !asynccopy.token
   return %t : !asynccopy.token
 }
+
+// -----
+
+// A view 8 B into its buffer cannot be the source of a DSMEM bulk copy.
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    gpu.func @dsmem_misaligned(%rank: i32) workgroup(%s : memref<256xf32, #gpu.address_space<workgroup>>, %d : memref<64xf32, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %v = memref.subview %s[2] [64] [1] : memref<256xf32, #gpu.address_space<workgroup>> to memref<64xf32, strided<[1], offset: 2>, #gpu.address_space<workgroup>>
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      // expected-error @+1 {{'asynccopy.copy' op impl = dsmem cannot perform this copy: DSMEM bulk copies need 16-B aligned buffers; one starts 8 B into its allocation; use impl = sync}}
+      asynccopy.copy %v to %d remote %rank barrier %b[%c0] {impl = #asynccopy<impl dsmem>} : memref<64xf32, strided<[1], offset: 2>, #gpu.address_space<workgroup>> to memref<64xf32, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+}

@@ -68,6 +68,7 @@ void mlir::asynccopy::populateAsyncCopyToNVVMConversionPatterns(
   lowering::populateTMAToNVVMPatterns(converter, patterns);
   lowering::populateBulkToNVVMPatterns(converter, patterns);
   lowering::populateCpAsyncToNVVMPatterns(converter, patterns);
+  lowering::populateDsmemToNVVMPatterns(converter, patterns);
   lowering::populateSyncCopyToNVVMPatterns(converter, patterns);
   lowering::populateGroupsToNVVMPatterns(converter, patterns);
 }

@@ -41,6 +41,8 @@ void populateBulkToNVVMPatterns(LLVMTypeConverter &converter,
                                 RewritePatternSet &patterns);
 void populateCpAsyncToNVVMPatterns(LLVMTypeConverter &converter,
                                    RewritePatternSet &patterns);
+void populateDsmemToNVVMPatterns(LLVMTypeConverter &converter,
+                                 RewritePatternSet &patterns);
 void populateSyncCopyToNVVMPatterns(LLVMTypeConverter &converter,
                                     RewritePatternSet &patterns);
 void populateGroupsToNVVMPatterns(LLVMTypeConverter &converter,

@@ -674,6 +674,25 @@ static bool tmaMulticastReplicated(Checker &check) {
 }
 #endif
 
+#ifdef HAS_dsmem_copy
+extern "C" void _mlir_ciface_dsmem_copy(MemRef<float, 2> *in,
+                                        MemRef<float, 2> *out);
+/// Blocks 2k and 2k + 1 form a cluster and swap their rows of `in`.
+static bool dsmemCopy(Checker &check) {
+  DeviceArray<float, 2> in({4, 256}), out({4, 256});
+  in.fill(patternF32);
+  out.poison();
+  auto a = in.memref(), b = out.memref();
+  _mlir_ciface_dsmem_copy(&a, &b);
+  out.download();
+  for (int64_t row = 0; row < 4; ++row)
+    for (int64_t i = 0; i < 256; ++i)
+      check.expectEq("out", row * 256 + i, out.host[row * 256 + i],
+                     in.host[(row ^ 1) * 256 + i]);
+  return check.errors == 0;
+}
+#endif
+
 //===----------------------------------------------------------------------===//
 // Driver
 //===----------------------------------------------------------------------===//
@@ -742,6 +761,9 @@ static const std::map<std::string, std::function<bool(Checker &)>> &tests() {
 #endif
 #ifdef HAS_cp_async_oob
       {"cp_async_oob", cpAsyncOob},
+#endif
+#ifdef HAS_dsmem_copy
+      {"dsmem_copy", dsmemCopy},
 #endif
 #ifdef HAS_sync_fallback
       {"sync_fallback", syncFallback},

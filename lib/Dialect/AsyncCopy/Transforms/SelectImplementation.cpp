@@ -229,6 +229,20 @@ static Decision tryDsmem(CopyInfo &info, Plan &plan) {
     return Decision::decline("DSMEM bulk copies move a multiple of 16 B; "
                              "this copy moves " +
                              Twine(bits / 8) + " B");
+  // Both buffers start 16-B aligned (the lowering aligns SMEM buffers that
+  // much; a view must keep it).
+  for (Value buffer : {op.getSource(), op.getDest()}) {
+    auto bufferType = cast<MemRefType>(buffer.getType());
+    SmallVector<int64_t> strides;
+    int64_t offset = 0;
+    (void)bufferType.getStridesAndOffset(strides, offset);
+    int64_t offsetBits = offset * bufferType.getElementTypeBitWidth();
+    if (offsetBits % (8 * tma::kBulkAlignBytes) != 0)
+      return Decision::decline("DSMEM bulk copies need 16-B aligned buffers; "
+                               "one starts " +
+                               Twine(offsetBits / 8) +
+                               " B into its allocation");
+  }
   plan.chunks = 1;
   plan.chunkBytes = bits / 8;
   return Decision::accept();
