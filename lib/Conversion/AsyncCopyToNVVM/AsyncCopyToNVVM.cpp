@@ -128,6 +128,24 @@ requiredFeature(Operation *op) {
   return std::nullopt;
 }
 
+/// Whether other CTAs' threads store into `func`'s SMEM and release a
+/// barrier at cluster scope (remote arrivals, remote copies through the sync
+/// path): its waits must then acquire at cluster scope to see those stores.
+/// Async-proxy writes (TMA, DSMEM bulk copies) are made visible by
+/// complete_tx and need no more than CTA scope.
+static bool observesRemoteStores(FunctionOpInterface func) {
+  WalkResult found = func->walk([](Operation *op) {
+    if (auto arrive = dyn_cast<BarrierArriveOp>(op);
+        arrive && arrive.getBarrier().getType().getRemote())
+      return WalkResult::interrupt();
+    if (auto copy = dyn_cast<CopyOp>(op);
+        copy && copy.getRank() && copy.getImplOrDefault() == CopyImpl::sync)
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return found.wasInterrupted();
+}
+
 namespace {
 
 /// The completion group a token stands for: bulk groups for TMA and bulk
@@ -282,6 +300,13 @@ struct ConvertAsyncCopyToNVVMPass
         });
     if (unsupported.wasInterrupted())
       return signalPassFailure();
+    getOperation()->walk([&](FunctionOpInterface func) {
+      if (!observesRemoteStores(func))
+        return;
+      func->walk([&](BarrierWaitOp wait) {
+        wait->setAttr(lowering::kClusterAcquireAttrName, b.getUnitAttr());
+      });
+    });
     getOperation()->walk([&](Operation *op) {
       if (auto wait = dyn_cast<WaitOp>(op))
         wait->setAttr(lowering::kWaitKindAttrName,

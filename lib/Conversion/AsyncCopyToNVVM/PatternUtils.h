@@ -32,6 +32,12 @@ inline constexpr StringLiteral kWaitKindAttrName = "asynccopy.wait_kind";
 inline constexpr int64_t kSyncWait = -1;
 inline constexpr int64_t kUnknownWait = -2;
 
+/// Set on a `barrier.wait` whose kernel has other CTAs store into its SMEM
+/// and release at cluster scope (remote arrivals, sync-path remote copies):
+/// it must acquire at cluster scope.
+inline constexpr StringLiteral kClusterAcquireAttrName =
+    "asynccopy.cluster_acquire";
+
 // One populate function per op family (one file each).
 void populateBarrierToNVVMPatterns(LLVMTypeConverter &converter,
                                    RewritePatternSet &patterns);

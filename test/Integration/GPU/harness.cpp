@@ -674,22 +674,37 @@ static bool tmaMulticastReplicated(Checker &check) {
 }
 #endif
 
-#ifdef HAS_dsmem_copy
-extern "C" void _mlir_ciface_dsmem_copy(MemRef<float, 2> *in,
-                                        MemRef<float, 2> *out);
+#if defined(HAS_dsmem_copy) || defined(HAS_remote_sync_copy)
+using PairFnF32 = void (*)(MemRef<float, 2> *, MemRef<float, 2> *);
 /// Blocks 2k and 2k + 1 form a cluster and swap their rows of `in`.
-static bool dsmemCopy(Checker &check) {
+static bool clusterSwap(Checker &check, PairFnF32 fn) {
   DeviceArray<float, 2> in({4, 256}), out({4, 256});
   in.fill(patternF32);
   out.poison();
   auto a = in.memref(), b = out.memref();
-  _mlir_ciface_dsmem_copy(&a, &b);
+  fn(&a, &b);
   out.download();
   for (int64_t row = 0; row < 4; ++row)
     for (int64_t i = 0; i < 256; ++i)
       check.expectEq("out", row * 256 + i, out.host[row * 256 + i],
                      in.host[(row ^ 1) * 256 + i]);
   return check.errors == 0;
+}
+#endif
+
+#ifdef HAS_dsmem_copy
+extern "C" void _mlir_ciface_dsmem_copy(MemRef<float, 2> *,
+                                        MemRef<float, 2> *);
+static bool dsmemCopy(Checker &check) {
+  return clusterSwap(check, _mlir_ciface_dsmem_copy);
+}
+#endif
+
+#ifdef HAS_remote_sync_copy
+extern "C" void _mlir_ciface_remote_sync_copy(MemRef<float, 2> *,
+                                              MemRef<float, 2> *);
+static bool remoteSyncCopy(Checker &check) {
+  return clusterSwap(check, _mlir_ciface_remote_sync_copy);
 }
 #endif
 
@@ -764,6 +779,9 @@ static const std::map<std::string, std::function<bool(Checker &)>> &tests() {
 #endif
 #ifdef HAS_dsmem_copy
       {"dsmem_copy", dsmemCopy},
+#endif
+#ifdef HAS_remote_sync_copy
+      {"remote_sync_copy", remoteSyncCopy},
 #endif
 #ifdef HAS_sync_fallback
       {"sync_fallback", syncFallback},
