@@ -11,22 +11,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "asynccopy/Runtime/MgpuABI.h"
+
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
-
-extern "C" {
-void *mgpuMemAlloc(uint64_t sizeBytes, void *stream, bool isHostShared);
-void mgpuMemFree(void *ptr, void *stream);
-void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, void *stream);
-void mgpuStreamSynchronize(void *stream);
-void *mgpuEventCreate();
-void mgpuEventDestroy(void *event);
-void mgpuEventRecord(void *event, void *stream);
-void mgpuEventSynchronize(void *event);
-float acEventElapsedMs(void *start, void *end);
-}
 
 struct MemRef2 {
   uint16_t *allocated, *aligned;

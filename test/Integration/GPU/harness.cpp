@@ -693,8 +693,7 @@ static bool clusterSwap(Checker &check, PairFnF32 fn) {
 #endif
 
 #ifdef HAS_dsmem_copy
-extern "C" void _mlir_ciface_dsmem_copy(MemRef<float, 2> *,
-                                        MemRef<float, 2> *);
+extern "C" void _mlir_ciface_dsmem_copy(MemRef<float, 2> *, MemRef<float, 2> *);
 static bool dsmemCopy(Checker &check) {
   return clusterSwap(check, _mlir_ciface_dsmem_copy);
 }
