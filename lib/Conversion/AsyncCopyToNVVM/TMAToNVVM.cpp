@@ -241,7 +241,10 @@ struct TMACopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
           splitForCollective(op, *plan, &reason);
       if (failed(shared))
         return op.emitOpError("cannot be shared over its cluster: ") << reason;
-      split = std::move(*shared);
+      // A group of one CTA (cluster extent 1 along the collective dims)
+      // loads alone, without multicast.
+      if (*collectiveGroupSize(op) > 1)
+        split = std::move(*shared);
     }
 
     Location loc = op.getLoc();

@@ -1,5 +1,5 @@
-// RUN: ac-opt %s -convert-asynccopy-to-nvvm | FileCheck %s
-// RUN: ac-opt %s -asynccopy-to-llvm="format=isa" | %extract_ptx | FileCheck %s --check-prefix=PTX
+// RUN: ac-opt %s -split-input-file -convert-asynccopy-to-nvvm | FileCheck %s
+// RUN: ac-opt %s -split-input-file -asynccopy-to-llvm="format=isa" | %extract_ptx | FileCheck %s --check-prefix=PTX
 
 // Collective TMA loads (cluster 2x2x1 from the launch). Each CTA of a group
 // issues one piece of the window with the group's multicast mask and
@@ -84,5 +84,27 @@ module attributes {gpu.container_module} {
     gpu.launch_func @kernels::@quad clusters in (%c2, %c2, %c1) blocks in (%c2, %c2, %c1) threads in (%c128, %c1, %c1) args(%A : memref<4096x4096xf16>, %i : index)
     gpu.launch_func @kernels::@replicated clusters in (%c2, %c2, %c1) blocks in (%c2, %c2, %c1) threads in (%c128, %c1, %c1) args(%A : memref<4096x4096xf16>, %i : index)
     return
+  }
+}
+
+// -----
+
+// A collective dim of cluster extent 1: a group of one CTA loads alone.
+// CHECK-LABEL: gpu.func @alone
+// CHECK-NOT: cluster.ctaid
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
+// CHECK-NOT: multicast_mask
+// CHECK: gpu.return
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @alone(%A: memref<4096x4096xf16>, %i: index)
+        workgroup(%S : memref<64x64xf16, #gpu.address_space<workgroup>>) kernel
+        attributes {known_cluster_size = array<i32: 2, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] {collective = [#gpu<dim y>]}
+          : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+      gpu.return
+    }
   }
 }
