@@ -156,7 +156,7 @@ struct BarrierWaitLowering : public ConvertOpToLLVMPattern<BarrierWaitOp> {
                                        adaptor.getPhase());
     Value ticks = buildI32(rewriter, loc, kTryWaitTicks);
     if (op->hasAttr(kClusterAcquireAttrName)) {
-      buildClusterScopeWait(rewriter, loc, ptr, phase, ticks);
+      buildClusterScopeTryWait(rewriter, loc, ptr, phase, ticks);
       // compute-sanitizer's racecheck does not credit the acquire above to
       // the remote stores (it reports them racing with our reads); with this
       // fence it does, at the cost of one fence in such kernels only.
@@ -166,27 +166,6 @@ struct BarrierWaitLowering : public ConvertOpToLLVMPattern<BarrierWaitOp> {
     }
     rewriter.eraseOp(op);
     return success();
-  }
-
-  /// The try_wait loop with `.acquire.cluster`, which NVVM's op cannot
-  /// express (it always acquires at CTA scope).
-  static void buildClusterScopeWait(OpBuilder &b, Location loc, Value ptr,
-                                    Value phase, Value ticks) {
-    Value address = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), ptr);
-    StringRef ptx = "{\n"
-                    ".reg .pred P1;\n"
-                    "LAB_WAIT:\n"
-                    "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 "
-                    "P1, [$0], $1, $2;\n"
-                    "@P1 bra.uni DONE;\n"
-                    "bra.uni LAB_WAIT;\n"
-                    "DONE:\n"
-                    "}";
-    LLVM::InlineAsmOp::create(
-        b, loc, TypeRange{}, ValueRange{address, phase, ticks}, ptx, "r,r,r",
-        /*has_side_effects=*/true, /*is_align_stack=*/false,
-        LLVM::tailcallkind::TailCallKind::None,
-        /*asm_dialect=*/LLVM::AsmDialectAttr(), /*operand_attrs=*/ArrayAttr());
   }
 };
 

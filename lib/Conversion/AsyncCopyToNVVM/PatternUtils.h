@@ -98,9 +98,15 @@ Value buildBufferPtr(ConversionPatternRewriter &rewriter, Location loc,
 Value buildCastToSpace(OpBuilder &b, Location loc, Value ptr, unsigned space);
 
 /// A 64-bit L2 cache policy for `hint`, or null for `normal`. NVVM has no op
-/// for `createpolicy`, so this is the one place inline PTX is built.
+/// for `createpolicy`; this file is the one place inline PTX is built.
 Value buildL2CachePolicy(OpBuilder &b, Location loc,
                          std::optional<CacheHint> hint);
+
+/// The mbarrier try_wait.parity loop on `ptr` (shared::cta) with
+/// `.acquire.cluster`, which NVVM's op cannot express (it acquires at CTA
+/// scope); inline PTX, like buildL2CachePolicy.
+void buildClusterScopeTryWait(OpBuilder &b, Location loc, Value ptr,
+                              Value phase, Value ticks);
 
 /// `i32` constant.
 Value buildI32(OpBuilder &b, Location loc, int64_t value);
