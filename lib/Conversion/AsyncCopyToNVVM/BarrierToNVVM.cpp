@@ -155,15 +155,10 @@ struct BarrierWaitLowering : public ConvertOpToLLVMPattern<BarrierWaitOp> {
     Value phase = LLVM::ZExtOp::create(rewriter, loc, rewriter.getI32Type(),
                                        adaptor.getPhase());
     Value ticks = buildI32(rewriter, loc, kTryWaitTicks);
-    if (op->hasAttr(kClusterAcquireAttrName)) {
+    if (op->hasAttr(kClusterAcquireAttrName))
       buildClusterScopeTryWait(rewriter, loc, ptr, phase, ticks);
-      // compute-sanitizer's racecheck does not credit the acquire above to
-      // the remote stores (it reports them racing with our reads); with this
-      // fence it does, at the cost of one fence in such kernels only.
-      NVVM::FenceScClusterOp::create(rewriter, loc);
-    } else {
+    else
       NVVM::MBarrierTryWaitParityOp::create(rewriter, loc, ptr, phase, ticks);
-    }
     rewriter.eraseOp(op);
     return success();
   }

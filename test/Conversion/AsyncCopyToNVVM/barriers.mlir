@@ -127,15 +127,13 @@ module attributes {gpu.container_module} {
 
 // Other CTAs store into this kernel's SMEM and release its barrier at cluster
 // scope (a sync-path remote copy): its waits acquire at cluster scope (inline
-// PTX; NVVM's try_wait is CTA scope), then fence.sc.cluster.
+// PTX; NVVM's try_wait is CTA scope).
 // CHECK-LABEL: gpu.func @remote_stores
 // CHECK: llvm.inline_asm has_side_effects {{.*}}mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64
-// CHECK-NEXT: nvvm.fence.sc.cluster
 // CHECK-NOT: nvvm.mbarrier.try_wait.parity
 // PTX-LABEL: .entry remote_stores(
 // PTX: mbarrier.arrive.release.cluster.shared::cluster.b64
 // PTX: mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64
-// PTX: fence.sc.cluster;
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @remote_stores(%rank: i32, %p: i1)
@@ -156,8 +154,8 @@ module attributes {gpu.container_module} {
 // Only async-proxy writes (a DSMEM bulk copy): complete_tx makes them
 // visible, the CTA-scope wait suffices.
 // CHECK-LABEL: gpu.func @remote_bulk
+// CHECK-NOT: acquire.cluster
 // CHECK: nvvm.mbarrier.try_wait.parity
-// CHECK-NOT: fence.sc.cluster
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @remote_bulk(%rank: i32, %p: i1)
