@@ -11,17 +11,9 @@ SECONDS_TO_RUN=${1:?usage: utils/run-fuzzer.sh <seconds>}
 BUILD_DIR=${BUILD_DIR:-build-fuzz}
 CC=${CC:-clang-22}
 CXX=${CXX:-clang++-22}
-if [ ! -f "$BUILD_DIR/build.ninja" ]; then
-  launcher=()
-  command -v ccache >/dev/null && launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-  cmake -G Ninja -S . -B "$BUILD_DIR" \
-    -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
-    -DCMAKE_BUILD_TYPE=Release -DLLVM_ENABLE_ASSERTIONS=ON \
-    -DCMAKE_C_COMPILER="$CC" -DCMAKE_CXX_COMPILER="$CXX" \
-    -DASYNCCOPY_ENABLE_FUZZER=ON \
-    "${launcher[@]}" ${CMAKE_ARGS:-}
-fi
-cmake --build "$BUILD_DIR" -j "${JOBS:-2}" --target ac-fuzz
+BUILD_DIR="$BUILD_DIR" TARGET=ac-fuzz \
+  CMAKE_ARGS="-DCMAKE_C_COMPILER=$CC -DCMAKE_CXX_COMPILER=$CXX -DASYNCCOPY_ENABLE_FUZZER=ON ${CMAKE_ARGS:-}" \
+  utils/build.sh
 CORPUS="$BUILD_DIR/corpus"
 [ -d "$CORPUS" ] && [ -n "$(ls -A "$CORPUS")" ] || utils/make-fuzz-corpus.sh "$CORPUS"
 mkdir -p "$BUILD_DIR/crashes"

@@ -15,6 +15,7 @@
 
 #include "asynccopy/Runtime/MgpuABI.h"
 
+#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <mutex>
@@ -45,6 +46,13 @@ unsigned launchDim(intptr_t value, const char *what, const char *axis,
     fatal("%s: %s dim %s is %lld: must be 1 to 2^32-1", site, what, axis,
           (long long)value);
   return unsigned(value);
+}
+
+/// The three launch dimensions of `what` (grid, block, cluster), or fatal.
+std::array<unsigned, 3> launchDims(intptr_t x, intptr_t y, intptr_t z,
+                                   const char *what, const char *site) {
+  return {launchDim(x, what, "x", site), launchDim(y, what, "y", site),
+          launchDim(z, what, "z", site)};
 }
 
 /// Checks the dynamic shared memory of a launch and, above 48 KiB, raises the
@@ -163,12 +171,9 @@ extern "C" void mgpuLaunchKernel(void *function, intptr_t gridX,
   ScopedContext context;
   auto *fn = fromHandle<CUfunc_st>(function);
   const char *site = __func__;
-  unsigned grid[3] = {launchDim(gridX, "grid", "x", site),
-                      launchDim(gridY, "grid", "y", site),
-                      launchDim(gridZ, "grid", "z", site)};
-  unsigned block[3] = {launchDim(blockX, "block", "x", site),
-                       launchDim(blockY, "block", "y", site),
-                       launchDim(blockZ, "block", "z", site)};
+  std::array<unsigned, 3> grid = launchDims(gridX, gridY, gridZ, "grid", site);
+  std::array<unsigned, 3> block =
+      launchDims(blockX, blockY, blockZ, "block", site);
   prepareDynamicSmem(fn, smem, context.device(), site);
   AC_CU(cuLaunchKernel,
         (fn, grid[0], grid[1], grid[2], block[0], block[1], block[2],
@@ -183,12 +188,9 @@ extern "C" void mgpuLaunchClusterKernel(
   ScopedContext context;
   auto *fn = fromHandle<CUfunc_st>(function);
   const char *site = __func__;
-  unsigned cluster[3] = {launchDim(clusterX, "cluster", "x", site),
-                         launchDim(clusterY, "cluster", "y", site),
-                         launchDim(clusterZ, "cluster", "z", site)};
-  unsigned grid[3] = {launchDim(gridX, "grid", "x", site),
-                      launchDim(gridY, "grid", "y", site),
-                      launchDim(gridZ, "grid", "z", site)};
+  std::array<unsigned, 3> cluster =
+      launchDims(clusterX, clusterY, clusterZ, "cluster", site);
+  std::array<unsigned, 3> grid = launchDims(gridX, gridY, gridZ, "grid", site);
   for (int i = 0; i < 3; ++i) {
     if (grid[i] % cluster[i] != 0)
       fatal("%s: grid (%u, %u, %u) is not a multiple of the cluster (%u, %u, "
@@ -210,9 +212,11 @@ extern "C" void mgpuLaunchClusterKernel(
   config.gridDimX = grid[0];
   config.gridDimY = grid[1];
   config.gridDimZ = grid[2];
-  config.blockDimX = launchDim(blockX, "block", "x", site);
-  config.blockDimY = launchDim(blockY, "block", "y", site);
-  config.blockDimZ = launchDim(blockZ, "block", "z", site);
+  std::array<unsigned, 3> block =
+      launchDims(blockX, blockY, blockZ, "block", site);
+  config.blockDimX = block[0];
+  config.blockDimY = block[1];
+  config.blockDimZ = block[2];
   config.sharedMemBytes = unsigned(smem);
   config.hStream = fromHandle<CUstream_st>(stream);
   config.attrs = &attribute;
