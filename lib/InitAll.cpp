@@ -46,6 +46,7 @@ void mlir::asynccopy::registerAllDialects(DialectRegistry &registry) {
                   vector::VectorDialect>();
   // The GPU-to-NVVM and GPU-to-LLVM lowerings convert every dialect that
   // registers a ConvertToLLVM interface.
+  registerConvertAsyncCopyToLLVMInterface(registry);
   arith::registerConvertArithToLLVMInterface(registry);
   cf::registerConvertControlFlowToLLVMInterface(registry);
   registerConvertFuncToLLVMInterface(registry);

@@ -5,7 +5,9 @@
 #include "asynccopy/Utils/TMAUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -154,7 +156,7 @@ mlir::asynccopy::computeCopyLayout(MemRefType gmemType, ArrayRef<int64_t> window
   layout.elementType = gmemType.getElementType();
   if (!layout.elementType.isIntOrFloat())
     return failWith("elements must be integers or floats");
-  layout.elementBits = layout.elementType.getIntOrFloatBitWidth();
+  layout.elementBits = tma::storageBits(layout.elementType);
 
   SmallVector<int64_t> gmemStrides;
   if (failed(gmemType.getStridesAndOffset(gmemStrides, layout.baseOffset)))
@@ -250,6 +252,54 @@ FailureOr<CopyLayout> mlir::asynccopy::computeCopyLayout(PrefetchOp op) {
                            op.getTransformList());
 }
 
+SmallVector<std::optional<int64_t>>
+mlir::asynccopy::staticTensorViewOffsets(const CopyLayout &layout,
+                                         MemRefType gmemType,
+                                         ArrayRef<OpFoldResult> offsets) {
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(gmemType.getStridesAndOffset(strides, offset)))
+    return SmallVector<std::optional<int64_t>>(layout.tensorShape.size());
+  // The transforms are made of sums, products, quotients and remainders of
+  // the offsets: a view offset that stays the same whatever a dynamic offset
+  // is replaced by (0, 1, 2^24) does not depend on it.
+  auto transform = [&](int64_t probe) {
+    SmallVector<int64_t> index(gmemType.getRank(), 0), current(strides);
+    for (auto [i, ofr] : llvm::enumerate(offsets))
+      index[i] = getConstantIntValue(ofr).value_or(probe);
+    for (GmemTransformAttrInterface t : layout.tensorTransforms) {
+      index = t.transformIndex(index, current);
+      current = t.transformStrides(current);
+    }
+    return index;
+  };
+  SmallVector<int64_t> first = transform(0), second = transform(1),
+                       third = transform(int64_t(1) << 24);
+  SmallVector<std::optional<int64_t>> result;
+  for (auto [a, b, c] : llvm::zip_equal(first, second, third))
+    result.push_back(a == b && a == c ? std::optional<int64_t>(a)
+                                      : std::nullopt);
+  return result;
+}
+
+SmallVector<Value> mlir::asynccopy::buildTensorViewOffsets(
+    OpBuilder &b, Location loc, const CopyLayout &layout, MemRefType gmemType,
+    ArrayRef<OpFoldResult> offsets) {
+  SmallVector<Value> coords;
+  for (OpFoldResult ofr : offsets)
+    coords.push_back(getValueOrCreateConstantIndexOp(b, loc, ofr));
+  while (static_cast<int64_t>(coords.size()) < gmemType.getRank())
+    coords.push_back(arith::ConstantIndexOp::create(b, loc, 0));
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  (void)gmemType.getStridesAndOffset(strides, offset);
+  for (GmemTransformAttrInterface t : layout.tensorTransforms) {
+    coords = t.buildTransformIndex(b, loc, coords, strides);
+    strides = t.transformStrides(strides);
+  }
+  return coords;
+}
+
 //===----------------------------------------------------------------------===//
 // TMA planning
 //===----------------------------------------------------------------------===//
@@ -293,6 +343,12 @@ FailureOr<TmaPlan> mlir::asynccopy::planTma(const CopyLayout &layout,
   }
   if (plan.dims.empty())
     return declineTma(reason, "TMA needs a window of rank >= 1");
+  for (auto [i, dim] : llvm::enumerate(plan.dims))
+    if (dim.extent == 0)
+      return declineTma(reason, "dim " + Twine(i) +
+                                    " of the GMEM tensor view is empty (0 "
+                                    "elements); a tensor map needs extents "
+                                    ">= 1 and every window is out of bounds");
   if (plan.dims.back().stride != 1)
     return declineTma(reason,
                       "the innermost dim of the GMEM view has stride " +
@@ -429,11 +485,13 @@ FailureOr<TmaPlan> mlir::asynccopy::planTma(const CopyLayout &layout,
   // encoder rejects larger ones); merging dims above can grow an extent past
   // them, so they are checked on the final descriptor.
   for (auto [i, dim] : llvm::enumerate(plan.dims)) {
-    if (!isDyn(dim.extent) && dim.extent > tma::kMaxGlobalDim)
+    if (!isDyn(dim.extent) && dim.extent > tma::kMaxCoordinateExtent)
       return declineTma(reason, "dim " + Twine(i) + " of the GMEM tensor has " +
                                     Twine(dim.extent) +
-                                    " elements, which exceeds the tensor-map "
-                                    "limit of 2^32");
+                                    " elements; TMA coordinates are signed "
+                                    "32-bit, so it addresses at most 2^31 - " +
+                                    Twine(tma::kMaxBoxDim) +
+                                    " elements per dim");
     if (!isDyn(dim.stride) &&
         satMul(dim.stride, eb) >= tma::kMaxGlobalStrideBytes)
       return declineTma(reason, "global stride " +

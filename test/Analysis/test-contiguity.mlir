@@ -179,8 +179,29 @@ func.func @four_bit(%A: memref<64x128xi4>, %S: memref<64x128xi4, #gpu.address_sp
 // -----
 
 func.func @global_dim_over_2_32(%A: memref<8589934592x16xi8>, %i: index, %S: memref<8x16xi8, #gpu.address_space<workgroup>>) -> !asynccopy.token {
-  // CHECK: tma: declined: dim 0 of the GMEM tensor has 8589934592 elements, which exceeds the tensor-map limit of 2^32 |
+  // CHECK: tma: declined: dim 0 of the GMEM tensor has 8589934592 elements; TMA coordinates are signed 32-bit, so it addresses at most 2^31 - 256 elements per dim |
   %t = asynccopy.copy %A to %S window [%i, 0] [8, 16] : memref<8589934592x16xi8> to memref<8x16xi8, #gpu.address_space<workgroup>> -> !asynccopy.token
+  return %t : !asynccopy.token
+}
+
+// -----
+
+// Signed 32-bit coordinates: the largest extent TMA takes, and one more.
+func.func @coordinate_limit(%A: memref<2147483391x16xi8>, %B: memref<2147483392x16xi8>, %i: index, %S: memref<8x16xi8, #gpu.address_space<workgroup>>) -> (!asynccopy.token, !asynccopy.token) {
+  // CHECK: tma: rank 2, box [8, 16], issues 1, bytes 128 |
+  %t = asynccopy.copy %A to %S window [%i, 0] [8, 16] : memref<2147483391x16xi8> to memref<8x16xi8, #gpu.address_space<workgroup>> -> !asynccopy.token
+  // CHECK: tma: declined: dim 0 of the GMEM tensor has 2147483392 elements; TMA coordinates are signed 32-bit
+  %u = asynccopy.copy %B to %S window [%i, 0] [8, 16] : memref<2147483392x16xi8> to memref<8x16xi8, #gpu.address_space<workgroup>> -> !asynccopy.token
+  return %t, %u : !asynccopy.token, !asynccopy.token
+}
+
+// -----
+
+// An empty tensor: no tensor map exists for it; every window is out of
+// bounds.
+func.func @empty_tensor(%A: memref<0x64xf16>, %i: index, %S: memref<8x64xf16, #gpu.address_space<workgroup>>) -> !asynccopy.token {
+  // CHECK: tma: declined: dim 0 of the GMEM tensor view is empty (0 elements)
+  %t = asynccopy.copy %A to %S window [%i, 0] [8, 64] : memref<0x64xf16> to memref<8x64xf16, #gpu.address_space<workgroup>> -> !asynccopy.token
   return %t : !asynccopy.token
 }
 

@@ -339,9 +339,17 @@ TEST_F(ContiguityTest, TmaDeclinesSubByteElements) {
 }
 
 TEST_F(ContiguityTest, TmaDeclinesTensorMapExtentAndStrideLimits) {
-  // 2^33 rows of 16 B: the tensor map cannot describe the outer dim.
+  // 2^33 rows of 16 B: signed 32-bit coordinates cannot reach them all.
   CopyLayout l = layout("memref<8589934592x16xi8>", {8, 16});
-  EXPECT_CONTAINS(tmaDecline(l, 0), "exceeds the tensor-map limit of 2^32");
+  EXPECT_CONTAINS(tmaDecline(l, 0), "TMA coordinates are signed 32-bit");
+  // The largest extent whose out-of-bounds windows stay out of bounds once
+  // their coordinates saturate, and one more.
+  EXPECT_EQ(tma(layout("memref<2147483391x16xi8>", {8, 16}), 0).rank(), 2);
+  EXPECT_CONTAINS(tmaDecline(layout("memref<2147483392x16xi8>", {8, 16}), 0),
+                  "at most 2^31 - 256 elements per dim");
+  // An empty tensor has no tensor map.
+  EXPECT_CONTAINS(tmaDecline(layout("memref<0x16xi8>", {8, 16}), 0),
+                  "is empty (0 elements)");
   // Rows 2^40 B apart.
   CopyLayout far =
       layout("memref<2x16xi8, strided<[1099511627776, 1]>>", {2, 16});

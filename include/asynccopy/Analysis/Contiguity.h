@@ -79,6 +79,20 @@ computeCopyLayout(MemRefType gmemType, ArrayRef<int64_t> window,
 FailureOr<CopyLayout> computeCopyLayout(CopyOp op);
 FailureOr<CopyLayout> computeCopyLayout(PrefetchOp op);
 
+/// The window offsets of a copy or prefetch on `gmemType` in the tensor view
+/// of `layout` (its tensorTransforms applied): per tensor-view dim, its
+/// constant value, or nullopt where it depends on a dynamic offset.
+SmallVector<std::optional<int64_t>>
+staticTensorViewOffsets(const CopyLayout &layout, MemRefType gmemType,
+                        ArrayRef<OpFoldResult> offsets);
+
+/// The same as index values built at `b`'s insertion point (missing trailing
+/// offsets count as 0).
+SmallVector<Value> buildTensorViewOffsets(OpBuilder &b, Location loc,
+                                          const CopyLayout &layout,
+                                          MemRefType gmemType,
+                                          ArrayRef<OpFoldResult> offsets);
+
 /// One descriptor dim of a TMA plan: extent and stride in the GMEM tensor,
 /// box extent, and how its coordinate is formed from transformed-view
 /// coordinates: sum of `coord[viewDim] * scale` over `terms`.

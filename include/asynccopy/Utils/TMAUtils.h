@@ -9,9 +9,13 @@
 #define ASYNCCOPY_UTILS_TMAUTILS_H
 
 #include "mlir/IR/Types.h"
+#include "mlir/Support/LLVM.h"
+#include "mlir/Support/LogicalResult.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
+#include <optional>
+#include <string>
 
 namespace mlir {
 class Operation;
@@ -38,8 +42,13 @@ constexpr int64_t smemBoxAlignBytes(int64_t swizzle) {
 /// A tensor map is 128 B and must be 64-B aligned in memory.
 constexpr int64_t kDescriptorBytes = 128;
 constexpr int64_t kDescriptorAlignBytes = 64;
-/// Global dims are at most 2^32 elements; strides below 2^40 B.
-constexpr int64_t kMaxGlobalDim = int64_t(1) << 32;
+/// Global strides are below 2^40 B.
+/// TMA coordinates are signed 32-bit. The lowering saturates coordinates to
+/// that range, which keeps every window that lies beyond a dim of at most
+/// this many elements out of bounds (a saturated box start plus a box of up
+/// to kMaxBoxDim elements never comes back into the tensor).
+constexpr int64_t kMaxCoordinateExtent =
+    (int64_t(1) << 31) - 1 - kMaxBoxDim;
 constexpr int64_t kMaxGlobalStrideBytes = int64_t(1) << 40;
 /// Bulk copies move multiples of 16 B from 16-B aligned addresses.
 constexpr int64_t kBulkAlignBytes = 16;
@@ -51,9 +60,26 @@ constexpr int64_t kMaxMbarrierCount = (int64_t(1) << 20) - 1;
 /// True if `swizzle` (bytes) is a TMA swizzle mode: 0 (none), 32, 64, 128.
 bool isValidSwizzle(int64_t swizzle);
 
-/// Whether TMA reductions of `kind` exist for elements of `type`; on false,
-/// `legalTypes` lists the element types that would be legal.
-bool isReductionSupported(ReductionKind kind, Type type, std::string *legalTypes);
+/// Bits one element of `type` occupies in GPU memory: its bit width, except
+/// for tf32, which is stored in 32 bits (19 of them significant).
+int64_t storageBits(Type type);
+
+/// Whether some implementation can reduce `type` elements with `kind` (TMA
+/// for the pairs of tensorMapElementType, otherwise the sync fallback's
+/// atomics); on false, `legalTypes` lists the element types that would be.
+bool isReductionLegal(ReductionKind kind, Type type, std::string *legalTypes);
+
+/// The tensor-map element type (an AC_ELEMENT_* code of
+/// asynccopy/Runtime/TensorMap.h) TMA needs to move `type` elements, or, with
+/// `reduction`, to reduce them with `cp.reduce.async.bulk.tensor`: the PTX
+/// operation and its signedness follow the map type, so sign-agnostic
+/// reductions (add, and, or, xor) on 64-bit integers use u64 maps and
+/// min/max pick s32/s64 for signless integers. `nanFill` needs a
+/// floating-point map. Declines with a reason (measured on the H200: the
+/// pairs outside this table fault with "illegal instruction").
+FailureOr<int32_t> tensorMapElementType(Type type,
+                                        std::optional<ReductionKind> reduction,
+                                        bool nanFill, std::string *reason);
 
 /// Why copies with `peer %pe` are refused (selection and conversion say the
 /// same): reaching another GPU's memory needs a symmetric-memory runtime.
@@ -77,10 +103,6 @@ bool targetsAtLeast(Operation *op, unsigned sm);
 
 /// Whether `op` may use TMA, bulk copies, clusters and elect.sync (sm_90+).
 inline bool targetsHopper(Operation *op) { return targetsAtLeast(op, 90); }
-
-/// The PTX type suffix of `type` (f16, bf16, f32, s32, u32, ...), or "" when
-/// PTX has no scalar of that type.
-llvm::StringRef ptxTypeSuffix(Type type);
 } // namespace tma
 } // namespace mlir::asynccopy
 

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "asynccopy/Conversion/Passes.h"
+#include "asynccopy/Conversion/AsyncCopyToNVVM/AsyncCopyToNVVM.h"
 
 #include "PatternUtils.h"
 
@@ -48,6 +49,7 @@ void mlir::asynccopy::populateAsyncCopyToNVVMTypeConversions(
   });
   converter.addConversion(
       [ctx](TokenType) -> Type { return IntegerType::get(ctx, 32); });
+  populateAsyncCopyElementTypeConversions(converter);
   populateGpuMemorySpaceAttributeConversions(
       converter, [](gpu::AddressSpace space) -> unsigned {
         switch (space) {

@@ -20,6 +20,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::asynccopy;
 using namespace mlir::asynccopy::lowering;
@@ -49,39 +51,6 @@ FailureOr<Value> getDescriptor(Operation *op) {
   return param;
 }
 
-/// Window offsets as index values (constants materialised).
-SmallVector<Value> buildOffsets(OpBuilder &b, Location loc,
-                                ArrayRef<OpFoldResult> mixed, int64_t rank) {
-  SmallVector<Value> values;
-  for (OpFoldResult ofr : mixed) {
-    if (auto v = dyn_cast<Value>(ofr))
-      values.push_back(v);
-    else
-      values.push_back(arith::ConstantIndexOp::create(
-          b, loc, cast<IntegerAttr>(cast<Attribute>(ofr)).getInt()));
-  }
-  while (static_cast<int64_t>(values.size()) < rank)
-    values.push_back(arith::ConstantIndexOp::create(b, loc, 0));
-  return values;
-}
-
-/// Coordinates of the window in the tensor view (before issue offsets).
-SmallVector<Value> buildViewCoordinates(OpBuilder &b, Location loc,
-                                        const CopyLayout &layout,
-                                        MemRefType gmemType,
-                                        ArrayRef<OpFoldResult> mixedOffsets) {
-  SmallVector<Value> coords =
-      buildOffsets(b, loc, mixedOffsets, gmemType.getRank());
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  (void)gmemType.getStridesAndOffset(strides, offset);
-  for (GmemTransformAttrInterface t : layout.tensorTransforms) {
-    coords = t.buildTransformIndex(b, loc, coords, strides);
-    strides = t.transformStrides(strides);
-  }
-  return coords;
-}
-
 /// PTX-ordered (innermost first) i32 coordinates of one issue.
 SmallVector<Value> buildIssueCoordinates(OpBuilder &b, Location loc,
                                          const TmaPlan &plan,
@@ -100,8 +69,17 @@ SmallVector<Value> buildIssueCoordinates(OpBuilder &b, Location loc,
             b, loc, c, arith::ConstantIndexOp::create(b, loc, scale));
       sum = sum ? arith::AddIOp::create(b, loc, sum, c).getResult() : c;
     }
-    result.push_back(
-        arith::IndexCastOp::create(b, loc, b.getI32Type(), sum));
+    // Saturated, not truncated: a window beyond 2^31 stays out of bounds
+    // (planTma keeps extents below tma::kMaxCoordinateExtent).
+    sum = arith::MaxSIOp::create(
+        b, loc,
+        arith::MinSIOp::create(
+            b, loc, sum,
+            arith::ConstantIndexOp::create(
+                b, loc, std::numeric_limits<int32_t>::max())),
+        arith::ConstantIndexOp::create(b, loc,
+                                       std::numeric_limits<int32_t>::min()));
+    result.push_back(arith::IndexCastOp::create(b, loc, b.getI32Type(), sum));
   }
   return result;
 }
@@ -253,7 +231,7 @@ struct TMACopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
     Value smemDesc = op.isLoad() ? adaptor.getDest() : adaptor.getSource();
     Value smem = buildBufferPtr(rewriter, loc, *getTypeConverter(), smemType,
                                 smemDesc);
-    SmallVector<Value> viewCoords = buildViewCoordinates(
+    SmallVector<Value> viewCoords = buildTensorViewOffsets(
         rewriter, loc, *layout, gmemType, op.getMixedOffsets());
     Value pred = buildIssuePredicate(rewriter, loc, adaptor.getPredicate());
     Value barrier = adaptor.getBarrier(), stage = adaptor.getStage();
@@ -346,7 +324,7 @@ struct TMAPrefetchLowering : public ConvertOpToLLVMPattern<PrefetchOp> {
     if (failed(plan))
       return failure();
     Location loc = op.getLoc();
-    SmallVector<Value> viewCoords = buildViewCoordinates(
+    SmallVector<Value> viewCoords = buildTensorViewOffsets(
         rewriter, loc, *layout, op.getSource().getType(),
         op.getMixedOffsets());
     Value pred = buildIssuePredicate(rewriter, loc, adaptor.getPredicate());

@@ -23,7 +23,9 @@
 // CHECK: %[[COORD:.*]] = arith.addi %{{.*}}, %[[ROW]] : index
 // CHECK: %[[SMEMOFF:.*]] = arith.muli %[[K]], %c4096_i32 : i32
 // CHECK: %[[PIECE:.*]] = llvm.getelementptr %{{.*}}[%[[SMEMOFF]]]
-// CHECK: %[[COORD32:.*]] = arith.index_cast %[[COORD]] : index to i32
+// CHECK: %[[COORDMIN:.*]] = arith.minsi %[[COORD]], %{{.*}} : index
+// CHECK: %[[COORDSAT:.*]] = arith.maxsi %[[COORDMIN]], %{{.*}} : index
+// CHECK: %[[COORD32:.*]] = arith.index_cast %[[COORDSAT]] : index to i32
 // CHECK: %[[DST:.*]] = llvm.addrspacecast %[[PIECE]]
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %[[DST]], %{{.*}}, %[[BAR]], box[%{{.*}}, %[[COORD32]]] multicast_mask = %[[MASK]]
 

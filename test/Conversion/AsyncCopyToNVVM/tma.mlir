@@ -123,7 +123,10 @@ module attributes {gpu.container_module} {
 // CHECK-SAME: tma_descriptors = [{arg = 0 : i64, box = array<i64: 1, 256>
 // CHECK: %[[BYTES:.*]] = llvm.mlir.constant(4096 : i32) : i32
 // CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %[[BYTES]]
-// CHECK: %[[ROW0:.*]] = arith.index_cast %[[I]] : index to i32
+// Coordinates saturate to the signed 32-bit range before the cast.
+// CHECK: %[[ROWMIN:.*]] = arith.minsi %[[I]], %{{.*}} : index
+// CHECK: %[[ROWSAT:.*]] = arith.maxsi %[[ROWMIN]], %{{.*}} : index
+// CHECK: %[[ROW0:.*]] = arith.index_cast %[[ROWSAT]] : index to i32
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[D]], %{{.*}}, box[%{{.*}}, %[[ROW0]]]
 // CHECK: llvm.getelementptr %{{.*}}[1024] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global

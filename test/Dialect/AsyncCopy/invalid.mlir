@@ -20,7 +20,7 @@ func.func @copy_element_types_differ(%A: memref<4096x4096xf32>, %S: memref<64x64
 func.func @copy_index_elements(%A: memref<4096x4096xindex>, %S: memref<64x64xindex, #gpu.address_space<workgroup>>, %i: index) {
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
   %s = arith.constant 0 : index
-  // expected-error @+1 {{copies move integer or floating-point elements, got 'index'}}
+  // expected-error @+1 {{copies move integer or floating-point elements of 1, 2, 4 or 8 bytes, got 'index'}}
   asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%s] : memref<4096x4096xindex> to memref<64x64xindex, #gpu.address_space<workgroup>>
   return
 }
@@ -1091,37 +1091,47 @@ module attributes {gpu.container_module} {
 // Reductions, partitions, remote copies: the finer rules
 //===----------------------------------------------------------------------===//
 
-func.func @reduction_max_f32(%B: memref<1024x1024xf32>) {
-  %S = memref.alloc() : memref<64x64xf32, #gpu.address_space<workgroup>>
-  // expected-error @+1 {{reduction 'max' is not available for 'f32' elements; it supports i32, i64, f16 or bf16}}
-  %t = asynccopy.copy %S to %B window [0, 0] [64, 64] {reduction = #asynccopy<reduction max>} : memref<64x64xf32, #gpu.address_space<workgroup>> to memref<1024x1024xf32> -> !asynccopy.token
-  return
-}
-
-// -----
-
+// Reductions are legal where TMA or the sync fallback's atomics can do them;
+// bitwise ones and inc/dec need integers, and floats are f16, bf16, f32, f64.
 func.func @reduction_xor_f16(%B: memref<1024x1024xf16>) {
   %S = memref.alloc() : memref<64x64xf16, #gpu.address_space<workgroup>>
-  // expected-error @+1 {{reduction 'xor' is not available for 'f16' elements; it supports 32- or 64-bit integers}}
+  // expected-error @+1 {{reduction 'xor' is not available for 'f16' elements; it supports 8- to 64-bit integers}}
   %t = asynccopy.copy %S to %B window [0, 0] [64, 64] {reduction = #asynccopy<reduction xor>} : memref<64x64xf16, #gpu.address_space<workgroup>> to memref<1024x1024xf16> -> !asynccopy.token
   return
 }
 
 // -----
 
-func.func @reduction_inc_i64(%B: memref<1024x1024xi64>) {
-  %S = memref.alloc() : memref<64x64xi64, #gpu.address_space<workgroup>>
-  // expected-error @+1 {{reduction 'inc' is not available for 'i64' elements}}
-  %t = asynccopy.copy %S to %B window [0, 0] [64, 64] {reduction = #asynccopy<reduction inc>} : memref<64x64xi64, #gpu.address_space<workgroup>> to memref<1024x1024xi64> -> !asynccopy.token
+func.func @reduction_inc_f32(%B: memref<1024x1024xf32>) {
+  %S = memref.alloc() : memref<64x64xf32, #gpu.address_space<workgroup>>
+  // expected-error @+1 {{reduction 'inc' is not available for 'f32' elements; it supports 8- to 64-bit integers}}
+  %t = asynccopy.copy %S to %B window [0, 0] [64, 64] {reduction = #asynccopy<reduction inc>} : memref<64x64xf32, #gpu.address_space<workgroup>> to memref<1024x1024xf32> -> !asynccopy.token
   return
 }
 
 // -----
 
-func.func @reduction_add_f64(%B: memref<1024x1024xf64>) {
-  %S = memref.alloc() : memref<64x64xf64, #gpu.address_space<workgroup>>
-  // expected-error @+1 {{reduction 'add' is not available for 'f64' elements}}
-  %t = asynccopy.copy %S to %B window [0, 0] [64, 64] {reduction = #asynccopy<reduction add>} : memref<64x64xf64, #gpu.address_space<workgroup>> to memref<1024x1024xf64> -> !asynccopy.token
+func.func @reduction_add_fp8(%B: memref<1024x1024xf8E4M3FN>) {
+  %S = memref.alloc() : memref<64x64xf8E4M3FN, #gpu.address_space<workgroup>>
+  // expected-error @+1 {{reduction 'add' is not available for 'f8E4M3FN' elements; it supports 8- to 64-bit integers, f16, bf16, f32 or f64}}
+  %t = asynccopy.copy %S to %B window [0, 0] [64, 64] {reduction = #asynccopy<reduction add>} : memref<64x64xf8E4M3FN, #gpu.address_space<workgroup>> to memref<1024x1024xf8E4M3FN> -> !asynccopy.token
+  return
+}
+
+// -----
+
+// f80 and odd-sized integers have no NVPTX memory type.
+func.func @copy_f80_elements(%A: memref<256x256xf80>, %S: memref<16x16xf80, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{copies move integer or floating-point elements of 1, 2, 4 or 8 bytes, got 'f80'}}
+  %t = asynccopy.copy %A to %S window [0, 0] [16, 16] : memref<256x256xf80> to memref<16x16xf80, #gpu.address_space<workgroup>> -> !asynccopy.token
+  return
+}
+
+// -----
+
+func.func @copy_i24_elements(%A: memref<256x256xi24>, %S: memref<16x16xi24, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{copies move integer or floating-point elements of 1, 2, 4 or 8 bytes, got 'i24'}}
+  %t = asynccopy.copy %A to %S window [0, 0] [16, 16] : memref<256x256xi24> to memref<16x16xi24, #gpu.address_space<workgroup>> -> !asynccopy.token
   return
 }
 

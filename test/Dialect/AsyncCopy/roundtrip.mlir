@@ -156,6 +156,33 @@ func.func @enums(%B: memref<1024x1024xi32>) {
 
 // -----
 
+// Element types and reductions beyond TMA's table (the sync fallback's
+// atomics take them): fp8 and tf32 copies, f32 max, i64 inc, f64 add, i8 add.
+// CHECK-LABEL: func.func @more_element_types
+func.func @more_element_types(%A: memref<256x256xf8E4M3FN>, %T: memref<256x256xtf32>, %F: memref<256x256xf32>, %L: memref<256x256xi64>, %D: memref<256x256xf64>, %C: memref<256x256xi8>) {
+  %S8 = memref.alloc() : memref<16x64xf8E4M3FN, #gpu.address_space<workgroup>>
+  %ST = memref.alloc() : memref<16x64xtf32, #gpu.address_space<workgroup>>
+  %SF = memref.alloc() : memref<16x64xf32, #gpu.address_space<workgroup>>
+  %SL = memref.alloc() : memref<16x64xi64, #gpu.address_space<workgroup>>
+  %SD = memref.alloc() : memref<16x64xf64, #gpu.address_space<workgroup>>
+  %SC = memref.alloc() : memref<16x64xi8, #gpu.address_space<workgroup>>
+  // CHECK: asynccopy.copy %{{.*}} to %{{.*}} window [0, 0] [16, 64] : memref<256x256xf8E4M3FN>
+  %0 = asynccopy.copy %A to %S8 window [0, 0] [16, 64] : memref<256x256xf8E4M3FN> to memref<16x64xf8E4M3FN, #gpu.address_space<workgroup>> -> !asynccopy.token
+  // CHECK: asynccopy.copy %{{.*}} to %{{.*}} window [0, 0] [16, 64] : memref<256x256xtf32>
+  %1 = asynccopy.copy %T to %ST window [0, 0] [16, 64] : memref<256x256xtf32> to memref<16x64xtf32, #gpu.address_space<workgroup>> -> !asynccopy.token
+  // CHECK: reduction = #asynccopy<reduction max>} : memref<16x64xf32
+  %2 = asynccopy.copy %SF to %F window [0, 0] [16, 64] {reduction = #asynccopy<reduction max>} : memref<16x64xf32, #gpu.address_space<workgroup>> to memref<256x256xf32> -> !asynccopy.token
+  // CHECK: reduction = #asynccopy<reduction inc>} : memref<16x64xi64
+  %3 = asynccopy.copy %SL to %L window [0, 0] [16, 64] {reduction = #asynccopy<reduction inc>} : memref<16x64xi64, #gpu.address_space<workgroup>> to memref<256x256xi64> -> !asynccopy.token
+  // CHECK: reduction = #asynccopy<reduction add>} : memref<16x64xf64
+  %4 = asynccopy.copy %SD to %D window [0, 0] [16, 64] {reduction = #asynccopy<reduction add>} : memref<16x64xf64, #gpu.address_space<workgroup>> to memref<256x256xf64> -> !asynccopy.token
+  // CHECK: reduction = #asynccopy<reduction add>} : memref<16x64xi8
+  %5 = asynccopy.copy %SC to %C window [0, 0] [16, 64] {reduction = #asynccopy<reduction add>} : memref<16x64xi8, #gpu.address_space<workgroup>> to memref<256x256xi8> -> !asynccopy.token
+  return
+}
+
+// -----
+
 // DSMEM, bulk (whole memref, no window), peer and prefetch.
 // CHECK-LABEL: func.func @dsmem_bulk_prefetch
 // CHECK-SAME: (%[[A:.*]]: memref<4096x4096xf16>, %[[V:.*]]: memref<8192xf32>, %[[I:.*]]: index, %[[J:.*]]: index, %[[R:.*]]: i32, %[[P:.*]]: i1)

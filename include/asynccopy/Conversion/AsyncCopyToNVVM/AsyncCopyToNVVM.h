@@ -4,9 +4,19 @@
 #define ASYNCCOPY_CONVERSION_ASYNCCOPYTONVVM_ASYNCCOPYTONVVM_H
 
 namespace mlir {
+class DialectRegistry;
 class LLVMTypeConverter;
 class RewritePatternSet;
 namespace asynccopy {
+
+/// Adds the element types asynccopy supports beyond MLIR 22's
+/// LLVMTypeConverter: tf32, stored in 32 bits, becomes i32.
+void populateAsyncCopyElementTypeConversions(LLVMTypeConverter &converter);
+
+/// Makes the upstream LLVM lowerings (convert-gpu-to-nvvm, gpu-to-llvm,
+/// convert-to-llvm) apply populateAsyncCopyElementTypeConversions, through
+/// the dialect's ConvertToLLVMPatternInterface.
+void registerConvertAsyncCopyToLLVMInterface(DialectRegistry &registry);
 
 /// Adds the asynccopy type conversions: `!asynccopy.barrier<N>` to a pointer
 /// to its first mbarrier in shared memory (`!llvm.ptr<3>`), the remote view

@@ -55,6 +55,9 @@ std::optional<unsigned> traceToKernelArgument(Value value,
 struct DescriptorInfo {
   unsigned argIndex;
   Type elementType;
+  /// The encoder's element type (AC_ELEMENT_*): reductions pick it per
+  /// operation.
+  int32_t mapType;
   SmallVector<int64_t> extents, strides, box;
   /// Descriptor dim i is memref dim i (no transforms, no merges): dynamic
   /// extents and strides can then be read from the memref at launch.
@@ -66,7 +69,7 @@ struct DescriptorInfo {
   std::string key() const {
     std::string s;
     llvm::raw_string_ostream os(s);
-    os << argIndex << '|' << elementType << '|';
+    os << argIndex << '|' << elementType << '|' << mapType << '|';
     llvm::interleaveComma(extents, os);
     os << '|';
     llvm::interleaveComma(strides, os);
@@ -85,39 +88,13 @@ struct DescriptorInfo {
         b.getNamedAttr("strides", b.getDenseI64ArrayAttr(strides)),
         b.getNamedAttr("box", b.getDenseI64ArrayAttr(box)),
         b.getNamedAttr("identity_view", b.getBoolAttr(isIdentityView)),
+        b.getNamedAttr("map_type", b.getI32IntegerAttr(mapType)),
         b.getNamedAttr("swizzle", b.getI64IntegerAttr(swizzle)),
         b.getNamedAttr("oob", OOBModeAttr::get(b.getContext(), oob)),
         b.getNamedAttr("cache", CacheHintAttr::get(b.getContext(), cache))};
     return b.getDictionaryAttr(attrs);
   }
 };
-
-/// Code the runtime's encoder uses for `type` (acElementType), or -1.
-int32_t encoderElementType(Type type) {
-  if (type.isF16())
-    return AC_ELEMENT_F16;
-  if (type.isBF16())
-    return AC_ELEMENT_BF16;
-  if (type.isF32())
-    return AC_ELEMENT_F32;
-  if (type.isF64())
-    return AC_ELEMENT_F64;
-  if (auto intType = dyn_cast<IntegerType>(type)) {
-    switch (intType.getWidth()) {
-    case 8:
-      return AC_ELEMENT_U8;
-    case 16:
-      return AC_ELEMENT_U16;
-    case 32:
-      return intType.isUnsigned() ? AC_ELEMENT_U32 : AC_ELEMENT_S32;
-    case 64:
-      return intType.isUnsigned() ? AC_ELEMENT_U64 : AC_ELEMENT_S64;
-    default:
-      return -1;
-    }
-  }
-  return -1;
-}
 
 /// The address of a memref's first element as `!llvm.ptr`.
 Value pointerTo(OpBuilder &b, Value memref) {
@@ -209,12 +186,17 @@ struct MaterializeTMADescriptorsPass
       if (op.getCollective() && failed(splitForCollective(op, *plan, &reason)))
         return op.emitOpError("cannot be shared over its cluster: ") << reason;
     }
-    if (encoderElementType(layout->elementType) < 0)
-      return op.emitOpError("TMA has no tensor-map type for ")
-             << layout->elementType << " elements";
+    std::optional<ReductionKind> reduction;
+    if constexpr (std::is_same_v<OpT, CopyOp>)
+      reduction = op.getReduction();
+    FailureOr<int32_t> mapType = tma::tensorMapElementType(
+        layout->elementType, reduction, oob == OOBMode::nan, &reason);
+    if (failed(mapType))
+      return op.emitOpError("cannot be lowered to TMA: ") << reason;
     DescriptorInfo info;
     info.argIndex = *arg;
     info.elementType = layout->elementType;
+    info.mapType = *mapType;
     info.isIdentityView =
         layout->tensorTransforms.empty() &&
         plan->rank() == static_cast<int64_t>(layout->tensorShape.size());
@@ -383,7 +365,7 @@ struct MaterializeTMADescriptorsPass
       if (!memrefType)
         return launch.emitOpError("kernel operand ")
                << map.argIndex << " feeds a tensor map but is not a memref";
-      int64_t eb = map.elementType.getIntOrFloatBitWidth() / 8;
+      int64_t eb = tma::storageBits(map.elementType) / 8;
       auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
       Value aligned =
           memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
@@ -441,7 +423,7 @@ struct MaterializeTMADescriptorsPass
       int64_t l2 = map.cache == CacheHint::evict_last ? 256 : 128;
       LLVM::CallOp::create(
           b, loc, encode,
-          ValueRange{target, i32Const(encoderElementType(map.elementType)),
+          ValueRange{target, i32Const(map.mapType),
                      i32Const(rank), addressPtr, dims, outerStrides, box,
                      i32Const(map.swizzle),
                      i32Const(map.oob == OOBMode::nan ? AC_OOB_FILL_NAN : AC_OOB_FILL_ZERO), i32Const(l2)});

@@ -14,8 +14,10 @@
 #include "asynccopy/Analysis/Contiguity.h"
 #include "asynccopy/Utils/TMAUtils.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
@@ -35,6 +37,13 @@ namespace {
 struct Plan {
   int64_t chunks = 0, chunkBytes = 0;
   std::optional<int64_t> vectorBytes, issues, bytes;
+  /// A TMA store whose window may reach the last, partial 16-B piece of the
+  /// innermost tensor dim: it runs only where it stays below that piece, the
+  /// sync fallback writes the other windows (see guardStoreEdge).
+  bool edgeGuard = false;
+  /// The guarded tensor-view dim and its extent (kDynamic: a plain tensor's
+  /// run-time extent of that dim).
+  int64_t edgeDim = 0, edgeExtent = 0;
 
   DictionaryAttr toAttr(MLIRContext *ctx) const {
     Builder b(ctx);
@@ -58,6 +67,9 @@ struct Plan {
     if (issues) {
       os << *issues << (*issues == 1 ? " issue, " : " issues, ") << *bytes
          << " B";
+      if (edgeGuard)
+        os << "; windows reaching the partial 16-B piece at the end of the "
+              "inner dim are written by sync";
       return text;
     }
     os << chunks << (chunks == 1 ? " chunk" : " chunks") << " of " << chunkBytes
@@ -149,6 +161,59 @@ static std::string needsNewerChip(Operation *op, StringRef what, unsigned sm) {
       .str();
 }
 
+static Decision trySync(CopyInfo &info, Plan &plan);
+
+/// Marks the `scf.if` that guardStoreEdge builds, so that selecting again
+/// does not guard the TMA store inside it twice.
+static constexpr StringLiteral kStoreEdgeGuardAttrName =
+    "asynccopy.store_edge_guard";
+
+/// TMA stores and reductions write whole 16-B pieces of the innermost tensor
+/// dim (measured on the H200: a bf16 extent of 119 also gets column 119
+/// written, 121 gets 7 columns past the edge; loads fill element by
+/// element). Whether a store's window may reach the partial piece at the end
+/// of that dim, so that TMA must not write it: false when the extent is a
+/// 16-B multiple or the window provably ends before the piece; true when a
+/// run-time guard is needed (it sends those windows to the sync fallback);
+/// failure when TMA could never store there.
+static FailureOr<bool> needsStoreEdgeGuard(CopyInfo &info, const TmaPlan &plan,
+                                           std::string *reason) {
+  const CopyLayout &layout = *info.layout;
+  const TmaDim &inner = plan.dims.back();
+  int64_t perPiece = tma::kBoxInnerAlignBytes / layout.elementBytes();
+  if (!ShapedType::isDynamic(inner.extent) && inner.extent % perPiece == 0)
+    return false;
+  auto decline = [&](const Twine &why) -> FailureOr<bool> {
+    *reason = ("TMA stores write whole 16-B pieces of the innermost dim, " +
+               why)
+                  .str();
+    return failure();
+  };
+  if (inner.extent != ShapedType::kDynamic && inner.extent < perPiece)
+    return decline("which holds " + Twine(inner.extent * layout.elementBytes()) +
+                   " B, so a store would write past its end");
+  if (inner.terms.size() != 1)
+    return decline("and the window's innermost dim merges several dims (rank "
+                   "> 5), whose end a guard cannot find");
+  int64_t viewDim = inner.terms.front().first;
+  int64_t boxEnd = layout.tensorBoxShape[viewDim];
+  auto gmemType = cast<MemRefType>(info.op.getGmem().getType());
+  std::optional<int64_t> start = staticTensorViewOffsets(
+      layout, gmemType, info.op.getMixedOffsets())[viewDim];
+  if (start && !ShapedType::isDynamic(inner.extent) &&
+      *start + boxEnd <= inner.extent - inner.extent % perPiece)
+    return false;
+  // Windows that reach the partial piece are written by the sync fallback.
+  Plan unused;
+  Decision sync = trySync(info, unused);
+  if (!sync)
+    return decline("and the sync fallback cannot write the windows that reach "
+                   "its partial end piece: " +
+                   sync.reason);
+  return !isa_and_present<scf::IfOp>(info.op->getParentOp()) ||
+         !info.op->getParentOp()->hasAttr(kStoreEdgeGuardAttrName);
+}
+
 static Decision tryTma(CopyInfo &info, Plan &plan) {
   CopyOp op = info.op;
   if (!tma::targetsHopper(op))
@@ -167,10 +232,22 @@ static Decision tryTma(CopyInfo &info, Plan &plan) {
   // that can fail at launch.
   bool allowRuntimeChecks = op.getImplOrDefault() == CopyImpl::tma;
   std::string reason;
+  if (failed(tma::tensorMapElementType(
+          info.layout->elementType, op.getReduction(),
+          op.getOobOrDefault() == OOBMode::nan, &reason)))
+    return Decision::decline(reason);
   FailureOr<TmaPlan> tma =
       planTma(*info.layout, op.getSwizzleOrZero(), allowRuntimeChecks, &reason);
   if (failed(tma))
     return Decision::decline(reason);
+  if (op.isStore()) {
+    FailureOr<bool> guard = needsStoreEdgeGuard(info, *tma, &reason);
+    if (failed(guard))
+      return Decision::decline(reason);
+    plan.edgeGuard = *guard;
+    plan.edgeDim = tma->dims.back().terms.front().first;
+    plan.edgeExtent = tma->dims.back().extent;
+  }
   plan.chunks = info.layout->numChunks;
   plan.chunkBytes = info.layout->chunkBytes;
   plan.issues = tma->issues.size();
@@ -412,6 +489,8 @@ struct SelectImplementationPass
       if (decision) {
         op.setImpl(impl);
         op->setAttr(kPlanAttrName, plan.toAttr(op.getContext()));
+        if (plan.edgeGuard)
+          guardStoreEdge(info, plan);
         return success();
       }
       declines.emplace_back(impl, decision.reason);
@@ -429,6 +508,56 @@ struct SelectImplementationPass
     for (auto &[impl, reason] : declines)
       diag.attachNote() << stringifyCopyImpl(impl) << ": " << reason;
     return diag;
+  }
+
+  /// Splits the TMA store of `info` by where its window ends (Plan::edgeGuard):
+  ///   %fits = inner coordinate + inner box <= extent - extent % (16 B / elt)
+  ///   scf.if %fits { the copy, impl = tma } else { the copy, impl = sync }
+  static void guardStoreEdge(CopyInfo &info, const Plan &plan) {
+    CopyOp op = info.op;
+    Location loc = op.getLoc();
+    OpBuilder b(op);
+    auto gmemType = cast<MemRefType>(op.getGmem().getType());
+    Value coord = buildTensorViewOffsets(b, loc, *info.layout, gmemType,
+                                         op.getMixedOffsets())[plan.edgeDim];
+    Value end = arith::AddIOp::create(
+        b, loc, coord,
+        arith::ConstantIndexOp::create(
+            b, loc, info.layout->tensorBoxShape[plan.edgeDim]));
+    // A dynamic extent only occurs on a plain tensor (no transforms, no
+    // merged dims): the view dim is the memref dim.
+    Value extent =
+        ShapedType::isDynamic(plan.edgeExtent)
+            ? memref::DimOp::create(b, loc, op.getGmem(), plan.edgeDim)
+                  .getResult()
+            : arith::ConstantIndexOp::create(b, loc, plan.edgeExtent)
+                  .getResult();
+    int64_t perPiece = tma::kBoxInnerAlignBytes / info.layout->elementBytes();
+    Value aligned = arith::SubIOp::create(
+        b, loc, extent,
+        arith::RemUIOp::create(b, loc, extent,
+                               arith::ConstantIndexOp::create(b, loc, perPiece)));
+    Value fits =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, end, aligned);
+    auto ifOp = scf::IfOp::create(b, loc, op->getResultTypes(), fits,
+                                  /*addThenBlock=*/true, /*addElseBlock=*/true);
+    ifOp->setAttr(kStoreEdgeGuardAttrName, b.getUnitAttr());
+    auto fill = [&](Block &block, CopyImpl impl) {
+      OpBuilder inner = OpBuilder::atBlockBegin(&block);
+      Operation *clone = inner.clone(*op);
+      cast<CopyOp>(clone).setImpl(impl);
+      if (impl == CopyImpl::sync) {
+        Plan syncPlan;
+        CopyInfo syncInfo{cast<CopyOp>(clone), info.layout};
+        (void)trySync(syncInfo, syncPlan);
+        clone->setAttr(kPlanAttrName, syncPlan.toAttr(op.getContext()));
+      }
+      scf::YieldOp::create(inner, loc, clone->getResults());
+    };
+    fill(ifOp.getThenRegion().front(), CopyImpl::tma);
+    fill(ifOp.getElseRegion().front(), CopyImpl::sync);
+    op->replaceAllUsesWith(ifOp.getResults());
+    op->erase();
   }
 
   /// A prefetch is a hint: TMA prefetches it or the lowering drops it.

@@ -15,8 +15,15 @@ def AsyncCopySelectImplementation
     The sync fallback takes whatever no asynchronous path can, so no legal
     copy is rejected. An explicit `impl` that declines is an error naming the
     reason. With `explain`, every candidate's verdict is emitted as a remark.
+
+    TMA stores and reductions write whole 16-B pieces of the innermost tensor
+    dim; where a window may reach the partial piece at the end of that dim,
+    the copy becomes `scf.if (window ends before it) { TMA } else { sync }`.
   }];
-  let dependentDialects = ["::mlir::asynccopy::AsyncCopyDialect"];
+  let dependentDialects = ["::mlir::asynccopy::AsyncCopyDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
   let options = [
     Option<"explain", "explain", "bool", /*default=*/"false",
            "Emit one remark per candidate implementation">,
