@@ -101,15 +101,23 @@ static void computeTensorView(CopyLayout &layout, ArrayRef<int64_t> gmemShape,
         layout.tensorTransforms.push_back(batched);
         continue;
       }
-      // Keep the dims: they must be leading so later transforms can batch.
-      for (auto [i, d] : llvm::enumerate(drop.getDims()))
-        if (d != static_cast<int64_t>(i)) {
-          layout.tensorViewError =
-              "drop_unit_dims of non-leading dim " + std::to_string(d) +
-              " whose tensor extent is not 1 cannot be expressed in a "
-              "tensor map";
-          return;
-        }
+      // Keep the dims with box extent 1, moved in front of the others (a
+      // tensor map's dims may come in any order; a unit box dim changes
+      // nothing in the dense SMEM layout) so later transforms batch over
+      // them.
+      int64_t rank = shape.size();
+      SmallVector<int64_t> permutation =
+          llvm::to_vector(llvm::seq<int64_t>(0, kept));
+      for (int64_t d : drop.getDims())
+        permutation.push_back(kept + d);
+      for (int64_t i = kept; i < rank; ++i)
+        if (!llvm::is_contained(drop.getDims(), i - kept))
+          permutation.push_back(i);
+      auto transpose = TransposeAttr::get(t.getContext(), permutation);
+      shape = *transpose.transformGmemShape(shape, strides);
+      strides = transpose.transformStrides(strides);
+      box = *transpose.transformShape(box, {});
+      layout.tensorTransforms.push_back(transpose);
       kept += drop.getDims().size();
       continue;
     }
@@ -123,8 +131,9 @@ static void computeTensorView(CopyLayout &layout, ArrayRef<int64_t> gmemShape,
         batched.transformGmemShape(shape, strides);
     if (failed(next)) {
       layout.tensorViewError =
-          "the transforms do not divide the GMEM tensor evenly (a tile must "
-          "divide every tensor dim it tiles, or use rounding = down)";
+          "the transforms do not divide the GMEM tensor evenly: a tile must "
+          "divide every tensor dim it tiles (a tensor map cannot describe the "
+          "partial last tile)";
       return;
     }
     FailureOr<SmallVector<int64_t>> nextBox = batched.transformShape(box, {});
@@ -458,12 +467,14 @@ FailureOr<TmaPlan> mlir::asynccopy::planTma(const CopyLayout &layout,
     return declineTma(reason, "the innermost box dim spans " +
                                   Twine(innermost.box * eb) +
                                   " B; TMA needs a multiple of 16 B");
-  if (swizzle != 0 && innermost.box * eb > swizzle)
+  // A swizzled box row narrower than the span is not laid out densely (the
+  // H200 faults or skips rows), so only full-span rows use TMA.
+  if (swizzle != 0 && innermost.box * eb != swizzle)
     return declineTma(reason, "the innermost box dim spans " +
-                                  Twine(innermost.box * eb) +
-                                  " B, more than the " + Twine(swizzle) +
-                                  "-B swizzle span; TMA needs a swizzled "
-                                  "box row to fit in the span");
+                                  Twine(innermost.box * eb) + " B, not the " +
+                                  Twine(swizzle) +
+                                  "-B swizzle span; TMA swizzles dense boxes "
+                                  "only when each row is one span");
   for (int64_t i = 0; i + 1 < plan.rank(); ++i) {
     int64_t stride = plan.dims[i].stride;
     if (isDyn(stride)) {

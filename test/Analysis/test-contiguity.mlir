@@ -116,8 +116,35 @@ func.func @inner_over_swizzle(%A: memref<4096x4096xf16>, %i: index) {
   %c0 = arith.constant 0 : index
   %S = memref.alloc() : memref<8x128xf16, #gpu.address_space<workgroup>>
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-  // CHECK: tma: declined: the innermost box dim spans 256 B, more than the 128-B swizzle span; TMA needs a swizzled box row to fit in the span |
+  // CHECK: tma: declined: the innermost box dim spans 256 B, not the 128-B swizzle span; TMA swizzles dense boxes only when each row is one span |
   asynccopy.copy %A to %S window [%i, 0] [8, 128] barrier %b[%c0] {swizzle = 128 : i64} : memref<4096x4096xf16> to memref<8x128xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+// 64-B rows under a 128-B swizzle: TMA would not lay them out densely (the
+// H200 faults or skips rows); cp.async and sync place them.
+func.func @inner_under_swizzle(%A: memref<4096x4096xf32>, %i: index) {
+  %c0 = arith.constant 0 : index
+  %S = memref.alloc() : memref<8x16xf32, #gpu.address_space<workgroup>>
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  // CHECK: tma: declined: the innermost box dim spans 64 B, not the 128-B swizzle span; TMA swizzles dense boxes only when each row is one span |
+  asynccopy.copy %A to %S window [%i, 0] [8, 16] barrier %b[%c0] {swizzle = 128 : i64} : memref<4096x4096xf32> to memref<8x16xf32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+// A tile that does not divide the tensor dim (with rounding = down on the
+// window): the tensor map cannot describe the partial last tile, whose rows
+// the window can still reach, so TMA declines.
+func.func @tile_down_partial_tensor(%A: memref<100x64xf32>, %i: index) {
+  %c0 = arith.constant 0 : index
+  %S = memref.alloc() : memref<1x64x64xf32, #gpu.address_space<workgroup>>
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  // CHECK: tma: declined: the transforms do not divide the GMEM tensor evenly: a tile must divide every tensor dim it tiles (a tensor map cannot describe the partial last tile) |
+  asynccopy.copy %A to %S window [%i, 0] [100, 64] barrier %b[%c0] {transforms = [#asynccopy.tile<[64, 64], rounding = down>]} : memref<100x64xf32> to memref<1x64x64xf32, #gpu.address_space<workgroup>>
   return
 }
 

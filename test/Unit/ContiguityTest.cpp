@@ -230,7 +230,11 @@ TEST_F(ContiguityTest, TmaDeclinesMisalignedBoxes) {
   // 128 f16 = 256 B per row; halves under a 128-B swizzle would start inside
   // the 1024-B swizzle atom.
   EXPECT_CONTAINS(tmaDecline(layout("memref<4096x4096xf16>", {8, 128}), 128),
-                  "spans 256 B, more than the 128-B swizzle span");
+                  "spans 256 B, not the 128-B swizzle span");
+  // Rows narrower than the span are not laid out densely by TMA.
+  EXPECT_CONTAINS(tmaDecline(layout("memref<4096x4096xf32>", {8, 16}), 128),
+                  "spans 64 B, not the 128-B swizzle span");
+  EXPECT_EQ(tma(layout("memref<4096x4096xf32>", {8, 16}), 64).rank(), 2);
   // 520 f16 split into 104-element (208-B) boxes: the second starts at 208.
   EXPECT_CONTAINS(tmaDecline(layout("memref<4096x4096xf16>", {1, 520}), 0),
                   "lands at SMEM byte offset 208; TMA writes a box at a 128-B "

@@ -43,12 +43,12 @@ struct CopyLayout {
   /// (with a box extent of 1); `tensorBoxShape` is the box over these dims.
   SmallVector<int64_t> tensorShape, tensorStrides, tensorBoxShape;
   /// The transforms that map the window and its offsets onto the tensor view:
-  /// `transforms` without the drop_unit_dims that cannot apply to the tensor
-  /// (those dims stay, leading), the later ones batched over them.
+  /// `transforms`, where a drop_unit_dims that cannot apply to the tensor
+  /// becomes a transpose moving its dims to the front (they stay), the later
+  /// transforms batched over them.
   SmallVector<GmemTransformAttrInterface> tensorTransforms;
   /// False when the transforms cannot describe the whole tensor (a tile that
-  /// does not divide a tensor dim, a non-leading dropped dim); the reason is
-  /// in `tensorViewError`.
+  /// does not divide a tensor dim); the reason is in `tensorViewError`.
   bool hasTensorView = false;
   std::string tensorViewError;
   /// Static element offset of the memref, or ShapedType::kDynamic.

@@ -120,10 +120,10 @@ TileAttr::transformGmemShape(ArrayRef<int64_t> shape,
       outer.push_back(1);
       inner.push_back(s);
       continue;
-    } else if (getRounding() == Rounding::down) {
-      outer.push_back(s / t);
     } else {
-      // The last partial tile would alias the next row of the tensor.
+      // The last partial tile would alias the next row of the tensor (and
+      // dropping it, whatever the window's rounding, would lose elements a
+      // window can cover).
       return failure();
     }
     inner.push_back(t);
