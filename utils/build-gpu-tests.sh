@@ -11,6 +11,9 @@
 # -DHAS_<name> for every module that was compiled and references only those
 # modules' _mlir_ciface_<name> functions; build/gpu-tests/built-tests.txt and
 # skipped-tests.txt list the two sets.
+#
+# Then builds the differential matrix into build/gpu-tests/matrix/
+# (utils/build-gpu-matrix.sh) unless ASYNCCOPY_GPU_MATRIX=0.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 out="$here/build/gpu-tests"
@@ -53,4 +56,7 @@ cp "$here/utils/run-gpu-tests.sh" "$out/"
 echo "built $out/asynccopy-gpu-tests (${#objects[@]} test modules)"
 if [ ${#skipped[@]} -gt 0 ]; then
   echo "build-gpu-tests: WARNING: ${#skipped[@]} module(s) skipped: ${skipped[*]}" >&2
+fi
+if [ "${ASYNCCOPY_GPU_MATRIX:-1}" != 0 ]; then
+  "$here/utils/build-gpu-matrix.sh"
 fi
