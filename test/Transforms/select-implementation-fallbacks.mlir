@@ -50,3 +50,27 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A collective copy TMA cannot do: every CTA loads the whole window itself
+// (what the multicast would have delivered to it), here with the sync
+// fallback (a barrier, no token); an explicit impl = sync is taken as well.
+// CHECK-LABEL: gpu.func @collective_fallback
+// CHECK: asynccopy.copy {{.*}}collective = [#gpu<dim x>], impl = #asynccopy<impl sync>
+// CHECK: asynccopy.copy {{.*}}collective = [#gpu<dim x>], impl = #asynccopy<impl sync>
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @collective_fallback(%A: memref<4096x4096xf16>, %i: index)
+        workgroup(%S : memref<64x64xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %V = memref.subview %A[0, 0] [2048, 4096] [1, 1] : memref<4096x4096xf16> to memref<2048x4096xf16, strided<[4096, 1]>>
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.copy %V to %S window [%i, 0] [64, 64] barrier %b[%c0] {collective = [#gpu<dim x>]}
+          : memref<2048x4096xf16, strided<[4096, 1]>> to memref<64x64xf16, #gpu.address_space<workgroup>>
+      asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] {collective = [#gpu<dim x>], impl = #asynccopy<impl sync>}
+          : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+}

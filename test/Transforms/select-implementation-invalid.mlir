@@ -120,32 +120,6 @@ func.func @two_errors(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.addr
 
 // -----
 
-// A collective copy TMA cannot do has no other implementation.
-func.func @collective_not_a_kernel_argument(%A: memref<4096x4096xf16>, %i: index, %S: memref<64x64xf16, #gpu.address_space<workgroup>>) {
-  %c0 = arith.constant 0 : index
-  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-  // expected-error @below {{no implementation can perform this copy}}
-  // expected-note @below {{tma: the GMEM operand is not a kernel argument}}
-  // expected-note @below {{bulk: collective copies multicast through TMA; they are left to it}}
-  // expected-note @below {{dsmem: dsmem copies SMEM to another CTA of the cluster; this copy has a GMEM side}}
-  // expected-note @below {{cp_async: collective copies multicast through TMA; they are left to it}}
-  // expected-note @below {{sync: collective copies multicast through TMA; they are left to it}}
-  asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] {collective = [#gpu<dim x>]} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
-  return
-}
-
-// -----
-
-func.func @sync_collective(%A: memref<4096x4096xf16>, %i: index, %S: memref<64x64xf16, #gpu.address_space<workgroup>>) {
-  %c0 = arith.constant 0 : index
-  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-  // expected-error @below {{impl = sync cannot perform this copy: collective copies multicast through TMA; they are left to it; no other implementation can perform it either}}
-  asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] {collective = [#gpu<dim x>], impl = #asynccopy<impl sync>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
-  return
-}
-
-// -----
-
 func.func @dsmem_6_bytes(%s: memref<3xf16, #gpu.address_space<workgroup>>, %d: memref<3xf16, #gpu.address_space<workgroup>>, %rank: i32) {
   %c0 = arith.constant 0 : index
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>

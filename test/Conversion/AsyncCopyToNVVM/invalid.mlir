@@ -1,24 +1,5 @@
 // RUN: ac-opt %s -split-input-file -verify-diagnostics -convert-asynccopy-to-nvvm
 
-// Multicast needs the cluster shape (the conversion runs
-// asynccopy-partition-collective itself): a kernel never launched here and
-// without `known_cluster_size` has none.
-module attributes {gpu.container_module} {
-  gpu.module @kernels {
-    gpu.func @collective(%A: memref<4096x4096xf16>, %i: index)
-        workgroup(%S : memref<64x64xf16, #gpu.address_space<workgroup>>) kernel {
-      %c0 = arith.constant 0 : index
-      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-      // expected-error @+1 {{'asynccopy.copy' op is collective over [#gpu<dim x>], but the cluster shape of kernel @collective is unknown}}
-      asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] {collective = [#gpu<dim x>]}
-          : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
-      gpu.return
-    }
-  }
-}
-
-// -----
-
 // An explicit impl that declines stops the conversion with the reason.
 module attributes {gpu.container_module} {
   gpu.module @kernels {

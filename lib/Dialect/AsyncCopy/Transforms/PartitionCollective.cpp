@@ -39,9 +39,10 @@ std::string formatShape(const ClusterShape &shape) {
          std::to_string(shape[2]);
 }
 
-/// The cluster shape of one launch: 1x1x1 without `clusters in`, failure
-/// (with an error) when its sizes are not constants.
-FailureOr<ClusterShape> launchClusterShape(gpu::LaunchFuncOp launch) {
+/// The cluster shape of one launch: 1x1x1 without `clusters in`, nullopt
+/// (and why in `reason`) when its sizes are not constants.
+std::optional<ClusterShape> launchClusterShape(gpu::LaunchFuncOp launch,
+                                               std::string &reason) {
   if (!launch.hasClusterSize())
     return ClusterShape{1, 1, 1};
   ClusterShape shape;
@@ -49,12 +50,12 @@ FailureOr<ClusterShape> launchClusterShape(gpu::LaunchFuncOp launch) {
                    launch.getClusterSizeZ()};
   for (auto [i, size] : llvm::enumerate(sizes)) {
     std::optional<int64_t> value = getConstantIntValue(size);
-    if (!value)
-      return launch.emitOpError("launches kernel @")
-             << launch.getKernelName().getValue()
-             << ", which has collective copies, with a cluster size that is "
-                "not a constant; the copies' multicast needs it at compile "
-                "time (or set `known_cluster_size` on the kernel)";
+    if (!value) {
+      reason = "a launch of its kernel has a cluster size that is not a "
+               "constant (set `known_cluster_size` on the kernel to "
+               "multicast)";
+      return std::nullopt;
+    }
     shape[i] = *value;
   }
   return shape;
@@ -76,90 +77,107 @@ struct PartitionCollectivePass
     });
 
     WalkResult result = getOperation().walk([&](gpu::GPUFuncOp kernel) {
+      // Only TMA multicasts; a collective copy another implementation
+      // performs is one load per CTA, which is what each CTA receives.
       SmallVector<CopyOp> copies;
       kernel.walk([&](CopyOp copy) {
-        if (copy.getCollective())
+        if (!copy.getCollective())
+          return;
+        CopyImpl impl = copy.getImplOrDefault();
+        if (impl == CopyImpl::tma || impl == CopyImpl::automatic)
           copies.push_back(copy);
+        else
+          loadPerCta(copy);
       });
       if (copies.empty())
         return WalkResult::advance();
-      FailureOr<ClusterShape> shape =
-          clusterShape(kernel, copies.front(), launches.lookup(kernel));
+      std::string reason;
+      FailureOr<std::optional<ClusterShape>> shape =
+          clusterShape(kernel, copies.front(), launches.lookup(kernel), reason);
       if (failed(shape))
         return WalkResult::interrupt();
       Builder b(kernel.getContext());
-      bool ok = true;
       for (CopyOp copy : copies) {
-        copy->setAttr(kClusterShapeAttrName, b.getDenseI64ArrayAttr(*shape));
-        ok &= succeeded(checkSplit(copy, *shape));
+        if (!*shape) {
+          loadPerCta(copy, reason);
+          continue;
+        }
+        copy->setAttr(kClusterShapeAttrName, b.getDenseI64ArrayAttr(**shape));
+        if (!splits(copy, reason))
+          loadPerCta(copy, reason);
       }
-      return ok ? WalkResult::advance() : WalkResult::interrupt();
+      return WalkResult::advance();
     });
     if (result.wasInterrupted())
       signalPassFailure();
   }
 
+  /// Turns collective `copy` into a load every CTA of the group does on its
+  /// own: each receives the whole window, as with the multicast. With a
+  /// `reason`, a remark says why the multicast was given up.
+  static void loadPerCta(CopyOp copy, StringRef reason = "") {
+    if (!reason.empty())
+      copy.emitRemark("is loaded by every CTA of its group on its own, "
+                      "without multicast: ")
+          << reason;
+    copy.removeCollectiveAttr();
+    copy.removePartitionAttr();
+    copy->removeAttr(kClusterShapeAttrName);
+  }
+
   /// The kernel's `known_cluster_size`, else the one shape all its launches
-  /// use; reports at `copy` when neither says.
-  FailureOr<ClusterShape> clusterShape(gpu::GPUFuncOp kernel, CopyOp copy,
-                                       ArrayRef<gpu::LaunchFuncOp> calls) {
+  /// use; nullopt with a `reason` when neither says, failure (reported at
+  /// `copy`) for a cluster no GPU can launch.
+  FailureOr<std::optional<ClusterShape>>
+  clusterShape(gpu::GPUFuncOp kernel, CopyOp copy,
+               ArrayRef<gpu::LaunchFuncOp> calls, std::string &reason) {
     std::optional<ClusterShape> shape;
     if (DenseI32ArrayAttr known = kernel.getKnownClusterSizeAttr()) {
       if (known.size() == 3)
         shape = ClusterShape{known[0], known[1], known[2]};
     } else {
-      gpu::LaunchFuncOp first;
       for (gpu::LaunchFuncOp launch : calls) {
-        FailureOr<ClusterShape> launchShape = launchClusterShape(launch);
-        if (failed(launchShape))
-          return failure();
+        std::optional<ClusterShape> launchShape =
+            launchClusterShape(launch, reason);
+        if (!launchShape)
+          return std::optional<ClusterShape>();
         if (shape && *shape != *launchShape) {
-          InFlightDiagnostic diag =
-              launch.emitOpError("launches kernel @")
-              << launch.getKernelName().getValue() << " with cluster shape "
-              << formatShape(*launchShape) << ", another launch uses "
-              << formatShape(*shape)
-              << "; its collective copies are compiled for one shape";
-          diag.attachNote(first.getLoc()) << "the other launch";
-          return diag;
+          reason = "its kernel is launched with cluster shapes " +
+                   formatShape(*shape) + " and " + formatShape(*launchShape) +
+                   " (a multicast is compiled for one)";
+          return std::optional<ClusterShape>();
         }
-        if (!shape)
-          first = launch;
         shape = *launchShape;
       }
     }
-    if (!shape)
-      return copy.emitOpError("is collective over ")
-             << copy.getCollectiveAttr()
-             << ", but the cluster shape of kernel @" << kernel.getName()
-             << " is unknown: launch it with constant `clusters in (...)` in "
-                "this module or set `known_cluster_size` on the kernel";
+    if (!shape) {
+      reason = "the cluster shape of kernel @" + kernel.getName().str() +
+               " is unknown (launch it with constant `clusters in (...)` in "
+               "this module or set `known_cluster_size` on the kernel to "
+               "multicast)";
+      return std::optional<ClusterShape>();
+    }
     int64_t ctas = (*shape)[0] * (*shape)[1] * (*shape)[2];
     if (llvm::any_of(*shape, [](int64_t e) { return e < 1; }) ||
         ctas > kMaxClusterCtas)
       return copy.emitOpError("is collective in a cluster of ")
              << formatShape(*shape) << " CTAs; clusters hold 1 to "
              << kMaxClusterCtas << " CTAs";
-    return *shape;
+    return shape;
   }
 
-  /// Checks that the copy's TMA box splits over its group. Copies TMA cannot
-  /// do at all are left to selection and materialisation to report.
-  LogicalResult checkSplit(CopyOp copy, const ClusterShape &shape) {
+  /// Whether the copy's TMA box splits over its group (else why not in
+  /// `reason`). Copies TMA cannot do at all are left to selection and
+  /// materialisation to report.
+  static bool splits(CopyOp copy, std::string &reason) {
     FailureOr<CopyLayout> layout = computeCopyLayout(copy);
     if (failed(layout))
-      return success();
+      return true;
     FailureOr<TmaPlan> plan = planTma(*layout, copy.getSwizzleOrZero(),
                                       /*allowRuntimeChecks=*/true, nullptr);
     if (failed(plan))
-      return success();
-    std::string reason;
-    if (succeeded(splitForCollective(copy, *plan, &reason)))
-      return success();
-    return copy.emitOpError("cannot be shared by the ")
-           << *collectiveGroupSize(copy) << " CTAs along "
-           << copy.getCollectiveAttr() << " of its " << formatShape(shape)
-           << " cluster: " << reason;
+      return true;
+    return succeeded(splitForCollective(copy, *plan, &reason));
   }
 };
 

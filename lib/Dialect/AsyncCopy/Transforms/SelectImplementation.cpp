@@ -148,11 +148,6 @@ static int64_t remoteBytes(CopyOp op) {
 // Candidates
 //===----------------------------------------------------------------------===//
 
-static Decision declineCollective() {
-  return Decision::decline("collective copies multicast through TMA; they are "
-                           "left to it");
-}
-
 /// Why `what`, which exists from sm_<sm> on, is not available to `op`.
 static std::string needsNewerChip(Operation *op, StringRef what, unsigned sm) {
   return (what + " needs sm_" + Twine(sm) +
@@ -262,8 +257,6 @@ static Decision tryBulk(CopyInfo &info, Plan &plan) {
   if (!op.getGmem())
     return Decision::decline("bulk copies move between GMEM and SMEM; an "
                              "SMEM -> SMEM copy is dsmem");
-  if (op.getCollective())
-    return declineCollective();
   if (op.getReduction())
     return Decision::decline("reductions are done by TMA");
   if (op.getTransforms() && !op.getTransforms()->empty())
@@ -335,8 +328,6 @@ static Decision tryCpAsync(CopyInfo &info, Plan &plan) {
   if (!op.isLoad())
     return Decision::decline("cp.async only loads (GMEM -> SMEM); this is a "
                              "store");
-  if (op.getCollective())
-    return declineCollective();
   if (!op.getToken())
     return Decision::decline("cp.async completes through commit/wait groups "
                              "and this copy returns no token");
@@ -376,8 +367,6 @@ static int64_t syncVectorBytes(const CopyLayout &layout) {
 /// atomics, remote copies go through mapa), so no legal copy is rejected.
 static Decision trySync(CopyInfo &info, Plan &plan) {
   CopyOp op = info.op;
-  if (op.getCollective())
-    return declineCollective();
   if (!op.getGmem()) {
     if (!tma::targetsHopper(op))
       return Decision::decline(

@@ -44,8 +44,12 @@ def AsyncCopyPartitionCollective
     (the group leader loads the whole window). The TMA lowering then issues
     each CTA's piece with a multicast mask of the group from
     `%cluster_ctaid`, and every CTA's barrier expects the whole window.
-    Unknown or inconsistent cluster shapes and windows that do not split are
-    errors.
+    Where no multicast can be planned (unknown, non-constant or disagreeing
+    cluster shapes, windows that do not split) and for collective copies
+    another implementation performs, every CTA of the group loads the window
+    on its own (what the multicast would have delivered): the pass drops
+    `collective` and `partition`, with a remark saying why. Clusters of more
+    than 16 CTAs are errors.
   }];
   let dependentDialects = ["::mlir::asynccopy::AsyncCopyDialect"];
 }
