@@ -1,7 +1,7 @@
 //===- AsyncCopyOps.cpp - asynccopy operations ----------------------------===//
 //
 // Custom syntax of the copy and prefetch ops, and the verifiers that enforce
-// the IR contract of DESIGN.md section 3.
+// the IR contract of docs/ir.md.
 //
 //===----------------------------------------------------------------------===//
 
