@@ -43,60 +43,7 @@ LLVM = "/usr/lib/llvm-22/bin"
 #===----------------------------------------------------------------------===#
 
 
-def _crosses_inner_edge(cfg):
-    """Whether some CTA's box reaches past the view's innermost extent, which
-    is not a multiple of 16 B."""
-    shape = cfg.view["shape"]
-    if (shape[-1] * cfg.esize) % 16 == 0:
-        return False
-    for blk in range(cfg.grid_size):
-        box, coords = sem.transformed_window(cfg.view["strides"], cfg.window_offsets(blk),
-                                             cfg.sizes, cfg.transforms)
-        for index in sem.dense_indices(box):
-            c = coords(index)
-            if c[-1] >= shape[-1] and all(0 <= x < n for x, n in zip(c[:-1], shape[:-1])):
-                return True
-    return False
-
-
-def _tma_reduction_faults(cfg):
-    """(op, tensor-map type) pairs measured to fault on the H200; signless
-    integers are encoded as s32/s64."""
-    if sem.DTYPES[cfg.dtype][1] not in ("int", "sint"):
-        return False
-    if cfg.reduction in ("add", "and", "or", "xor"):
-        return cfg.esize == 8
-    return cfg.reduction in ("inc", "dec")
-
-
-def _tile_down_ragged_tensor(cfg):
-    """A leading tile transform with rounding = down over view dims that the
-    tile does not divide."""
-    if not cfg.transforms or cfg.transforms[0][0] != "tile":
-        return False
-    tile = cfg.transforms[0]
-    dims = cfg.view["shape"][-len(tile[1]):]
-    return len(tile) > 2 and tile[2] == "down" and any(d % t for d, t in zip(dims, tile[1]))
-
-
-def _narrow_swizzled_box(cfg):
-    """A swizzled window whose SMEM rows are narrower than the swizzle span."""
-    return cfg.swizzle and cfg.smem_shape[-1] * cfg.esize < cfg.swizzle
-
-
 KNOWN = [
-    ("tma-ragged-store", "run",
-     lambda c, i: i == "tma" and c.kind in ("store", "reduce") and _crosses_inner_edge(c),
-     "TMA stores of ragged inner extents write past the extent (store boxes clip at the "
-     "next 16-B boundary)"),
-    ("tma-int-reduction", "run",
-     lambda c, i: i == "tma" and c.kind == "reduce" and _tma_reduction_faults(c),
-     "integer TMA reductions fault with `illegal instruction` (s64 add/and/or/xor, "
-     "s32 inc/dec)"),
-    ("tma-fp8", "compile",
-     lambda c, i: i == "tma" and c.dtype.startswith("f8"),
-     "selection accepts fp8 for TMA, descriptor materialisation has no tensor-map type "
-     "for it (a u8 map would do)"),
     ("tma-smem-view", "run",
      lambda c, i: i == "tma" and c.smem_view is not None,
      "TMA copies into SMEM views at offsets fault (misaligned address)"),
@@ -104,22 +51,10 @@ KNOWN = [
      lambda c, i: c.kind == "remote" and c.remote_src is not None,
      "remote copies from SMEM views at offsets fault (misaligned address), dsmem and sync"),
     # Found by the matrix (2026-12, see RESULTS.md).
-    ("tma-swizzle-narrow-box", "run",
-     lambda c, i: i == "tma" and _narrow_swizzled_box(c),
-     "swizzled TMA boxes whose rows are narrower than the swizzle span fault (illegal "
-     "address) or misplace rows; selection accepts them"),
-    ("tma-tile-down-ragged-tensor", "run",
-     lambda c, i: i == "tma" and _tile_down_ragged_tensor(c),
-     "TMA with tile rounding = down drops the tensor's last partial tile (reads zeros, "
-     "stores nothing there) although the window covers it"),
     ("sync-nan-bits", "run",
      lambda c, i: i == "sync" and c.oob == "nan" and not c.dtype.startswith("f8"),
      "sync fills oob = nan with the IEEE default quiet NaN (0x7E00, 0x7FC0, 0x7FC00000, "
      "0x7FF8...), not TMA's 0x7FF7 pattern"),
-    ("partitioned-inner-axis", "compile",
-     lambda c, i: i == "tma" and isinstance(c.partition, int) and c.partition > 0,
-     "selection accepts partitioned<axis> with axis > 0, partition-collective then fails "
-     "(pieces not dense in SMEM); nothing else performs the copy"),
     ("remote-sync-fp8", "compile",
      lambda c, i: c.kind == "remote" and i == "sync" and c.dtype.startswith("f8"),
      "the sync lowering of a remote copy leaves fp8 types in LLVM stores/casts"),
@@ -127,10 +62,6 @@ KNOWN = [
      lambda c, i: c.kind == "reduce" and sem.DTYPES[c.dtype][1] in ("sint", "uint"),
      "sync declines si/ui reductions, so one TMA cannot take is rejected by every "
      "implementation"),
-    ("collective-tma-only", "reject",
-     lambda c, i: c.collective is not None,
-     "collective loads are left to TMA; one TMA declines is rejected although each CTA "
-     "could load the window itself (sync)"),
 ]
 
 
