@@ -61,6 +61,11 @@ def AsyncCopyMaterializeTMADescriptors
     reports errors clearly) builds the maps from the launch's memref
     operands; they are passed as parameters (param) or copied into a
     scratch buffer allocated for the launch (scratch).
+
+    Kernels of every gpu.module are handled, also of modules nested in other
+    modules; launches resolve their kernel in the symbol table that holds
+    them. A kernel materialised before is left alone (its launches pass its
+    maps already) when the mode is the same; another mode is an error.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect",
