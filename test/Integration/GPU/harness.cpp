@@ -16,6 +16,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include <pthread.h>
+
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -707,6 +709,46 @@ static bool remoteSyncCopy(Checker &check) {
 }
 #endif
 
+#ifdef HAS_launch_loop
+extern "C" void _mlir_ciface_launch_loop(MemRef<float, 1> *in,
+                                         MemRef<float, 1> *acc, int64_t n);
+/// 2 x 100000 chained launches, each adding %in to %acc, on a thread with
+/// an 8 MiB stack (the usual default, whatever `ulimit -s` says here): host
+/// code whose launches keep their argument arrays on the stack overflows it.
+static bool launchLoop(Checker &check) {
+  const int64_t n = 100000;
+  DeviceArray<float, 1> in({256}), acc({256});
+  in.fill([](int64_t i) { return i % 8 + 1; });
+  acc.fill([](int64_t) { return 0; });
+  auto a = in.memref(), b = acc.memref();
+  struct Args {
+    MemRef<float, 1> *in, *acc;
+    int64_t n;
+  } args{&a, &b, n};
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, 8 << 20);
+  pthread_t thread;
+  if (pthread_create(
+          &thread, &attr,
+          [](void *p) -> void * {
+            auto *args = static_cast<Args *>(p);
+            _mlir_ciface_launch_loop(args->in, args->acc, args->n);
+            return nullptr;
+          },
+          &args) != 0) {
+    std::printf("%s: cannot start a thread\n", check.name.c_str());
+    return false;
+  }
+  pthread_join(thread, nullptr);
+  pthread_attr_destroy(&attr);
+  acc.download();
+  for (int64_t i = 0; i < 256; ++i)
+    check.expectEq("acc", i, acc.host[i], float(2 * n * (i % 8 + 1)));
+  return check.errors == 0;
+}
+#endif
+
 //===----------------------------------------------------------------------===//
 // Driver
 //===----------------------------------------------------------------------===//
@@ -793,6 +835,9 @@ static const std::map<std::string, std::function<bool(Checker &)>> &tests() {
 #endif
 #ifdef HAS_tma_multicast_replicated
       {"tma_multicast_replicated", tmaMulticastReplicated},
+#endif
+#ifdef HAS_launch_loop
+      {"launch_loop", launchLoop},
 #endif
   };
   return all;

@@ -92,4 +92,36 @@ def AsyncCopyFinalizeDescriptorParams
                            "::mlir::NVVM::NVVMDialect"];
 }
 
+def AsyncCopyFinalizeHostLaunches
+    : Pass<"asynccopy-finalize-host-launches", "::mlir::ModuleOp"> {
+  let summary = "Makes the host code of kernel launches safe to run in loops";
+  let description = [{
+    Runs on host code after `gpu-to-llvm`, for what MLIR 22's lowering of
+    launches gets wrong when they repeat (a chain of async launches
+    through `scf.for` iter_args):
+
+    - LLVM translation allocates each launch's argument arrays with
+      `alloca`s at the launch. Outside the entry block those are dynamic
+      allocas, freed only when the function returns, so every iteration
+      grows the stack (a few hundred bytes per launch). Each launch outside
+      its function's entry block is wrapped in `llvm.intr.stacksave` /
+      `llvm.intr.stackrestore`.
+    - `gpu-to-llvm` lowers a token that reaches a `gpu.wait` through a block
+      argument as an event, although on every path it is the stream the
+      loop launched on: `mgpuEventSynchronize`/`mgpuEventDestroy` on a
+      stream, and `mgpuStreamWaitEvent` with a stream for the event. Where
+      every incoming value of the block argument is a stream
+      (`mgpuStreamCreate`), those calls become what the lowering emits for a
+      stream token: synchronise the stream, wait for an event recorded on
+      it, and destroy the stream where it is dead (kept alive, as upstream
+      does for a stream, where later code still uses it).
+    - A stream that a `gpu.wait async` waits for (through an event recorded
+      on it) is never destroyed by `gpu-to-llvm`; where nothing uses it
+      afterwards, it is destroyed once the event is recorded.
+
+    Running the pass again changes nothing.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // ASYNCCOPY_TRANSFORMS_PASSES
