@@ -18,6 +18,7 @@
 
 #include <pthread.h>
 
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -709,6 +710,40 @@ static bool remoteSyncCopy(Checker &check) {
 }
 #endif
 
+#ifdef HAS_tma_empty
+extern "C" void _mlir_ciface_tma_empty(MemRef<float, 2> *in,
+                                       MemRef<float, 2> *out,
+                                       MemRef<float, 2> *image);
+/// %in and %out: 0 x 64 f32 tensors at rows 16 and 32 of a poisoned 64 x 64
+/// device buffer. Loads of an empty tensor read the OOB fill (zeros, NaN),
+/// the store writes nothing: the buffer keeps every poisoned byte.
+static bool tmaEmpty(Checker &check) {
+  DeviceArray<float, 2> guard({64, 64}), image({2, 1024});
+  guard.poison();
+  image.poison();
+  std::vector<float> poisoned = guard.host;
+  auto emptyAt = [&](int64_t row) {
+    MemRef<float, 2> m = guard.memref();
+    m.aligned += row * 64;
+    m.sizes[0] = 0;
+    return m;
+  };
+  auto a = emptyAt(16), b = emptyAt(32), c = image.memref();
+  _mlir_ciface_tma_empty(&a, &b, &c);
+  guard.download();
+  image.download();
+  for (int64_t i = 0; i < 1024; ++i) {
+    check.expectEq("zeros", i, image.host[i], 0.0f);
+    if (!std::isnan(image.host[1024 + i]))
+      check.expectEq("nans", i, image.host[1024 + i], NAN);
+  }
+  if (std::memcmp(guard.host.data(), poisoned.data(), guard.bytes()) != 0)
+    for (size_t i = 0; i < guard.host.size(); ++i)
+      check.expectEq("guard", i, guard.host[i], poisoned[i]);
+  return check.errors == 0;
+}
+#endif
+
 #ifdef HAS_launch_loop
 extern "C" void _mlir_ciface_launch_loop(MemRef<float, 1> *in,
                                          MemRef<float, 1> *acc, int64_t n);
@@ -835,6 +870,9 @@ static const std::map<std::string, std::function<bool(Checker &)>> &tests() {
 #endif
 #ifdef HAS_tma_multicast_replicated
       {"tma_multicast_replicated", tmaMulticastReplicated},
+#endif
+#ifdef HAS_tma_empty
+      {"tma_empty", tmaEmpty},
 #endif
 #ifdef HAS_launch_loop
       {"launch_loop", launchLoop},
