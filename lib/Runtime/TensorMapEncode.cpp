@@ -52,21 +52,23 @@ bool pointAtEmptyTensorScratch(const CudaDriver &driver, CUdevice device,
                                     : AC_CU_SYMBOL(cuMemAlloc));
     return false;
   }
-  char reason[160];
+  auto failed = [&](const char *what, const char *call, CUresult result) {
+    char reason[160];
+    describeError(result, reason, sizeof(reason));
+    std::snprintf(error, size,
+                  "cannot %s the scratch memory the map of an empty tensor "
+                  "points at: %s failed: %s",
+                  what, call, reason);
+    return false;
+  };
   CUdeviceptr base = 0;
   {
     std::lock_guard<std::mutex> lock(mutex);
     auto it = scratch.find(device);
     if (it == scratch.end()) {
       if (CUresult result = driver.cuMemAlloc(
-              &base, kEmptyTensorSlots * kEmptyTensorSlotBytes)) {
-        describeError(result, reason, sizeof(reason));
-        std::snprintf(error, size,
-                      "cannot allocate the scratch memory the map of an empty "
-                      "tensor points at: cuMemAlloc failed: %s",
-                      reason);
-        return false;
-      }
+              &base, kEmptyTensorSlots * kEmptyTensorSlotBytes))
+        return failed("allocate", "cuMemAlloc", result);
       it = scratch.emplace(device, base).first;
     }
     base = it->second;
@@ -75,14 +77,8 @@ bool pointAtEmptyTensorScratch(const CudaDriver &driver, CUdevice device,
       base + (nextSlot++ % kEmptyTensorSlots) * kEmptyTensorSlotBytes;
   unsigned fill = map->oobFill == AC_OOB_FILL_NAN ? 0xFFFFFFFFu : 0u;
   if (CUresult result = driver.cuMemsetD32Async(
-          slot, fill, kEmptyTensorSlotBytes / 4, /*legacy stream*/ nullptr)) {
-    describeError(result, reason, sizeof(reason));
-    std::snprintf(error, size,
-                  "cannot fill the scratch memory the map of an empty tensor "
-                  "points at: cuMemsetD32Async failed: %s",
-                  reason);
-    return false;
-  }
+          slot, fill, kEmptyTensorSlotBytes / 4, /*legacy stream*/ nullptr))
+    return failed("fill", "cuMemsetD32Async", result);
   map->globalAddress = reinterpret_cast<const void *>(slot);
   for (int d = 0; d < map->rank; ++d)
     map->globalDims[d] = 1;

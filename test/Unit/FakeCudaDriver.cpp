@@ -32,7 +32,19 @@ template <typename Handle> Handle newHandle(int kind, int64_t serial) {
   return reinterpret_cast<Handle>(uintptr_t(kind) << 40 | uintptr_t(serial));
 }
 
+/// A new live handle of `kind`, the `count`-th.
+template <typename Handle>
+CUresult create(Handle *handle, int kind, int64_t &count,
+                std::set<void *> &live) {
+  std::lock_guard<std::mutex> lock(stateMutex);
+  *handle = newHandle<Handle>(kind, ++count);
+  live.insert(*handle);
+  return CUDA_SUCCESS;
+}
+
 CUresult release(std::set<void *> &live, void *handle) {
+  std::lock_guard<std::mutex> lock(stateMutex);
+  state.recordedEvents.erase(handle);
   return live.erase(handle) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
 }
 
@@ -76,14 +88,10 @@ FAKE_EXPORT CUresult cuCtxPopCurrent_v2(CUcontext *ctx) {
 }
 
 FAKE_EXPORT CUresult cuStreamCreate(CUstream *stream, unsigned) {
-  std::lock_guard<std::mutex> lock(stateMutex);
-  *stream = newHandle<CUstream>(2, ++state.streamsCreated);
-  state.liveStreams.insert(*stream);
-  return CUDA_SUCCESS;
+  return create(stream, 2, state.streamsCreated, state.liveStreams);
 }
 
 FAKE_EXPORT CUresult cuStreamDestroy_v2(CUstream stream) {
-  std::lock_guard<std::mutex> lock(stateMutex);
   return release(state.liveStreams, stream);
 }
 
@@ -107,15 +115,10 @@ FAKE_EXPORT CUresult cuStreamWaitEvent(CUstream stream, CUevent event,
 }
 
 FAKE_EXPORT CUresult cuEventCreate(CUevent *event, unsigned) {
-  std::lock_guard<std::mutex> lock(stateMutex);
-  *event = newHandle<CUevent>(3, ++state.eventsCreated);
-  state.liveEvents.insert(*event);
-  return CUDA_SUCCESS;
+  return create(event, 3, state.eventsCreated, state.liveEvents);
 }
 
 FAKE_EXPORT CUresult cuEventDestroy_v2(CUevent event) {
-  std::lock_guard<std::mutex> lock(stateMutex);
-  state.recordedEvents.erase(event);
   return release(state.liveEvents, event);
 }
 
