@@ -3,18 +3,18 @@
 // libAsyncCopyFakeCudaDriver.so exports the driver calls the runtime tests
 // reach under their exported names, so that RuntimeTest.cpp can point
 // ASYNCCOPY_CUDA_DRIVER at it and check what the runtime asks the driver
-// for, without a GPU. Device memory is host memory (so tests read it
-// directly); streams and events are tracked handles, and a call with a
-// handle of the wrong kind or one already destroyed fails as the driver
-// does (CUDA_ERROR_INVALID_HANDLE). cuTensorMapEncodeTiled checks what the
-// real one rejects on the fields under test (extent 0, null or misaligned
-// address) and records its arguments. fakeCuda() returns the state.
+// for, without a GPU. Device memory is host memory from a static arena (so
+// tests read it directly); streams and events are tracked handles, and a
+// call with a handle of the wrong kind or one already destroyed fails as the
+// driver does (CUDA_ERROR_INVALID_HANDLE). cuTensorMapEncodeTiled checks
+// what the real one rejects on the fields under test (extent 0, null or
+// misaligned address) and records its arguments. fakeCuda() returns the
+// state.
 //
 //===----------------------------------------------------------------------===//
 
 #include "FakeCudaDriver.h"
 
-#include <cstdlib>
 #include <cstring>
 #include <mutex>
 
@@ -22,6 +22,7 @@ using namespace asynccopy::runtime::cuda;
 
 namespace {
 constexpr CUresult CUDA_ERROR_INVALID_VALUE = 1;
+constexpr CUresult CUDA_ERROR_OUT_OF_MEMORY = 2;
 constexpr CUresult CUDA_ERROR_INVALID_HANDLE = 400;
 
 FakeCudaState state;
@@ -137,8 +138,16 @@ FAKE_EXPORT CUresult cuEventRecord(CUevent event, CUstream stream) {
 }
 
 FAKE_EXPORT CUresult cuMemAlloc_v2(CUdeviceptr *ptr, size_t bytes) {
+  // "Device memory" comes from a static arena: the runtime keeps some of it
+  // for the life of the process, which LeakSanitizer would report as heap.
+  alignas(256) static unsigned char arena[1 << 20];
+  static size_t used = 0;
   std::lock_guard<std::mutex> lock(stateMutex);
-  void *memory = std::aligned_alloc(256, (bytes + 255) / 256 * 256);
+  size_t rounded = (bytes + 255) / 256 * 256;
+  if (used + rounded > sizeof(arena))
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  unsigned char *memory = arena + used;
+  used += rounded;
   std::memset(memory, 0xA5, bytes);
   *ptr = reinterpret_cast<CUdeviceptr>(memory);
   ++state.allocations;
