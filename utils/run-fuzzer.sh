@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
 # Builds (if needed) and runs the libFuzzer target ac-fuzz for <seconds>.
+# Each input goes through the whole asynccopy-to-llvm pipeline (PTX, no
+# ptxas) with the options of its first line `// OPTIONS: ...`; see
+# tools/ac-fuzz/ac-fuzz.cpp for what counts as a finding.
 #   utils/run-fuzzer.sh 900            # 15 minutes, one job
 #   JOBS=1 FUZZ_ARGS="-jobs=2" utils/run-fuzzer.sh 600
 # Build dir build-fuzz/ (clang-22, ASan+UBSan+libFuzzer); corpus in

@@ -64,6 +64,7 @@ void mlir::asynccopy::buildAsyncCopyToLLVMPipeline(
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createGpuToLLVMConversionPass());
+  pm.addPass(createAsyncCopyFinalizeHostLaunches());
   pm.addPass(createReconcileUnrealizedCastsPass());
   GpuModuleToBinaryPassOptions binary;
   binary.compilationTarget = options.format;

@@ -15,17 +15,83 @@
 #include "asynccopy/Runtime/MgpuABI.h"
 #include "asynccopy/Runtime/TensorMap.h"
 
+#include <atomic>
 #include <cstdio>
 #include <cstring>
+#include <map>
+#include <mutex>
 
 namespace asynccopy::runtime {
 using namespace cuda;
 
 namespace {
-/// Encodes a validated `map` into `out` with the driver. `swizzle` is the
-/// driver's enum for map.swizzleBytes (the 128-B atom variants share 128).
+/// Slots of the scratch memory the maps of empty tensors point at.
+constexpr int kEmptyTensorSlots = 64;
+constexpr int64_t kEmptyTensorSlotBytes = 16;
+
+/// Points the map of an empty tensor at scratch memory: the driver rejects
+/// extent 0, so the map covers one element (extent 1 in every dim) at a 16-B
+/// slot of runtime-owned device memory, filled with the map's out-of-bounds
+/// fill (zeros, or all-ones bytes: a NaN). Loads then read the fill for every
+/// element, stores and reductions reach only the slot. The slot is refilled
+/// at each encoding on the legacy stream, so (streams being blocking) after
+/// the kernels that wrote it before and before the launch that uses the map;
+/// consecutive maps take different slots, so a kernel storing into one empty
+/// tensor does not change what it loads from another. Needs the context of
+/// `device` current; false with a message on failure.
+bool pointAtEmptyTensorScratch(const CudaDriver &driver, CUdevice device,
+                               TiledTensorMap *map, char *error, size_t size) {
+  static std::mutex mutex;
+  static std::map<CUdevice, CUdeviceptr> scratch;
+  static std::atomic<unsigned> nextSlot{0};
+  if (!driver.cuMemAlloc || !driver.cuMemsetD32Async) {
+    std::snprintf(error, size,
+                  "the CUDA driver does not export %s (needed for the map of "
+                  "an empty tensor)",
+                  driver.cuMemAlloc ? AC_CU_SYMBOL(cuMemsetD32Async)
+                                    : AC_CU_SYMBOL(cuMemAlloc));
+    return false;
+  }
+  auto failed = [&](const char *what, const char *call, CUresult result) {
+    char reason[160];
+    describeError(result, reason, sizeof(reason));
+    std::snprintf(error, size,
+                  "cannot %s the scratch memory the map of an empty tensor "
+                  "points at: %s failed: %s",
+                  what, call, reason);
+    return false;
+  };
+  CUdeviceptr base = 0;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = scratch.find(device);
+    if (it == scratch.end()) {
+      if (CUresult result = driver.cuMemAlloc(
+              &base, kEmptyTensorSlots * kEmptyTensorSlotBytes))
+        return failed("allocate", "cuMemAlloc", result);
+      it = scratch.emplace(device, base).first;
+    }
+    base = it->second;
+  }
+  CUdeviceptr slot =
+      base + (nextSlot++ % kEmptyTensorSlots) * kEmptyTensorSlotBytes;
+  unsigned fill = map->oobFill == AC_OOB_FILL_NAN ? 0xFFFFFFFFu : 0u;
+  if (CUresult result = driver.cuMemsetD32Async(
+          slot, fill, kEmptyTensorSlotBytes / 4, /*legacy stream*/ nullptr))
+    return failed("fill", "cuMemsetD32Async", result);
+  map->globalAddress = reinterpret_cast<const void *>(slot);
+  for (int d = 0; d < map->rank; ++d)
+    map->globalDims[d] = 1;
+  for (int d = 1; d < map->rank; ++d)
+    map->globalStridesBytes[d - 1] = kEmptyTensorSlotBytes;
+  return true;
+}
+
+/// Encodes a validated `map` into `out` with the driver (an empty tensor's
+/// map covers scratch memory instead). `swizzle` is the driver's enum for
+/// map.swizzleBytes (the 128-B atom variants share 128).
 /// False with a message (no "asynccopy runtime: " prefix) on failure.
-bool encodeWithDriver(const TiledTensorMap &map, CUtensorMapSwizzle swizzle,
+bool encodeWithDriver(TiledTensorMap map, CUtensorMapSwizzle swizzle,
                       CUtensorMap *out, char *error, size_t size) {
   const char *loadError = nullptr;
   const CudaDriver *driver = tryGetDriver(&loadError);
@@ -44,6 +110,9 @@ bool encodeWithDriver(const TiledTensorMap &map, CUtensorMapSwizzle swizzle,
     copyMessage(error, size, context.error());
     return false;
   }
+  if (isEmptyTensorMap(map) &&
+      !pointAtEmptyTensorScratch(*driver, context.device(), &map, error, size))
+    return false;
 
   uint64_t globalDims[kTensorMapMaxRank] = {};
   uint64_t globalStrides[kTensorMapMaxRank - 1] = {};
@@ -133,7 +202,7 @@ extern "C" int32_t acTensorMapEncodeTiled(
                            globalStridesBytes, boxDims, swizzleBytes, oobFill,
                            l2PromotionBytes, &map))
     return AC_TENSOR_MAP_INVALID;
-  if (!globalAddress) {
+  if (!globalAddress && !isEmptyTensorMap(map)) {
     setLastError("tensor map: global address is null: must be the device "
                  "address of the tensor's first element");
     return AC_TENSOR_MAP_INVALID;
@@ -205,11 +274,6 @@ extern "C" void *mgpuTensorMapEncodeTiledMemref(
   const int64_t *sizes = memref.sizes();
   const int64_t *strides = memref.strides();
   int rank = int(tensorRank);
-  if (strides[rank - 1] != 1 && sizes[rank - 1] != 1)
-    fatal("%s: tensor map: the innermost memref dim has stride %lld: TMA "
-          "needs it contiguous (stride 1)",
-          site, (long long)strides[rank - 1]);
-
   map.rank = rank;
   map.globalAddress = memref.base(map.element.bytes);
   for (int d = 0; d < rank; ++d) {
@@ -221,6 +285,10 @@ extern "C" void *mgpuTensorMapEncodeTiledMemref(
   map.swizzleBytes = swizzleBytes;
   map.oobFill = oobFill;
   map.l2PromotionBytes = l2Bytes;
+  if (strides[rank - 1] != 1 && sizes[rank - 1] != 1 && !isEmptyTensorMap(map))
+    fatal("%s: tensor map: the innermost memref dim has stride %lld: TMA "
+          "needs it contiguous (stride 1)",
+          site, (long long)strides[rank - 1]);
 
   char error[512];
   if (!validateTiledTensorMap(map, error, sizeof(error)))

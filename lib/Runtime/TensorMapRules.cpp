@@ -96,8 +96,11 @@ bool validateTiledTensorMap(const TiledTensorMap &map, char *error,
     return fail(error, size, "rank %d is out of range: must be 1 to %d",
                 map.rank, kTensorMapMaxRank);
 
+  // An empty tensor's memory is never accessed (see isEmptyTensorMap): its
+  // address and strides do not matter.
+  bool empty = isEmptyTensorMap(map);
   auto address = reinterpret_cast<uintptr_t>(map.globalAddress);
-  if (address % kGlobalAlignBytes != 0)
+  if (!empty && address % kGlobalAlignBytes != 0)
     return fail(error, size,
                 "global address %p is not %lld-B aligned: pass a tensor "
                 "whose base (address + offset) is a multiple of %lld B",
@@ -106,14 +109,14 @@ bool validateTiledTensorMap(const TiledTensorMap &map, char *error,
 
   for (int d = 0; d < map.rank; ++d) {
     int64_t dim = map.globalDims[d];
-    if (dim < 1 || dim > kMaxGlobalDim)
+    if (dim < 0 || dim > kMaxGlobalDim)
       return fail(error, size,
-                  "global size %lld of dim %d is out of range: must be 1 to "
-                  "2^32",
+                  "global size %lld of dim %d is out of range: must be 0 (an "
+                  "empty tensor) to 2^32",
                   (long long)dim, d);
   }
 
-  for (int d = 1; d < map.rank; ++d) {
+  for (int d = 1; d < map.rank && !empty; ++d) {
     int64_t stride = map.globalStridesBytes[d - 1];
     if (stride <= 0)
       return fail(error, size,
@@ -178,6 +181,13 @@ bool validateTiledTensorMap(const TiledTensorMap &map, char *error,
     return fail(error, size, "l2 promotion %lld B is not 0, 64, 128 or 256",
                 (long long)l2);
   return true;
+}
+
+bool isEmptyTensorMap(const TiledTensorMap &map) {
+  for (int d = 0; d < map.rank && d < kTensorMapMaxRank; ++d)
+    if (map.globalDims[d] == 0)
+      return true;
+  return false;
 }
 
 CUtensorMapSwizzle swizzleFromBytes(int64_t bytes) {

@@ -55,6 +55,11 @@ struct TiledTensorMap {
 bool validateTiledTensorMap(const TiledTensorMap &map, char *error,
                             size_t size);
 
+/// Whether a global dim is 0: the tensor has no element, so every box is
+/// entirely out of bounds. Its address and strides are not checked; the
+/// encoders point such a map at runtime-owned scratch memory instead.
+bool isEmptyTensorMap(const TiledTensorMap &map);
+
 /// The CUtensorMap enums of legal byte values (validateTiledTensorMap passed).
 cuda::CUtensorMapSwizzle swizzleFromBytes(int64_t bytes);
 cuda::CUtensorMapL2promotion l2PromotionFromBytes(int64_t bytes);

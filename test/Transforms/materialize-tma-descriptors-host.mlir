@@ -1,5 +1,11 @@
 // RUN: ac-opt %s -asynccopy-materialize-tma-descriptors | FileCheck %s
 // RUN: ac-opt %s -asynccopy-materialize-tma-descriptors="mode=scratch" | FileCheck %s --check-prefix=SCRATCH
+// Running the pass again in the same mode changes nothing (the launches
+// already pass their maps).
+// RUN: ac-opt %s --pass-pipeline='builtin.module(asynccopy-materialize-tma-descriptors,asynccopy-materialize-tma-descriptors)' \
+// RUN:   | FileCheck %s
+// RUN: ac-opt %s --pass-pipeline='builtin.module(asynccopy-materialize-tma-descriptors{mode=scratch},asynccopy-materialize-tma-descriptors{mode=scratch})' \
+// RUN:   | FileCheck %s --check-prefix=SCRATCH
 
 // Host side: before the launch, the runtime's encoder builds each tensor map
 // from the launch's memref operand (address, dims and byte strides innermost

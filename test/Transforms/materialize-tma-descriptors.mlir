@@ -1,5 +1,8 @@
 // RUN: ac-opt %s -split-input-file -verify-diagnostics \
 // RUN:   --pass-pipeline='builtin.module(asynccopy-materialize-tma-descriptors)' | FileCheck %s
+// A second run leaves materialised kernels alone: the same IR.
+// RUN: ac-opt %s -split-input-file -verify-diagnostics \
+// RUN:   --pass-pipeline='builtin.module(asynccopy-materialize-tma-descriptors,asynccopy-materialize-tma-descriptors)' | FileCheck %s
 
 // Two copies of the same tensor with the same box, swizzle, oob and cache
 // share one tensor map; a different swizzle, another tensor or a prefetch

@@ -1,4 +1,6 @@
 // RUN: ac-opt %s -split-input-file -asynccopy-partition-collective | FileCheck %s
+// RUN: ac-opt %s -split-input-file \
+// RUN:   --pass-pipeline='builtin.module(asynccopy-partition-collective,asynccopy-partition-collective)' | FileCheck %s
 
 // The cluster shape comes from the kernel's launches (constant `clusters in`)
 // and is recorded on every collective copy; other copies are left alone.

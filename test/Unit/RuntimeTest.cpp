@@ -4,18 +4,24 @@
 // GPU: every tensor-map rule with its message, the encoder's argument checks
 // (which fail before the driver is loaded), and that a missing or bogus
 // driver ends the process with a clear message instead of a crash. The
-// driver tests point ASYNCCOPY_CUDA_DRIVER at a library that is not one, in
-// a death-test child, so they behave the same on a machine with a GPU.
+// driver tests point ASYNCCOPY_CUDA_DRIVER at a library that is not one, or
+// at a fake driver (FakeCudaDriver.cpp) to see what the runtime asks of it,
+// in a death-test child, so they behave the same on a machine with a GPU.
 //
 //===----------------------------------------------------------------------===//
+
+#include "FakeCudaDriver.h"
 
 #include "asynccopy/Runtime/MgpuABI.h"
 #include "asynccopy/Runtime/TensorMap.h"
 
 #include <gtest/gtest.h>
 
+#include <dlfcn.h>
+
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 
 namespace {
@@ -137,15 +143,32 @@ TEST(RuntimeTensorMap, GlobalAddressAlignment) {
 
 TEST(RuntimeTensorMap, GlobalDims) {
   TiledMap map;
-  map.globalDims[1] = 0;
-  expectInvalid(map, "global size 0 of dim 1 is out of range: must be 1 to "
-                     "2^32");
+  map.globalDims[1] = -1;
+  expectInvalid(map, "global size -1 of dim 1 is out of range: must be 0 (an "
+                     "empty tensor) to 2^32");
   map.globalDims[1] = (int64_t(1) << 32) + 1;
   expectInvalid(map, "global size 4294967297 of dim 1 is out of range");
   map.globalDims[1] = int64_t(1) << 32;
   expectValid(map);
   map.globalDims[0] = -5;
   expectInvalid(map, "global size -5 of dim 0 is out of range");
+}
+
+TEST(RuntimeTensorMap, EmptyTensor) {
+  // A tensor with an extent 0 has no element: every box is out of bounds and
+  // its memory is never accessed, so its address and strides do not matter.
+  TiledMap map;
+  map.globalDims[1] = 0;
+  expectValid(map);
+  map.globalAddress = reinterpret_cast<const void *>(0x10008);
+  map.globalStrides[0] = 24;
+  expectValid(map);
+  // What the kernel's side of the map needs still holds.
+  map.boxDims[0] = 12;
+  expectInvalid(map, "inner box dim spans 24 B (12 x 2-B f16)");
+  map.boxDims[0] = 64;
+  map.swizzle = 48;
+  expectInvalid(map, "swizzle 48 B is not 0, 32, 64 or 128");
 }
 
 TEST(RuntimeTensorMap, GlobalStrides) {
@@ -482,6 +505,171 @@ TEST(RuntimeDriverDeathTest, MemrefEncoderValidatesBeforeTheDriver) {
       testing::ExitedWithCode(1),
       "^asynccopy runtime: mgpuTensorMapEncodeTiledMemref: cannot load "
       "/nonexistent/libcuda.so.1");
+}
+
+//===----------------------------------------------------------------------===//
+// With the fake driver (FakeCudaDriver.cpp): what the runtime asks the driver
+// for. Each test runs in a forked child that loads the fake as its driver and
+// exits with the number of failed checks, which it prints.
+//===----------------------------------------------------------------------===//
+
+int childFailures = 0;
+
+void expectInChild(bool ok, const char *what) {
+  if (ok)
+    return;
+  fprintf(stderr, "failed: %s\n", what);
+  ++childFailures;
+}
+#define EXPECT_IN_CHILD(condition) expectInChild((condition), #condition)
+
+/// Makes the fake this (child) process's CUDA driver; returns its state.
+FakeCudaState *useFakeDriver() {
+  setenv("ASYNCCOPY_CUDA_DRIVER", AC_FAKE_CUDA_DRIVER, 1);
+  void *library = dlopen(AC_FAKE_CUDA_DRIVER, RTLD_NOW | RTLD_LOCAL);
+  auto state = library ? reinterpret_cast<FakeCudaFn>(dlsym(library, "fakeCuda"))
+                       : nullptr;
+  if (!state) {
+    fprintf(stderr, "cannot load the fake driver %s\n", AC_FAKE_CUDA_DRIVER);
+    exit(100);
+  }
+  return state();
+}
+
+/// Whether the `bytes` bytes at `address` all equal `value`.
+bool allBytesAre(const void *address, size_t bytes, unsigned char value) {
+  const auto *p = static_cast<const unsigned char *>(address);
+  for (size_t i = 0; i < bytes; ++i)
+    if (p[i] != value)
+      return false;
+  return true;
+}
+
+/// gpu-to-llvm passes a stream that reached a gpu.wait through a block
+/// argument to the event calls; the runtime treats it as the stream it is
+/// (the fake driver fails event calls on a stream handle).
+int streamTokensInEventCalls() {
+  FakeCudaState *fake = useFakeDriver();
+  void *stream = mgpuStreamCreate();
+  void *other = mgpuStreamCreate();
+  mgpuEventSynchronize(stream);
+  EXPECT_IN_CHILD(fake->streamSynchronizes == 1);
+  mgpuStreamWaitEvent(other, stream);
+  EXPECT_IN_CHILD(fake->streamWaits == 1);
+  EXPECT_IN_CHILD(fake->liveEvents.empty());
+  mgpuEventDestroy(stream);
+  EXPECT_IN_CHILD(fake->liveStreams.size() == 1 &&
+                  fake->liveStreams.count(other));
+  // Real events go to the event calls.
+  void *event = mgpuEventCreate();
+  mgpuEventRecord(event, other);
+  mgpuStreamWaitEvent(other, event);
+  mgpuEventSynchronize(event);
+  mgpuEventDestroy(event);
+  mgpuStreamDestroy(other);
+  EXPECT_IN_CHILD(fake->liveStreams.empty());
+  EXPECT_IN_CHILD(fake->liveEvents.empty());
+  return childFailures;
+}
+
+TEST(RuntimeFakeDriverDeathTest, StreamTokensInEventCalls) {
+  EXPECT_EXIT(exit(streamTokensInEventCalls()), testing::ExitedWithCode(0),
+              "");
+}
+
+/// Encodes `m` with acTensorMapEncodeTiled, printing the error if any.
+int32_t encode(const TiledMap &m) {
+  Descriptor descriptor;
+  int32_t result = acTensorMapEncodeTiled(
+      &descriptor, m.elementType, m.rank, m.globalAddress, m.globalDims,
+      m.globalStrides, m.boxDims, m.swizzle, m.oobFill, m.l2Promotion);
+  if (result != AC_TENSOR_MAP_OK)
+    fprintf(stderr, "encode: %s\n", acGetLastError());
+  return result;
+}
+
+/// The driver rejects extent 0; the map of an empty tensor covers one
+/// element of a 16-B slot of runtime memory filled with the OOB fill, so
+/// loads read the fill and stores reach only the slot.
+int emptyTensorMapCoversFilledScratch() {
+  FakeCudaState *fake = useFakeDriver();
+  TiledMap map;
+  map.elementType = AC_ELEMENT_F32;
+  map.globalDims[0] = 32;
+  map.globalDims[1] = 0;
+  map.globalAddress = nullptr;
+  map.globalStrides[0] = 24;
+  map.boxDims[0] = 32;
+  map.boxDims[1] = 8;
+  EXPECT_IN_CHILD(encode(map) == AC_TENSOR_MAP_OK);
+  FakeTensorMap first = fake->lastMap;
+  EXPECT_IN_CHILD(first.rank == 2 && first.dims[0] == 1 &&
+                  first.dims[1] == 1 && first.strides[0] == 16);
+  EXPECT_IN_CHILD(first.box[0] == 32 && first.box[1] == 8);
+  EXPECT_IN_CHILD(first.oobFill == 0);
+  EXPECT_IN_CHILD(allBytesAre(first.address, 16, 0x00));
+  // Filled on the legacy stream, in order with every blocking stream.
+  EXPECT_IN_CHILD(fake->memsetStreams.size() == 1 &&
+                  fake->memsetStreams[0] == nullptr);
+
+  // NaN fill: all-ones bytes, in another slot.
+  map.oobFill = AC_OOB_FILL_NAN;
+  EXPECT_IN_CHILD(encode(map) == AC_TENSOR_MAP_OK);
+  EXPECT_IN_CHILD(fake->lastMap.address != first.address);
+  EXPECT_IN_CHILD(fake->lastMap.oobFill == 1);
+  EXPECT_IN_CHILD(allBytesAre(fake->lastMap.address, 16, 0xFF));
+
+  // A kernel's store into a slot is undone when the slot comes round again
+  // (64 slots).
+  std::memset(first.address, 0x77, 16);
+  map.oobFill = AC_OOB_FILL_ZERO;
+  for (int i = 0; i < 63; ++i)
+    EXPECT_IN_CHILD(encode(map) == AC_TENSOR_MAP_OK);
+  EXPECT_IN_CHILD(fake->lastMap.address == first.address);
+  EXPECT_IN_CHILD(allBytesAre(first.address, 16, 0x00));
+  EXPECT_IN_CHILD(fake->allocations == 1);
+
+  // The exiting variant takes it too; other maps are left as they are.
+  Descriptor descriptor;
+  acTensorMapEncodeTiledOrExit(&descriptor, map.elementType, map.rank,
+                               map.globalAddress, map.globalDims,
+                               map.globalStrides, map.boxDims, map.swizzle,
+                               map.oobFill, map.l2Promotion);
+  TiledMap full;
+  EXPECT_IN_CHILD(encode(full) == AC_TENSOR_MAP_OK);
+  EXPECT_IN_CHILD(fake->lastMap.address == full.globalAddress &&
+                  fake->lastMap.dims[0] == 128 &&
+                  fake->lastMap.dims[1] == 64 &&
+                  fake->lastMap.strides[0] == 256);
+  return childFailures;
+}
+
+TEST(RuntimeFakeDriverDeathTest, EmptyTensorMapCoversFilledScratch) {
+  EXPECT_EXIT(exit(emptyTensorMapCoversFilledScratch()),
+              testing::ExitedWithCode(0), "");
+}
+
+/// MLIR's entry point: memref<?x?xf16> with 0 rows, a null base and strides
+/// TMA could not take; the map covers scratch memory.
+int emptyMemrefTensorMap() {
+  FakeCudaState *fake = useFakeDriver();
+  MemRefDescriptor<2> memref = {nullptr, nullptr, 0, {0, 128}, {3, 1}};
+  int64_t box[2] = {32, 64};
+  void *deviceMap = mgpuTensorMapEncodeTiledMemref(
+      2, &memref, /*FLOAT16=*/6, 0, /*SWIZZLE_128B=*/3, 0, 0, box);
+  EXPECT_IN_CHILD(deviceMap != nullptr && allBytesAre(deviceMap, 128, 0x5A));
+  EXPECT_IN_CHILD(fake->lastMap.dims[0] == 1 && fake->lastMap.dims[1] == 1 &&
+                  fake->lastMap.box[0] == 64 && fake->lastMap.box[1] == 32);
+  // An empty innermost dim needs no unit stride either.
+  MemRefDescriptor<2> columns = {nullptr, nullptr, 0, {64, 0}, {1, 7}};
+  EXPECT_IN_CHILD(
+      mgpuTensorMapEncodeTiledMemref(2, &columns, 6, 0, 3, 0, 0, box) !=
+      nullptr);
+  return childFailures;
+}
+
+TEST(RuntimeFakeDriverDeathTest, EmptyMemrefTensorMap) {
+  EXPECT_EXIT(exit(emptyMemrefTensorMap()), testing::ExitedWithCode(0), "");
 }
 
 } // namespace

@@ -60,8 +60,11 @@ AC_RUNTIME_EXPORT int32_t acTensorMapDescriptorBytes(void);
  * `swizzleBytes` is 0, 32, 64 or 128; `oobFill` an AC_OOB_FILL_* value;
  * `l2PromotionBytes` 0, 64, 128 or 256. Returns AC_TENSOR_MAP_OK; otherwise
  * nonzero, `tensorMap` is left untouched and acGetLastError() returns a
- * message naming the offending field and what would be legal. Needs the CUDA
- * driver (loaded on first use) but never exits the process. */
+ * message naming the offending field and what would be legal. A global dim
+ * of 0 (an empty tensor, whose address and strides are then ignored) gives
+ * a map every box of which is out of bounds: loads read the OOB fill, stores
+ * write nothing (the map covers a slot of runtime-owned scratch memory).
+ * Needs the CUDA driver (loaded on first use) but never exits the process. */
 AC_RUNTIME_EXPORT int32_t acTensorMapEncodeTiled(
     void *tensorMap, int32_t elementType, int32_t rank,
     const void *globalAddress, const int64_t *globalDims,

@@ -16,6 +16,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include <pthread.h>
+
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -707,6 +710,80 @@ static bool remoteSyncCopy(Checker &check) {
 }
 #endif
 
+#ifdef HAS_tma_empty
+extern "C" void _mlir_ciface_tma_empty(MemRef<float, 2> *in,
+                                       MemRef<float, 2> *out,
+                                       MemRef<float, 2> *image);
+/// %in and %out: 0 x 64 f32 tensors at rows 16 and 32 of a poisoned 64 x 64
+/// device buffer. Loads of an empty tensor read the OOB fill (zeros, NaN),
+/// the store writes nothing: the buffer keeps every poisoned byte.
+static bool tmaEmpty(Checker &check) {
+  DeviceArray<float, 2> guard({64, 64}), image({2, 1024});
+  guard.poison();
+  image.poison();
+  std::vector<float> poisoned = guard.host;
+  auto emptyAt = [&](int64_t row) {
+    MemRef<float, 2> m = guard.memref();
+    m.aligned += row * 64;
+    m.sizes[0] = 0;
+    return m;
+  };
+  auto a = emptyAt(16), b = emptyAt(32), c = image.memref();
+  _mlir_ciface_tma_empty(&a, &b, &c);
+  guard.download();
+  image.download();
+  for (int64_t i = 0; i < 1024; ++i) {
+    check.expectEq("zeros", i, image.host[i], 0.0f);
+    if (!std::isnan(image.host[1024 + i]))
+      check.expectEq("nans", i, image.host[1024 + i], NAN);
+  }
+  if (std::memcmp(guard.host.data(), poisoned.data(), guard.bytes()) != 0)
+    for (size_t i = 0; i < guard.host.size(); ++i)
+      check.expectEq("guard", i, guard.host[i], poisoned[i]);
+  return check.errors == 0;
+}
+#endif
+
+#ifdef HAS_launch_loop
+extern "C" void _mlir_ciface_launch_loop(MemRef<float, 1> *in,
+                                         MemRef<float, 1> *acc, int64_t n);
+/// 2 x 100000 chained launches, each adding %in to %acc, on a thread with
+/// an 8 MiB stack (the usual default, whatever `ulimit -s` says here): host
+/// code whose launches keep their argument arrays on the stack overflows it.
+static bool launchLoop(Checker &check) {
+  const int64_t n = 100000;
+  DeviceArray<float, 1> in({256}), acc({256});
+  in.fill([](int64_t i) { return i % 8 + 1; });
+  acc.fill([](int64_t) { return 0; });
+  auto a = in.memref(), b = acc.memref();
+  struct Args {
+    MemRef<float, 1> *in, *acc;
+    int64_t n;
+  } args{&a, &b, n};
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, 8 << 20);
+  pthread_t thread;
+  if (pthread_create(
+          &thread, &attr,
+          [](void *p) -> void * {
+            auto *args = static_cast<Args *>(p);
+            _mlir_ciface_launch_loop(args->in, args->acc, args->n);
+            return nullptr;
+          },
+          &args) != 0) {
+    std::printf("%s: cannot start a thread\n", check.name.c_str());
+    return false;
+  }
+  pthread_join(thread, nullptr);
+  pthread_attr_destroy(&attr);
+  acc.download();
+  for (int64_t i = 0; i < 256; ++i)
+    check.expectEq("acc", i, acc.host[i], float(2 * n * (i % 8 + 1)));
+  return check.errors == 0;
+}
+#endif
+
 //===----------------------------------------------------------------------===//
 // Driver
 //===----------------------------------------------------------------------===//
@@ -793,6 +870,12 @@ static const std::map<std::string, std::function<bool(Checker &)>> &tests() {
 #endif
 #ifdef HAS_tma_multicast_replicated
       {"tma_multicast_replicated", tmaMulticastReplicated},
+#endif
+#ifdef HAS_tma_empty
+      {"tma_empty", tmaEmpty},
+#endif
+#ifdef HAS_launch_loop
+      {"launch_loop", launchLoop},
 #endif
   };
   return all;

@@ -128,21 +128,37 @@ struct MaterializeTMADescriptorsPass
           << mode << "`";
       return signalPassFailure();
     }
-    // Device side first: it decides the kernels' tensor maps.
+    // Device side first: it decides the kernels' tensor maps. Kernels of
+    // every gpu.module count, also of modules nested in other modules.
     llvm::DenseMap<Operation *, SmallVector<DescriptorInfo>> kernels;
-    for (auto gpuModule : getOperation().getOps<gpu::GPUModuleOp>())
-      for (auto kernel : gpuModule.getOps<gpu::GPUFuncOp>()) {
-        if (!kernel.isKernel())
-          continue;
-        FailureOr<SmallVector<DescriptorInfo>> maps = materialize(kernel);
-        if (failed(maps))
-          return signalPassFailure();
-        if (!maps->empty())
-          kernels[kernel] = std::move(*maps);
+    WalkResult device = getOperation().walk([&](gpu::GPUFuncOp kernel) {
+      if (!kernel.isKernel())
+        return WalkResult::advance();
+      // A kernel materialised before keeps its parameters, and its launches
+      // (which the GPU dialect verifies against them) already pass its maps.
+      if (auto done =
+              kernel->getAttrOfType<StringAttr>(kDescriptorModeAttrName)) {
+        if (done.getValue() == mode)
+          return WalkResult::advance();
+        kernel.emitOpError("already has its tensor maps in mode `")
+            << done.getValue() << "`, which cannot be changed to mode `"
+            << mode
+            << "`: run asynccopy-materialize-tma-descriptors with one mode";
+        return WalkResult::interrupt();
       }
+      FailureOr<SmallVector<DescriptorInfo>> maps = materialize(kernel);
+      if (failed(maps))
+        return WalkResult::interrupt();
+      if (!maps->empty())
+        kernels[kernel] = std::move(*maps);
+      return WalkResult::advance();
+    });
+    if (device.wasInterrupted())
+      return signalPassFailure();
     if (kernels.empty())
       return;
-    // Host side: every launch of those kernels encodes their maps.
+    // Host side: every launch of those kernels, resolved in the symbol table
+    // that holds it, encodes their maps.
     SymbolTableCollection symbols;
     WalkResult walk = getOperation().walk([&](gpu::LaunchFuncOp launch) {
       Operation *kernel = symbols.lookupNearestSymbolFrom(

@@ -72,6 +72,11 @@ def AsyncCopyMaterializeTMADescriptors
     reports errors clearly) builds the maps from the launch's memref
     operands; they are passed as parameters (param) or copied into a
     scratch buffer allocated for the launch (scratch).
+
+    Kernels of every gpu.module are handled, also of modules nested in other
+    modules; launches resolve their kernel in the symbol table that holds
+    them. A kernel materialised before is left alone (its launches pass its
+    maps already) when the mode is the same; another mode is an error.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect",
@@ -96,6 +101,38 @@ def AsyncCopyFinalizeDescriptorParams
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect"];
+}
+
+def AsyncCopyFinalizeHostLaunches
+    : Pass<"asynccopy-finalize-host-launches", "::mlir::ModuleOp"> {
+  let summary = "Makes the host code of kernel launches safe to run in loops";
+  let description = [{
+    Runs on host code after `gpu-to-llvm`, for what MLIR 22's lowering of
+    launches gets wrong when they repeat (a chain of async launches
+    through `scf.for` iter_args):
+
+    - LLVM translation allocates each launch's argument arrays with
+      `alloca`s at the launch. Outside the entry block those are dynamic
+      allocas, freed only when the function returns, so every iteration
+      grows the stack (a few hundred bytes per launch). Each launch outside
+      its function's entry block is wrapped in `llvm.intr.stacksave` /
+      `llvm.intr.stackrestore`.
+    - `gpu-to-llvm` lowers a token that reaches a `gpu.wait` through a block
+      argument as an event, although on every path it is the stream the
+      loop launched on: `mgpuEventSynchronize`/`mgpuEventDestroy` on a
+      stream, and `mgpuStreamWaitEvent` with a stream for the event. Where
+      every incoming value of the block argument is a stream
+      (`mgpuStreamCreate`), those calls become what the lowering emits for a
+      stream token: synchronise the stream, wait for an event recorded on
+      it, and destroy the stream where it is dead (kept alive, as upstream
+      does for a stream, where later code still uses it).
+    - A stream that a `gpu.wait async` waits for (through an event recorded
+      on it) is never destroyed by `gpu-to-llvm`; where nothing uses it
+      afterwards, it is destroyed once the event is recorded.
+
+    Running the pass again changes nothing.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
 #endif // ASYNCCOPY_TRANSFORMS_PASSES

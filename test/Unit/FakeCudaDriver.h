@@ -1,0 +1,47 @@
+//===- FakeCudaDriver.h - state of the fake CUDA driver ---------*- C++ -*-===//
+//
+// What libAsyncCopyFakeCudaDriver.so (FakeCudaDriver.cpp) has been asked to
+// do; RuntimeTest.cpp reads it through the exported fakeCuda().
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASYNCCOPY_TEST_UNIT_FAKECUDADRIVER_H
+#define ASYNCCOPY_TEST_UNIT_FAKECUDADRIVER_H
+
+#include "CudaDriverTypes.h"
+
+#include <cstdint>
+#include <set>
+#include <vector>
+
+/// The arguments of the last successful cuTensorMapEncodeTiled.
+struct FakeTensorMap {
+  int type = -1;
+  uint32_t rank = 0;
+  void *address = nullptr;
+  uint64_t dims[5] = {};
+  uint64_t strides[4] = {};
+  uint32_t box[5] = {};
+  int swizzle = -1;
+  int oobFill = -1;
+};
+
+struct FakeCudaState {
+  int64_t streamsCreated = 0;
+  int64_t eventsCreated = 0;
+  int64_t streamSynchronizes = 0;
+  int64_t streamWaits = 0;
+  int64_t allocations = 0;
+  int64_t mapsEncoded = 0;
+  std::set<void *> liveStreams;
+  std::set<void *> liveEvents;
+  std::set<void *> recordedEvents;
+  /// The stream of every cuMemsetD32Async.
+  std::vector<asynccopy::runtime::cuda::CUstream> memsetStreams;
+  FakeTensorMap lastMap;
+};
+
+/// Exported by the fake driver.
+using FakeCudaFn = FakeCudaState *(*)();
+
+#endif // ASYNCCOPY_TEST_UNIT_FAKECUDADRIVER_H
