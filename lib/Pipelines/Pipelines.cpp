@@ -25,6 +25,9 @@ using namespace mlir::asynccopy;
 /// GPU -> NVVM lowering inside every gpu.module.
 static void buildDevicePipeline(OpPassManager &pm,
                                 const AsyncCopyPipelineOptions &options) {
+  // gpu.launch bodies become kernels in gpu.modules, which everything below
+  // compiles (they would otherwise stay in host code, half converted).
+  pm.addPass(createGpuKernelOutliningPass());
   GpuNVVMAttachTargetOptions target;
   target.chip = options.chip;
   target.features = options.features;

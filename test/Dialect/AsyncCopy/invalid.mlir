@@ -1215,3 +1215,53 @@ func.func @smem_too_large(%A: memref<4096x4096xf32>, %s: index) {
   asynccopy.copy %A to %S window [0, 0] [256, 256] barrier %b[%s] : memref<4096x4096xf32> to memref<256x256xf32, #gpu.address_space<workgroup>>
   return
 }
+
+//===----------------------------------------------------------------------===//
+// Placement: asynccopy ops run only where GPU threads execute them
+//===----------------------------------------------------------------------===//
+
+// -----
+
+module attributes {gpu.container_module} {
+  func.func @host(%A: memref<256x256xf16>) {
+    %S = memref.alloc() : memref<64x64xf16, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{'asynccopy.copy' op is in host function @host, which no GPU thread executes; move it into a kernel or device function of a gpu.module, or into a gpu.launch body}}
+    %t = asynccopy.copy %A to %S window [0, 0] [64, 64] : memref<256x256xf16> to memref<64x64xf16, #gpu.address_space<workgroup>> -> !asynccopy.token
+    return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  llvm.func @host_llvm() {
+    // expected-error @+1 {{'asynccopy.fence_async_shared' op is in host function @host_llvm}}
+    asynccopy.fence_async_shared
+    llvm.return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-error @+1 {{'asynccopy.barrier.alloc' op is outside any function (in 'gpu.module'), where no GPU thread executes it; put it in a kernel or device function of a gpu.module, or in a gpu.launch body}}
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  }
+}
+
+// -----
+
+// expected-error @+1 {{'asynccopy.fence_async_shared' op is outside any function (in 'builtin.module')}}
+asynccopy.fence_async_shared
+
+// -----
+
+gpu.module @kernels {
+  llvm.mlir.global internal @g() : i32 {
+    // expected-error @+1 {{'asynccopy.fence_async_shared' op is outside any function (in 'llvm.mlir.global')}}
+    asynccopy.fence_async_shared
+    %c = llvm.mlir.constant(0 : i32) : i32
+    llvm.return %c : i32
+  }
+}

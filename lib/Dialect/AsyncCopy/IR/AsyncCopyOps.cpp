@@ -10,9 +10,10 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Matchers.h"
-#include "llvm/Support/MathExtras.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
@@ -240,6 +241,33 @@ static LogicalResult verifySwizzle(Operation *op, int64_t swizzle,
 }
 
 static bool isIntOrFloat(Type t) { return t.isIntOrFloat(); }
+
+//===----------------------------------------------------------------------===//
+// Placement
+//===----------------------------------------------------------------------===//
+
+LogicalResult mlir::asynccopy::verifyDevicePlacement(Operation *op) {
+  // The pipelines outline launch bodies into kernels.
+  if (op->getParentOfType<gpu::LaunchOp>())
+    return success();
+  auto func = op->getParentOfType<FunctionOpInterface>();
+  if (!func)
+    return op->emitOpError("is outside any function (in '")
+           << op->getParentOp()->getName()
+           << "'), where no GPU thread executes it; put it in a kernel or "
+              "device function of a gpu.module, or in a gpu.launch body";
+  for (Operation *parent = func->getParentOp(); parent;
+       parent = parent->getParentOp()) {
+    if (isa<gpu::GPUModuleOp>(parent))
+      return success();
+    if (parent->hasAttr(gpu::GPUDialect::getContainerModuleAttrName()))
+      return op->emitOpError("is in host function @")
+             << func.getName()
+             << ", which no GPU thread executes; move it into a kernel or "
+                "device function of a gpu.module, or into a gpu.launch body";
+  }
+  return success();
+}
 
 //===----------------------------------------------------------------------===//
 // Barrier ops
