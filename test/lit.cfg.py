@@ -41,8 +41,9 @@ config.excludes.append("compile_check.py")
 
 # Every PTX the tests emit goes through ptxas: %extract_ptx prints the PTX of
 # each gpu.binary and assembles each module with ptxas -arch=sm_90a
-# (%extract_ptx_sm80, %extract_ptx_sm75: older chips); a ptxas error fails the test. Without CUDA the
-# PTX is only printed (the FileCheck lines still run).
+# (%extract_ptx_sm80, %extract_ptx_sm75: older chips; %extract_ptx_sm100a:
+# Blackwell); a ptxas error fails the test. Without CUDA the PTX is only
+# printed (the FileCheck lines still run).
 extract = "%s %s" % (sys.executable, os.path.join(os.path.dirname(__file__), "..", "utils", "extract-ptx.py"))
 ptxas = os.path.join(config.cuda_bin_dir, "ptxas") if config.cuda_bin_dir else ""
 if ptxas and os.path.exists(ptxas):
@@ -51,9 +52,11 @@ if ptxas and os.path.exists(ptxas):
     llvm_config.with_environment("PATH", config.cuda_bin_dir, append_path=True)
     config.substitutions.append(("%extract_ptx_sm80", extract + " --ptxas " + ptxas + " --arch sm_80"))
     config.substitutions.append(("%extract_ptx_sm75", extract + " --ptxas " + ptxas + " --arch sm_75"))
+    config.substitutions.append(("%extract_ptx_sm100a", extract + " --ptxas " + ptxas + " --arch sm_100a"))
     config.substitutions.append(("%extract_ptx", extract + " --ptxas " + ptxas + " --arch sm_90a"))
 else:
     lit_config.warning("ptxas not found: emitted PTX is not assembled")
     config.substitutions.append(("%extract_ptx_sm80", extract))
     config.substitutions.append(("%extract_ptx_sm75", extract))
+    config.substitutions.append(("%extract_ptx_sm100a", extract))
     config.substitutions.append(("%extract_ptx", extract))

@@ -4,7 +4,7 @@
 
 #include "asynccopy/Conversion/Passes.h"
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
-#include "asynccopy/Utils/TMAUtils.h"
+#include "asynccopy/Utils/NVPTXTargets.h"
 
 #include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
@@ -30,7 +30,9 @@ static void buildDevicePipeline(OpPassManager &pm,
   pm.addPass(createGpuKernelOutliningPass());
   GpuNVVMAttachTargetOptions target;
   target.chip = options.chip;
-  target.features = options.features;
+  target.features = options.features.empty()
+                        ? nvptx::defaultFeatures(options.chip)
+                        : options.features.getValue();
   target.optLevel = options.optLevel;
   pm.addPass(createGpuNVVMAttachTarget(target));
 
@@ -78,11 +80,16 @@ void mlir::asynccopy::buildAsyncCopyToLLVMPipeline(
 LogicalResult mlir::asynccopy::verifyAsyncCopyPipelineOptions(
     const AsyncCopyPipelineOptions &options,
     function_ref<void(const Twine &)> emitError) {
-  if (!tma::parseSmVersion(options.chip)) {
-    emitError("chip '" + options.chip +
-              "' is not an NVIDIA GPU architecture; expected sm_<N> with an "
-              "optional a/f suffix (e.g. sm_90a, sm_80)");
+  if (std::optional<std::string> problem = nvptx::checkChip(options.chip)) {
+    emitError("chip '" + options.chip + "' " + *problem);
     return failure();
+  }
+  if (!options.features.empty()) {
+    if (std::optional<std::string> problem =
+            nvptx::checkFeatures(options.chip, options.features)) {
+      emitError("features '" + options.features + "' " + *problem);
+      return failure();
+    }
   }
   if (options.optLevel < 0 || options.optLevel > 3) {
     emitError("opt-level must be 0, 1, 2 or 3, got " + Twine(options.optLevel));
