@@ -198,6 +198,38 @@ verifyWindowAndTransforms(Operation *op, MemRefType gmemType,
   return transformed;
 }
 
+/// `oob = promise_in_bounds` lets the lowerings drop every bounds check; a
+/// window that static offsets and sizes put (partly) outside a static tensor
+/// breaks that promise, so the copy would access memory outside the tensor.
+static LogicalResult
+verifyPromisedInBounds(Operation *op, std::optional<OOBMode> oob,
+                       MemRefType gmemType,
+                       std::optional<ArrayRef<int64_t>> staticOffsets,
+                       std::optional<ArrayRef<int64_t>> staticSizes) {
+  if (oob != OOBMode::promise_in_bounds || !staticOffsets || !staticSizes)
+    return success();
+  for (auto [dim, offset, size] :
+       llvm::enumerate(*staticOffsets, *staticSizes)) {
+    int64_t extent = gmemType.getDimSize(dim);
+    if (ShapedType::isDynamic(extent))
+      continue;
+    if (size > extent)
+      return op->emitOpError("promises an in-bounds window (oob = "
+                             "promise_in_bounds), but its ")
+             << size << " elements in dim " << dim
+             << " exceed the tensor's " << extent
+             << "; use oob = zeros or a smaller window";
+    if (!ShapedType::isDynamic(offset) &&
+        (offset < 0 || offset > extent - size))
+      return op->emitOpError("promises an in-bounds window (oob = "
+                             "promise_in_bounds), but in dim ")
+             << dim << " its " << size << " elements from offset " << offset
+             << " leave the tensor's [0, " << extent
+             << "); use oob = zeros or move the window";
+  }
+  return success();
+}
+
 static bool isContiguousStatic(MemRefType type) {
   if (!type.hasStaticShape())
     return false;
@@ -612,7 +644,9 @@ LogicalResult CopyOp::verify() {
            << ArrayRef<int64_t>(*transformed)
            << "] (leading unit dims may be omitted)";
 
-  if (failed(verifySwizzle(*this, getSwizzleOrZero(), smemType)))
+  if (failed(verifySwizzle(*this, getSwizzleOrZero(), smemType)) ||
+      failed(verifyPromisedInBounds(*this, getOob(), gmemType,
+                                    getStaticOffsets(), getStaticSizes())))
     return failure();
   if (getOobOrDefault() == OOBMode::nan && !isa<FloatType>(gmemType.getElementType()))
     return emitOpError("oob = nan needs a floating-point element type, got ")
@@ -738,7 +772,9 @@ LogicalResult PrefetchOp::verify() {
   FailureOr<SmallVector<int64_t>> transformed = verifyWindowAndTransforms(
       *this, type, getStaticOffsets(), getStaticSizes(), getOffsets(),
       getTransforms());
-  if (failed(transformed))
+  if (failed(transformed) ||
+      failed(verifyPromisedInBounds(*this, getOob(), type, getStaticOffsets(),
+                                    getStaticSizes())))
     return failure();
   return verifySwizzle(*this, getSwizzle().value_or(0), MemRefType());
 }
