@@ -42,6 +42,7 @@ static void buildDevicePipeline(OpPassManager &pm,
   descriptors.mode = options.descriptorMode;
   pm.addPass(createAsyncCopyMaterializeTMADescriptors(descriptors));
   pm.addPass(createConvertAsyncCopyToNVVM());
+  pm.addPass(createAsyncCopyCheckStaticSharedMemory());
 
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
   // Views (subview, collapse/expand_shape) become strided metadata first.

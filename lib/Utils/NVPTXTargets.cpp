@@ -59,6 +59,13 @@ std::optional<std::string> nvptx::checkChip(StringRef chip) {
   return "is not a chip LLVM's NVPTX back end knows (" + known + ")";
 }
 
+int64_t nvptx::maxStaticSmemBytes(StringRef chip) {
+  if (!chip.ends_with("a"))
+    return 48 * 1024;
+  std::optional<unsigned> sm = tma::parseSmVersion(chip);
+  return sm && *sm / 10 == 12 ? 99 * 1024 : 227 * 1024;
+}
+
 /// The lowest PTX version `chip` and the lowering both accept.
 static unsigned requiredPtx(StringRef chip) {
   return std::max(nvptx::kLoweringMinPtx, *nvptx::minPtxVersion(chip));

@@ -25,4 +25,22 @@ def ConvertAsyncCopyToNVVM : Pass<"convert-asynccopy-to-nvvm"> {
   ];
 }
 
+def AsyncCopyCheckStaticSharedMemory : Pass<"asynccopy-check-static-smem"> {
+  let summary = "Checks each kernel's static shared memory against its chip's "
+                "limit";
+  let description = [{
+    Until kernels get dynamic shared memory, every SMEM buffer is a static
+    `.shared` variable, and ptxas refuses kernels with more of them than the
+    chip allows statically ("uses too much shared data"): 48 KiB on portable
+    chips (sm_80, sm_90, sm_100f, ...), 227 KiB on sm_90a and sm_10xa, 99 KiB
+    on sm_12xa. This pass adds up, per `gpu.func` kernel, its workgroup
+    attributions, the workgroup `memref.global`s and shared LLVM globals (the
+    lowered barriers) or `asynccopy.barrier.alloc`s of every function it
+    runs, each at its alignment, and reports a kernel over the limit of its
+    GPU module's chip (sm_90a without an NVVM target) with its buffers and
+    their sizes. The pipelines run it right after convert-asynccopy-to-nvvm,
+    which raises the alignment of the buffers that copies use.
+  }];
+}
+
 #endif // ASYNCCOPY_CONVERSION_PASSES

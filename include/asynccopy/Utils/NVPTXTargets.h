@@ -49,6 +49,13 @@ std::optional<std::string> checkChip(StringRef chip);
 /// version that both the chip and the lowering accept.
 std::string defaultFeatures(StringRef chip);
 
+/// The most static shared memory (.shared variables) a kernel for a known
+/// `chip` may declare, as ptxas enforces it: 48 KiB for portable chips (base
+/// and `f`); the SMEM a CTA can have for architecture-specific (`a`) ones:
+/// 227 KiB (sm_90a, sm_10xa, sm_110a), 99 KiB (sm_12xa). An H200 runs sm_90a
+/// kernels with 200 KiB of static shared memory.
+int64_t maxStaticSmemBytes(StringRef chip);
+
 /// Checks explicit `features` for a known `chip`: a comma-separated list of
 /// `+ptx<N>` the back end knows, whose highest version is at least what the
 /// chip and the lowering need. Returns the problem, or nullopt.
