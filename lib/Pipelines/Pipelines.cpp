@@ -42,6 +42,7 @@ static void buildDevicePipeline(OpPassManager &pm,
   descriptors.mode = options.descriptorMode;
   pm.addPass(createAsyncCopyMaterializeTMADescriptors(descriptors));
   pm.addPass(createConvertAsyncCopyToNVVM());
+  pm.addPass(createAsyncCopyMergeIssueRegions());
   pm.addPass(createAsyncCopyCheckStaticSharedMemory());
 
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();

@@ -43,4 +43,24 @@ def AsyncCopyCheckStaticSharedMemory : Pass<"asynccopy-check-static-smem"> {
   }];
 }
 
+def AsyncCopyMergeIssueRegions : Pass<"asynccopy-merge-issue-regions"> {
+  let summary = "Merges consecutive single-thread regions of the lowered code";
+  let description = [{
+    convert-asynccopy-to-nvvm lowers every single-thread instruction (TMA,
+    bulk copies, barrier arrivals) into its own `scf.if %issuer { ... }` with
+    its own `elect.sync`. A straight line of N copies then holds N regions:
+    scf-to-cf splits the block once per region, moving the rest of the block
+    each time (O(N^2)), and the NVPTX back end gets N + 1 basic blocks. This
+    pass merges each run of such regions whose issuing threads are the same
+    (the elected thread of warp 0, or one predicate value) and that only
+    side-effect free ops separate into the first region of the run: any
+    lane of warp 0 may issue, so the lane elected for the first region
+    issues the rest. A region that other side effects keep apart from the
+    next ends its block (`cf.br` to the rest), so that scf-to-cf stays
+    linear for copies interleaved with waits too. The pipelines run it
+    right after the conversion.
+  }];
+  let dependentDialects = ["::mlir::cf::ControlFlowDialect"];
+}
+
 #endif // ASYNCCOPY_CONVERSION_PASSES
