@@ -8,7 +8,8 @@
 // N + 1 basic blocks. Merging the regions of a straight line into its first
 // one makes both linear. Any lane of warp 0 may issue, so the lane elected
 // for the first region may issue the rest; a user predicate merges only with
-// itself.
+// itself. Regions that side effects keep apart (copies interleaved with
+// waits) each end their block, which keeps scf-to-cf linear for them too.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,12 +35,13 @@ namespace {
 
 /// Whether `a` and `b` compute the same value: one value, or the same
 /// side-effect free op on equal operands (the thread-id arithmetic every
-/// lowered op recomputes).
-bool sameValue(Value a, Value b) {
+/// lowered op recomputes, a few ops deep; deeper expressions do not match).
+bool sameValue(Value a, Value b, unsigned depth = 0) {
   if (a == b)
     return true;
+  constexpr unsigned kMaxDepth = 8;
   Operation *opA = a.getDefiningOp(), *opB = b.getDefiningOp();
-  if (!opA || !opB || opA->getName() != opB->getName() ||
+  if (depth == kMaxDepth || !opA || !opB || opA->getName() != opB->getName() ||
       opA->getAttrDictionary() != opB->getAttrDictionary() ||
       opA->getPropertiesAsAttribute() != opB->getPropertiesAsAttribute() ||
       opA->getNumRegions() != 0 || !isMemoryEffectFree(opA) ||
@@ -48,8 +50,9 @@ bool sameValue(Value a, Value b) {
           cast<OpResult>(b).getResultNumber())
     return false;
   return llvm::all_of(llvm::zip(opA->getOperands(), opB->getOperands()),
-                      [](auto pair) {
-                        return sameValue(std::get<0>(pair), std::get<1>(pair));
+                      [&](auto pair) {
+                        return sameValue(std::get<0>(pair), std::get<1>(pair),
+                                         depth + 1);
                       });
 }
 
