@@ -19,9 +19,20 @@ llvm_config.use_default_substitutions()
 # FileCheck, not, count and split-file come from the LLVM tools dir.
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
-tool_dirs = [config.asynccopy_tools_dir, config.llvm_tools_dir]
-tools = [ToolSubst("ac-opt", unresolved="fatal")]
-llvm_config.add_tool_substitutions(tools, tool_dirs)
+# `ac-opt` in a RUN line runs through utils/ac-opt-check.py, which enforces
+# the tool's contract on every invocation: a run that prints `error:` exits
+# non-zero (the script aborts otherwise, so `not ac-opt` fails as well), and
+# the MLIR a successful run prints re-parses and verifies, as printed and in
+# generic form. `lit --param reparse=0` skips the re-parse.
+ac_opt = os.path.join(config.asynccopy_tools_dir, "ac-opt")
+if not os.path.exists(ac_opt):
+    lit_config.fatal("ac-opt not found in " + config.asynccopy_tools_dir)
+ac_opt_check = [sys.executable,
+                os.path.join(os.path.dirname(__file__), "..", "utils", "ac-opt-check.py")]
+if lit_config.params.get("reparse", "1") != "0":
+    ac_opt_check.append("--reparse")
+tools = [ToolSubst("ac-opt", command=" ".join(ac_opt_check + [ac_opt]))]
+llvm_config.add_tool_substitutions(tools, [config.asynccopy_tools_dir])
 
 # The Python package under python/ drives the ac-opt built here.
 config.environment["PYTHONPATH"] = os.path.join(os.path.dirname(__file__), "..", "python")
@@ -30,8 +41,9 @@ config.excludes.append("compile_check.py")
 
 # Every PTX the tests emit goes through ptxas: %extract_ptx prints the PTX of
 # each gpu.binary and assembles each module with ptxas -arch=sm_90a
-# (%extract_ptx_sm80, %extract_ptx_sm75: older chips); a ptxas error fails the test. Without CUDA the
-# PTX is only printed (the FileCheck lines still run).
+# (%extract_ptx_sm80, %extract_ptx_sm75: older chips; %extract_ptx_sm100a:
+# Blackwell); a ptxas error fails the test. Without CUDA the PTX is only
+# printed (the FileCheck lines still run).
 extract = "%s %s" % (sys.executable, os.path.join(os.path.dirname(__file__), "..", "utils", "extract-ptx.py"))
 ptxas = os.path.join(config.cuda_bin_dir, "ptxas") if config.cuda_bin_dir else ""
 if ptxas and os.path.exists(ptxas):
@@ -40,9 +52,11 @@ if ptxas and os.path.exists(ptxas):
     llvm_config.with_environment("PATH", config.cuda_bin_dir, append_path=True)
     config.substitutions.append(("%extract_ptx_sm80", extract + " --ptxas " + ptxas + " --arch sm_80"))
     config.substitutions.append(("%extract_ptx_sm75", extract + " --ptxas " + ptxas + " --arch sm_75"))
+    config.substitutions.append(("%extract_ptx_sm100a", extract + " --ptxas " + ptxas + " --arch sm_100a"))
     config.substitutions.append(("%extract_ptx", extract + " --ptxas " + ptxas + " --arch sm_90a"))
 else:
     lit_config.warning("ptxas not found: emitted PTX is not assembled")
     config.substitutions.append(("%extract_ptx_sm80", extract))
     config.substitutions.append(("%extract_ptx_sm75", extract))
+    config.substitutions.append(("%extract_ptx_sm100a", extract))
     config.substitutions.append(("%extract_ptx", extract))

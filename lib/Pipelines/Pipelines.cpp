@@ -4,7 +4,7 @@
 
 #include "asynccopy/Conversion/Passes.h"
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
-#include "asynccopy/Utils/TMAUtils.h"
+#include "asynccopy/Utils/NVPTXTargets.h"
 
 #include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
@@ -25,9 +25,14 @@ using namespace mlir::asynccopy;
 /// GPU -> NVVM lowering inside every gpu.module.
 static void buildDevicePipeline(OpPassManager &pm,
                                 const AsyncCopyPipelineOptions &options) {
+  // gpu.launch bodies become kernels in gpu.modules, which everything below
+  // compiles (they would otherwise stay in host code, half converted).
+  pm.addPass(createGpuKernelOutliningPass());
   GpuNVVMAttachTargetOptions target;
   target.chip = options.chip;
-  target.features = options.features;
+  target.features = options.features.empty()
+                        ? nvptx::defaultFeatures(options.chip)
+                        : options.features.getValue();
   target.optLevel = options.optLevel;
   pm.addPass(createGpuNVVMAttachTarget(target));
 
@@ -37,6 +42,8 @@ static void buildDevicePipeline(OpPassManager &pm,
   descriptors.mode = options.descriptorMode;
   pm.addPass(createAsyncCopyMaterializeTMADescriptors(descriptors));
   pm.addPass(createConvertAsyncCopyToNVVM());
+  pm.addPass(createAsyncCopyMergeIssueRegions());
+  pm.addPass(createAsyncCopyCheckStaticSharedMemory());
 
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
   // Views (subview, collapse/expand_shape) become strided metadata first.
@@ -76,11 +83,16 @@ void mlir::asynccopy::buildAsyncCopyToLLVMPipeline(
 LogicalResult mlir::asynccopy::verifyAsyncCopyPipelineOptions(
     const AsyncCopyPipelineOptions &options,
     function_ref<void(const Twine &)> emitError) {
-  if (!tma::parseSmVersion(options.chip)) {
-    emitError("chip '" + options.chip +
-              "' is not an NVIDIA GPU architecture; expected sm_<N> with an "
-              "optional a/f suffix (e.g. sm_90a, sm_80)");
+  if (std::optional<std::string> problem = nvptx::checkChip(options.chip)) {
+    emitError("chip '" + options.chip + "' " + *problem);
     return failure();
+  }
+  if (!options.features.empty()) {
+    if (std::optional<std::string> problem =
+            nvptx::checkFeatures(options.chip, options.features)) {
+      emitError("features '" + options.features + "' " + *problem);
+      return failure();
+    }
   }
   if (options.optLevel < 0 || options.optLevel > 3) {
     emitError("opt-level must be 0, 1, 2 or 3, got " + Twine(options.optLevel));

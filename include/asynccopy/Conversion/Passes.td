@@ -25,4 +25,42 @@ def ConvertAsyncCopyToNVVM : Pass<"convert-asynccopy-to-nvvm"> {
   ];
 }
 
+def AsyncCopyCheckStaticSharedMemory : Pass<"asynccopy-check-static-smem"> {
+  let summary = "Checks each kernel's static shared memory against its chip's "
+                "limit";
+  let description = [{
+    Until kernels get dynamic shared memory, every SMEM buffer is a static
+    `.shared` variable, and ptxas refuses kernels with more of them than the
+    chip allows statically ("uses too much shared data"): 48 KiB on portable
+    chips (sm_80, sm_90, sm_100f, ...), 227 KiB on sm_90a and sm_10xa, 99 KiB
+    on sm_12xa. This pass adds up, per `gpu.func` kernel, its workgroup
+    attributions, the workgroup `memref.global`s and shared LLVM globals (the
+    lowered barriers) or `asynccopy.barrier.alloc`s of every function it
+    runs, each at its alignment, and reports a kernel over the limit of its
+    GPU module's chip (sm_90a without an NVVM target) with its buffers and
+    their sizes. The pipelines run it right after convert-asynccopy-to-nvvm,
+    which raises the alignment of the buffers that copies use.
+  }];
+}
+
+def AsyncCopyMergeIssueRegions : Pass<"asynccopy-merge-issue-regions"> {
+  let summary = "Merges consecutive single-thread regions of the lowered code";
+  let description = [{
+    convert-asynccopy-to-nvvm lowers every single-thread instruction (TMA,
+    bulk copies, barrier arrivals) into its own `scf.if %issuer { ... }` with
+    its own `elect.sync`. A straight line of N copies then holds N regions:
+    scf-to-cf splits the block once per region, moving the rest of the block
+    each time (O(N^2)), and the NVPTX back end gets N + 1 basic blocks. This
+    pass merges each run of such regions whose issuing threads are the same
+    (the elected thread of warp 0, or one predicate value) and that only
+    side-effect free ops separate into the first region of the run: any
+    lane of warp 0 may issue, so the lane elected for the first region
+    issues the rest. A region that other side effects keep apart from the
+    next ends its block (`cf.br` to the rest), so that scf-to-cf stays
+    linear for copies interleaved with waits too. The pipelines run it
+    right after the conversion.
+  }];
+  let dependentDialects = ["::mlir::cf::ControlFlowDialect"];
+}
+
 #endif // ASYNCCOPY_CONVERSION_PASSES

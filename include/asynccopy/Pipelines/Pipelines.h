@@ -21,8 +21,10 @@ struct AsyncCopyPipelineOptions
       *this, "chip", llvm::cl::desc("Target GPU (sm_90a, sm_80, ...)"),
       llvm::cl::init("sm_90a")};
   PassOptions::Option<std::string> features{
-      *this, "features", llvm::cl::desc("Target features (PTX version)"),
-      llvm::cl::init("+ptx80")};
+      *this, "features",
+      llvm::cl::desc("Target features: the PTX version (+ptx<N>); by default "
+                     "the lowest that the chip and the lowering accept "
+                     "(+ptx80 or newer)")};
   PassOptions::Option<int> optLevel{
       *this, "opt-level", llvm::cl::desc("Optimisation level of the NVPTX "
                                          "back end (0-3)"),
@@ -39,8 +41,9 @@ struct AsyncCopyPipelineOptions
 };
 
 /// Checks the options the pipelines pass on to LLVM and MLIR passes that
-/// would abort or silently ignore bad values (an unknown chip, opt level or
-/// binary format); reports the first problem through `emitError`.
+/// would abort or silently ignore bad values (a chip the NVPTX back end does
+/// not know, a PTX version too old for the chip, an opt level or binary
+/// format); reports the first problem through `emitError`.
 LogicalResult
 verifyAsyncCopyPipelineOptions(const AsyncCopyPipelineOptions &options,
                                function_ref<void(const Twine &)> emitError);

@@ -15,6 +15,7 @@
 #include "asynccopy/Analysis/Contiguity.h"
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
+#include "asynccopy/Utils/NVPTXTargets.h"
 #include "asynccopy/Utils/TMAUtils.h"
 
 #include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
@@ -276,11 +277,12 @@ struct ConvertAsyncCopyToNVVMPass
               module && module.getTargetsAttr()) {
             for (Attribute target : module.getTargetsAttr()) {
               auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target);
-              if (nvvm && !tma::parseSmVersion(nvvm.getChip())) {
+              if (!nvvm)
+                continue;
+              if (std::optional<std::string> problem =
+                      nvptx::checkChip(nvvm.getChip())) {
                 module.emitOpError("targets chip '")
-                    << nvvm.getChip()
-                    << "', which is not an NVIDIA GPU architecture; expected "
-                       "sm_<N> with an optional a/f suffix (e.g. sm_90a)";
+                    << nvvm.getChip() << "', which " << *problem;
                 return WalkResult::interrupt();
               }
             }

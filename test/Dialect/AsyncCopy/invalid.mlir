@@ -1225,3 +1225,93 @@ func.func @smem_too_large(%A: memref<4096x4096xf32>, %s: index) {
   asynccopy.copy %A to %S window [0, 0] [256, 256] barrier %b[%s] : memref<4096x4096xf32> to memref<256x256xf32, #gpu.address_space<workgroup>>
   return
 }
+
+//===----------------------------------------------------------------------===//
+// oob = promise_in_bounds with a window statically outside the tensor
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @promise_past_the_end(%A: memref<128x256xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{promises an in-bounds window (oob = promise_in_bounds), but in dim 0 its 64 elements from offset 96 leave the tensor's [0, 128); use oob = zeros or move the window}}
+  asynccopy.copy %A to %S window [96, 0] [64, 64] barrier %b[%s] {oob = #asynccopy<oob promise_in_bounds>} : memref<128x256xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @promise_negative_offset(%A: memref<128x256xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{in dim 1 its 64 elements from offset -8 leave the tensor's [0, 256)}}
+  %t = asynccopy.copy %S to %A window [0, -8] [64, 64] {oob = #asynccopy<oob promise_in_bounds>} : memref<64x64xf16, #gpu.address_space<workgroup>> to memref<128x256xf16> -> !asynccopy.token
+  return
+}
+
+// -----
+
+func.func @promise_window_larger_than_tensor(%A: memref<32x256xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %i: index) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{promises an in-bounds window (oob = promise_in_bounds), but its 64 elements in dim 0 exceed the tensor's 32; use oob = zeros or a smaller window}}
+  asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%s] {oob = #asynccopy<oob promise_in_bounds>} : memref<32x256xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @prefetch_promise_past_the_end(%A: memref<128x256xf16>) {
+  // expected-error @+1 {{'asynccopy.prefetch' op promises an in-bounds window (oob = promise_in_bounds), but in dim 1 its 64 elements from offset 9223372036854775807 leave the tensor's [0, 256)}}
+  asynccopy.prefetch %A window [0, 9223372036854775807] [64, 64] {oob = #asynccopy<oob promise_in_bounds>} : memref<128x256xf16>
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// Placement: asynccopy ops run only where GPU threads execute them
+//===----------------------------------------------------------------------===//
+
+// -----
+
+module attributes {gpu.container_module} {
+  func.func @host(%A: memref<256x256xf16>) {
+    %S = memref.alloc() : memref<64x64xf16, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{'asynccopy.copy' op is in host function @host, which no GPU thread executes; move it into a kernel or device function of a gpu.module, or into a gpu.launch body}}
+    %t = asynccopy.copy %A to %S window [0, 0] [64, 64] : memref<256x256xf16> to memref<64x64xf16, #gpu.address_space<workgroup>> -> !asynccopy.token
+    return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  llvm.func @host_llvm() {
+    // expected-error @+1 {{'asynccopy.fence_async_shared' op is in host function @host_llvm}}
+    asynccopy.fence_async_shared
+    llvm.return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-error @+1 {{'asynccopy.barrier.alloc' op is outside any function (in 'gpu.module'), where no GPU thread executes it; put it in a kernel or device function of a gpu.module, or in a gpu.launch body}}
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  }
+}
+
+// -----
+
+// expected-error @+1 {{'asynccopy.fence_async_shared' op is outside any function (in 'builtin.module')}}
+asynccopy.fence_async_shared
+
+// -----
+
+gpu.module @kernels {
+  llvm.mlir.global internal @g() : i32 {
+    // expected-error @+1 {{'asynccopy.fence_async_shared' op is outside any function (in 'llvm.mlir.global')}}
+    asynccopy.fence_async_shared
+    %c = llvm.mlir.constant(0 : i32) : i32
+    llvm.return %c : i32
+  }
+}

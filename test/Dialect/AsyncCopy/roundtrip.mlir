@@ -241,3 +241,41 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// Where GPU threads run asynccopy ops in a host program: kernels and device
+// functions (func.func, llvm.func) of a gpu.module, and gpu.launch bodies.
+// CHECK-LABEL: func.func @device_func
+// CHECK: asynccopy.fence_async_shared
+// CHECK-LABEL: llvm.func @device_llvm_func
+// CHECK: asynccopy.fence_async_shared
+// CHECK-LABEL: func.func @host
+// CHECK: gpu.launch
+// CHECK: asynccopy.barrier.alloc
+// CHECK: asynccopy.copy
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    func.func @device_func() {
+      asynccopy.fence_async_shared
+      return
+    }
+    llvm.func @device_llvm_func() {
+      asynccopy.fence_async_shared
+      llvm.return
+    }
+  }
+  func.func @host(%A: memref<4096x4096xf16>) {
+    %c1 = arith.constant 1 : index
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1)
+               workgroup(%S : memref<64x64xf16, #gpu.address_space<workgroup>>) {
+      %c0 = arith.constant 0 : index
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.copy %A to %S window [0, 0] [64, 64] barrier %b[%c0]
+          : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+      gpu.terminator
+    }
+    return
+  }
+}

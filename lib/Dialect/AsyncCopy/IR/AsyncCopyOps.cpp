@@ -10,9 +10,10 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Matchers.h"
-#include "llvm/Support/MathExtras.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
@@ -197,6 +198,38 @@ verifyWindowAndTransforms(Operation *op, MemRefType gmemType,
   return transformed;
 }
 
+/// `oob = promise_in_bounds` lets the lowerings drop every bounds check; a
+/// window that static offsets and sizes put (partly) outside a static tensor
+/// breaks that promise, so the copy would access memory outside the tensor.
+static LogicalResult
+verifyPromisedInBounds(Operation *op, std::optional<OOBMode> oob,
+                       MemRefType gmemType,
+                       std::optional<ArrayRef<int64_t>> staticOffsets,
+                       std::optional<ArrayRef<int64_t>> staticSizes) {
+  if (oob != OOBMode::promise_in_bounds || !staticOffsets || !staticSizes)
+    return success();
+  for (auto [dim, offset, size] :
+       llvm::enumerate(*staticOffsets, *staticSizes)) {
+    int64_t extent = gmemType.getDimSize(dim);
+    if (ShapedType::isDynamic(extent))
+      continue;
+    if (size > extent)
+      return op->emitOpError("promises an in-bounds window (oob = "
+                             "promise_in_bounds), but its ")
+             << size << " elements in dim " << dim
+             << " exceed the tensor's " << extent
+             << "; use oob = zeros or a smaller window";
+    if (!ShapedType::isDynamic(offset) &&
+        (offset < 0 || offset > extent - size))
+      return op->emitOpError("promises an in-bounds window (oob = "
+                             "promise_in_bounds), but in dim ")
+             << dim << " its " << size << " elements from offset " << offset
+             << " leave the tensor's [0, " << extent
+             << "); use oob = zeros or move the window";
+  }
+  return success();
+}
+
 static bool isContiguousStatic(MemRefType type) {
   if (!type.hasStaticShape())
     return false;
@@ -250,6 +283,33 @@ static LogicalResult verifyElementType(Operation *op, Type type) {
   return op->emitOpError("copies move integer or floating-point elements of "
                          "1, 2, 4 or 8 bytes, got ")
          << type;
+}
+
+//===----------------------------------------------------------------------===//
+// Placement
+//===----------------------------------------------------------------------===//
+
+LogicalResult mlir::asynccopy::verifyDevicePlacement(Operation *op) {
+  // The pipelines outline launch bodies into kernels.
+  if (op->getParentOfType<gpu::LaunchOp>())
+    return success();
+  auto func = op->getParentOfType<FunctionOpInterface>();
+  if (!func)
+    return op->emitOpError("is outside any function (in '")
+           << op->getParentOp()->getName()
+           << "'), where no GPU thread executes it; put it in a kernel or "
+              "device function of a gpu.module, or in a gpu.launch body";
+  for (Operation *parent = func->getParentOp(); parent;
+       parent = parent->getParentOp()) {
+    if (isa<gpu::GPUModuleOp>(parent))
+      return success();
+    if (parent->hasAttr(gpu::GPUDialect::getContainerModuleAttrName()))
+      return op->emitOpError("is in host function @")
+             << func.getName()
+             << ", which no GPU thread executes; move it into a kernel or "
+                "device function of a gpu.module, or into a gpu.launch body";
+  }
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -594,7 +654,9 @@ LogicalResult CopyOp::verify() {
            << ArrayRef<int64_t>(*transformed)
            << "] (leading unit dims may be omitted)";
 
-  if (failed(verifySwizzle(*this, getSwizzleOrZero(), smemType)))
+  if (failed(verifySwizzle(*this, getSwizzleOrZero(), smemType)) ||
+      failed(verifyPromisedInBounds(*this, getOob(), gmemType,
+                                    getStaticOffsets(), getStaticSizes())))
     return failure();
   if (getOobOrDefault() == OOBMode::nan && !isa<FloatType>(gmemType.getElementType()))
     return emitOpError("oob = nan needs a floating-point element type, got ")
@@ -720,7 +782,9 @@ LogicalResult PrefetchOp::verify() {
   FailureOr<SmallVector<int64_t>> transformed = verifyWindowAndTransforms(
       *this, type, getStaticOffsets(), getStaticSizes(), getOffsets(),
       getTransforms());
-  if (failed(transformed))
+  if (failed(transformed) ||
+      failed(verifyPromisedInBounds(*this, getOob(), type, getStaticOffsets(),
+                                    getStaticSizes())))
     return failure();
   return verifySwizzle(*this, getSwizzle().value_or(0), MemRefType());
 }

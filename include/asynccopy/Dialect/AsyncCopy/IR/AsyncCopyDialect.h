@@ -36,6 +36,20 @@ bool isGlobalMemory(MemRefType type);
 
 class GmemTransformAttrInterface;
 
+/// Checks that GPU threads execute `op`: it must be in a gpu.launch body or in
+/// a function that is device code (nested in a gpu.module; outside a module
+/// marked `gpu.container_module`, whose other functions are host code).
+LogicalResult verifyDevicePlacement(Operation *op);
+
+/// The trait of every asynccopy op (AsyncCopy_DeviceCode in ODS).
+template <typename ConcreteType>
+class DeviceCode : public OpTrait::TraitBase<ConcreteType, DeviceCode> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return verifyDevicePlacement(op);
+  }
+};
+
 } // namespace mlir::asynccopy
 
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyEnums.h.inc"

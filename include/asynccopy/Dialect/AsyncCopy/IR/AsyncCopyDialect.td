@@ -31,7 +31,14 @@ def AsyncCopy_Dialect : Dialect {
   }];
 }
 
+// Every asynccopy op is executed by GPU threads: it must sit in a kernel or
+// device function or in a gpu.launch body (verifyDevicePlacement).
+def AsyncCopy_DeviceCode : NativeOpTrait<"DeviceCode"> {
+  let cppNamespace = "::mlir::asynccopy";
+}
+
 class AsyncCopy_Op<string mnemonic, list<Trait> traits = []>
-    : Op<AsyncCopy_Dialect, mnemonic, traits>;
+    : Op<AsyncCopy_Dialect, mnemonic,
+         !listconcat([AsyncCopy_DeviceCode], traits)>;
 
 #endif // ASYNCCOPY_DIALECT

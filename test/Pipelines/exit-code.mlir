@@ -1,0 +1,13 @@
+// An upstream pass that reports an error without failing (gpu-to-llvm on a
+// host alloc of workgroup memory) still makes ac-opt exit with 1.
+// RUN: not ac-opt %s -asynccopy-to-llvm 2>&1 | FileCheck %s
+
+// CHECK: error: conversion of memref memory space #gpu.address_space<workgroup> to integer address space failed
+module attributes {gpu.container_module} {
+  func.func @host(%v: f16) {
+    %c0 = arith.constant 0 : index
+    %smem = memref.alloc() : memref<64xf16, #gpu.address_space<workgroup>>
+    memref.store %v, %smem[%c0] : memref<64xf16, #gpu.address_space<workgroup>>
+    return
+  }
+}
