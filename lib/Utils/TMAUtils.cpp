@@ -148,8 +148,8 @@ tma::tensorMapElementType(Type type, std::optional<ReductionKind> reduction,
     StringRef legal;
     if (std::optional<int32_t> map = reductionMapType(*reduction, type, legal))
       return *map;
-    return decline("TMA reduces '" + stringifyReductionKind(*reduction) +
-                   "' only on " + legal + ", not on " + typeName);
+    return decline("TMA performs this reduction only on " + legal +
+                   ", not on " + typeName);
   }
   if (std::optional<int32_t> map = copyMapType(type, nanFill))
     return *map;

@@ -23,11 +23,11 @@
 // EXPLAIN: remark: tma: accepted
 // EXPLAIN: remark: tma: accepted
 // EXPLAIN: remark: tma: accepted
-// EXPLAIN: remark: tma: declined: TMA reduces 'max' only on 32- and 64-bit integers, f16 and bf16, not on f32
+// EXPLAIN: remark: tma: declined: TMA performs this reduction only on 32- and 64-bit integers, f16 and bf16, not on f32
 // EXPLAIN: remark: sync: accepted
-// EXPLAIN: remark: tma: declined: TMA reduces 'add' only on 32- and 64-bit integers, f16, bf16, f32 and f64, not on i16
+// EXPLAIN: remark: tma: declined: TMA performs this reduction only on 32- and 64-bit integers, f16, bf16, f32 and f64, not on i16
 // EXPLAIN: remark: sync: accepted
-// EXPLAIN: remark: tma: declined: TMA reduces 'inc' only on 32-bit unsigned or signless integers, not on i64
+// EXPLAIN: remark: tma: declined: TMA performs this reduction only on 32-bit unsigned or signless integers, not on i64
 // EXPLAIN: remark: sync: accepted
 // PTX-LABEL: .entry reductions(
 // PTX-DAG: cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group
