@@ -27,6 +27,15 @@ func.func @copy_index_elements(%A: memref<4096x4096xindex>, %S: memref<64x64xind
 
 // -----
 
+// Numeric memory spaces are NVVM's: 2 is neither global (1) nor shared (3).
+func.func @copy_numeric_space_2(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, 2>, %i: index) -> !asynccopy.token {
+  // expected-error @+1 {{destination must be in GMEM or in SMEM (#gpu.address_space<workgroup>), got 'memref<64x64xf16, 2>'}}
+  %t = asynccopy.copy %A to %S window [%i, 0] [64, 64] : memref<4096x4096xf16> to memref<64x64xf16, 2> -> !asynccopy.token
+  return %t : !asynccopy.token
+}
+
+// -----
+
 func.func @copy_private_memory(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<private>>, %i: index) {
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
   %s = arith.constant 0 : index

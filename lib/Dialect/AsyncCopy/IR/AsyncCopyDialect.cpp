@@ -2,6 +2,8 @@
 
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
 
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
 using namespace mlir;
 using namespace mlir::asynccopy;
 
@@ -20,9 +22,10 @@ bool mlir::asynccopy::isSharedMemory(MemRefType type) {
   Attribute space = type.getMemorySpace();
   if (auto gpuSpace = dyn_cast_or_null<gpu::AddressSpaceAttr>(space))
     return gpuSpace.getValue() == gpu::AddressSpace::Workgroup;
+  // Numeric memory spaces are NVVM's, as in upstream nvgpu code: 3 is shared.
   if (auto intSpace = dyn_cast_or_null<IntegerAttr>(space))
     return intSpace.getInt() ==
-           static_cast<int64_t>(gpu::GPUDialect::getWorkgroupAddressSpace());
+           static_cast<int64_t>(NVVM::NVVMMemorySpace::Shared);
   return false;
 }
 
