@@ -13,6 +13,7 @@
 #include "PatternUtils.h"
 
 #include "asynccopy/Analysis/Contiguity.h"
+#include "asynccopy/Analysis/SmemBuffer.h"
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
 #include "asynccopy/Utils/TMAUtils.h"
@@ -192,34 +193,51 @@ int64_t requiredSmemAlignment(CopyOp copy) {
   llvm_unreachable("unknown copy implementation");
 }
 
-/// Raises the alignment of the SMEM buffer behind `smem` (a workgroup
-/// attribution or a memref.global) to `align` bytes.
-void raiseSmemAlignment(Value smem, int64_t align) {
-  Builder b(smem.getContext());
-  if (auto arg = dyn_cast<BlockArgument>(smem)) {
-    auto func = dyn_cast<gpu::GPUFuncOp>(arg.getOwner()->getParentOp());
-    if (!func || arg.getOwner() != &func.getBody().front())
-      return;
-    unsigned first = func.getNumArguments();
-    if (arg.getArgNumber() < first ||
-        arg.getArgNumber() >= first + func.getNumWorkgroupAttributions())
-      return;
-    unsigned index = arg.getArgNumber() - first;
+/// Raises the alignment of `allocation` to `align` bytes (an opaque value's
+/// alignment is its producer's business).
+void raiseAlignment(const SmemAllocation &allocation, int64_t align) {
+  Builder b(allocation.value.getContext());
+  IntegerAttr alignAttr = b.getI64IntegerAttr(align);
+  switch (allocation.kind) {
+  case SmemAllocation::Kind::WorkgroupAttribution: {
+    auto arg = cast<BlockArgument>(allocation.value);
+    auto func = cast<gpu::GPUFuncOp>(arg.getOwner()->getParentOp());
+    unsigned index = arg.getArgNumber() - func.getNumArguments();
     StringRef name = LLVM::LLVMDialect::getAlignAttrName();
     auto current = dyn_cast_or_null<IntegerAttr>(
         func.getWorkgroupAttributionAttr(index, name));
     if (!current || current.getInt() < align)
-      func.setWorkgroupAttributionAttr(index, name,
-                                       b.getI64IntegerAttr(align));
+      func.setWorkgroupAttributionAttr(index, name, alignAttr);
     return;
   }
-  auto getGlobal = smem.getDefiningOp<memref::GetGlobalOp>();
-  if (!getGlobal)
+  case SmemAllocation::Kind::Global: {
+    auto getGlobal = allocation.value.getDefiningOp<memref::GetGlobalOp>();
+    auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+        getGlobal, getGlobal.getNameAttr());
+    if (global &&
+        global.getAlignment().value_or(0) < static_cast<uint64_t>(align))
+      global.setAlignmentAttr(alignAttr);
     return;
-  auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
-      getGlobal, getGlobal.getNameAttr());
-  if (global && global.getAlignment().value_or(0) < static_cast<uint64_t>(align))
-    global.setAlignmentAttr(b.getI64IntegerAttr(align));
+  }
+  case SmemAllocation::Kind::Alloc: {
+    Operation *alloc = allocation.value.getDefiningOp();
+    auto current = alloc->getAttrOfType<IntegerAttr>("alignment");
+    if (!current || current.getInt() < align)
+      alloc->setAttr("alignment", alignAttr);
+    return;
+  }
+  case SmemAllocation::Kind::Opaque:
+    return;
+  }
+  llvm_unreachable("unknown SMEM allocation kind");
+}
+
+/// Raises the alignment of every allocation the SMEM view `smem` may come
+/// from (through views, loop-carried values, branches and calls) to `align`
+/// bytes. Selection declined views whose offset from them breaks it.
+void raiseSmemAlignment(Value smem, int64_t align) {
+  for (const SmemAllocation &allocation : traceSmemBuffer(smem).allocations)
+    raiseAlignment(allocation, align);
 }
 
 struct ConvertAsyncCopyToNVVMPass
@@ -314,10 +332,10 @@ struct ConvertAsyncCopyToNVVMPass
         wait->setAttr(lowering::kWaitKindAttrName,
                       b.getI64IntegerAttr(waitKindOf(wait.getToken())));
       if (auto copy = dyn_cast<CopyOp>(op)) {
-        if (int64_t align = requiredSmemAlignment(copy)) {
-          raiseSmemAlignment(copy.getSource(), align);
-          raiseSmemAlignment(copy.getDest(), align);
-        }
+        if (int64_t align = requiredSmemAlignment(copy))
+          for (Value buffer : {copy.getSource(), copy.getDest()})
+            if (isSharedMemory(cast<MemRefType>(buffer.getType())))
+              raiseSmemAlignment(buffer, align);
       }
     });
 

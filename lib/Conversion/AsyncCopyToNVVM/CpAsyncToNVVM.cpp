@@ -84,8 +84,8 @@ struct CpAsyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
     auto issue = [&](OpBuilder &b, Location loc) {
       buildThreadLoop(b, loc, plan->numVectors,
                       [&](OpBuilder &b, Location loc, Value vector) {
-                        VectorAccess access = buildVectorAccess(
-                            b, loc, *plan, state, vector, swizzle);
+                        VectorAccess access =
+                            buildVectorAccess(b, loc, *plan, state, vector);
                         nvgpu::DeviceAsyncCopyOp::create(
                             b, loc, tokenType, state.smemFlat,
                             ValueRange{access.smemIndex}, state.gmemFlat,

@@ -289,8 +289,7 @@ struct SyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
     Type type = lanes == 1 ? elementType
                            : Type(VectorType::get({lanes}, elementType));
     auto body = [&](OpBuilder &b, Location loc, Value vector) {
-      VectorAccess access =
-          buildVectorAccess(b, loc, *plan, state, vector, swizzle);
+      VectorAccess access = buildVectorAccess(b, loc, *plan, state, vector);
       if (isLoad) {
         Value value =
             buildGuardedLoad(b, loc, type, state.gmemFlat, access.gmemIndex,
