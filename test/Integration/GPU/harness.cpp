@@ -784,6 +784,38 @@ static bool launchLoop(Checker &check) {
 }
 #endif
 
+#ifdef HAS_tma_double_buffer
+extern "C" void _mlir_ciface_tma_double_buffer(MemRef<uint16_t, 2> *,
+                                               MemRef<uint16_t, 2> *);
+/// Eight 64x64 f16 tiles through the two stages of a double buffer.
+static bool tmaDoubleBuffer(Checker &check) {
+  DeviceArray<uint16_t, 2> in({512, 64}), out({512, 64});
+  in.fill(pattern16);
+  out.poison();
+  auto a = in.memref(), b = out.memref();
+  _mlir_ciface_tma_double_buffer(&a, &b);
+  out.download();
+  check.expectSame("out", out.host, in.host);
+  return check.errors == 0;
+}
+#endif
+
+#ifdef HAS_sync_load_tma_store
+extern "C" void _mlir_ciface_sync_load_tma_store(MemRef<float, 2> *,
+                                                 MemRef<float, 2> *);
+/// A sync load, then a TMA store of the tile: 4 tiles of 64x64 f32.
+static bool syncLoadTmaStore(Checker &check) {
+  DeviceArray<float, 2> in({256, 64}), out({256, 64});
+  in.fill(patternF32);
+  out.poison();
+  auto a = in.memref(), b = out.memref();
+  _mlir_ciface_sync_load_tma_store(&a, &b);
+  out.download();
+  check.expectSame("out", out.host, in.host);
+  return check.errors == 0;
+}
+#endif
+
 //===----------------------------------------------------------------------===//
 // Driver
 //===----------------------------------------------------------------------===//
@@ -876,6 +908,12 @@ static const std::map<std::string, std::function<bool(Checker &)>> &tests() {
 #endif
 #ifdef HAS_launch_loop
       {"launch_loop", launchLoop},
+#endif
+#ifdef HAS_tma_double_buffer
+      {"tma_double_buffer", tmaDoubleBuffer},
+#endif
+#ifdef HAS_sync_load_tma_store
+      {"sync_load_tma_store", syncLoadTmaStore},
 #endif
   };
   return all;
