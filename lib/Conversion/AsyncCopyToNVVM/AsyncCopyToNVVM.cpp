@@ -149,6 +149,21 @@ static bool observesRemoteStores(FunctionOpInterface func) {
   return found.wasInterrupted();
 }
 
+/// Whether barriers of `func` complete on generic-proxy writes to SMEM that
+/// no fence of the writer orders for the async proxy: cp.async copies with a
+/// barrier (the arrival fires when the copies land) and sync-path remote
+/// copies (peers' stores). Their waits fence instead.
+static bool completesOnGenericWrites(FunctionOpInterface func) {
+  WalkResult found = func->walk([](CopyOp copy) {
+    CopyImpl impl = copy.getImplOrDefault();
+    if ((impl == CopyImpl::cp_async && copy.getBarrier()) ||
+        (impl == CopyImpl::sync && copy.getRank()))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return found.wasInterrupted();
+}
+
 namespace {
 
 /// The completion group a token stands for: bulk groups for TMA and bulk
@@ -325,6 +340,13 @@ struct ConvertAsyncCopyToNVVMPass
         return;
       func->walk([&](BarrierWaitOp wait) {
         wait->setAttr(lowering::kClusterAcquireAttrName, b.getUnitAttr());
+      });
+    });
+    getOperation()->walk([&](FunctionOpInterface func) {
+      if (!completesOnGenericWrites(func))
+        return;
+      func->walk([&](BarrierWaitOp wait) {
+        wait->setAttr(lowering::kProxyFenceAttrName, b.getUnitAttr());
       });
     });
     getOperation()->walk([&](Operation *op) {

@@ -159,6 +159,8 @@ struct BarrierWaitLowering : public ConvertOpToLLVMPattern<BarrierWaitOp> {
       buildClusterScopeTryWait(rewriter, loc, ptr, phase, ticks);
     else
       NVVM::MBarrierTryWaitParityOp::create(rewriter, loc, ptr, phase, ticks);
+    if (op->hasAttr(kProxyFenceAttrName))
+      buildAsyncProxyFence(rewriter, loc);
     rewriter.eraseOp(op);
     return success();
   }

@@ -23,6 +23,10 @@ void buildGroupWait(OpBuilder &b, Location loc, GroupKind kind,
                     int64_t pending, bool read) {
   if (kind == GroupKind::cp_async) {
     NVVM::CpAsyncWaitGroupOp::create(b, loc, pending);
+    // cp.async writes SMEM in the generic proxy: each thread fences its
+    // completed copies before the CTA barrier, after which a TMA or bulk
+    // store may read them (CUTLASS's tma_store_fence).
+    buildAsyncProxyFence(b, loc);
   } else {
     buildIf(b, loc, buildIsElectedThread(b, loc),
             [&](OpBuilder &b, Location loc) {
@@ -100,10 +104,8 @@ struct FenceAsyncSharedLowering
   LogicalResult
   matchAndRewrite(FenceAsyncSharedOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    MLIRContext *ctx = rewriter.getContext();
-    rewriter.replaceOpWithNewOp<NVVM::FenceProxyOp>(
-        op, NVVM::ProxyKindAttr::get(ctx, NVVM::ProxyKind::async_shared),
-        NVVM::SharedSpaceAttr::get(ctx, NVVM::SharedSpace::shared_cta));
+    buildAsyncProxyFence(rewriter, op.getLoc());
+    rewriter.eraseOp(op);
     return success();
   }
 };

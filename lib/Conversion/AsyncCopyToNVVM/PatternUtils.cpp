@@ -98,6 +98,15 @@ Value lowering::buildArriveExpectTx(OpBuilder &b, Location loc, Value base,
   return ptr;
 }
 
+void lowering::buildAsyncProxyFence(OpBuilder &b, Location loc) {
+  if (!targetsHopper(b))
+    return;
+  MLIRContext *ctx = b.getContext();
+  NVVM::FenceProxyOp::create(
+      b, loc, NVVM::ProxyKindAttr::get(ctx, NVVM::ProxyKind::async_shared),
+      NVVM::SharedSpaceAttr::get(ctx, NVVM::SharedSpace::shared_cta));
+}
+
 Value lowering::buildBufferPtr(ConversionPatternRewriter &rewriter, Location loc,
                              const LLVMTypeConverter &converter,
                              MemRefType type, Value descriptor) {

@@ -38,6 +38,12 @@ inline constexpr int64_t kUnknownWait = -2;
 inline constexpr StringLiteral kClusterAcquireAttrName =
     "asynccopy.cluster_acquire";
 
+/// Set on a `barrier.wait` whose kernel completes barriers with generic-proxy
+/// writes to SMEM (cp.async copies with a barrier, sync-path remote copies)
+/// on sm_90+: the waiting thread fences them for the async proxy (a TMA or
+/// bulk store it may issue next reads that SMEM).
+inline constexpr StringLiteral kProxyFenceAttrName = "asynccopy.proxy_fence";
+
 // One populate function per op family (one file each).
 void populateBarrierToNVVMPatterns(LLVMTypeConverter &converter,
                                    RewritePatternSet &patterns);
@@ -107,6 +113,11 @@ Value buildL2CachePolicy(OpBuilder &b, Location loc,
 /// scope); inline PTX, like buildL2CachePolicy.
 void buildClusterScopeTryWait(OpBuilder &b, Location loc, Value ptr,
                               Value phase, Value ticks);
+
+/// `fence.proxy.async.shared::cta` on sm_90+ (before Hopper no async proxy
+/// reads SMEM): orders the executing thread's view of generic-proxy SMEM
+/// writes before later async-proxy (TMA, bulk) accesses.
+void buildAsyncProxyFence(OpBuilder &b, Location loc);
 
 /// `i32` constant.
 Value buildI32(OpBuilder &b, Location loc, int64_t value);

@@ -326,6 +326,10 @@ struct SyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
       buildIf(rewriter, loc, pred, copy);
     else
       copy(rewriter, loc);
+    // The stores to SMEM are generic-proxy writes; a TMA or bulk store may
+    // read them after the CTA barrier: every writer fences first.
+    if (isLoad)
+      buildAsyncProxyFence(rewriter, loc);
     gpu::BarrierOp::create(rewriter, loc);
     if (Value barrier = adaptor.getBarrier())
       buildFirstThreadArrive(
