@@ -161,16 +161,32 @@ KnownOffset getKnownOffset(OpFoldResult ofr) {
   return getKnownValue(cast<Value>(ofr));
 }
 
-/// The values whose addresses a region-carried value or block argument joins,
-/// or failure when some of them are not visible.
-FailureOr<SmallVector<Value>> getPredecessorValues(Value v) {
+} // namespace
+
+FailureOr<SmallVector<Value>> mlir::asynccopy::getIncomingValues(Value v) {
   SmallVector<Value> values;
   if (auto result = dyn_cast<OpResult>(v)) {
-    auto branch = dyn_cast<RegionBranchOpInterface>(result.getOwner());
-    if (!branch)
+    Operation *owner = result.getOwner();
+    if (auto branch = dyn_cast<RegionBranchOpInterface>(owner)) {
+      branch.getPredecessorValues(RegionSuccessor(branch, branch->getResults()),
+                                  result.getResultNumber(), values);
+      return values;
+    }
+    // A call: what the callee returns.
+    auto call = dyn_cast<CallOpInterface>(owner);
+    auto callee =
+        call ? dyn_cast_or_null<FunctionOpInterface>(call.resolveCallable())
+             : FunctionOpInterface();
+    if (!callee || callee.isExternal())
       return failure();
-    branch.getPredecessorValues(RegionSuccessor(branch, branch->getResults()),
-                                result.getResultNumber(), values);
+    for (Block &block : callee.getFunctionBody()) {
+      Operation *terminator = block.getTerminator();
+      if (!terminator->hasTrait<OpTrait::ReturnLike>())
+        continue;
+      if (terminator->getNumOperands() != owner->getNumResults())
+        return failure();
+      values.push_back(terminator->getOperand(result.getResultNumber()));
+    }
     return values;
   }
   auto arg = cast<BlockArgument>(v);
@@ -229,6 +245,8 @@ FailureOr<SmallVector<Value>> getPredecessorValues(Value v) {
   }
   return values;
 }
+
+namespace {
 
 /// The allocation `v` is, if it is one.
 std::optional<SmemAllocation::Kind> getAllocationKind(Value v) {
@@ -304,7 +322,7 @@ private:
       allocations.push_back({*kind, v});
     } else if (Value source = getViewSource(v)) {
       collect(source);
-    } else if (FailureOr<SmallVector<Value>> preds = getPredecessorValues(v);
+    } else if (FailureOr<SmallVector<Value>> preds = getIncomingValues(v);
                succeeded(preds)) {
       joined[v] = *preds;
       for (Value pred : *preds)

@@ -447,6 +447,35 @@ TEST_F(SmemBufferTest, DeviceFunctionArguments) {
   EXPECT_EQ(b.byteOffset.getAlignment(), 8192);
 }
 
+TEST_F(SmemBufferTest, CallResult) {
+  // A device function returns stage 1 of its argument.
+  std::string source =
+      (Twine("gpu.module @m {\n"
+             "func.func private @stage(%v: memref<2x64x64xf16, ") +
+       kWg + ">) -> memref<64x64xf16, strided<[64, 1], offset: 4096>, " + kWg +
+       "> {\n  %s = memref.subview %v[1, 0, 0] [1, 64, 64] [1, 1, 1] "
+       ": memref<2x64x64xf16, " +
+       kWg +
+       "> to memref<64x64xf16, "
+       "strided<[64, 1], offset: 4096>, " +
+       kWg +
+       ">\n  return %s : "
+       "memref<64x64xf16, strided<[64, 1], offset: 4096>, " +
+       kWg +
+       ">\n}\n"
+       "gpu.func @k() workgroup(%a : memref<2x64x64xf16, " +
+       kWg +
+       ">) kernel {\n  %r = func.call @stage(%a) : (memref<2x64x64xf16, " +
+       kWg + ">) -> memref<64x64xf16, strided<[64, 1], offset: 4096>, " + kWg +
+       ">\n  \"test.view\"(%r) : (memref<64x64xf16, strided<[64, 1], "
+       "offset: 4096>, " +
+       kWg + ">) -> ()\n  gpu.return\n}\n}")
+          .str();
+  SmemBuffer b = traceModule(source);
+  EXPECT_EQ(kinds(b), std::vector<Kind>{Kind::WorkgroupAttribution});
+  EXPECT_EQ(b.byteOffset.getExact(), 8192);
+}
+
 TEST_F(SmemBufferTest, UncalledFunctionArgumentIsOpaque) {
   std::string source =
       (Twine("func.func @f(%v: memref<64xf32, strided<[1], offset: 8>, ") +

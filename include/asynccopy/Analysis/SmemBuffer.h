@@ -15,6 +15,7 @@
 #define ASYNCCOPY_ANALYSIS_SMEMBUFFER_H
 
 #include "mlir/IR/Value.h"
+#include "mlir/Support/LLVM.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <optional>
@@ -61,6 +62,14 @@ private:
 /// What the definition of the index (or integer) value `v` proves about it:
 /// constants, sums, differences, products, left shifts, casts and selects.
 KnownOffset getKnownValue(Value v);
+
+/// The values `v` takes from the paths that forward one into it: what
+/// region-branching ops (scf.for, scf.if, scf.while) forward to the block
+/// argument or result `v`, the successor operands of the branches into
+/// `v`'s block, the call operands of a function argument (when every use of
+/// the function is a visible call) and the returned values of a call
+/// result. Fails when `v` is none of these or a path is not visible.
+FailureOr<SmallVector<Value>> getIncomingValues(Value v);
 
 /// Where an SMEM view can come from.
 struct SmemAllocation {

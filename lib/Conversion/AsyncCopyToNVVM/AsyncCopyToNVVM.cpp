@@ -21,12 +21,15 @@
 #include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/PassManager.h"
@@ -166,25 +169,52 @@ static bool completesOnGenericWrites(FunctionOpInterface func) {
 
 namespace {
 
-/// The completion group a token stands for: bulk groups for TMA and bulk
-/// stores, cp.async groups for cp.async loads, nothing for sync copies.
-int64_t waitKindOf(Value token) {
-  auto copy = token.getDefiningOp<CopyOp>();
-  if (!copy)
-    return lowering::kUnknownWait;
-  switch (copy.getImplOrDefault()) {
-  case CopyImpl::tma:
-  case CopyImpl::bulk:
-    return static_cast<int64_t>(GroupKind::bulk);
-  case CopyImpl::cp_async:
-    return static_cast<int64_t>(GroupKind::cp_async);
-  case CopyImpl::sync:
-    return lowering::kSyncWait;
-  case CopyImpl::dsmem:
-  case CopyImpl::automatic:
-    return lowering::kUnknownWait;
+/// The completion groups of the chip's that `op` is in: cp.async groups from
+/// sm_80, bulk groups from sm_90.
+int64_t availableGroups(Operation *op) {
+  return (tma::targetsAtLeast(op, 80) ? lowering::kCpAsyncGroups : 0) |
+         (tma::targetsHopper(op) ? lowering::kBulkGroups : 0);
+}
+
+/// The completion groups `token` may stand for: bulk groups for TMA and bulk
+/// stores, cp.async groups for cp.async loads, none for sync copies. The
+/// token is traced to its producers through loop-carried values, branches
+/// and calls; a producer that is not visible stands for every group the
+/// chip has.
+int64_t waitGroupsOf(Value token, Operation *wait) {
+  SmallVector<Value> worklist = {token};
+  DenseSet<Value> seen;
+  int64_t groups = 0;
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (!seen.insert(value).second)
+      continue;
+    if (auto copy = value.getDefiningOp<CopyOp>()) {
+      switch (copy.getImplOrDefault()) {
+      case CopyImpl::tma:
+      case CopyImpl::bulk:
+        groups |= lowering::kBulkGroups;
+        break;
+      case CopyImpl::cp_async:
+        groups |= lowering::kCpAsyncGroups;
+        break;
+      case CopyImpl::sync:
+        break;
+      case CopyImpl::dsmem:
+      case CopyImpl::automatic:
+        groups |= availableGroups(wait);
+        break;
+      }
+      continue;
+    }
+    FailureOr<SmallVector<Value>> incoming = getIncomingValues(value);
+    if (failed(incoming)) {
+      groups |= availableGroups(wait);
+      continue;
+    }
+    worklist.append(incoming->begin(), incoming->end());
   }
-  llvm_unreachable("unknown copy implementation");
+  return groups;
 }
 
 /// SMEM alignment a copy needs: TMA boxes start on 128 B, and swizzled ones
@@ -254,6 +284,22 @@ void raiseSmemAlignment(Value smem, int64_t align) {
   for (const SmemAllocation &allocation : traceSmemBuffer(smem).allocations)
     raiseAlignment(allocation, align);
 }
+
+/// The barrier and token arguments of a gpu.func's blocks (branch targets)
+/// take their converted types; its entry block (the kernel's parameters and
+/// attributions) keeps its own.
+struct GPUFuncBlockTypes : public OpConversionPattern<gpu::GPUFuncOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(gpu::GPUFuncOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (failed(rewriter.convertRegionTypes(&op.getBody(), *getTypeConverter())))
+      return failure();
+    rewriter.modifyOpInPlace(op, [] {});
+    return success();
+  }
+};
 
 struct ConvertAsyncCopyToNVVMPass
     : public asynccopy::impl::ConvertAsyncCopyToNVVMBase<
@@ -351,8 +397,8 @@ struct ConvertAsyncCopyToNVVMPass
     });
     getOperation()->walk([&](Operation *op) {
       if (auto wait = dyn_cast<WaitOp>(op))
-        wait->setAttr(lowering::kWaitKindAttrName,
-                      b.getI64IntegerAttr(waitKindOf(wait.getToken())));
+        wait->setAttr(lowering::kWaitGroupsAttrName,
+                      b.getI64IntegerAttr(waitGroupsOf(wait.getToken(), wait)));
       if (auto copy = dyn_cast<CopyOp>(op)) {
         if (int64_t align = requiredSmemAlignment(copy))
           for (Value buffer : {copy.getSource(), copy.getDest()})
@@ -374,6 +420,45 @@ struct ConvertAsyncCopyToNVVMPass
                            NVVM::NVVMDialect, nvgpu::NVGPUDialect,
                            scf::SCFDialect, vector::VectorDialect>();
     target.addLegalOp<UnrealizedConversionCastOp>();
+
+    // Barriers and tokens carried by values other ops define (scf.for
+    // iter_args, scf.if/while results, branch block arguments, device
+    // functions' arguments and results) take the same types; nothing else
+    // changes type before the upstream lowering.
+    TypeConverter carried;
+    carried.addConversion([](Type type) { return type; });
+    carried.addConversion(
+        [&](BarrierType type) { return converter.convertType(type); });
+    carried.addConversion(
+        [&](TokenType type) { return converter.convertType(type); });
+    auto cast = [](OpBuilder &b, Type type, ValueRange inputs,
+                   Location loc) -> Value {
+      return UnrealizedConversionCastOp::create(b, loc, type, inputs)
+          .getResult(0);
+    };
+    carried.addSourceMaterialization(cast);
+    carried.addTargetMaterialization(cast);
+    scf::populateSCFStructuralTypeConversionsAndLegality(carried, patterns,
+                                                         target);
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
+                                                                   carried);
+    populateCallOpTypeConversionPattern(patterns, carried);
+    populateReturnOpTypeConversionPattern(patterns, carried);
+    populateBranchOpInterfaceTypeConversionPattern(patterns, carried);
+    patterns.add<GPUFuncBlockTypes>(carried, ctx);
+    target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
+      return carried.isSignatureLegal(op.getFunctionType()) &&
+             carried.isLegal(&op.getBody());
+    });
+    target.addDynamicallyLegalOp<gpu::GPUFuncOp>(
+        [&](gpu::GPUFuncOp op) { return carried.isLegal(&op.getBody()); });
+    target.addDynamicallyLegalOp<func::CallOp, func::ReturnOp>(
+        [&](Operation *op) { return carried.isLegal(op); });
+    target.markUnknownOpDynamicallyLegal([&](Operation *op) {
+      return !isa<BranchOpInterface>(op) ||
+             isLegalForBranchOpInterfaceTypeConversionPattern(op, carried);
+    });
+
     // A pattern that cannot lower its op reports why; the driver's generic
     // "failed to legalize" for the same op would only repeat it.
     llvm::SmallPtrSet<const void *, 4> explained;

@@ -25,12 +25,11 @@ enum AddressSpace : unsigned {
   kSharedCluster = 7
 };
 
-/// Set on `asynccopy.wait` before the conversion: the group kind of the
-/// token's producer (GroupKind), kSyncWait for synchronous copies, or
-/// kUnknownWait when the producer is not visible (waits for both kinds).
-inline constexpr StringLiteral kWaitKindAttrName = "asynccopy.wait_kind";
-inline constexpr int64_t kSyncWait = -1;
-inline constexpr int64_t kUnknownWait = -2;
+/// Set on `asynccopy.wait` before the conversion: the completion groups its
+/// token may stand for (WaitGroups bits; 0 for synchronous copies, whose
+/// wait is a CTA barrier).
+inline constexpr StringLiteral kWaitGroupsAttrName = "asynccopy.wait_groups";
+enum WaitGroups : int64_t { kCpAsyncGroups = 1, kBulkGroups = 2 };
 
 /// Set on a `barrier.wait` whose kernel has other CTAs store into its SMEM
 /// and release at cluster scope (remote arrivals, sync-path remote copies):
