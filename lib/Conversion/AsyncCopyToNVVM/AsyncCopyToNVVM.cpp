@@ -34,6 +34,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/StringExtras.h"
 
 namespace mlir::asynccopy {
 #define GEN_PASS_DEF_CONVERTASYNCCOPYTONVVM
@@ -111,15 +112,13 @@ requiredFeature(Operation *op) {
   // A prefetch without a tensor map is a dropped hint, not a feature.
   if (isa<PrefetchOp>(op) && op->hasAttr(kDescriptorAttrName))
     return Feature("a TMA prefetch (cp.async.bulk.prefetch.tensor)", 90);
-  if (isa<BarrierWaitOp>(op))
-    return Feature("mbarrier.try_wait.parity", 90);
   if (isa<BarrierArriveExpectTxOp>(op))
     return Feature("mbarrier.arrive.expect_tx", 90);
   if (isa<BarrierRemoteOp>(op))
     return Feature("a cluster barrier (mapa)", 90);
   if (isa<BarrierArriveOp>(op) && isRemote(op->getOperand(0).getType()))
     return Feature("a remote arrive (mbarrier.arrive.shared::cluster)", 90);
-  if (isa<BarrierInitOp, BarrierArriveOp>(op))
+  if (isa<BarrierInitOp, BarrierArriveOp, BarrierWaitOp>(op))
     return Feature("mbarriers", 80);
   if (isa<FenceAsyncSharedOp>(op))
     return Feature("fence.proxy.async", 90);
@@ -132,6 +131,35 @@ requiredFeature(Operation *op) {
                ? Feature("bulk groups (cp.async.bulk.commit_group)", 90)
                : Feature("cp.async groups (cp.async.commit_group)", 80);
   return std::nullopt;
+}
+
+/// The PTX ISA version (x10) `barrier.wait` needs before sm_90, where it
+/// lowers to mbarrier.test_wait.parity.
+static constexpr unsigned kTestWaitParityPtx = 71;
+
+/// The oldest PTX ISA version (x10) the GPU module of `op` is compiled for:
+/// `+ptxNN` in an NVVM target's features, else LLVM's default for the chip
+/// (the first version that has it: 7.0 for sm_80; the other chips before
+/// sm_90 start at 7.1 or newer); kTestWaitParityPtx without NVVM targets.
+static unsigned oldestPtxVersion(Operation *op) {
+  auto module = op->getParentOfType<gpu::GPUModuleOp>();
+  if (!module || !module.getTargetsAttr())
+    return kTestWaitParityPtx;
+  unsigned oldest = ~0u;
+  for (Attribute target : module.getTargetsAttr()) {
+    auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target);
+    if (!nvvm)
+      continue;
+    unsigned ptx = 0;
+    StringRef features = nvvm.getFeatures();
+    size_t at = features.find("+ptx");
+    if (at == StringRef::npos || features.drop_front(at + 4)
+                                     .take_while(llvm::isDigit)
+                                     .getAsInteger(10, ptx))
+      ptx = tma::parseSmVersion(nvvm.getChip()) == 80u ? 70 : 71;
+    oldest = std::min(oldest, ptx);
+  }
+  return oldest == ~0u ? kTestWaitParityPtx : oldest;
 }
 
 /// Whether other CTAs' threads store into `func`'s SMEM and release a
@@ -375,6 +403,16 @@ struct ConvertAsyncCopyToNVVMPass
                 << "uses " << feature->first << ", which needs sm_"
                 << feature->second << " or newer; this GPU module targets sm_"
                 << *tma::targetSmVersion(op);
+            return WalkResult::interrupt();
+          }
+          if (unsigned ptx = oldestPtxVersion(op); isa<BarrierWaitOp>(op) &&
+                                                   !tma::targetsHopper(op) &&
+                                                   ptx < kTestWaitParityPtx) {
+            op->emitOpError("uses mbarrier.test_wait.parity, which needs PTX "
+                            "ISA 7.1 or newer; this GPU module targets PTX ")
+                << ptx / 10 << "." << ptx % 10
+                << " (add features = \"+ptx71\" or newer to its "
+                   "#nvvm.target)";
             return WalkResult::interrupt();
           }
           return WalkResult::advance();

@@ -137,22 +137,3 @@ Value lowering::buildL2CachePolicy(OpBuilder &b, Location loc,
       /*operand_attrs=*/ArrayAttr());
   return asmOp.getResult(0);
 }
-
-void lowering::buildClusterScopeTryWait(OpBuilder &b, Location loc, Value ptr,
-                                        Value phase, Value ticks) {
-  Value address = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), ptr);
-  StringRef ptx = "{\n"
-                  ".reg .pred P1;\n"
-                  "LAB_WAIT:\n"
-                  "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 "
-                  "P1, [$0], $1, $2;\n"
-                  "@P1 bra.uni DONE;\n"
-                  "bra.uni LAB_WAIT;\n"
-                  "DONE:\n"
-                  "}";
-  LLVM::InlineAsmOp::create(
-      b, loc, TypeRange{}, ValueRange{address, phase, ticks}, ptx, "r,r,r",
-      /*has_side_effects=*/true, /*is_align_stack=*/false,
-      LLVM::tailcallkind::TailCallKind::None,
-      /*asm_dialect=*/LLVM::AsmDialectAttr(), /*operand_attrs=*/ArrayAttr());
-}

@@ -107,12 +107,6 @@ Value buildCastToSpace(OpBuilder &b, Location loc, Value ptr, unsigned space);
 Value buildL2CachePolicy(OpBuilder &b, Location loc,
                          std::optional<CacheHint> hint);
 
-/// The mbarrier try_wait.parity loop on `ptr` (shared::cta) with
-/// `.acquire.cluster`, which NVVM's op cannot express (it acquires at CTA
-/// scope); inline PTX, like buildL2CachePolicy.
-void buildClusterScopeTryWait(OpBuilder &b, Location loc, Value ptr,
-                              Value phase, Value ticks);
-
 /// `fence.proxy.async.shared::cta` on sm_90+ (before Hopper no async proxy
 /// reads SMEM): orders the executing thread's view of generic-proxy SMEM
 /// writes before later async-proxy (TMA, bulk) accesses.
