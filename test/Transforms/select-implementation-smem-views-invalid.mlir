@@ -68,3 +68,18 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @dsmem_strided {
+    gpu.func @k(%rank: i32) workgroup(%s : memref<8x32xf32, #gpu.address_space<workgroup>>, %d : memref<16x64xf32, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      %v = memref.subview %d[2, 8] [8, 32] [1, 1] : memref<16x64xf32, #gpu.address_space<workgroup>> to memref<8x32xf32, strided<[64, 1], offset: 136>, #gpu.address_space<workgroup>>
+      // expected-error @+1 {{'asynccopy.copy' op impl = dsmem cannot perform this copy: DSMEM bulk copies move one contiguous run of bytes; the destination is a strided view (the sync path addresses it through its strides); use impl = sync}}
+      asynccopy.copy %s to %v remote %rank barrier %b[%c0] {impl = #asynccopy<impl dsmem>} : memref<8x32xf32, #gpu.address_space<workgroup>> to memref<8x32xf32, strided<[64, 1], offset: 136>, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+}

@@ -190,3 +190,21 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A remote copy from a strided view: one DSMEM bulk copy would move a
+// contiguous run of bytes, so it is left to the sync path.
+// CHECK: remark: dsmem: declined: DSMEM bulk copies move one contiguous run of bytes; the source is a strided view (the sync path addresses it through its strides)
+// CHECK: remark: sync: accepted
+module attributes {gpu.container_module} {
+  gpu.module @remote_strided {
+    gpu.func @k(%rank: i32) workgroup(%s : memref<16x64xf32, #gpu.address_space<workgroup>>, %d : memref<8x32xf32, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      %v = memref.subview %s[2, 8] [8, 32] [1, 1] : memref<16x64xf32, #gpu.address_space<workgroup>> to memref<8x32xf32, strided<[64, 1], offset: 136>, #gpu.address_space<workgroup>>
+      asynccopy.copy %v to %d remote %rank barrier %b[%c0] : memref<8x32xf32, strided<[64, 1], offset: 136>, #gpu.address_space<workgroup>> to memref<8x32xf32, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+}
