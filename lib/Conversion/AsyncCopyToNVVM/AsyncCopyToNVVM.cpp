@@ -34,7 +34,6 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/DialectConversion.h"
-#include "llvm/ADT/StringExtras.h"
 
 namespace mlir::asynccopy {
 #define GEN_PASS_DEF_CONVERTASYNCCOPYTONVVM
@@ -136,31 +135,6 @@ requiredFeature(Operation *op) {
 /// The PTX ISA version (x10) `barrier.wait` needs before sm_90, where it
 /// lowers to mbarrier.test_wait.parity.
 static constexpr unsigned kTestWaitParityPtx = 71;
-
-/// The oldest PTX ISA version (x10) the GPU module of `op` is compiled for:
-/// `+ptxNN` in an NVVM target's features, else LLVM's default for the chip
-/// (the first version that has it: 7.0 for sm_80; the other chips before
-/// sm_90 start at 7.1 or newer); kTestWaitParityPtx without NVVM targets.
-static unsigned oldestPtxVersion(Operation *op) {
-  auto module = op->getParentOfType<gpu::GPUModuleOp>();
-  if (!module || !module.getTargetsAttr())
-    return kTestWaitParityPtx;
-  unsigned oldest = ~0u;
-  for (Attribute target : module.getTargetsAttr()) {
-    auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target);
-    if (!nvvm)
-      continue;
-    unsigned ptx = 0;
-    StringRef features = nvvm.getFeatures();
-    size_t at = features.find("+ptx");
-    if (at == StringRef::npos || features.drop_front(at + 4)
-                                     .take_while(llvm::isDigit)
-                                     .getAsInteger(10, ptx))
-      ptx = tma::parseSmVersion(nvvm.getChip()) == 80u ? 70 : 71;
-    oldest = std::min(oldest, ptx);
-  }
-  return oldest == ~0u ? kTestWaitParityPtx : oldest;
-}
 
 /// Whether other CTAs' threads store into `func`'s SMEM and release a
 /// barrier at cluster scope (remote arrivals, remote copies through the sync
@@ -405,9 +379,9 @@ struct ConvertAsyncCopyToNVVMPass
                 << *tma::targetSmVersion(op);
             return WalkResult::interrupt();
           }
-          if (unsigned ptx = oldestPtxVersion(op); isa<BarrierWaitOp>(op) &&
-                                                   !tma::targetsHopper(op) &&
-                                                   ptx < kTestWaitParityPtx) {
+          if (unsigned ptx = lowering::targetPtxVersion(op);
+              isa<BarrierWaitOp>(op) && !tma::targetsHopper(op) &&
+              ptx < kTestWaitParityPtx) {
             op->emitOpError("uses mbarrier.test_wait.parity, which needs PTX "
                             "ISA 7.1 or newer; this GPU module targets PTX ")
                 << ptx / 10 << "." << ptx % 10

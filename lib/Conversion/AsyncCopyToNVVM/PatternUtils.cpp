@@ -26,6 +26,29 @@ bool lowering::targetsHopper(OpBuilder &b) {
   return tma::targetsHopper(block ? block->getParentOp() : nullptr);
 }
 
+unsigned lowering::targetPtxVersion(Operation *op) {
+  auto module = op->getParentOfType<gpu::GPUModuleOp>();
+  if (!module || !module.getTargetsAttr())
+    return kDefaultPtxVersion;
+  unsigned oldest = ~0u;
+  for (Attribute target : module.getTargetsAttr()) {
+    auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target);
+    if (!nvvm)
+      continue;
+    unsigned ptx = 0;
+    StringRef features = nvvm.getFeatures();
+    size_t at = features.find("+ptx");
+    if (at == StringRef::npos || features.drop_front(at + 4)
+                                     .take_while(llvm::isDigit)
+                                     .getAsInteger(10, ptx)) {
+      unsigned sm = tma::parseSmVersion(nvvm.getChip()).value_or(0);
+      ptx = sm < 86 ? 70 : sm < 90 ? 71 : 78;
+    }
+    oldest = std::min(oldest, ptx);
+  }
+  return oldest == ~0u ? kDefaultPtxVersion : oldest;
+}
+
 std::pair<Value, Value> lowering::buildLinearThreadId(OpBuilder &b,
                                                      Location loc) {
   Value tx = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
@@ -136,4 +159,40 @@ Value lowering::buildL2CachePolicy(OpBuilder &b, Location loc,
       LLVM::tailcallkind::TailCallKind::None, /*asm_dialect=*/LLVM::AsmDialectAttr(),
       /*operand_attrs=*/ArrayAttr());
   return asmOp.getResult(0);
+}
+
+void lowering::buildStAsync(OpBuilder &b, Location loc, Value address,
+                            Value value, Value barrier) {
+  Type i32 = b.getI32Type(), i64 = b.getI64Type();
+  unsigned pieces = LLVM::getPrimitiveTypeSizeInBits(value.getType()) / 32;
+  assert(llvm::is_contained({1u, 2u, 4u}, pieces) && "4, 8 or 16 B");
+  SmallVector<Value> operands = {
+      LLVM::PtrToIntOp::create(b, loc, i64, address)};
+  if (pieces == 1) {
+    operands.push_back(LLVM::BitcastOp::create(b, loc, i32, value));
+  } else {
+    Value words = LLVM::BitcastOp::create(
+        b, loc, VectorType::get({static_cast<int64_t>(pieces)}, i32), value);
+    for (unsigned k = 0; k < pieces; ++k)
+      operands.push_back(LLVM::ExtractElementOp::create(
+          b, loc, words, LLVM::ConstantOp::create(b, loc, i32, k)));
+  }
+  operands.push_back(LLVM::PtrToIntOp::create(b, loc, i64, barrier));
+  std::string data;
+  for (unsigned k = 1; k <= pieces; ++k)
+    data += (k == 1 ? "$" : ", $") + std::to_string(k);
+  std::string ptx =
+      "st.async.shared::cluster.mbarrier::complete_tx::bytes" +
+      (pieces > 1 ? ".v" + std::to_string(pieces) : std::string()) +
+      ".b32 [$0], " + (pieces > 1 ? "{" + data + "}" : data) + ", [$" +
+      std::to_string(pieces + 1) + "];";
+  std::string constraints = "l";
+  for (unsigned k = 0; k < pieces; ++k)
+    constraints += ",r";
+  constraints += ",l";
+  LLVM::InlineAsmOp::create(b, loc, TypeRange{}, operands, ptx, constraints,
+                            /*has_side_effects=*/true, /*is_align_stack=*/false,
+                            LLVM::tailcallkind::TailCallKind::None,
+                            /*asm_dialect=*/LLVM::AsmDialectAttr(),
+                            /*operand_attrs=*/ArrayAttr());
 }

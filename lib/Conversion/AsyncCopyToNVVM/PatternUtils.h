@@ -63,6 +63,16 @@ void populateGroupsToNVVMPatterns(LLVMTypeConverter &converter,
 /// without NVVM target counts as Hopper, the default chip).
 bool targetsHopper(OpBuilder &b);
 
+/// The PTX ISA version (x10) of the pipelines' default target features
+/// (`+ptx80`), assumed where no NVVM target says otherwise.
+inline constexpr unsigned kDefaultPtxVersion = 80;
+
+/// The oldest PTX ISA version (x10, e.g. 80) the GPU module of `op` is
+/// compiled for: `+ptxNN` in the features of its NVVM targets, else a lower
+/// bound of what LLVM picks for the chip (7.0 for sm_80, 7.1 up to sm_89,
+/// 7.8 from sm_90); kDefaultPtxVersion without NVVM targets.
+unsigned targetPtxVersion(Operation *op);
+
 /// The linear thread id in the CTA and the number of threads (index values).
 std::pair<Value, Value> buildLinearThreadId(OpBuilder &b, Location loc);
 
@@ -106,6 +116,14 @@ Value buildCastToSpace(OpBuilder &b, Location loc, Value ptr, unsigned space);
 /// for `createpolicy`; this file is the one place inline PTX is built.
 Value buildL2CachePolicy(OpBuilder &b, Location loc,
                          std::optional<CacheHint> hint);
+
+/// `st.async.shared::cluster.mbarrier::complete_tx::bytes` of `value` (4, 8
+/// or 16 B, stored as .b32 pieces) at `address` in another CTA of the
+/// cluster, completing its bytes on the mbarrier at `barrier` there (both
+/// shared::cluster pointers). NVVM has no op for st.async: inline PTX, like
+/// buildL2CachePolicy.
+void buildStAsync(OpBuilder &b, Location loc, Value address, Value value,
+                  Value barrier);
 
 /// `fence.proxy.async.shared::cta` on sm_90+ (before Hopper no async proxy
 /// reads SMEM): orders the executing thread's view of generic-proxy SMEM

@@ -251,6 +251,9 @@ void buildFirstThreadArrive(OpBuilder &b, Location loc, Value stagePtr,
 
 bool isDynamic(int64_t v) { return ShapedType::isDynamic(v); }
 
+/// The PTX ISA version (x10) that has st.async.
+constexpr unsigned kStAsyncPtx = 81;
+
 /// How the threads of a remote copy cover its views: the dims (outermost
 /// first) that stay after merging those contiguous on both sides, and the
 /// elements per vector.
@@ -447,6 +450,16 @@ struct SyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
     Type llvmElement = getTypeConverter()->convertType(elementType);
     Type type =
         lanes == 1 ? elementType : Type(VectorType::get({lanes}, elementType));
+    Value stage = buildBarrierStagePtr(rewriter, loc, adaptor.getBarrier(),
+                                       adaptor.getStage());
+    Value remoteStage =
+        NVVM::MapaOp::create(rewriter, loc, clusterPtr, stage, rank);
+    // Pieces of 4, 8 or 16 B are stored with st.async (PTX ISA 8.1), which
+    // completes their bytes on the destination's barrier; narrower ones (or
+    // older PTX) with plain stores, then one release arrival after a CTA
+    // barrier.
+    bool stAsync = llvm::is_contained({4, 8, 16}, alignment) &&
+                   targetPtxVersion(op) >= kStAsyncPtx;
     // Element strides of the merged dims on both sides (index values).
     MemRefDescriptor dstDesc(adaptor.getDest());
     SmallVector<Value> srcDimStrides, dstDimStrides;
@@ -502,21 +515,40 @@ struct SyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
                 arith::IndexCastOp::create(b, loc, b.getI64Type(), dstIndex);
             Value ptr = LLVM::GEPOp::create(b, loc, clusterPtr, llvmElement,
                                             dstRemote, ValueRange{offset});
-            LLVM::StoreOp::create(b, loc, value, ptr, alignment);
+            if (stAsync)
+              buildStAsync(b, loc, ptr, value, remoteStage);
+            else
+              LLVM::StoreOp::create(b, loc, value, ptr, alignment);
           });
     };
-    if (Value pred = adaptor.getPredicate())
+    Value pred = adaptor.getPredicate();
+    if (pred)
       buildIf(rewriter, loc, pred, copy);
     else
       copy(rewriter, loc);
-    // Every thread's stores happen before thread 0's release at
-    // cluster scope, which the destination CTA's wait acquires.
-    gpu::BarrierOp::create(rewriter, loc);
-    Value stage = buildBarrierStagePtr(rewriter, loc, adaptor.getBarrier(),
-                                       adaptor.getStage());
-    Value remoteStage =
-        NVVM::MapaOp::create(rewriter, loc, clusterPtr, stage, rank);
-    buildFirstThreadArrive(rewriter, loc, remoteStage, /*cluster=*/true);
+    if (stAsync) {
+      // Each thread's bytes complete on the destination's barrier; thread
+      // 0's one arrival expects them all (none when the predicate skipped
+      // the copy).
+      Value bytes = buildI32(rewriter, loc, layout.numElements * eb);
+      if (pred)
+        bytes = LLVM::SelectOp::create(rewriter, loc, pred, bytes,
+                                       buildI32(rewriter, loc, 0));
+      buildIf(rewriter, loc, buildIsFirstThread(rewriter, loc),
+              [&](OpBuilder &b, Location loc) {
+                NVVM::MBarrierArriveExpectTxOp::create(
+                    b, loc, Type(), remoteStage, bytes,
+                    NVVM::MemScopeKind::CLUSTER, /*relaxed=*/false,
+                    /*predicate=*/Value());
+              });
+      // Every thread has read the source: it may be reused.
+      gpu::BarrierOp::create(rewriter, loc);
+    } else {
+      // Every thread's stores happen before thread 0's release at cluster
+      // scope, which the destination CTA's wait acquires.
+      gpu::BarrierOp::create(rewriter, loc);
+      buildFirstThreadArrive(rewriter, loc, remoteStage, /*cluster=*/true);
+    }
     rewriter.eraseOp(op);
     return success();
   }
