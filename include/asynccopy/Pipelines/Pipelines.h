@@ -22,7 +22,7 @@ struct AsyncCopyPipelineOptions
       llvm::cl::init("sm_90a")};
   PassOptions::Option<std::string> features{
       *this, "features", llvm::cl::desc("Target features (PTX version)"),
-      llvm::cl::init("+ptx80")};
+      llvm::cl::init("+ptx81")};
   PassOptions::Option<int> optLevel{
       *this, "opt-level", llvm::cl::desc("Optimisation level of the NVPTX "
                                          "back end (0-3)"),

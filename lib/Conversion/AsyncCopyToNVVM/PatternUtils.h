@@ -65,7 +65,7 @@ bool targetsHopper(OpBuilder &b);
 
 /// The PTX ISA version (x10) of the pipelines' default target features
 /// (`+ptx80`), assumed where no NVVM target says otherwise.
-inline constexpr unsigned kDefaultPtxVersion = 80;
+inline constexpr unsigned kDefaultPtxVersion = 81;
 
 /// The oldest PTX ISA version (x10, e.g. 80) the GPU module of `op` is
 /// compiled for: `+ptxNN` in the features of its NVVM targets, else a lower

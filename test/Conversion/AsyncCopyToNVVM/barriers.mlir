@@ -141,7 +141,7 @@ module attributes {gpu.container_module} {
 // CHECK-NEXT: nvvm.fence.proxy
 // CHECK-NOT: nvvm.mbarrier.try_wait.parity
 // PTX-LABEL: .entry remote_stores(
-// PTX: mbarrier.arrive.release.cluster.shared::cluster.b64
+// PTX: mbarrier.arrive.expect_tx.release.cluster.shared::cluster.b64
 // PTX: mbarrier.try_wait.parity.acquire.cluster.shared.b64
 // PTX: fence.proxy.async.shared::cta;
 module attributes {gpu.container_module} {

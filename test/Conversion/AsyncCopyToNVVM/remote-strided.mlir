@@ -5,7 +5,8 @@
 // Remote (DSMEM) copies between strided SMEM views take the sync path (one
 // bulk copy would move a contiguous run, not the view): every thread
 // addresses both sides through their strides, so only the viewed elements of
-// the peer's buffer are written.
+// the peer's buffer are written. PTX ISA 8.0 here: plain stores and one
+// release arrival (remote-st-async.mlir has the st.async form of 8.1).
 
 // Rows of 32 elements, 64 apart in the source and 128 apart, every other
 // element, in the destination: one element per store.
@@ -35,7 +36,7 @@
 // PTX: st.shared::cluster.b32
 // PTX: mbarrier.arrive.release.cluster.shared::cluster.b64
 module attributes {gpu.container_module} {
-  gpu.module @m {
+  gpu.module @m [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
     gpu.func @element_strides(%rank: i32) workgroup(%s : memref<16x64xf32, #gpu.address_space<workgroup>>, %d : memref<16x64xf32, #gpu.address_space<workgroup>>) kernel {
       %c0 = arith.constant 0 : index
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
@@ -62,7 +63,7 @@ module attributes {gpu.container_module} {
 // PTX: ld.shared.v4.b32
 // PTX: st.shared::cluster.v4.b32
 module attributes {gpu.container_module} {
-  gpu.module @m {
+  gpu.module @m [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
     gpu.func @row_vectors(%rank: i32) workgroup(%s : memref<16x64xf32, #gpu.address_space<workgroup>>, %d : memref<32x32xf32, #gpu.address_space<workgroup>>) kernel {
       %c0 = arith.constant 0 : index
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
@@ -88,7 +89,7 @@ module attributes {gpu.container_module} {
 // CHECK-NOT: arith.divui
 // CHECK: llvm.store %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<7>
 module attributes {gpu.container_module} {
-  gpu.module @m {
+  gpu.module @m [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
     gpu.func @dense(%rank: i32) workgroup(%s : memref<16x64xf32, #gpu.address_space<workgroup>>, %d : memref<16x64xf32, #gpu.address_space<workgroup>>) kernel {
       %c0 = arith.constant 0 : index
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
@@ -114,7 +115,7 @@ module attributes {gpu.container_module} {
 // PTX-LABEL: .entry dynamic_offset
 // PTX: st.shared::cluster.v4.b32
 module attributes {gpu.container_module} {
-  gpu.module @m {
+  gpu.module @m [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
     gpu.func @dynamic_offset(%rank: i32, %row: index) workgroup(%s : memref<8x32xf32, #gpu.address_space<workgroup>>, %d : memref<16x32xf32, #gpu.address_space<workgroup>>) kernel {
       %c0 = arith.constant 0 : index
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
