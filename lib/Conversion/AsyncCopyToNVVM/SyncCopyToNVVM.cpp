@@ -450,6 +450,7 @@ struct SyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
     Type llvmElement = getTypeConverter()->convertType(elementType);
     Type type =
         lanes == 1 ? elementType : Type(VectorType::get({lanes}, elementType));
+    Type llvmType = getTypeConverter()->convertType(type);
     Value stage = buildBarrierStagePtr(rewriter, loc, adaptor.getBarrier(),
                                        adaptor.getStage());
     Value remoteStage =
@@ -511,6 +512,13 @@ struct SyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
             Value value =
                 buildGuardedLoad(b, loc, type, srcFlat, srcIndex, Value(),
                                  OOBMode::undefined, alignment);
+            // The LLVM form of the loaded value (fp8 elements are integers
+            // there) for the LLVM store; the upstream lowering of the load
+            // resolves the cast.
+            if (llvmType != type)
+              value =
+                  UnrealizedConversionCastOp::create(b, loc, llvmType, value)
+                      .getResult(0);
             Value offset =
                 arith::IndexCastOp::create(b, loc, b.getI64Type(), dstIndex);
             Value ptr = LLVM::GEPOp::create(b, loc, clusterPtr, llvmElement,

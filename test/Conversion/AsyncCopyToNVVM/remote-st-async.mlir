@@ -95,3 +95,27 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// fp8 elements are i8 in LLVM: the loaded vector reaches st.async as
+// vector<16xi8> (the upstream lowering of the load resolves the cast).
+// CHECK-LABEL: gpu.func @fp8
+// CHECK: %[[V:.*]] = vector.load {{.*}} vector<16xf8E4M3FN>
+// CHECK: %[[I:.*]] = builtin.unrealized_conversion_cast %[[V]] : vector<16xf8E4M3FN> to vector<16xi8>
+// CHECK: llvm.bitcast %[[I]] : vector<16xi8> to vector<4xi32>
+// PTX-LABEL: .entry fp8
+// PTX: st.async.shared::cluster.mbarrier::complete_tx::bytes.v4.b32 [%{{.*}}], {%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}}, [%{{.*}}];
+module attributes {gpu.container_module} {
+  gpu.module @m [#nvvm.target<chip = "sm_90a", features = "+ptx81">] {
+    gpu.func @fp8(%rank: i32, %in: memref<48xf8E4M3FN>) workgroup(%s : memref<48xf8E4M3FN, #gpu.address_space<workgroup>>, %d : memref<48xf8E4M3FN, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      %x = gpu.thread_id x
+      %v = memref.load %in[%x] : memref<48xf8E4M3FN>
+      memref.store %v, %s[%x] : memref<48xf8E4M3FN, #gpu.address_space<workgroup>>
+      asynccopy.copy %s to %d remote %rank barrier %b[%c0] {impl = #asynccopy<impl sync>} : memref<48xf8E4M3FN, #gpu.address_space<workgroup>> to memref<48xf8E4M3FN, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+}

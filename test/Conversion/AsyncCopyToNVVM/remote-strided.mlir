@@ -128,3 +128,28 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// fp8 elements one by one between odd-strided views: i8 stores.
+// CHECK-LABEL: gpu.func @fp8_elements
+// CHECK: %[[V:.*]] = memref.load {{.*}} : memref<{{.*}}xf8E5M2, strided<[1], offset: 3>, #gpu.address_space<workgroup>>
+// CHECK: %[[I:.*]] = builtin.unrealized_conversion_cast %[[V]] : f8E5M2 to i8
+// CHECK: llvm.store %[[I]], %{{.*}} {alignment = 1 : i64} : i8, !llvm.ptr<7>
+// PTX-LABEL: .entry fp8_elements
+// PTX: st.shared::cluster.b8
+module attributes {gpu.container_module} {
+  gpu.module @m [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
+    gpu.func @fp8_elements(%rank: i32, %in: memref<64xf8E5M2>) workgroup(%s : memref<64xf8E5M2, #gpu.address_space<workgroup>>, %d : memref<64xf8E5M2, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      %x = gpu.thread_id x
+      %v = memref.load %in[%x] : memref<64xf8E5M2>
+      memref.store %v, %s[%x] : memref<64xf8E5M2, #gpu.address_space<workgroup>>
+      %sv = memref.subview %s[3] [9] [5] : memref<64xf8E5M2, #gpu.address_space<workgroup>> to memref<9xf8E5M2, strided<[5], offset: 3>, #gpu.address_space<workgroup>>
+      %dv = memref.subview %d[7] [9] [3] : memref<64xf8E5M2, #gpu.address_space<workgroup>> to memref<9xf8E5M2, strided<[3], offset: 7>, #gpu.address_space<workgroup>>
+      asynccopy.copy %sv to %dv remote %rank barrier %b[%c0] : memref<9xf8E5M2, strided<[5], offset: 3>, #gpu.address_space<workgroup>> to memref<9xf8E5M2, strided<[3], offset: 7>, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+}
