@@ -784,19 +784,28 @@ static bool launchLoop(Checker &check) {
 }
 #endif
 
+/// `fn(in, out)` copies all of a rows x cols tensor filled with `pattern`
+/// to `out` (poisoned first).
+template <typename T, typename Pattern>
+static bool copiesWhole(Checker &check,
+                        void (*fn)(MemRef<T, 2> *, MemRef<T, 2> *),
+                        int64_t rows, int64_t cols, Pattern pattern) {
+  DeviceArray<T, 2> in({rows, cols}), out({rows, cols});
+  in.fill(pattern);
+  out.poison();
+  auto a = in.memref(), b = out.memref();
+  fn(&a, &b);
+  out.download();
+  check.expectSame("out", out.host, in.host);
+  return check.errors == 0;
+}
+
 #ifdef HAS_tma_double_buffer
 extern "C" void _mlir_ciface_tma_double_buffer(MemRef<uint16_t, 2> *,
                                                MemRef<uint16_t, 2> *);
 /// Eight 64x64 f16 tiles through the two stages of a double buffer.
 static bool tmaDoubleBuffer(Checker &check) {
-  DeviceArray<uint16_t, 2> in({512, 64}), out({512, 64});
-  in.fill(pattern16);
-  out.poison();
-  auto a = in.memref(), b = out.memref();
-  _mlir_ciface_tma_double_buffer(&a, &b);
-  out.download();
-  check.expectSame("out", out.host, in.host);
-  return check.errors == 0;
+  return copiesWhole(check, _mlir_ciface_tma_double_buffer, 512, 64, pattern16);
 }
 #endif
 
@@ -805,14 +814,8 @@ extern "C" void _mlir_ciface_sync_load_tma_store(MemRef<float, 2> *,
                                                  MemRef<float, 2> *);
 /// A sync load, then a TMA store of the tile: 4 tiles of 64x64 f32.
 static bool syncLoadTmaStore(Checker &check) {
-  DeviceArray<float, 2> in({256, 64}), out({256, 64});
-  in.fill(patternF32);
-  out.poison();
-  auto a = in.memref(), b = out.memref();
-  _mlir_ciface_sync_load_tma_store(&a, &b);
-  out.download();
-  check.expectSame("out", out.host, in.host);
-  return check.errors == 0;
+  return copiesWhole(check, _mlir_ciface_sync_load_tma_store, 256, 64,
+                     patternF32);
 }
 #endif
 
