@@ -416,6 +416,10 @@ struct ConvertAsyncCopyToNVVMPass
           for (Value buffer : {copy.getSource(), copy.getDest()})
             if (isSharedMemory(cast<MemRefType>(buffer.getType())))
               raiseSmemAlignment(buffer, align);
+        // Per-thread lowerings place their vectors by the views' offsets.
+        if (copy.getImplOrDefault() == CopyImpl::cp_async ||
+            copy.getImplOrDefault() == CopyImpl::sync)
+          lowering::recordSmemOffsets(copy);
       }
     });
 

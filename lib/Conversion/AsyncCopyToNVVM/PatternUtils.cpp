@@ -16,6 +16,39 @@ using namespace mlir;
 using namespace mlir::asynccopy;
 using namespace mlir::asynccopy::lowering;
 
+/// The SMEM operands of `copy`, source first.
+static SmallVector<Value, 2> getSmemOperands(CopyOp copy) {
+  SmallVector<Value, 2> operands;
+  for (Value operand : {copy.getSource(), copy.getDest()})
+    if (isSharedMemory(cast<MemRefType>(operand.getType())))
+      operands.push_back(operand);
+  return operands;
+}
+
+void lowering::recordSmemOffsets(CopyOp copy) {
+  SmallVector<int64_t> entries;
+  for (Value smem : getSmemOperands(copy)) {
+    KnownOffset offset = traceSmemBuffer(smem).byteOffset;
+    std::optional<int64_t> exact = offset.getExact();
+    entries.push_back(exact ? 1 : 0);
+    entries.push_back(exact ? *exact : offset.getAlignment());
+  }
+  copy->setAttr(kSmemOffsetsAttrName,
+                DenseI64ArrayAttr::get(copy.getContext(), entries));
+}
+
+KnownOffset lowering::getSmemOffset(CopyOp copy, Value smem) {
+  SmallVector<Value, 2> operands = getSmemOperands(copy);
+  auto recorded = copy->getAttrOfType<DenseI64ArrayAttr>(kSmemOffsetsAttrName);
+  auto it = llvm::find(operands, smem);
+  if (!recorded || it == operands.end() ||
+      recorded.size() != static_cast<int64_t>(2 * operands.size()))
+    return traceSmemBuffer(smem).byteOffset;
+  int64_t index = 2 * (it - operands.begin());
+  return recorded[index] ? KnownOffset::exact(recorded[index + 1])
+                         : KnownOffset::multipleOf(recorded[index + 1]);
+}
+
 Value lowering::buildI32(OpBuilder &b, Location loc, int64_t value) {
   return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
                                   b.getI32IntegerAttr(value));

@@ -9,6 +9,7 @@
 #ifndef LIB_CONVERSION_ASYNCCOPYTONVVM_PATTERNUTILS_H
 #define LIB_CONVERSION_ASYNCCOPYTONVVM_PATTERNUTILS_H
 
+#include "asynccopy/Analysis/SmemBuffer.h"
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -42,6 +43,19 @@ inline constexpr StringLiteral kClusterAcquireAttrName =
 /// on sm_90+: the waiting thread fences them for the async proxy (a TMA or
 /// bulk store it may issue next reads that SMEM).
 inline constexpr StringLiteral kProxyFenceAttrName = "asynccopy.proxy_fence";
+
+/// Set on copies before the conversion (whose structural rewrites would
+/// disturb tracing): the byte offset of each SMEM operand (source first) from
+/// its allocation, as traceSmemBuffer finds it; two entries per operand,
+/// [1, value] when exact, [0, alignment] otherwise.
+inline constexpr StringLiteral kSmemOffsetsAttrName = "asynccopy.smem_offsets";
+
+/// Records kSmemOffsetsAttrName on `copy`.
+void recordSmemOffsets(CopyOp copy);
+
+/// The byte offset of `smem`, an SMEM operand of `copy`, from its allocation:
+/// recorded by recordSmemOffsets, else traced now.
+KnownOffset getSmemOffset(CopyOp copy, Value smem);
 
 // One populate function per op family (one file each).
 void populateBarrierToNVVMPatterns(LLVMTypeConverter &converter,

@@ -312,8 +312,8 @@ RemoteLayout planRemoteCopy(CopyOp op, int64_t elementBytes) {
   };
   int64_t vectorBytes = 16;
   for (Value buffer : {op.getSource(), op.getDest()})
-    vectorBytes = std::min<int64_t>(
-        vectorBytes, traceSmemBuffer(buffer).byteOffset.getAlignment());
+    vectorBytes = std::min<int64_t>(vectorBytes,
+                                    getSmemOffset(op, buffer).getAlignment());
   const RemoteLayout::Dim &innermost = layout.dims.back();
   if (innermost.srcStride != 1 || innermost.dstStride != 1)
     vectorBytes = elementBytes;

@@ -182,7 +182,7 @@ lowering::planThreadCopy(CopyOp op, StringRef implName, int64_t maxVectorBytes,
   // The SMEM side must allow the vector too: a view starts where its offset
   // from the allocation (aligned by the pass) puts it.
   plan.swizzle = op.getSwizzleOrZero();
-  plan.smemByteOffset = traceSmemBuffer(op.getSmem()).byteOffset;
+  plan.smemByteOffset = getSmemOffset(op, op.getSmem());
   maxVectorBytes =
       std::min(maxVectorBytes,
                std::min<int64_t>(16, plan.smemByteOffset.getAlignment()));

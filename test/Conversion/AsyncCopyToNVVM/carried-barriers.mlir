@@ -149,3 +149,37 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A loop carrying a barrier and an SMEM view (8 B into its buffer): the
+// loop is rewritten for the barrier while the copy inside still needs where
+// the view starts, which the pass records before converting (8-B vectors).
+// CHECK-LABEL: gpu.func @barrier_and_view
+// CHECK: scf.for {{.*}} -> (!llvm.ptr<3>, memref<64x64xf32, #gpu.address_space<workgroup>>)
+// CHECK: vector.store %{{.*}} {alignment = 8 : i64} : memref<4096xf32, strided<[1]>, #gpu.address_space<workgroup>>, vector<2xf32>
+// CHECK-NOT: {{ asynccopy\.|!asynccopy}}
+// CHECK: gpu.return
+// PTX-LABEL: .entry barrier_and_view
+// PTX: st.shared.v2.b32
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @barrier_and_view(%A: memref<128x64xf32>, %n: index) workgroup(%raw : memref<16392xi8, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c8 = arith.constant 8 : index
+      %false = arith.constant false
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+      %v = memref.view %raw[%c8][] : memref<16392xi8, #gpu.address_space<workgroup>> to memref<64x64xf32, #gpu.address_space<workgroup>>
+      %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%bb = %b, %cur = %v) -> (!asynccopy.barrier<1>, memref<64x64xf32, #gpu.address_space<workgroup>>) {
+        asynccopy.copy %A to %cur window [0, 0] [64, 64] barrier %bb[%c0] {impl = #asynccopy<impl sync>} : memref<128x64xf32> to memref<64x64xf32, #gpu.address_space<workgroup>>
+        asynccopy.barrier.wait %bb[%c0], %false : !asynccopy.barrier<1>
+        %s = asynccopy.copy %cur to %A window [64, 0] [64, 64] : memref<64x64xf32, #gpu.address_space<workgroup>> to memref<128x64xf32> -> !asynccopy.token
+        asynccopy.wait %s : !asynccopy.token
+        scf.yield %bb, %cur : !asynccopy.barrier<1>, memref<64x64xf32, #gpu.address_space<workgroup>>
+      }
+      gpu.return
+    }
+  }
+}
