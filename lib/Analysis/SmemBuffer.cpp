@@ -314,23 +314,32 @@ public:
   }
 
 private:
-  /// Records the values `v` depends on, inputs before users (post-order).
-  void collect(Value v) {
-    if (!visited.insert(v).second)
-      return;
-    if (std::optional<SmemAllocation::Kind> kind = getAllocationKind(v)) {
-      allocations.push_back({*kind, v});
-    } else if (Value source = getViewSource(v)) {
-      collect(source);
-    } else if (FailureOr<SmallVector<Value>> preds = getIncomingValues(v);
-               succeeded(preds)) {
-      joined[v] = *preds;
-      for (Value pred : *preds)
-        collect(pred);
-    } else {
-      allocations.push_back({SmemAllocation::Kind::Opaque, v});
+  /// Records the values `view` depends on, inputs before users (post-order;
+  /// iterative: view chains can be long).
+  void collect(Value view) {
+    SmallVector<std::pair<Value, bool>> stack = {{view, false}};
+    while (!stack.empty()) {
+      auto [v, inputsDone] = stack.pop_back_val();
+      if (inputsDone) {
+        order.push_back(v);
+        continue;
+      }
+      if (!visited.insert(v).second)
+        continue;
+      stack.push_back({v, true});
+      if (std::optional<SmemAllocation::Kind> kind = getAllocationKind(v)) {
+        allocations.push_back({*kind, v});
+      } else if (Value source = getViewSource(v)) {
+        stack.push_back({source, false});
+      } else if (FailureOr<SmallVector<Value>> preds = getIncomingValues(v);
+                 succeeded(preds)) {
+        for (Value pred : llvm::reverse(*preds))
+          stack.push_back({pred, false});
+        joined[v] = std::move(*preds);
+      } else {
+        allocations.push_back({SmemAllocation::Kind::Opaque, v});
+      }
     }
-    order.push_back(v);
   }
 
   /// The address of `v` from the current addresses of its inputs (none while
