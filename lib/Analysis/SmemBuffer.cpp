@@ -36,51 +36,52 @@ KnownOffset KnownOffset::exact(int64_t value) {
           ? kMaxLog2Align
           : std::min<unsigned>(kMaxLog2Align,
                                llvm::countr_zero(static_cast<uint64_t>(value)));
-  return KnownOffset(value, log2);
+  return KnownOffset(true, value, log2);
 }
 
 KnownOffset KnownOffset::multipleOf(int64_t align) {
   assert(align > 0 && llvm::isPowerOf2_64(align) && "alignment: a power of 2");
-  return KnownOffset(std::nullopt,
+  return KnownOffset(false, 0,
                      std::min<unsigned>(kMaxLog2Align, llvm::Log2_64(align)));
 }
 
 bool KnownOffset::isMultipleOf(int64_t align) const {
   assert(align > 0 && llvm::isPowerOf2_64(align) && "alignment: a power of 2");
-  if (value)
-    return *value % align == 0;
+  if (isExact)
+    return value % align == 0;
   return llvm::Log2_64(align) <= log2Align;
 }
 
 KnownOffset KnownOffset::operator+(const KnownOffset &other) const {
   int64_t sum;
-  if (value && other.value && !llvm::AddOverflow(*value, *other.value, sum))
+  if (isExact && other.isExact && !llvm::AddOverflow(value, other.value, sum))
     return exact(sum);
-  return KnownOffset(std::nullopt, std::min(log2Align, other.log2Align));
+  return KnownOffset(false, 0, std::min(log2Align, other.log2Align));
 }
 
 KnownOffset KnownOffset::operator-(const KnownOffset &other) const {
   int64_t difference;
-  if (value && other.value &&
-      !llvm::SubOverflow(*value, *other.value, difference))
+  if (isExact && other.isExact &&
+      !llvm::SubOverflow(value, other.value, difference))
     return exact(difference);
-  return KnownOffset(std::nullopt, std::min(log2Align, other.log2Align));
+  return KnownOffset(false, 0, std::min(log2Align, other.log2Align));
 }
 
 KnownOffset KnownOffset::operator*(const KnownOffset &other) const {
-  if ((value && *value == 0) || (other.value && *other.value == 0))
+  if ((isExact && value == 0) || (other.isExact && other.value == 0))
     return exact(0);
   int64_t product;
-  if (value && other.value && !llvm::MulOverflow(*value, *other.value, product))
+  if (isExact && other.isExact &&
+      !llvm::MulOverflow(value, other.value, product))
     return exact(product);
-  return KnownOffset(std::nullopt,
+  return KnownOffset(false, 0,
                      std::min(kMaxLog2Align, log2Align + other.log2Align));
 }
 
 KnownOffset KnownOffset::join(const KnownOffset &other) const {
   if (*this == other)
     return *this;
-  return KnownOffset(std::nullopt, std::min(log2Align, other.log2Align));
+  return KnownOffset(false, 0, std::min(log2Align, other.log2Align));
 }
 
 /// Deep enough for index arithmetic, bounded for adversarial input.
@@ -294,15 +295,20 @@ public:
       changed = false;
       for (Value v : order) {
         std::optional<Address> next = transfer(v);
-        if (next && (!state.lookup(v) || !(*state[v] == *next))) {
-          state[v] = next;
+        if (!next)
+          continue;
+        auto [it, inserted] = state.try_emplace(v, *next);
+        if (inserted || !(it->second == *next)) {
+          it->second = *next;
           changed = true;
         }
       }
     }
     SmemBuffer result;
     result.allocations = std::move(allocations);
-    std::optional<Address> address = changed ? std::nullopt : state[view];
+    const Address *address = nullptr;
+    if (auto it = state.find(view); !changed && it != state.end())
+      address = &it->second;
     if (!address) {
       result.byteOffset = KnownOffset::unknown();
       return result;
@@ -353,16 +359,17 @@ private:
     if (auto it = joined.find(v); it != joined.end()) {
       std::optional<Address> result;
       for (Value pred : it->second)
-        if (std::optional<Address> a = state.lookup(pred))
-          result = result ? result->join(*a) : *a;
+        if (auto known = state.find(pred); known != state.end())
+          result = result ? result->join(known->second) : known->second;
       return result;
     }
     Value source = getViewSource(v);
     if (!source) // An allocation or an opaque value: its pointer is the base.
       return Address{KnownOffset::exact(0), ownOffset(KnownOffset::unknown())};
-    std::optional<Address> in = state.lookup(source);
-    if (!in)
+    auto known = state.find(source);
+    if (known == state.end())
       return std::nullopt;
+    const Address *in = &known->second;
     auto sourceType = cast<MemRefType>(source.getType());
     Operation *def = v.getDefiningOp();
     if (auto view = dyn_cast<memref::ViewOp>(def))
@@ -396,7 +403,8 @@ private:
   DenseSet<Value> visited;
   SmallVector<Value> order;
   DenseMap<Value, SmallVector<Value>> joined;
-  DenseMap<Value, std::optional<Address>> state;
+  /// The address of every value reached so far (absent: not yet known).
+  DenseMap<Value, Address> state;
   SmallVector<SmemAllocation> allocations;
 };
 

@@ -34,7 +34,9 @@ public:
   static KnownOffset multipleOf(int64_t align);
   static KnownOffset unknown() { return multipleOf(1); }
 
-  std::optional<int64_t> getExact() const { return value; }
+  std::optional<int64_t> getExact() const {
+    return isExact ? std::optional<int64_t>(value) : std::nullopt;
+  }
   /// The largest power of two known to divide the value.
   int64_t getAlignment() const { return int64_t(1) << log2Align; }
   /// Whether the value is provably a multiple of `align` (a power of two).
@@ -47,15 +49,18 @@ public:
   KnownOffset join(const KnownOffset &other) const;
 
   bool operator==(const KnownOffset &other) const {
-    return value == other.value && log2Align == other.log2Align;
+    return isExact == other.isExact && value == other.value &&
+           log2Align == other.log2Align;
   }
   bool operator!=(const KnownOffset &other) const { return !(*this == other); }
 
 private:
-  KnownOffset(std::optional<int64_t> value, unsigned log2Align)
-      : value(value), log2Align(log2Align) {}
+  KnownOffset(bool isExact, int64_t value, unsigned log2Align)
+      : isExact(isExact), value(value), log2Align(log2Align) {}
 
-  std::optional<int64_t> value;
+  /// The value is `value` when exact, else only a multiple of 2^log2Align.
+  bool isExact;
+  int64_t value;
   unsigned log2Align;
 };
 

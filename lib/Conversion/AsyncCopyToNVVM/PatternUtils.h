@@ -27,10 +27,10 @@ enum AddressSpace : unsigned {
 };
 
 /// Set on `asynccopy.wait` before the conversion: the completion groups its
-/// token may stand for (WaitGroups bits; 0 for synchronous copies, whose
-/// wait is a CTA barrier).
+/// token may stand for (kCpAsyncGroups | kBulkGroups bits; 0 for synchronous
+/// copies, whose wait is a CTA barrier).
 inline constexpr StringLiteral kWaitGroupsAttrName = "asynccopy.wait_groups";
-enum WaitGroups : int64_t { kCpAsyncGroups = 1, kBulkGroups = 2 };
+inline constexpr int64_t kCpAsyncGroups = 1, kBulkGroups = 2;
 
 /// Set on a `barrier.wait` whose kernel has other CTAs store into its SMEM
 /// and release at cluster scope (remote arrivals, sync-path remote copies):
