@@ -6,6 +6,7 @@
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
 #include "asynccopy/Utils/NVPTXTargets.h"
 
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/NVGPUToNVVM/NVGPUToNVVM.h"
@@ -46,8 +47,10 @@ static void buildDevicePipeline(OpPassManager &pm,
   pm.addPass(createAsyncCopyCheckStaticSharedMemory());
 
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
-  // Views (subview, collapse/expand_shape) become strided metadata first.
+  // Views (subview, collapse/expand_shape) become strided metadata first;
+  // dynamic offsets and strides come out as affine.apply.
   gpuPm.addPass(memref::createExpandStridedMetadataPass());
+  gpuPm.addPass(createLowerAffinePass());
   gpuPm.addPass(createSCFToControlFlowPass());
   gpuPm.addPass(createConvertNVGPUToNVVMPass());
   gpuPm.addPass(createConvertGpuOpsToNVVMOps());
@@ -70,6 +73,7 @@ void mlir::asynccopy::buildAsyncCopyToLLVMPipeline(
   // binaries embedded in the host module.
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
   pm.addPass(createGpuToLLVMConversionPass());
   pm.addPass(createAsyncCopyFinalizeHostLaunches());
   pm.addPass(createReconcileUnrealizedCastsPass());

@@ -72,7 +72,7 @@ static unsigned requiredPtx(StringRef chip) {
 }
 
 std::string nvptx::defaultFeatures(StringRef chip) {
-  return "+ptx" + std::to_string(requiredPtx(chip));
+  return "+ptx" + std::to_string(std::max(kStAsyncPtx, requiredPtx(chip)));
 }
 
 std::optional<std::string> nvptx::checkFeatures(StringRef chip,

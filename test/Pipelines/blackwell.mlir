@@ -1,5 +1,5 @@
 // The tiled TMA kernel for Blackwell: chip=sm_100a gets the lowest PTX version
-// that chip accepts (8.6; LLVM aborts on the +ptx80 that suits sm_90a) and the
+// that chip accepts (8.6; LLVM aborts on the +ptx81 that suits sm_90a) and the
 // PTX assembles with ptxas -arch=sm_100a.
 // RUN: ac-opt %s -asynccopy-to-llvm="chip=sm_100a format=isa" \
 // RUN:   | %extract_ptx_sm100a | FileCheck %s

@@ -32,7 +32,7 @@
 // CHECK-FORMAT: error: asynccopy-to-llvm: format must be `isa` (PTX), `bin` (cubin) or `fatbin`, got `ptx`
 // CHECK-MODE: error: asynccopy-to-nvvm: descriptor-mode must be `param` or `scratch`, got `global`
 // CHECK-DEFAULT: gpu.module @kernels [#nvvm.target<chip = "sm_100f", features = "+ptx88">]
-// CHECK-DEFAULT-80: gpu.module @kernels [#nvvm.target<chip = "sm_80", features = "+ptx80">]
+// CHECK-DEFAULT-80: gpu.module @kernels [#nvvm.target<chip = "sm_80", features = "+ptx81">]
 // CHECK-EXPLICIT: gpu.module @kernels [#nvvm.target<chip = "sm_90a", features = "+ptx83">]
 module attributes {gpu.container_module} {
   gpu.module @kernels {

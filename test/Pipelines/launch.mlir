@@ -8,7 +8,7 @@
 // CHECK-NOT: gpu.launch blocks
 // CHECK: llvm.call @acTensorMapEncodeTiledOrExit
 // CHECK: gpu.launch_func @copy_tile_kernel::@copy_tile_kernel
-// CHECK: gpu.module @copy_tile_kernel [#nvvm.target<chip = "sm_90a", features = "+ptx80">]
+// CHECK: gpu.module @copy_tile_kernel [#nvvm.target<chip = "sm_90a", features = "+ptx81">]
 // CHECK: llvm.func @copy_tile_kernel
 // CHECK-SAME: nvvm.grid_constant
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global

@@ -10,7 +10,7 @@
 // Descriptor mode and chip reach the passes; an unknown mode is an error.
 // RUN: not ac-opt %s -asynccopy-to-nvvm="descriptor-mode=bogus" 2>&1 | FileCheck %s --check-prefix=MODE
 
-// CHECK: gpu.module @kernels [#nvvm.target<chip = "sm_90a", features = "+ptx80">]
+// CHECK: gpu.module @kernels [#nvvm.target<chip = "sm_90a", features = "+ptx81">]
 // CHECK-LABEL: llvm.func @tiled_copy
 // CHECK-SAME: %{{.*}}: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<16 x i64>, nvvm.grid_constant}, %{{.*}}: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<16 x i64>, nvvm.grid_constant})
 // CHECK-SAME: asynccopy.tma_descriptors = [{arg = 0 : i64, box = array<i64: 1, 2, 64, 64>
@@ -24,7 +24,7 @@
 // PTX: cp.async.bulk.tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 // PTX: cp.async.bulk.tensor.4d.global.shared::cta.tile.bulk_group
 
-// BIN: gpu.binary @kernels [#gpu.object<#nvvm.target<chip = "sm_90a", features = "+ptx80">, properties = {{.*}}bin = "
+// BIN: gpu.binary @kernels [#gpu.object<#nvvm.target<chip = "sm_90a", features = "+ptx81">, properties = {{.*}}bin = "
 
 // MODE: mode must be `param` or `scratch`, got `bogus`
 

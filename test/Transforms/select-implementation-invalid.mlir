@@ -169,7 +169,7 @@ module attributes {gpu.container_module} {
       %c0 = arith.constant 0 : index
       %v = memref.subview %s[2] [64] [1] : memref<256xf32, #gpu.address_space<workgroup>> to memref<64xf32, strided<[1], offset: 2>, #gpu.address_space<workgroup>>
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-      // expected-error @+1 {{'asynccopy.copy' op impl = dsmem cannot perform this copy: DSMEM bulk copies need 16-B aligned buffers; one starts 8 B into its allocation; use impl = sync}}
+      // expected-error @+1 {{'asynccopy.copy' op impl = dsmem cannot perform this copy: the SMEM view starts 8 B into its allocation; DSMEM bulk copies move buffers at 16-B aligned SMEM addresses; use impl = sync}}
       asynccopy.copy %v to %d remote %rank barrier %b[%c0] {impl = #asynccopy<impl dsmem>} : memref<64xf32, strided<[1], offset: 2>, #gpu.address_space<workgroup>> to memref<64xf32, #gpu.address_space<workgroup>>
       gpu.return
     }

@@ -117,7 +117,8 @@ TEST(NVPTXTargets, ChecksChipsAndFeatures) {
   EXPECT_FALSE(nvptx::checkChip("sm_90a"));
   EXPECT_TRUE(nvptx::checkChip("sm_999"));
   EXPECT_TRUE(nvptx::checkChip("gfx90a"));
-  EXPECT_EQ(nvptx::defaultFeatures("sm_80"), "+ptx80");
+  EXPECT_EQ(nvptx::defaultFeatures("sm_80"), "+ptx81");
+  EXPECT_EQ(nvptx::defaultFeatures("sm_90a"), "+ptx81");
   EXPECT_EQ(nvptx::defaultFeatures("sm_100a"), "+ptx86");
   EXPECT_EQ(nvptx::defaultFeatures("sm_100f"), "+ptx88");
   EXPECT_EQ(nvptx::defaultFeatures("sm_120"), "+ptx87");

@@ -24,7 +24,7 @@ struct AsyncCopyPipelineOptions
       *this, "features",
       llvm::cl::desc("Target features: the PTX version (+ptx<N>); by default "
                      "the lowest that the chip and the lowering accept "
-                     "(+ptx80 or newer)")};
+                     "(+ptx81 or newer)")};
   PassOptions::Option<int> optLevel{
       *this, "opt-level", llvm::cl::desc("Optimisation level of the NVPTX "
                                          "back end (0-3)"),

@@ -36,6 +36,11 @@ ArrayRef<unsigned> knownPtxVersions();
 /// mbarrier expect_tx/try_wait, bulk and tensor copies: PTX 8.0).
 constexpr unsigned kLoweringMinPtx = 80;
 
+/// The PTX version the pipelines pick when the chip allows it: 8.1 adds
+/// st.async, which remote (DSMEM) sync copies complete on the receiver's
+/// mbarrier instead of plain stores and a separate release arrival.
+constexpr unsigned kStAsyncPtx = 81;
+
 /// The lowest PTX version the back end accepts for `chip`, or nullopt for a
 /// chip it does not know.
 std::optional<unsigned> minPtxVersion(StringRef chip);
@@ -46,7 +51,7 @@ std::optional<unsigned> minPtxVersion(StringRef chip);
 std::optional<std::string> checkChip(StringRef chip);
 
 /// The `features` of a known `chip` when none are given: the lowest PTX
-/// version that both the chip and the lowering accept.
+/// version the chip accepts, at least kStAsyncPtx.
 std::string defaultFeatures(StringRef chip);
 
 /// The most static shared memory (.shared variables) a kernel for a known

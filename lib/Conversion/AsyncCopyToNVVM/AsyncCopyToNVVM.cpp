@@ -13,6 +13,7 @@
 #include "PatternUtils.h"
 
 #include "asynccopy/Analysis/Contiguity.h"
+#include "asynccopy/Analysis/SmemBuffer.h"
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
 #include "asynccopy/Utils/NVPTXTargets.h"
@@ -21,12 +22,15 @@
 #include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/PassManager.h"
@@ -108,15 +112,13 @@ requiredFeature(Operation *op) {
   // A prefetch without a tensor map is a dropped hint, not a feature.
   if (isa<PrefetchOp>(op) && op->hasAttr(kDescriptorAttrName))
     return Feature("a TMA prefetch (cp.async.bulk.prefetch.tensor)", 90);
-  if (isa<BarrierWaitOp>(op))
-    return Feature("mbarrier.try_wait.parity", 90);
   if (isa<BarrierArriveExpectTxOp>(op))
     return Feature("mbarrier.arrive.expect_tx", 90);
   if (isa<BarrierRemoteOp>(op))
     return Feature("a cluster barrier (mapa)", 90);
   if (isa<BarrierArriveOp>(op) && isRemote(op->getOperand(0).getType()))
     return Feature("a remote arrive (mbarrier.arrive.shared::cluster)", 90);
-  if (isa<BarrierInitOp, BarrierArriveOp>(op))
+  if (isa<BarrierInitOp, BarrierArriveOp, BarrierWaitOp>(op))
     return Feature("mbarriers", 80);
   if (isa<FenceAsyncSharedOp>(op))
     return Feature("fence.proxy.async", 90);
@@ -130,6 +132,10 @@ requiredFeature(Operation *op) {
                : Feature("cp.async groups (cp.async.commit_group)", 80);
   return std::nullopt;
 }
+
+/// The PTX ISA version (x10) `barrier.wait` needs before sm_90, where it
+/// lowers to mbarrier.test_wait.parity.
+static constexpr unsigned kTestWaitParityPtx = 71;
 
 /// Whether other CTAs' threads store into `func`'s SMEM and release a
 /// barrier at cluster scope (remote arrivals, remote copies through the sync
@@ -149,27 +155,69 @@ static bool observesRemoteStores(FunctionOpInterface func) {
   return found.wasInterrupted();
 }
 
+/// Whether barriers of `func` complete on generic-proxy writes to SMEM that
+/// no fence of the writer orders for the async proxy: cp.async copies with a
+/// barrier (the arrival fires when the copies land) and sync-path remote
+/// copies (peers' stores). Their waits fence instead.
+static bool completesOnGenericWrites(FunctionOpInterface func) {
+  WalkResult found = func->walk([](CopyOp copy) {
+    CopyImpl impl = copy.getImplOrDefault();
+    if ((impl == CopyImpl::cp_async && copy.getBarrier()) ||
+        (impl == CopyImpl::sync && copy.getRank()))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return found.wasInterrupted();
+}
+
 namespace {
 
-/// The completion group a token stands for: bulk groups for TMA and bulk
-/// stores, cp.async groups for cp.async loads, nothing for sync copies.
-int64_t waitKindOf(Value token) {
-  auto copy = token.getDefiningOp<CopyOp>();
-  if (!copy)
-    return lowering::kUnknownWait;
-  switch (copy.getImplOrDefault()) {
-  case CopyImpl::tma:
-  case CopyImpl::bulk:
-    return static_cast<int64_t>(GroupKind::bulk);
-  case CopyImpl::cp_async:
-    return static_cast<int64_t>(GroupKind::cp_async);
-  case CopyImpl::sync:
-    return lowering::kSyncWait;
-  case CopyImpl::dsmem:
-  case CopyImpl::automatic:
-    return lowering::kUnknownWait;
+/// The completion groups of the chip's that `op` is in: cp.async groups from
+/// sm_80, bulk groups from sm_90.
+int64_t availableGroups(Operation *op) {
+  return (tma::targetsAtLeast(op, 80) ? lowering::kCpAsyncGroups : 0) |
+         (tma::targetsHopper(op) ? lowering::kBulkGroups : 0);
+}
+
+/// The completion groups `token` may stand for: bulk groups for TMA and bulk
+/// stores, cp.async groups for cp.async loads, none for sync copies. The
+/// token is traced to its producers through loop-carried values, branches
+/// and calls; a producer that is not visible stands for every group the
+/// chip has.
+int64_t waitGroupsOf(Value token, Operation *wait) {
+  SmallVector<Value> worklist = {token};
+  DenseSet<Value> seen;
+  int64_t groups = 0;
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (!seen.insert(value).second)
+      continue;
+    if (auto copy = value.getDefiningOp<CopyOp>()) {
+      switch (copy.getImplOrDefault()) {
+      case CopyImpl::tma:
+      case CopyImpl::bulk:
+        groups |= lowering::kBulkGroups;
+        break;
+      case CopyImpl::cp_async:
+        groups |= lowering::kCpAsyncGroups;
+        break;
+      case CopyImpl::sync:
+        break;
+      case CopyImpl::dsmem:
+      case CopyImpl::automatic:
+        groups |= availableGroups(wait);
+        break;
+      }
+      continue;
+    }
+    FailureOr<SmallVector<Value>> incoming = getIncomingValues(value);
+    if (failed(incoming)) {
+      groups |= availableGroups(wait);
+      continue;
+    }
+    worklist.append(incoming->begin(), incoming->end());
   }
-  llvm_unreachable("unknown copy implementation");
+  return groups;
 }
 
 /// SMEM alignment a copy needs: TMA boxes start on 128 B, and swizzled ones
@@ -193,35 +241,68 @@ int64_t requiredSmemAlignment(CopyOp copy) {
   llvm_unreachable("unknown copy implementation");
 }
 
-/// Raises the alignment of the SMEM buffer behind `smem` (a workgroup
-/// attribution or a memref.global) to `align` bytes.
-void raiseSmemAlignment(Value smem, int64_t align) {
-  Builder b(smem.getContext());
-  if (auto arg = dyn_cast<BlockArgument>(smem)) {
-    auto func = dyn_cast<gpu::GPUFuncOp>(arg.getOwner()->getParentOp());
-    if (!func || arg.getOwner() != &func.getBody().front())
-      return;
-    unsigned first = func.getNumArguments();
-    if (arg.getArgNumber() < first ||
-        arg.getArgNumber() >= first + func.getNumWorkgroupAttributions())
-      return;
-    unsigned index = arg.getArgNumber() - first;
+/// Raises the alignment of `allocation` to `align` bytes (an opaque value's
+/// alignment is its producer's business).
+void raiseAlignment(const SmemAllocation &allocation, int64_t align) {
+  Builder b(allocation.value.getContext());
+  IntegerAttr alignAttr = b.getI64IntegerAttr(align);
+  switch (allocation.kind) {
+  case SmemAllocation::Kind::WorkgroupAttribution: {
+    auto arg = cast<BlockArgument>(allocation.value);
+    auto func = cast<gpu::GPUFuncOp>(arg.getOwner()->getParentOp());
+    unsigned index = arg.getArgNumber() - func.getNumArguments();
     StringRef name = LLVM::LLVMDialect::getAlignAttrName();
     auto current = dyn_cast_or_null<IntegerAttr>(
         func.getWorkgroupAttributionAttr(index, name));
     if (!current || current.getInt() < align)
-      func.setWorkgroupAttributionAttr(index, name,
-                                       b.getI64IntegerAttr(align));
+      func.setWorkgroupAttributionAttr(index, name, alignAttr);
     return;
   }
-  auto getGlobal = smem.getDefiningOp<memref::GetGlobalOp>();
-  if (!getGlobal)
+  case SmemAllocation::Kind::Global: {
+    auto getGlobal = allocation.value.getDefiningOp<memref::GetGlobalOp>();
+    auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+        getGlobal, getGlobal.getNameAttr());
+    if (global &&
+        global.getAlignment().value_or(0) < static_cast<uint64_t>(align))
+      global.setAlignmentAttr(alignAttr);
     return;
-  auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
-      getGlobal, getGlobal.getNameAttr());
-  if (global && global.getAlignment().value_or(0) < static_cast<uint64_t>(align))
-    global.setAlignmentAttr(b.getI64IntegerAttr(align));
+  }
+  case SmemAllocation::Kind::Alloc: {
+    Operation *alloc = allocation.value.getDefiningOp();
+    auto current = alloc->getAttrOfType<IntegerAttr>("alignment");
+    if (!current || current.getInt() < align)
+      alloc->setAttr("alignment", alignAttr);
+    return;
+  }
+  case SmemAllocation::Kind::Opaque:
+    return;
+  }
+  llvm_unreachable("unknown SMEM allocation kind");
 }
+
+/// Raises the alignment of every allocation the SMEM view `smem` may come
+/// from (through views, loop-carried values, branches and calls) to `align`
+/// bytes. Selection declined views whose offset from them breaks it.
+void raiseSmemAlignment(Value smem, int64_t align) {
+  for (const SmemAllocation &allocation : traceSmemBuffer(smem).allocations)
+    raiseAlignment(allocation, align);
+}
+
+/// The barrier and token arguments of a gpu.func's blocks (branch targets)
+/// take their converted types; its entry block (the kernel's parameters and
+/// attributions) keeps its own.
+struct GPUFuncBlockTypes : public OpConversionPattern<gpu::GPUFuncOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(gpu::GPUFuncOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (failed(rewriter.convertRegionTypes(&op.getBody(), *getTypeConverter())))
+      return failure();
+    rewriter.modifyOpInPlace(op, [] {});
+    return success();
+  }
+};
 
 struct ConvertAsyncCopyToNVVMPass
     : public asynccopy::impl::ConvertAsyncCopyToNVVMBase<
@@ -300,6 +381,16 @@ struct ConvertAsyncCopyToNVVMPass
                 << *tma::targetSmVersion(op);
             return WalkResult::interrupt();
           }
+          if (unsigned ptx = lowering::targetPtxVersion(op);
+              isa<BarrierWaitOp>(op) && !tma::targetsHopper(op) &&
+              ptx < kTestWaitParityPtx) {
+            op->emitOpError("uses mbarrier.test_wait.parity, which needs PTX "
+                            "ISA 7.1 or newer; this GPU module targets PTX ")
+                << ptx / 10 << "." << ptx % 10
+                << " (add features = \"+ptx71\" or newer to its "
+                   "#nvvm.target)";
+            return WalkResult::interrupt();
+          }
           return WalkResult::advance();
         });
     if (unsupported.wasInterrupted())
@@ -311,15 +402,26 @@ struct ConvertAsyncCopyToNVVMPass
         wait->setAttr(lowering::kClusterAcquireAttrName, b.getUnitAttr());
       });
     });
+    getOperation()->walk([&](FunctionOpInterface func) {
+      if (!completesOnGenericWrites(func))
+        return;
+      func->walk([&](BarrierWaitOp wait) {
+        wait->setAttr(lowering::kProxyFenceAttrName, b.getUnitAttr());
+      });
+    });
     getOperation()->walk([&](Operation *op) {
       if (auto wait = dyn_cast<WaitOp>(op))
-        wait->setAttr(lowering::kWaitKindAttrName,
-                      b.getI64IntegerAttr(waitKindOf(wait.getToken())));
+        wait->setAttr(lowering::kWaitGroupsAttrName,
+                      b.getI64IntegerAttr(waitGroupsOf(wait.getToken(), wait)));
       if (auto copy = dyn_cast<CopyOp>(op)) {
-        if (int64_t align = requiredSmemAlignment(copy)) {
-          raiseSmemAlignment(copy.getSource(), align);
-          raiseSmemAlignment(copy.getDest(), align);
-        }
+        if (int64_t align = requiredSmemAlignment(copy))
+          for (Value buffer : {copy.getSource(), copy.getDest()})
+            if (isSharedMemory(cast<MemRefType>(buffer.getType())))
+              raiseSmemAlignment(buffer, align);
+        // Per-thread lowerings place their vectors by the views' offsets.
+        if (copy.getImplOrDefault() == CopyImpl::cp_async ||
+            copy.getImplOrDefault() == CopyImpl::sync)
+          lowering::recordSmemOffsets(copy);
       }
     });
 
@@ -336,6 +438,45 @@ struct ConvertAsyncCopyToNVVMPass
                            NVVM::NVVMDialect, nvgpu::NVGPUDialect,
                            scf::SCFDialect, vector::VectorDialect>();
     target.addLegalOp<UnrealizedConversionCastOp>();
+
+    // Barriers and tokens carried by values other ops define (scf.for
+    // iter_args, scf.if/while results, branch block arguments, device
+    // functions' arguments and results) take the same types; nothing else
+    // changes type before the upstream lowering.
+    TypeConverter carried;
+    carried.addConversion([](Type type) { return type; });
+    carried.addConversion(
+        [&](BarrierType type) { return converter.convertType(type); });
+    carried.addConversion(
+        [&](TokenType type) { return converter.convertType(type); });
+    auto cast = [](OpBuilder &b, Type type, ValueRange inputs,
+                   Location loc) -> Value {
+      return UnrealizedConversionCastOp::create(b, loc, type, inputs)
+          .getResult(0);
+    };
+    carried.addSourceMaterialization(cast);
+    carried.addTargetMaterialization(cast);
+    scf::populateSCFStructuralTypeConversionsAndLegality(carried, patterns,
+                                                         target);
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
+                                                                   carried);
+    populateCallOpTypeConversionPattern(patterns, carried);
+    populateReturnOpTypeConversionPattern(patterns, carried);
+    populateBranchOpInterfaceTypeConversionPattern(patterns, carried);
+    patterns.add<GPUFuncBlockTypes>(carried, ctx);
+    target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
+      return carried.isSignatureLegal(op.getFunctionType()) &&
+             carried.isLegal(&op.getBody());
+    });
+    target.addDynamicallyLegalOp<gpu::GPUFuncOp>(
+        [&](gpu::GPUFuncOp op) { return carried.isLegal(&op.getBody()); });
+    target.addDynamicallyLegalOp<func::CallOp, func::ReturnOp>(
+        [&](Operation *op) { return carried.isLegal(op); });
+    target.markUnknownOpDynamicallyLegal([&](Operation *op) {
+      return !isa<BranchOpInterface>(op) ||
+             isLegalForBranchOpInterfaceTypeConversionPattern(op, carried);
+    });
+
     // A pattern that cannot lower its op reports why; the driver's generic
     // "failed to legalize" for the same op would only repeat it.
     llvm::SmallPtrSet<const void *, 4> explained;

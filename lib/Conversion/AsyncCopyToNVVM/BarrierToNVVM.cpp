@@ -16,6 +16,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/SymbolTable.h"
 
 using namespace mlir;
@@ -143,6 +144,25 @@ struct BarrierArriveExpectTxLowering
   }
 };
 
+/// `while (!test()) {}`: the loop around a one-shot mbarrier wait test.
+void buildSpinWait(OpBuilder &b, Location loc,
+                   function_ref<Value(OpBuilder &, Location)> test) {
+  scf::WhileOp::create(
+      b, loc, TypeRange{}, ValueRange{},
+      [&](OpBuilder &b, Location loc, ValueRange) {
+        Value pending = arith::XOrIOp::create(
+            b, loc, test(b, loc),
+            arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+        scf::ConditionOp::create(b, loc, pending, ValueRange{});
+      },
+      [](OpBuilder &b, Location loc, ValueRange) {
+        scf::YieldOp::create(b, loc);
+      });
+}
+
+/// `barrier.wait`: mbarrier.try_wait.parity in a loop until the phase
+/// completes (acquire at CTA scope, or at cluster scope where other CTAs'
+/// stores are released to this barrier); test_wait.parity before sm_90.
 struct BarrierWaitLowering : public ConvertOpToLLVMPattern<BarrierWaitOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
@@ -155,10 +175,22 @@ struct BarrierWaitLowering : public ConvertOpToLLVMPattern<BarrierWaitOp> {
     Value phase = LLVM::ZExtOp::create(rewriter, loc, rewriter.getI32Type(),
                                        adaptor.getPhase());
     Value ticks = buildI32(rewriter, loc, kTryWaitTicks);
-    if (op->hasAttr(kClusterAcquireAttrName))
-      buildClusterScopeTryWait(rewriter, loc, ptr, phase, ticks);
-    else
+    Type i1 = rewriter.getI1Type();
+    if (!targetsHopper(rewriter)) {
+      // Before sm_90 there is no try_wait: spin on test_wait.parity.
+      buildSpinWait(rewriter, loc, [&](OpBuilder &b, Location loc) -> Value {
+        return NVVM::MBarrierTestWaitOp::create(b, loc, i1, ptr, phase);
+      });
+    } else if (op->hasAttr(kClusterAcquireAttrName)) {
+      buildSpinWait(rewriter, loc, [&](OpBuilder &b, Location loc) -> Value {
+        return NVVM::MBarrierTryWaitOp::create(b, loc, i1, ptr, phase, ticks,
+                                               NVVM::MemScopeKind::CLUSTER);
+      });
+    } else {
       NVVM::MBarrierTryWaitParityOp::create(rewriter, loc, ptr, phase, ticks);
+    }
+    if (op->hasAttr(kProxyFenceAttrName))
+      buildAsyncProxyFence(rewriter, loc);
     rewriter.eraseOp(op);
     return success();
   }

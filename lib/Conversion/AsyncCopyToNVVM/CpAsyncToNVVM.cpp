@@ -84,8 +84,8 @@ struct CpAsyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
     auto issue = [&](OpBuilder &b, Location loc) {
       buildThreadLoop(b, loc, plan->numVectors,
                       [&](OpBuilder &b, Location loc, Value vector) {
-                        VectorAccess access = buildVectorAccess(
-                            b, loc, *plan, state, vector, swizzle);
+                        VectorAccess access =
+                            buildVectorAccess(b, loc, *plan, state, vector);
                         nvgpu::DeviceAsyncCopyOp::create(
                             b, loc, tokenType, state.smemFlat,
                             ValueRange{access.smemIndex}, state.gmemFlat,
@@ -105,9 +105,10 @@ struct CpAsyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
           rewriter, loc,
           buildBarrierStagePtr(rewriter, loc, barrier, adaptor.getStage()),
           /*noinc=*/true);
+    // nvvm's commit, not nvgpu.device_async_create_group: the latter without
+    // token operands prints a form that does not parse back.
     if (op.getCommit().value_or(true))
-      nvgpu::DeviceAsyncCreateGroupOp::create(rewriter, loc, tokenType,
-                                              ValueRange{});
+      NVVM::CpAsyncCommitGroupOp::create(rewriter, loc);
 
     replaceLoweredCopy(rewriter, op);
     return success();

@@ -18,20 +18,24 @@ using namespace mlir::asynccopy::lowering;
 
 namespace {
 
-/// Emits the wait for `kind` groups with at most `pending` in flight.
+/// Emits the wait for `kind` groups with at most `pending` in flight (a CTA
+/// barrier must follow to publish their completion).
 void buildGroupWait(OpBuilder &b, Location loc, GroupKind kind,
                     int64_t pending, bool read) {
   if (kind == GroupKind::cp_async) {
     NVVM::CpAsyncWaitGroupOp::create(b, loc, pending);
-  } else {
-    buildIf(b, loc, buildIsElectedThread(b, loc),
-            [&](OpBuilder &b, Location loc) {
-              NVVM::CpAsyncBulkWaitGroupOp::create(
-                  b, loc, b.getI32IntegerAttr(pending),
-                  read ? b.getUnitAttr() : UnitAttr());
-            });
+    // cp.async writes SMEM in the generic proxy: each thread fences its
+    // completed copies before the CTA barrier, after which a TMA or bulk
+    // store may read them (CUTLASS's tma_store_fence).
+    buildAsyncProxyFence(b, loc);
+    return;
   }
-  NVVM::Barrier0Op::create(b, loc);
+  buildIf(b, loc, buildIsElectedThread(b, loc),
+          [&](OpBuilder &b, Location loc) {
+            NVVM::CpAsyncBulkWaitGroupOp::create(
+                b, loc, b.getI32IntegerAttr(pending),
+                read ? b.getUnitAttr() : UnitAttr());
+          });
 }
 
 struct WaitGroupLowering : public ConvertOpToLLVMPattern<WaitGroupOp> {
@@ -42,33 +46,31 @@ struct WaitGroupLowering : public ConvertOpToLLVMPattern<WaitGroupOp> {
                   ConversionPatternRewriter &rewriter) const override {
     buildGroupWait(rewriter, op.getLoc(), op.getKind(),
                    op.getPendingAttr().getInt(), op.getRead());
+    NVVM::Barrier0Op::create(rewriter, op.getLoc());
     rewriter.eraseOp(op);
     return success();
   }
 };
 
 /// `wait %t` without wait-group assignment: wait for everything of the
-/// token's kind (wait_group 0), the conservative reading of the token.
+/// groups the token may stand for (wait_group 0), the conservative reading
+/// of the token, then a CTA barrier (all a sync copy's token needs).
 struct WaitLowering : public ConvertOpToLLVMPattern<WaitOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
   LogicalResult
   matchAndRewrite(WaitOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto kindAttr = op->getAttrOfType<IntegerAttr>(kWaitKindAttrName);
-    if (!kindAttr)
-      return rewriter.notifyMatchFailure(op, "token producer not resolved");
+    auto groupsAttr = op->getAttrOfType<IntegerAttr>(kWaitGroupsAttrName);
+    if (!groupsAttr)
+      return rewriter.notifyMatchFailure(op, "token producers not resolved");
     Location loc = op.getLoc();
-    int64_t kind = kindAttr.getInt();
-    if (kind == kSyncWait) {
-      NVVM::Barrier0Op::create(rewriter, loc);
-    } else if (kind == kUnknownWait) {
+    int64_t groups = groupsAttr.getInt();
+    if (groups & kCpAsyncGroups)
       buildGroupWait(rewriter, loc, GroupKind::cp_async, 0, /*read=*/false);
+    if (groups & kBulkGroups)
       buildGroupWait(rewriter, loc, GroupKind::bulk, 0, /*read=*/false);
-    } else {
-      buildGroupWait(rewriter, loc, static_cast<GroupKind>(kind),
-                     /*pending=*/0, /*read=*/false);
-    }
+    NVVM::Barrier0Op::create(rewriter, loc);
     rewriter.eraseOp(op);
     return success();
   }
@@ -100,10 +102,8 @@ struct FenceAsyncSharedLowering
   LogicalResult
   matchAndRewrite(FenceAsyncSharedOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    MLIRContext *ctx = rewriter.getContext();
-    rewriter.replaceOpWithNewOp<NVVM::FenceProxyOp>(
-        op, NVVM::ProxyKindAttr::get(ctx, NVVM::ProxyKind::async_shared),
-        NVVM::SharedSpaceAttr::get(ctx, NVVM::SharedSpace::shared_cta));
+    buildAsyncProxyFence(rewriter, op.getLoc());
+    rewriter.eraseOp(op);
     return success();
   }
 };

@@ -16,6 +16,39 @@ using namespace mlir;
 using namespace mlir::asynccopy;
 using namespace mlir::asynccopy::lowering;
 
+/// The SMEM operands of `copy`, source first.
+static SmallVector<Value, 2> getSmemOperands(CopyOp copy) {
+  SmallVector<Value, 2> operands;
+  for (Value operand : {copy.getSource(), copy.getDest()})
+    if (isSharedMemory(cast<MemRefType>(operand.getType())))
+      operands.push_back(operand);
+  return operands;
+}
+
+void lowering::recordSmemOffsets(CopyOp copy) {
+  SmallVector<int64_t> entries;
+  for (Value smem : getSmemOperands(copy)) {
+    KnownOffset offset = traceSmemBuffer(smem).byteOffset;
+    std::optional<int64_t> exact = offset.getExact();
+    entries.push_back(exact ? 1 : 0);
+    entries.push_back(exact ? *exact : offset.getAlignment());
+  }
+  copy->setAttr(kSmemOffsetsAttrName,
+                DenseI64ArrayAttr::get(copy.getContext(), entries));
+}
+
+KnownOffset lowering::getSmemOffset(CopyOp copy, Value smem) {
+  SmallVector<Value, 2> operands = getSmemOperands(copy);
+  auto recorded = copy->getAttrOfType<DenseI64ArrayAttr>(kSmemOffsetsAttrName);
+  auto it = llvm::find(operands, smem);
+  if (!recorded || it == operands.end() ||
+      recorded.size() != static_cast<int64_t>(2 * operands.size()))
+    return traceSmemBuffer(smem).byteOffset;
+  int64_t index = 2 * (it - operands.begin());
+  return recorded[index] ? KnownOffset::exact(recorded[index + 1])
+                         : KnownOffset::multipleOf(recorded[index + 1]);
+}
+
 Value lowering::buildI32(OpBuilder &b, Location loc, int64_t value) {
   return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
                                   b.getI32IntegerAttr(value));
@@ -24,6 +57,29 @@ Value lowering::buildI32(OpBuilder &b, Location loc, int64_t value) {
 bool lowering::targetsHopper(OpBuilder &b) {
   Block *block = b.getInsertionBlock();
   return tma::targetsHopper(block ? block->getParentOp() : nullptr);
+}
+
+unsigned lowering::targetPtxVersion(Operation *op) {
+  auto module = op->getParentOfType<gpu::GPUModuleOp>();
+  if (!module || !module.getTargetsAttr())
+    return kDefaultPtxVersion;
+  unsigned oldest = ~0u;
+  for (Attribute target : module.getTargetsAttr()) {
+    auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target);
+    if (!nvvm)
+      continue;
+    unsigned ptx = 0;
+    StringRef features = nvvm.getFeatures();
+    size_t at = features.find("+ptx");
+    if (at == StringRef::npos || features.drop_front(at + 4)
+                                     .take_while(llvm::isDigit)
+                                     .getAsInteger(10, ptx)) {
+      unsigned sm = tma::parseSmVersion(nvvm.getChip()).value_or(0);
+      ptx = sm < 86 ? 70 : sm < 90 ? 71 : 78;
+    }
+    oldest = std::min(oldest, ptx);
+  }
+  return oldest == ~0u ? kDefaultPtxVersion : oldest;
 }
 
 std::pair<Value, Value> lowering::buildLinearThreadId(OpBuilder &b,
@@ -98,6 +154,15 @@ Value lowering::buildArriveExpectTx(OpBuilder &b, Location loc, Value base,
   return ptr;
 }
 
+void lowering::buildAsyncProxyFence(OpBuilder &b, Location loc) {
+  if (!targetsHopper(b))
+    return;
+  MLIRContext *ctx = b.getContext();
+  NVVM::FenceProxyOp::create(
+      b, loc, NVVM::ProxyKindAttr::get(ctx, NVVM::ProxyKind::async_shared),
+      NVVM::SharedSpaceAttr::get(ctx, NVVM::SharedSpace::shared_cta));
+}
+
 Value lowering::buildBufferPtr(ConversionPatternRewriter &rewriter, Location loc,
                              const LLVMTypeConverter &converter,
                              MemRefType type, Value descriptor) {
@@ -129,21 +194,38 @@ Value lowering::buildL2CachePolicy(OpBuilder &b, Location loc,
   return asmOp.getResult(0);
 }
 
-void lowering::buildClusterScopeTryWait(OpBuilder &b, Location loc, Value ptr,
-                                        Value phase, Value ticks) {
-  Value address = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), ptr);
-  StringRef ptx = "{\n"
-                  ".reg .pred P1;\n"
-                  "LAB_WAIT:\n"
-                  "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 "
-                  "P1, [$0], $1, $2;\n"
-                  "@P1 bra.uni DONE;\n"
-                  "bra.uni LAB_WAIT;\n"
-                  "DONE:\n"
-                  "}";
-  LLVM::InlineAsmOp::create(
-      b, loc, TypeRange{}, ValueRange{address, phase, ticks}, ptx, "r,r,r",
-      /*has_side_effects=*/true, /*is_align_stack=*/false,
-      LLVM::tailcallkind::TailCallKind::None,
-      /*asm_dialect=*/LLVM::AsmDialectAttr(), /*operand_attrs=*/ArrayAttr());
+void lowering::buildStAsync(OpBuilder &b, Location loc, Value address,
+                            Value value, Value barrier) {
+  Type i32 = b.getI32Type(), i64 = b.getI64Type();
+  unsigned pieces = LLVM::getPrimitiveTypeSizeInBits(value.getType()) / 32;
+  assert(llvm::is_contained({1u, 2u, 4u}, pieces) && "4, 8 or 16 B");
+  SmallVector<Value> operands = {
+      LLVM::PtrToIntOp::create(b, loc, i64, address)};
+  if (pieces == 1) {
+    operands.push_back(LLVM::BitcastOp::create(b, loc, i32, value));
+  } else {
+    Value words = LLVM::BitcastOp::create(
+        b, loc, VectorType::get({static_cast<int64_t>(pieces)}, i32), value);
+    for (unsigned k = 0; k < pieces; ++k)
+      operands.push_back(LLVM::ExtractElementOp::create(
+          b, loc, words, LLVM::ConstantOp::create(b, loc, i32, k)));
+  }
+  operands.push_back(LLVM::PtrToIntOp::create(b, loc, i64, barrier));
+  std::string data;
+  for (unsigned k = 1; k <= pieces; ++k)
+    data += (k == 1 ? "$" : ", $") + std::to_string(k);
+  std::string ptx =
+      "st.async.shared::cluster.mbarrier::complete_tx::bytes" +
+      (pieces > 1 ? ".v" + std::to_string(pieces) : std::string()) +
+      ".b32 [$0], " + (pieces > 1 ? "{" + data + "}" : data) + ", [$" +
+      std::to_string(pieces + 1) + "];";
+  std::string constraints = "l";
+  for (unsigned k = 0; k < pieces; ++k)
+    constraints += ",r";
+  constraints += ",l";
+  LLVM::InlineAsmOp::create(b, loc, TypeRange{}, operands, ptx, constraints,
+                            /*has_side_effects=*/true, /*is_align_stack=*/false,
+                            LLVM::tailcallkind::TailCallKind::None,
+                            /*asm_dialect=*/LLVM::AsmDialectAttr(),
+                            /*operand_attrs=*/ArrayAttr());
 }

@@ -9,6 +9,7 @@
 #ifndef LIB_CONVERSION_ASYNCCOPYTONVVM_PATTERNUTILS_H
 #define LIB_CONVERSION_ASYNCCOPYTONVVM_PATTERNUTILS_H
 
+#include "asynccopy/Analysis/SmemBuffer.h"
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -25,18 +26,36 @@ enum AddressSpace : unsigned {
   kSharedCluster = 7
 };
 
-/// Set on `asynccopy.wait` before the conversion: the group kind of the
-/// token's producer (GroupKind), kSyncWait for synchronous copies, or
-/// kUnknownWait when the producer is not visible (waits for both kinds).
-inline constexpr StringLiteral kWaitKindAttrName = "asynccopy.wait_kind";
-inline constexpr int64_t kSyncWait = -1;
-inline constexpr int64_t kUnknownWait = -2;
+/// Set on `asynccopy.wait` before the conversion: the completion groups its
+/// token may stand for (kCpAsyncGroups | kBulkGroups bits; 0 for synchronous
+/// copies, whose wait is a CTA barrier).
+inline constexpr StringLiteral kWaitGroupsAttrName = "asynccopy.wait_groups";
+inline constexpr int64_t kCpAsyncGroups = 1, kBulkGroups = 2;
 
 /// Set on a `barrier.wait` whose kernel has other CTAs store into its SMEM
 /// and release at cluster scope (remote arrivals, sync-path remote copies):
 /// it must acquire at cluster scope.
 inline constexpr StringLiteral kClusterAcquireAttrName =
     "asynccopy.cluster_acquire";
+
+/// Set on a `barrier.wait` whose kernel completes barriers with generic-proxy
+/// writes to SMEM (cp.async copies with a barrier, sync-path remote copies)
+/// on sm_90+: the waiting thread fences them for the async proxy (a TMA or
+/// bulk store it may issue next reads that SMEM).
+inline constexpr StringLiteral kProxyFenceAttrName = "asynccopy.proxy_fence";
+
+/// Set on copies before the conversion (whose structural rewrites would
+/// disturb tracing): the byte offset of each SMEM operand (source first) from
+/// its allocation, as traceSmemBuffer finds it; two entries per operand,
+/// [1, value] when exact, [0, alignment] otherwise.
+inline constexpr StringLiteral kSmemOffsetsAttrName = "asynccopy.smem_offsets";
+
+/// Records kSmemOffsetsAttrName on `copy`.
+void recordSmemOffsets(CopyOp copy);
+
+/// The byte offset of `smem`, an SMEM operand of `copy`, from its allocation:
+/// recorded by recordSmemOffsets, else traced now.
+KnownOffset getSmemOffset(CopyOp copy, Value smem);
 
 // One populate function per op family (one file each).
 void populateBarrierToNVVMPatterns(LLVMTypeConverter &converter,
@@ -57,6 +76,16 @@ void populateGroupsToNVVMPatterns(LLVMTypeConverter &converter,
 /// Whether the GPU module `b` builds into targets sm_90 or newer (a module
 /// without NVVM target counts as Hopper, the default chip).
 bool targetsHopper(OpBuilder &b);
+
+/// The PTX ISA version (x10) of the pipelines' default target features
+/// (`+ptx80`), assumed where no NVVM target says otherwise.
+inline constexpr unsigned kDefaultPtxVersion = 81;
+
+/// The oldest PTX ISA version (x10, e.g. 80) the GPU module of `op` is
+/// compiled for: `+ptxNN` in the features of its NVVM targets, else a lower
+/// bound of what LLVM picks for the chip (7.0 for sm_80, 7.1 up to sm_89,
+/// 7.8 from sm_90); kDefaultPtxVersion without NVVM targets.
+unsigned targetPtxVersion(Operation *op);
 
 /// The linear thread id in the CTA and the number of threads (index values).
 std::pair<Value, Value> buildLinearThreadId(OpBuilder &b, Location loc);
@@ -102,11 +131,18 @@ Value buildCastToSpace(OpBuilder &b, Location loc, Value ptr, unsigned space);
 Value buildL2CachePolicy(OpBuilder &b, Location loc,
                          std::optional<CacheHint> hint);
 
-/// The mbarrier try_wait.parity loop on `ptr` (shared::cta) with
-/// `.acquire.cluster`, which NVVM's op cannot express (it acquires at CTA
-/// scope); inline PTX, like buildL2CachePolicy.
-void buildClusterScopeTryWait(OpBuilder &b, Location loc, Value ptr,
-                              Value phase, Value ticks);
+/// `st.async.shared::cluster.mbarrier::complete_tx::bytes` of `value` (4, 8
+/// or 16 B, stored as .b32 pieces) at `address` in another CTA of the
+/// cluster, completing its bytes on the mbarrier at `barrier` there (both
+/// shared::cluster pointers). NVVM has no op for st.async: inline PTX, like
+/// buildL2CachePolicy.
+void buildStAsync(OpBuilder &b, Location loc, Value address, Value value,
+                  Value barrier);
+
+/// `fence.proxy.async.shared::cta` on sm_90+ (before Hopper no async proxy
+/// reads SMEM): orders the executing thread's view of generic-proxy SMEM
+/// writes before later async-proxy (TMA, bulk) accesses.
+void buildAsyncProxyFence(OpBuilder &b, Location loc);
 
 /// `i32` constant.
 Value buildI32(OpBuilder &b, Location loc, int64_t value);

@@ -26,6 +26,8 @@
 #include "PatternUtils.h"
 #include "ThreadCopy.h"
 
+#include "asynccopy/Utils/NVPTXTargets.h"
+#include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -248,6 +250,81 @@ void buildFirstThreadArrive(OpBuilder &b, Location loc, Value stagePtr,
           });
 }
 
+bool isDynamic(int64_t v) { return ShapedType::isDynamic(v); }
+
+/// How the threads of a remote copy cover its views: the dims (outermost
+/// first) that stay after merging those contiguous on both sides, and the
+/// elements per vector.
+struct RemoteLayout {
+  struct Dim {
+    int64_t size, srcStride, dstStride;
+    /// The memref dim whose stride the merged dim has (its innermost one).
+    int64_t typeDim;
+  };
+  SmallVector<Dim> dims;
+  int64_t numElements = 0, lanes = 1;
+};
+
+/// Plans the remote copy `op` of `elementBytes`-byte elements. Dense buffers
+/// merge into one dim; vectors (<= 16 B) run along the innermost dim when it
+/// is contiguous on both sides, and are as wide as both views' starts (from
+/// their allocations, which the pass aligns to 16 B) and every other dim's
+/// strides allow.
+RemoteLayout planRemoteCopy(CopyOp op, int64_t elementBytes) {
+  auto srcType = cast<MemRefType>(op.getSource().getType());
+  auto dstType = cast<MemRefType>(op.getDest().getType());
+  SmallVector<int64_t> srcStrides, dstStrides;
+  int64_t unused;
+  (void)srcType.getStridesAndOffset(srcStrides, unused);
+  (void)dstType.getStridesAndOffset(dstStrides, unused);
+  RemoteLayout layout;
+  layout.numElements = srcType.getNumElements();
+  for (int64_t k = srcType.getRank() - 1; k >= 0; --k) {
+    int64_t size = srcType.getDimSize(k);
+    if (size == 1)
+      continue;
+    RemoteLayout::Dim dim{size, srcStrides[k], dstStrides[k], k};
+    if (!layout.dims.empty()) {
+      RemoteLayout::Dim &in = layout.dims.back();
+      if (!isDynamic(dim.srcStride) && !isDynamic(in.srcStride) &&
+          !isDynamic(dim.dstStride) && !isDynamic(in.dstStride) &&
+          dim.srcStride == in.srcStride * in.size &&
+          dim.dstStride == in.dstStride * in.size) {
+        in.size *= size;
+        continue;
+      }
+    }
+    layout.dims.push_back(dim);
+  }
+  if (layout.dims.empty())
+    layout.dims.push_back({1, 1, 1, 0});
+  std::reverse(layout.dims.begin(), layout.dims.end());
+
+  auto pow2Bytes = [&](int64_t stride) -> int64_t {
+    if (isDynamic(stride))
+      return elementBytes;
+    int64_t bytes = stride * elementBytes;
+    return bytes == 0
+               ? 16
+               : int64_t(1) << llvm::countr_zero(static_cast<uint64_t>(bytes));
+  };
+  int64_t vectorBytes = 16;
+  for (Value buffer : {op.getSource(), op.getDest()})
+    vectorBytes = std::min<int64_t>(vectorBytes,
+                                    getSmemOffset(op, buffer).getAlignment());
+  const RemoteLayout::Dim &innermost = layout.dims.back();
+  if (innermost.srcStride != 1 || innermost.dstStride != 1)
+    vectorBytes = elementBytes;
+  for (const RemoteLayout::Dim &dim : ArrayRef(layout.dims).drop_back())
+    vectorBytes = std::min(
+        {vectorBytes, pow2Bytes(dim.srcStride), pow2Bytes(dim.dstStride)});
+  if (llvm::isPowerOf2_64(elementBytes) && vectorBytes >= elementBytes)
+    layout.lanes = vectorBytes / elementBytes;
+  while (layout.lanes > 1 && innermost.size % layout.lanes != 0)
+    layout.lanes /= 2;
+  return layout;
+}
+
 struct SyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
@@ -289,8 +366,7 @@ struct SyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
     Type type = lanes == 1 ? elementType
                            : Type(VectorType::get({lanes}, elementType));
     auto body = [&](OpBuilder &b, Location loc, Value vector) {
-      VectorAccess access =
-          buildVectorAccess(b, loc, *plan, state, vector, swizzle);
+      VectorAccess access = buildVectorAccess(b, loc, *plan, state, vector);
       if (isLoad) {
         Value value =
             buildGuardedLoad(b, loc, type, state.gmemFlat, access.gmemIndex,
@@ -327,6 +403,10 @@ struct SyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
       buildIf(rewriter, loc, pred, copy);
     else
       copy(rewriter, loc);
+    // The stores to SMEM are generic-proxy writes; a TMA or bulk store may
+    // read them after the CTA barrier: every writer fences first.
+    if (isLoad)
+      buildAsyncProxyFence(rewriter, loc);
     gpu::BarrierOp::create(rewriter, loc);
     if (Value barrier = adaptor.getBarrier())
       buildFirstThreadArrive(
@@ -338,7 +418,9 @@ struct SyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
     return success();
   }
 
-  /// SMEM -> SMEM of CTA `rank`: stores through the shared::cluster address.
+  /// SMEM -> SMEM of CTA `rank`: stores through the shared::cluster address
+  /// of the destination; both sides are addressed through their strides
+  /// (views of larger buffers), so only the viewed elements are written.
   LogicalResult lowerRemote(CopyOp op, OpAdaptor adaptor,
                             ConversionPatternRewriter &rewriter) const {
     Location loc = op.getLoc();
@@ -351,31 +433,12 @@ struct SyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
       return op.emitOpError("the sync fallback moves whole bytes; got ")
              << elementType;
     int64_t eb = bits / 8;
-    // Widest vector both buffers are aligned for (static offsets; the pass
-    // aligns SMEM buffers to 16 B).
-    int64_t vectorBytes = 16;
-    for (MemRefType type : {srcType, dstType}) {
-      SmallVector<int64_t> strides;
-      int64_t offset;
-      if (failed(type.getStridesAndOffset(strides, offset)) ||
-          ShapedType::isDynamic(offset))
-        return op.emitOpError("remote copies need SMEM buffers with static "
-                              "offsets");
-      vectorBytes =
-          std::min(vectorBytes, offset == 0
-                                    ? int64_t(16)
-                                    : int64_t(1) << llvm::countr_zero(
-                                          static_cast<uint64_t>(offset * eb)));
-    }
-    int64_t total = srcType.getNumElements();
-    int64_t lanes = 1;
-    if (llvm::isPowerOf2_64(eb) && vectorBytes >= eb)
-      lanes = vectorBytes / eb;
-    while (lanes > 1 && total % lanes != 0)
-      lanes /= 2;
-    int64_t alignment = lanes * eb;
+    RemoteLayout layout = planRemoteCopy(op, eb);
+    int64_t lanes = layout.lanes, alignment = lanes * eb;
 
-    Value srcFlat = buildFlatView(rewriter, loc, op.getSource());
+    SmallVector<Value> srcStrides;
+    Value srcFlat =
+        buildFlatView(rewriter, loc, op.getSource(), nullptr, &srcStrides);
     Value dstLocal = buildBufferPtr(rewriter, loc, *getTypeConverter(),
                                     dstType, adaptor.getDest());
     Type clusterPtr = LLVM::LLVMPointerType::get(ctx, kSharedCluster);
@@ -385,37 +448,113 @@ struct SyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
     Type llvmElement = getTypeConverter()->convertType(elementType);
     Type type =
         lanes == 1 ? elementType : Type(VectorType::get({lanes}, elementType));
+    Type llvmType = getTypeConverter()->convertType(type);
+    Value stage = buildBarrierStagePtr(rewriter, loc, adaptor.getBarrier(),
+                                       adaptor.getStage());
+    Value remoteStage =
+        NVVM::MapaOp::create(rewriter, loc, clusterPtr, stage, rank);
+    // Pieces of 4, 8 or 16 B are stored with st.async (PTX ISA 8.1), which
+    // completes their bytes on the destination's barrier; narrower ones (or
+    // older PTX) with plain stores, then one release arrival after a CTA
+    // barrier.
+    bool stAsync = llvm::is_contained({4, 8, 16}, alignment) &&
+                   targetPtxVersion(op) >= nvptx::kStAsyncPtx;
+    // Element strides of the merged dims on both sides (index values).
+    MemRefDescriptor dstDesc(adaptor.getDest());
+    SmallVector<Value> srcDimStrides, dstDimStrides;
+    for (const RemoteLayout::Dim &dim : layout.dims) {
+      srcDimStrides.push_back(isDynamic(dim.srcStride)
+                                  ? srcStrides[dim.typeDim]
+                                  : cst(rewriter, loc, dim.srcStride));
+      dstDimStrides.push_back(
+          isDynamic(dim.dstStride)
+              ? arith::IndexCastOp::create(
+                    rewriter, loc, rewriter.getIndexType(),
+                    dstDesc.stride(rewriter, loc, dim.typeDim))
+                    .getResult()
+              : cst(rewriter, loc, dim.dstStride));
+    }
 
     auto copy = [&](OpBuilder &b, Location loc) {
       buildThreadLoop(
-          b, loc, total / lanes, [&](OpBuilder &b, Location loc, Value v) {
+          b, loc, layout.numElements / lanes,
+          [&](OpBuilder &b, Location loc, Value v) {
             Value element =
                 lanes == 1 ? v
                            : arith::MulIOp::create(b, loc, v,
                                                    cst(b, loc, lanes))
                                  .getResult();
+            // Row-major coordinates over the merged dims, then each side's
+            // element offset.
+            Value srcIndex, dstIndex;
+            int64_t inner = 1;
+            for (int64_t k = layout.dims.size() - 1; k >= 0; --k) {
+              int64_t size = layout.dims[k].size;
+              Value c = inner == 1 ? element
+                                   : arith::DivUIOp::create(b, loc, element,
+                                                            cst(b, loc, inner))
+                                         .getResult();
+              if (k != 0)
+                c = arith::RemUIOp::create(b, loc, c, cst(b, loc, size));
+              auto term = [&](Value stride) -> Value {
+                return arith::MulIOp::create(b, loc, c, stride);
+              };
+              auto accumulate = [&](Value sum, Value t) -> Value {
+                return sum ? arith::AddIOp::create(b, loc, sum, t).getResult()
+                           : t;
+              };
+              srcIndex = accumulate(srcIndex, term(srcDimStrides[k]));
+              dstIndex = accumulate(dstIndex, term(dstDimStrides[k]));
+              inner *= size;
+            }
             Value value =
-                buildGuardedLoad(b, loc, type, srcFlat, element, Value(),
+                buildGuardedLoad(b, loc, type, srcFlat, srcIndex, Value(),
                                  OOBMode::undefined, alignment);
-            Value offset = arith::IndexCastOp::create(b, loc, b.getI64Type(),
-                                                      element);
+            // The LLVM form of the loaded value (fp8 elements are integers
+            // there) for the LLVM store; the upstream lowering of the load
+            // resolves the cast.
+            if (llvmType != type)
+              value =
+                  UnrealizedConversionCastOp::create(b, loc, llvmType, value)
+                      .getResult(0);
+            Value offset =
+                arith::IndexCastOp::create(b, loc, b.getI64Type(), dstIndex);
             Value ptr = LLVM::GEPOp::create(b, loc, clusterPtr, llvmElement,
                                             dstRemote, ValueRange{offset});
-            LLVM::StoreOp::create(b, loc, value, ptr, alignment);
+            if (stAsync)
+              buildStAsync(b, loc, ptr, value, remoteStage);
+            else
+              LLVM::StoreOp::create(b, loc, value, ptr, alignment);
           });
     };
-    if (Value pred = adaptor.getPredicate())
+    Value pred = adaptor.getPredicate();
+    if (pred)
       buildIf(rewriter, loc, pred, copy);
     else
       copy(rewriter, loc);
-    // Every thread's stores happen before thread 0's release at
-    // cluster scope, which the destination CTA's wait acquires.
-    gpu::BarrierOp::create(rewriter, loc);
-    Value stage = buildBarrierStagePtr(rewriter, loc, adaptor.getBarrier(),
-                                       adaptor.getStage());
-    Value remoteStage =
-        NVVM::MapaOp::create(rewriter, loc, clusterPtr, stage, rank);
-    buildFirstThreadArrive(rewriter, loc, remoteStage, /*cluster=*/true);
+    if (stAsync) {
+      // Each thread's bytes complete on the destination's barrier; thread
+      // 0's one arrival expects them all (none when the predicate skipped
+      // the copy).
+      Value bytes = buildI32(rewriter, loc, layout.numElements * eb);
+      if (pred)
+        bytes = LLVM::SelectOp::create(rewriter, loc, pred, bytes,
+                                       buildI32(rewriter, loc, 0));
+      buildIf(rewriter, loc, buildIsFirstThread(rewriter, loc),
+              [&](OpBuilder &b, Location loc) {
+                NVVM::MBarrierArriveExpectTxOp::create(
+                    b, loc, Type(), remoteStage, bytes,
+                    NVVM::MemScopeKind::CLUSTER, /*relaxed=*/false,
+                    /*predicate=*/Value());
+              });
+      // Every thread has read the source: it may be reused.
+      gpu::BarrierOp::create(rewriter, loc);
+    } else {
+      // Every thread's stores happen before thread 0's release at cluster
+      // scope, which the destination CTA's wait acquires.
+      gpu::BarrierOp::create(rewriter, loc);
+      buildFirstThreadArrive(rewriter, loc, remoteStage, /*cluster=*/true);
+    }
     rewriter.eraseOp(op);
     return success();
   }

@@ -179,13 +179,13 @@ lowering::planThreadCopy(CopyOp op, StringRef implName, int64_t maxVectorBytes,
     }
   }
 
-  // The SMEM side must allow the vector too (a view at an offset).
-  auto smemType = cast<MemRefType>(op.getSmem().getType());
-  SmallVector<int64_t> smemStrides;
-  int64_t smemOffset = 0;
-  if (succeeded(smemType.getStridesAndOffset(smemStrides, smemOffset)) &&
-      !isDyn(smemOffset))
-    maxVectorBytes = std::min(maxVectorBytes, pow2Align(smemOffset * eb));
+  // The SMEM side must allow the vector too: a view starts where its offset
+  // from the allocation (aligned by the pass) puts it.
+  plan.swizzle = op.getSwizzleOrZero();
+  plan.smemByteOffset = getSmemOffset(op, op.getSmem());
+  maxVectorBytes =
+      std::min(maxVectorBytes,
+               std::min<int64_t>(16, plan.smemByteOffset.getAlignment()));
 
   // Vector width: whole elements, a power of two of them.
   int64_t vector = 1;
@@ -276,6 +276,34 @@ Value lowering::buildFlatView(OpBuilder &b, Location loc, Value memref,
       ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
 }
 
+/// The 1024-B swizzle atom.
+static constexpr int64_t kSwizzleAtomBytes = 1024;
+
+/// Where the SMEM view `smem` starts in its 1024-B swizzle atom (bytes, null
+/// for 0): from the analysis when it proves it, else from the address.
+static Value buildSwizzleBase(OpBuilder &b, Location loc, Value smem,
+                              const KnownOffset &offset, int64_t elementBytes) {
+  if (offset.isMultipleOf(kSwizzleAtomBytes))
+    return {};
+  if (std::optional<int64_t> exact = offset.getExact())
+    return cst(b, loc,
+               (*exact % kSwizzleAtomBytes + kSwizzleAtomBytes) %
+                   kSwizzleAtomBytes);
+  auto type = cast<MemRefType>(smem.getType());
+  SmallVector<int64_t> strides;
+  int64_t staticOffset;
+  (void)type.getStridesAndOffset(strides, staticOffset);
+  Value elementOffset =
+      isDyn(staticOffset)
+          ? memref::ExtractStridedMetadataOp::create(b, loc, smem).getOffset()
+          : cst(b, loc, staticOffset);
+  Value start = arith::AddIOp::create(
+      b, loc, memref::ExtractAlignedPointerAsIndexOp::create(b, loc, smem),
+      arith::MulIOp::create(b, loc, elementOffset, cst(b, loc, elementBytes)));
+  return arith::AndIOp::create(b, loc, start,
+                               cst(b, loc, kSwizzleAtomBytes - 1));
+}
+
 ThreadCopyState lowering::buildThreadCopyState(OpBuilder &b, Location loc,
                                                CopyOp op,
                                                const ThreadCopyPlan &plan) {
@@ -294,6 +322,9 @@ ThreadCopyState lowering::buildThreadCopyState(OpBuilder &b, Location loc,
     coords = t.buildTransformIndex(b, loc, coords, strides);
     state.stageCoords.push_back(coords);
   }
+  if (plan.swizzle != 0)
+    state.swizzleBase = buildSwizzleBase(
+        b, loc, op.getSmem(), plan.smemByteOffset, plan.layout.elementBytes());
   return state;
 }
 
@@ -351,7 +382,7 @@ static SmallVector<Value> invertTransform(OpBuilder &b, Location loc,
 VectorAccess lowering::buildVectorAccess(OpBuilder &b, Location loc,
                                          const ThreadCopyPlan &plan,
                                          const ThreadCopyState &state,
-                                         Value vector, int64_t swizzle) {
+                                         Value vector) {
   ArrayRef<int64_t> box = plan.layout.boxShape;
   int64_t vec = plan.vectorElements;
   Value element =
@@ -390,8 +421,9 @@ VectorAccess lowering::buildVectorAccess(OpBuilder &b, Location loc,
     gmem = gmem ? arith::AddIOp::create(b, loc, gmem, term).getResult() : term;
   }
   access.gmemIndex = gmem ? gmem : cst(b, loc, 0);
-  access.smemIndex = buildSwizzledIndex(b, loc, element,
-                                        plan.layout.elementBytes(), swizzle);
+  access.smemIndex =
+      buildSwizzledIndex(b, loc, element, plan.layout.elementBytes(),
+                         plan.swizzle, state.swizzleBase);
 
   if (!plan.checksBounds())
     return access;
@@ -433,22 +465,27 @@ void lowering::buildThreadLoop(
   body(b, loc, loop.getInductionVar());
 }
 
-/// TMA swizzle on a byte offset `o` inside the box, for a span of S bytes:
-///   o ^ (((o >> 7) & (S / 16 - 1)) << 4)
+/// TMA swizzle on a shared address `a`, for a span of S bytes:
+///   a ^ (((a >> 7) & (S / 16 - 1)) << 4)
 /// i.e. the 16-B chunk index inside each 128-B row is XORed with the row index
-/// modulo S / 16 (CUTLASS Swizzle<log2(S/16), 4, 3>). TMA applies it to the
-/// shared address itself; the lowering applies it to the offset inside the
-/// buffer, which is the same for buffers aligned to the 1024-B swizzle atom
-/// (the pass raises SMEM attributions and globals to that).
+/// modulo S / 16 (CUTLASS Swizzle<log2(S/16), 4, 3>). It only reads and
+/// writes address bits below 10, so for a view starting at `start` the dense
+/// byte `o` goes to `swz(base + o) - base` past it, with base = start mod
+/// 1024 (0 for views on the swizzle atom, which the pass aligns buffers to).
 Value lowering::buildSwizzledIndex(OpBuilder &b, Location loc, Value index,
-                                   int64_t elementBytes, int64_t swizzle) {
+                                   int64_t elementBytes, int64_t swizzle,
+                                   Value base) {
   if (swizzle == 0)
     return index;
   Value bytes = arith::MulIOp::create(b, loc, index, cst(b, loc, elementBytes));
+  if (base)
+    bytes = arith::AddIOp::create(b, loc, bytes, base);
   Value row = arith::ShRUIOp::create(b, loc, bytes, cst(b, loc, 7));
   Value chunk = arith::ShLIOp::create(
       b, loc, arith::AndIOp::create(b, loc, row, cst(b, loc, swizzle / 16 - 1)),
       cst(b, loc, 4));
   Value swizzled = arith::XOrIOp::create(b, loc, bytes, chunk);
+  if (base)
+    swizzled = arith::SubIOp::create(b, loc, swizzled, base);
   return arith::DivUIOp::create(b, loc, swizzled, cst(b, loc, elementBytes));
 }

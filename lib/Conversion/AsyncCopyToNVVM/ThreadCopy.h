@@ -16,6 +16,7 @@
 #define LIB_CONVERSION_ASYNCCOPYTONVVM_THREADCOPY_H
 
 #include "asynccopy/Analysis/Contiguity.h"
+#include "asynccopy/Analysis/SmemBuffer.h"
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
 
 #include "mlir/IR/Builders.h"
@@ -36,6 +37,10 @@ struct ThreadCopyPlan {
   /// With bound checks and vectors of more than one element: the GMEM dim
   /// along which a vector's elements lie (its other coordinates are fixed).
   int64_t vectorDim = -1;
+  /// The TMA swizzle span (bytes, 0 = none) and what is known of the SMEM
+  /// view's byte offset from its allocation, which the swizzle depends on.
+  int64_t swizzle = 0;
+  KnownOffset smemByteOffset = KnownOffset::exact(0);
 
   bool checksBounds() const { return llvm::is_contained(checkDim, true); }
   int64_t vectorBytes() const {
@@ -67,6 +72,9 @@ struct ThreadCopyState {
   /// Window offsets before each transform (stageCoords[0]: the offsets
   /// themselves) and after the last one.
   SmallVector<SmallVector<Value>> stageCoords;
+  /// With swizzle: the SMEM view's start modulo the 1024-B swizzle atom
+  /// (bytes, index), null when it is 0.
+  Value swizzleBase;
 };
 
 ThreadCopyState buildThreadCopyState(OpBuilder &b, Location loc, CopyOp op,
@@ -87,18 +95,17 @@ struct VectorAccess {
 
 VectorAccess buildVectorAccess(OpBuilder &b, Location loc,
                                const ThreadCopyPlan &plan,
-                               const ThreadCopyState &state, Value vector,
-                               int64_t swizzle);
+                               const ThreadCopyState &state, Value vector);
 
 /// `scf.for %v = linearThreadId to numVectors step blockSize { body(%v) }`.
 void buildThreadLoop(OpBuilder &b, Location loc, int64_t numVectors,
                      function_ref<void(OpBuilder &, Location, Value)> body);
 
-
 /// The SMEM element index where a TMA load with `swizzle` (bytes, 0 = none)
-/// puts element `index` of the dense box (see the definition).
+/// puts element `index` of the dense box, in a view that starts `base` bytes
+/// (index, null for 0) past a 1024-B boundary (see the definition).
 Value buildSwizzledIndex(OpBuilder &b, Location loc, Value index,
-                         int64_t elementBytes, int64_t swizzle);
+                         int64_t elementBytes, int64_t swizzle, Value base);
 
 } // namespace mlir::asynccopy::lowering
 

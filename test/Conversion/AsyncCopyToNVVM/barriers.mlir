@@ -126,14 +126,24 @@ module attributes {gpu.container_module} {
 // -----
 
 // Other CTAs store into this kernel's SMEM and release its barrier at cluster
-// scope (a sync-path remote copy): its waits acquire at cluster scope (inline
-// PTX; NVVM's try_wait is CTA scope).
+// scope (a sync-path remote copy): its waits acquire at cluster scope, in a
+// loop around nvvm.mbarrier.try_wait with cluster scope (the parity form's
+// op acquires at CTA scope); their generic-proxy stores are fenced for the
+// async proxy after the wait.
 // CHECK-LABEL: gpu.func @remote_stores
-// CHECK: llvm.inline_asm has_side_effects {{.*}}mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64
+// CHECK: scf.while : () -> () {
+// CHECK:   %[[DONE:.*]] = nvvm.mbarrier.try_wait %{{.*}}, %{{.*}}, %{{.*}} {scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<3>, i32, i32 -> i1
+// CHECK:   %[[PENDING:.*]] = arith.xori %[[DONE]], %{{.*}} : i1
+// CHECK:   scf.condition(%[[PENDING]])
+// CHECK: } do {
+// CHECK:   scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: nvvm.fence.proxy
 // CHECK-NOT: nvvm.mbarrier.try_wait.parity
 // PTX-LABEL: .entry remote_stores(
-// PTX: mbarrier.arrive.release.cluster.shared::cluster.b64
-// PTX: mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64
+// PTX: mbarrier.arrive.expect_tx.release.cluster.shared::cluster.b64
+// PTX: mbarrier.try_wait.parity.acquire.cluster.shared.b64
+// PTX: fence.proxy.async.shared::cta;
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @remote_stores(%rank: i32, %p: i1)

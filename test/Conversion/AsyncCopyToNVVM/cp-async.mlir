@@ -36,7 +36,7 @@
 // CHECK:   %[[N:.*]] = arith.select %[[IN]], %[[C8]], %[[C0]] : index
 // CHECK:   %{{.*}} = nvgpu.device_async_copy %[[G]][%[[OFF]]], %[[SF]][%[[E]]], 8, %[[N]] {bypassL1} : memref<16777216xf16, strided<[1]>> to memref<4096xf16, strided<[1]>, #gpu.address_space<workgroup>>
 // CHECK: }
-// CHECK: nvgpu.device_async_create_group
+// CHECK: nvvm.cp.async.commit.group
 // The token was a constant (folded away); the wait is cp.async.wait_group 0.
 // CHECK-NEXT: nvvm.cp.async.wait.group 0
 // CHECK-NEXT: nvvm.barrier0
@@ -127,10 +127,10 @@ module attributes {gpu.container_module} {
 // CHECK-LABEL: gpu.func @unguarded
 // CHECK-NOT: arith.cmpi
 // CHECK: nvgpu.device_async_copy %{{.*}}[%{{.*}}], %{{.*}}[%{{.*}}], 8 {bypassL1} :
-// CHECK: nvgpu.device_async_create_group
+// CHECK: nvvm.cp.async.commit.group
 // CHECK-NOT: arith.cmpi
 // CHECK: nvgpu.device_async_copy %{{.*}}[%{{.*}}], %{{.*}}[%{{.*}}], 8 {bypassL1} :
-// CHECK: nvgpu.device_async_create_group
+// CHECK: nvvm.cp.async.commit.group
 
 // PTX-LABEL: .entry unguarded
 // PTX: cp.async.cg.shared.global [%{{.*}}], [%{{.*}}], 16;
@@ -292,7 +292,7 @@ module attributes {gpu.container_module} {
 // CHECK: }
 // CHECK: %[[P:.*]] = llvm.getelementptr %[[BAR]][%[[SI]]] : (!llvm.ptr<3>, i64) -> !llvm.ptr<3>, i64
 // CHECK-NEXT: nvvm.cp.async.mbarrier.arrive %[[P]] {noinc = true} : !llvm.ptr<3>
-// CHECK-NEXT: nvgpu.device_async_create_group
+// CHECK-NEXT: nvvm.cp.async.commit.group
 // CHECK-NEXT: nvvm.cp.async.wait.group 0
 
 // PTX-LABEL: .entry token_and_barrier
@@ -317,9 +317,10 @@ module attributes {gpu.container_module} {
 // {commit = false} leaves the group open for asynccopy.commit_group.
 // CHECK-LABEL: gpu.func @no_commit
 // CHECK: nvgpu.device_async_copy
+// CHECK-NOT: nvvm.cp.async.commit.group
 // CHECK: nvgpu.device_async_copy
-// CHECK-NOT: nvgpu.device_async_create_group
 // CHECK: nvvm.cp.async.commit.group
+// CHECK-NOT: nvvm.cp.async.commit.group
 // CHECK: nvvm.cp.async.wait.group 0
 
 // PTX-LABEL: .entry no_commit

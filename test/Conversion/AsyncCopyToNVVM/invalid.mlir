@@ -15,19 +15,6 @@ module attributes {gpu.container_module} {
   }
 }
 
-// -----
-
-module attributes {gpu.container_module} {
-  gpu.module @kernels [#nvvm.target<chip = "sm_80">] {
-    gpu.func @wait_sm80(%p: i1) kernel {
-      %c0 = arith.constant 0 : index
-      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-      // expected-error @+1 {{'asynccopy.barrier.wait' op uses mbarrier.try_wait.parity, which needs sm_90 or newer; this GPU module targets sm_80}}
-      asynccopy.barrier.wait %b[%c0], %p : !asynccopy.barrier<1>
-      gpu.return
-    }
-  }
-}
 
 // -----
 
@@ -157,6 +144,37 @@ module attributes {gpu.container_module} {
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
       // expected-error @+1 {{'asynccopy.copy' op accesses another GPU's memory (`peer`), which no implementation lowers yet: that needs a symmetric-memory runtime (NVSHMEM); map the peer buffer on the host (CUDA peer access or IPC) and pass it as a kernel argument instead}}
       asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] peer %pe {impl = #asynccopy<impl bulk>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// Before sm_80 there are no mbarriers to wait on.
+module attributes {gpu.container_module} {
+  gpu.module @kernels [#nvvm.target<chip = "sm_75">] {
+    gpu.func @wait_sm75(%p: i1) kernel {
+      %c0 = arith.constant 0 : index
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      // expected-error @+1 {{'asynccopy.barrier.wait' op uses mbarriers, which needs sm_80 or newer; this GPU module targets sm_75}}
+      asynccopy.barrier.wait %b[%c0], %p : !asynccopy.barrier<1>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// On sm_80 barrier.wait is mbarrier.test_wait.parity, PTX ISA 7.1; LLVM
+// compiles for sm_80 with PTX 7.0 unless the target asks for more.
+module attributes {gpu.container_module} {
+  gpu.module @kernels [#nvvm.target<chip = "sm_80">] {
+    gpu.func @wait_ptx70(%p: i1) kernel {
+      %c0 = arith.constant 0 : index
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      // expected-error @+1 {{'asynccopy.barrier.wait' op uses mbarrier.test_wait.parity, which needs PTX ISA 7.1 or newer; this GPU module targets PTX 7.0 (add features = "+ptx71" or newer to its #nvvm.target)}}
+      asynccopy.barrier.wait %b[%c0], %p : !asynccopy.barrier<1>
       gpu.return
     }
   }

@@ -376,6 +376,8 @@ module attributes {gpu.container_module} {
 // CHECK-DAG: %[[SI:.*]] = builtin.unrealized_conversion_cast %[[STAGE]] : index to i64
 // CHECK: %[[DST:.*]] = llvm.extractvalue %{{.*}}[1] : !llvm.struct<(ptr<3>, ptr<3>, i64, array<2 x i64>, array<2 x i64>)>
 // CHECK: %[[RDST:.*]] = nvvm.mapa %[[DST]], %[[RANK]] : !llvm.ptr<3> -> !llvm.ptr<7>
+// CHECK: %[[P:.*]] = llvm.getelementptr %[[BAR]][%[[SI]]] : (!llvm.ptr<3>, i64) -> !llvm.ptr<3>, i64
+// CHECK-NEXT: %[[RP:.*]] = nvvm.mapa %[[P]], %[[RANK]] : !llvm.ptr<3> -> !llvm.ptr<7>
 // CHECK: scf.for
 // CHECK:   %[[X:.*]] = vector.load %{{.*}}[%[[E:.*]]] {alignment = 16 : i64} : memref<8192xf16, strided<[1]>, #gpu.address_space<workgroup>>, vector<8xf16>
 // CHECK:   %[[EI:.*]] = arith.index_cast %[[E]] : index to i64
@@ -383,8 +385,6 @@ module attributes {gpu.container_module} {
 // CHECK:   llvm.store %[[X]], %[[PTR]] {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<7>
 // CHECK: }
 // CHECK-NEXT: gpu.barrier
-// CHECK-NEXT: %[[P:.*]] = llvm.getelementptr %[[BAR]][%[[SI]]] : (!llvm.ptr<3>, i64) -> !llvm.ptr<3>, i64
-// CHECK-NEXT: %[[RP:.*]] = nvvm.mapa %[[P]], %[[RANK]] : !llvm.ptr<3> -> !llvm.ptr<7>
 // CHECK-NEXT: %[[FIRST:.*]] = arith.cmpi eq, %{{.*}}, %{{.*}} : index
 // CHECK-NEXT: scf.if %[[FIRST]] {
 // CHECK-NEXT:   nvvm.mbarrier.arrive %[[RP]] {scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<7>
@@ -394,7 +394,6 @@ module attributes {gpu.container_module} {
 // PTX: mapa.shared::cluster.u64
 // PTX: st.shared::cluster.v4.b32
 // PTX: bar.sync 0;
-// PTX: mapa.shared::cluster.u64
 // PTX: mbarrier.arrive.release.cluster.shared::cluster.b64
 
 module attributes {gpu.container_module} {

@@ -109,18 +109,18 @@ func.func @remote_with_window(%S: memref<128x64xf16, #gpu.address_space<workgrou
 func.func @remote_shapes_differ(%S: memref<128x64xf16, #gpu.address_space<workgroup>>, %D: memref<64x64xf16, #gpu.address_space<workgroup>>, %rank: i32) {
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
   %s = arith.constant 0 : index
-  // expected-error @+1 {{a `remote` copy needs two contiguous SMEM buffers of the same static shape}}
+  // expected-error @+1 {{a `remote` copy needs two SMEM buffers (or strided views) of the same static shape}}
   asynccopy.copy %S to %D remote %rank barrier %b[%s] : memref<128x64xf16, #gpu.address_space<workgroup>> to memref<64x64xf16, #gpu.address_space<workgroup>>
   return
 }
 
 // -----
 
-func.func @remote_non_contiguous(%S: memref<128x64xf16, strided<[128, 1]>, #gpu.address_space<workgroup>>, %D: memref<128x64xf16, #gpu.address_space<workgroup>>, %rank: i32) {
+func.func @remote_not_strided(%S: memref<128x64xf16, affine_map<(d0, d1) -> (d0 * 64 + d1 floordiv 2)>, #gpu.address_space<workgroup>>, %D: memref<128x64xf16, #gpu.address_space<workgroup>>, %rank: i32) {
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
   %s = arith.constant 0 : index
-  // expected-error @+1 {{a `remote` copy needs two contiguous SMEM buffers of the same static shape}}
-  asynccopy.copy %S to %D remote %rank barrier %b[%s] : memref<128x64xf16, strided<[128, 1]>, #gpu.address_space<workgroup>> to memref<128x64xf16, #gpu.address_space<workgroup>>
+  // expected-error @+1 {{a `remote` copy needs two SMEM buffers (or strided views) of the same static shape}}
+  asynccopy.copy %S to %D remote %rank barrier %b[%s] : memref<128x64xf16, affine_map<(d0, d1) -> (d0 * 64 + d1 floordiv 2)>, #gpu.address_space<workgroup>> to memref<128x64xf16, #gpu.address_space<workgroup>>
   return
 }
 

@@ -784,6 +784,73 @@ static bool launchLoop(Checker &check) {
 }
 #endif
 
+/// `fn(in, out)` copies all of a rows x cols tensor filled with `pattern`
+/// to `out` (poisoned first).
+template <typename T, typename Pattern>
+static bool copiesWhole(Checker &check,
+                        void (*fn)(MemRef<T, 2> *, MemRef<T, 2> *),
+                        int64_t rows, int64_t cols, Pattern pattern) {
+  DeviceArray<T, 2> in({rows, cols}), out({rows, cols});
+  in.fill(pattern);
+  out.poison();
+  auto a = in.memref(), b = out.memref();
+  fn(&a, &b);
+  out.download();
+  check.expectSame("out", out.host, in.host);
+  return check.errors == 0;
+}
+
+#ifdef HAS_tma_double_buffer
+extern "C" void _mlir_ciface_tma_double_buffer(MemRef<uint16_t, 2> *,
+                                               MemRef<uint16_t, 2> *);
+/// Eight 64x64 f16 tiles through the two stages of a double buffer.
+static bool tmaDoubleBuffer(Checker &check) {
+  return copiesWhole(check, _mlir_ciface_tma_double_buffer, 512, 64, pattern16);
+}
+#endif
+
+#ifdef HAS_sync_load_tma_store
+extern "C" void _mlir_ciface_sync_load_tma_store(MemRef<float, 2> *,
+                                                 MemRef<float, 2> *);
+/// A sync load, then a TMA store of the tile: 4 tiles of 64x64 f32.
+static bool syncLoadTmaStore(Checker &check) {
+  return copiesWhole(check, _mlir_ciface_sync_load_tma_store, 256, 64,
+                     patternF32);
+}
+#endif
+
+#ifdef HAS_dsmem_strided
+extern "C" void _mlir_ciface_dsmem_strided(MemRef<float, 2> *,
+                                           MemRef<float, 2> *);
+/// Blocks 2k and 2k + 1 form a cluster; each receives two strided views of
+/// its peer's 16x64 source into its 16x64 destination (see the module): the
+/// odd rows' even columns hold source rows 2..9, columns 8..39; the even
+/// rows' columns 32..47 hold source rows 8..15, columns 40..55; every other
+/// element keeps the -1 guard.
+static bool dsmemStrided(Checker &check) {
+  DeviceArray<float, 2> in({4, 1024}), out({4, 1024});
+  in.fill(patternF32);
+  out.poison();
+  auto a = in.memref(), b = out.memref();
+  _mlir_ciface_dsmem_strided(&a, &b);
+  out.download();
+  for (int64_t blk = 0; blk < 4; ++blk) {
+    const float *peer = &in.host[(blk ^ 1) * 1024];
+    for (int64_t r = 0; r < 16; ++r)
+      for (int64_t c = 0; c < 64; ++c) {
+        float want = -1.0f;
+        if (r % 2 == 1 && c % 2 == 0)
+          want = peer[(2 + r / 2) * 64 + 8 + c / 2];
+        else if (r % 2 == 0 && c >= 32 && c < 48)
+          want = peer[(8 + r / 2) * 64 + 40 + (c - 32)];
+        int64_t at = blk * 1024 + r * 64 + c;
+        check.expectEq("out", at, out.host[at], want);
+      }
+  }
+  return check.errors == 0;
+}
+#endif
+
 //===----------------------------------------------------------------------===//
 // Driver
 //===----------------------------------------------------------------------===//
@@ -876,6 +943,15 @@ static const std::map<std::string, std::function<bool(Checker &)>> &tests() {
 #endif
 #ifdef HAS_launch_loop
       {"launch_loop", launchLoop},
+#endif
+#ifdef HAS_tma_double_buffer
+      {"tma_double_buffer", tmaDoubleBuffer},
+#endif
+#ifdef HAS_sync_load_tma_store
+      {"sync_load_tma_store", syncLoadTmaStore},
+#endif
+#ifdef HAS_dsmem_strided
+      {"dsmem_strided", dsmemStrided},
 #endif
   };
   return all;

@@ -1,8 +1,10 @@
 // The dsmem_copy exchange through the synchronous path (impl = sync): every
-// thread stores its share through mapa addresses into the peer's buffer,
-// then one thread arrives on the peer's barrier (release, cluster scope);
-// the waiting CTA acquires at cluster scope, so the stores are visible
-// (racecheck checks it).
+// thread stores its share through mapa addresses into the peer's buffer with
+// st.async, whose bytes complete on the peer's barrier, and one thread
+// arrives there expecting them all (release, cluster scope); the waiting CTA
+// acquires at cluster scope, so the stores are visible (racecheck checks
+// it). With PTX ISA 8.0 the stores are plain ones, followed by bar.sync and
+// one release arrival.
 // RUN: %gpu_tests remote_sync_copy | FileCheck %s
 // CHECK: remote_sync_copy: PASS
 module attributes {gpu.container_module} {

@@ -587,10 +587,15 @@ LogicalResult CopyOp::verify() {
     if (getStaticSizes())
       return emitOpError("a `remote` copy takes no window; both sides are "
                          "whole SMEM buffers");
-    if (!isContiguousStatic(srcType) || srcType.getShape() != dstType.getShape() ||
-        !isContiguousStatic(dstType))
-      return emitOpError("a `remote` copy needs two contiguous SMEM buffers of "
-                         "the same static shape, got ")
+    // Strided views are fine: the sync path addresses them through their
+    // strides (the DSMEM bulk copy declines them in selection).
+    auto isStridedStatic = [](MemRefType type) {
+      return type.hasStaticShape() && type.isStrided();
+    };
+    if (!isStridedStatic(srcType) || srcType.getShape() != dstType.getShape() ||
+        !isStridedStatic(dstType))
+      return emitOpError("a `remote` copy needs two SMEM buffers (or strided "
+                         "views) of the same static shape, got ")
              << srcType << " and " << dstType;
     if (!getBarrier())
       return emitOpError("a `remote` (DSMEM) copy needs a barrier; its bytes "

@@ -12,6 +12,7 @@
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
 
 #include "asynccopy/Analysis/Contiguity.h"
+#include "asynccopy/Analysis/SmemBuffer.h"
 #include "asynccopy/Utils/TMAUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -209,6 +210,29 @@ static FailureOr<bool> needsStoreEdgeGuard(CopyInfo &info, const TmaPlan &plan,
          !info.op->getParentOp()->hasAttr(kStoreEdgeGuardAttrName);
 }
 
+/// Why `what`, whose SMEM addresses must be multiples of `align` bytes,
+/// cannot use the SMEM view `smem` at `extraBytes` past its start (the pass
+/// aligns the allocations behind it to `align`), or nothing when it can.
+static std::optional<std::string> misalignedSmem(Value smem, int64_t align,
+                                                 StringRef what,
+                                                 int64_t extraBytes = 0) {
+  KnownOffset offset = traceSmemBuffer(smem).byteOffset;
+  if ((offset + KnownOffset::exact(extraBytes)).isMultipleOf(align))
+    return std::nullopt;
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (std::optional<int64_t> exact = offset.getExact())
+    os << "the SMEM view starts " << *exact << " B into its allocation";
+  else
+    os << "the SMEM view's offset from its allocation is only known to be a "
+          "multiple of "
+       << offset.getAlignment() << " B";
+  if (extraBytes != 0)
+    os << " and a box lands " << extraBytes << " B past it";
+  os << "; " << what << " at " << align << "-B aligned SMEM addresses";
+  return text;
+}
+
 static Decision tryTma(CopyInfo &info, Plan &plan) {
   CopyOp op = info.op;
   if (!tma::targetsHopper(op))
@@ -235,6 +259,13 @@ static Decision tryTma(CopyInfo &info, Plan &plan) {
       planTma(*info.layout, op.getSwizzleOrZero(), allowRuntimeChecks, &reason);
   if (failed(tma))
     return Decision::decline(reason);
+  // Every box starts at an aligned SMEM address, also in a view.
+  int64_t boxAlign = tma::smemBoxAlignBytes(op.getSwizzleOrZero());
+  for (const TmaIssue &issue : tma->issues)
+    if (std::optional<std::string> why =
+            misalignedSmem(op.getSmem(), boxAlign, "TMA writes and reads boxes",
+                           issue.smemByteOffset))
+      return Decision::decline(*why);
   if (op.isStore()) {
     FailureOr<bool> guard = needsStoreEdgeGuard(info, *tma, &reason);
     if (failed(guard))
@@ -280,6 +311,10 @@ static Decision tryBulk(CopyInfo &info, Plan &plan) {
   FailureOr<int64_t> chunks = bulkChunks(*info.layout, &reason);
   if (failed(chunks))
     return Decision::decline(reason);
+  // Chunks are 16-B multiples apart in SMEM: the view's start decides.
+  if (std::optional<std::string> why = misalignedSmem(
+          op.getSmem(), tma::kBulkAlignBytes, "bulk copies move chunks"))
+    return Decision::decline(*why);
   plan.chunks = *chunks;
   plan.chunkBytes = info.layout->chunkBytes;
   return Decision::accept();
@@ -293,30 +328,34 @@ static Decision tryDsmem(CopyInfo &info, Plan &plan) {
     return Decision::decline("dsmem copies SMEM to another CTA of the "
                              "cluster; this copy has a GMEM side");
   auto type = cast<MemRefType>(op.getSource().getType());
+  // One bulk copy moves one contiguous run of bytes.
+  for (Value buffer : {op.getSource(), op.getDest()})
+    if (!cast<MemRefType>(buffer.getType())
+             .areTrailingDimsContiguous(type.getRank()))
+      return Decision::decline(
+          "DSMEM bulk copies move one contiguous run of bytes; the " +
+          Twine(buffer == op.getSource() ? "source" : "destination") +
+          " is a strided view (the sync path addresses it through its "
+          "strides)");
   int64_t bits = type.getNumElements() * type.getElementTypeBitWidth();
   if (bits % 8 != 0 || bits / 8 < tma::kBulkAlignBytes ||
       (bits / 8) % tma::kBulkAlignBytes != 0)
     return Decision::decline("DSMEM bulk copies move a multiple of 16 B; "
                              "this copy moves " +
                              Twine(bits / 8) + " B");
-  // Both buffers start 16-B aligned (the lowering aligns SMEM buffers that
-  // much; a view must keep it).
-  for (Value buffer : {op.getSource(), op.getDest()}) {
-    auto bufferType = cast<MemRefType>(buffer.getType());
-    SmallVector<int64_t> strides;
-    int64_t offset = 0;
-    (void)bufferType.getStridesAndOffset(strides, offset);
-    int64_t offsetBits = offset * bufferType.getElementTypeBitWidth();
-    if (offsetBits % (8 * tma::kBulkAlignBytes) != 0)
-      return Decision::decline("DSMEM bulk copies need 16-B aligned buffers; "
-                               "one starts " +
-                               Twine(offsetBits / 8) +
-                               " B into its allocation");
-  }
+  // Both buffers start 16-B aligned (the lowering aligns their allocations;
+  // a view must keep it).
+  for (Value buffer : {op.getSource(), op.getDest()})
+    if (std::optional<std::string> why = misalignedSmem(
+            buffer, tma::kBulkAlignBytes, "DSMEM bulk copies move buffers"))
+      return Decision::decline(*why);
   plan.chunks = 1;
   plan.chunkBytes = bits / 8;
   return Decision::accept();
 }
+
+/// The narrowest cp.async transfer.
+static constexpr int64_t kMinCpAsyncBytes = 4;
 
 static Decision tryCpAsync(CopyInfo &info, Plan &plan) {
   CopyOp op = info.op;
@@ -340,6 +379,13 @@ static Decision tryCpAsync(CopyInfo &info, Plan &plan) {
   FailureOr<int64_t> vector = cpAsyncVectorBytes(*info.layout, &reason);
   if (failed(vector))
     return Decision::decline(reason);
+  // The SMEM view's start bounds the transfer width too.
+  KnownOffset smemOffset = traceSmemBuffer(op.getSmem()).byteOffset;
+  while (*vector > kMinCpAsyncBytes && !smemOffset.isMultipleOf(*vector))
+    *vector /= 2;
+  if (std::optional<std::string> why =
+          misalignedSmem(op.getSmem(), *vector, "cp.async writes"))
+    return Decision::decline(*why);
   plan.chunks = info.layout->numChunks;
   plan.chunkBytes = info.layout->chunkBytes;
   plan.vectorBytes = *vector;

@@ -44,20 +44,11 @@ LLVM = "/usr/lib/llvm-22/bin"
 
 
 KNOWN = [
-    ("tma-smem-view", "run",
-     lambda c, i: i == "tma" and c.smem_view is not None,
-     "TMA copies into SMEM views at offsets fault (misaligned address)"),
-    ("remote-smem-view", "run",
-     lambda c, i: c.kind == "remote" and c.remote_src is not None,
-     "remote copies from SMEM views at offsets fault (misaligned address), dsmem and sync"),
     # Found by the matrix (2026-12, see RESULTS.md).
     ("sync-nan-bits", "run",
      lambda c, i: i == "sync" and c.oob == "nan" and not c.dtype.startswith("f8"),
      "sync fills oob = nan with the IEEE default quiet NaN (0x7E00, 0x7FC0, 0x7FC00000, "
      "0x7FF8...), not TMA's 0x7FF7 pattern"),
-    ("remote-sync-fp8", "compile",
-     lambda c, i: c.kind == "remote" and i == "sync" and c.dtype.startswith("f8"),
-     "the sync lowering of a remote copy leaves fp8 types in LLVM stores/casts"),
     ("sync-reduction-signedness", "reject",
      lambda c, i: c.kind == "reduce" and sem.DTYPES[c.dtype][1] in ("sint", "uint"),
      "sync declines si/ui reductions, so one TMA cannot take is rejected by every "
