@@ -153,7 +153,7 @@ def h(idx):  # a finite positive f16 bit pattern per index
 
 
 SENT = 0x1234
-NAN16 = 0x7E00
+NAN16 = 0x7FF7  # TMA's NaN fill, which the sync path matches
 
 ONLY = os.environ.get('ONLY', '').split(',') if os.environ.get('ONLY') else None
 

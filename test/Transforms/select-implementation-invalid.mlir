@@ -146,22 +146,6 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// An unsigned reduction TMA cannot take (no tensor map for a function
-// argument) has no fallback: the sync path reduces with LLVM atomics on
-// signless integers.
-func.func @unsigned_reduction(%S: memref<64x64xui32, #gpu.address_space<workgroup>>, %B: memref<1024x1024xui32>, %i: index) -> !asynccopy.token {
-  // expected-error @+6 {{no implementation can perform this copy}}
-  // expected-note @+5 {{tma: the GMEM operand is not a kernel argument}}
-  // expected-note @+4 {{bulk: reductions are done by TMA}}
-  // expected-note @+3 {{dsmem: dsmem copies SMEM to another CTA of the cluster; this copy has a GMEM side}}
-  // expected-note @+2 {{cp_async: cp.async only loads (GMEM -> SMEM); this is a store}}
-  // expected-note @+1 {{sync: the sync fallback reduces with atomics on signless integers; use i32 instead of ui32}}
-  %t = asynccopy.copy %S to %B window [%i, 0] [64, 64] {reduction = #asynccopy<reduction add>} : memref<64x64xui32, #gpu.address_space<workgroup>> to memref<1024x1024xui32> -> !asynccopy.token
-  return %t : !asynccopy.token
-}
-
-// -----
-
 // A view 8 B into its buffer cannot be the source of a DSMEM bulk copy.
 module attributes {gpu.container_module} {
   gpu.module @k {

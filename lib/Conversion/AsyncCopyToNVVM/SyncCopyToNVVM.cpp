@@ -47,6 +47,18 @@ Value cst(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
 }
 
+/// The NaN that `oob = nan` fills with: TMA writes 0x7FF7 into every 16-bit
+/// half of an element (measured on the H200 for f16, bf16, f32 and f64), so
+/// the per-thread paths write the same bits; narrower floats, which TMA does
+/// not fill with NaN, get their quiet NaN.
+APFloat oobNaN(FloatType type) {
+  const llvm::fltSemantics &semantics = type.getFloatSemantics();
+  unsigned width = type.getWidth();
+  if (width % 16 != 0)
+    return APFloat::getQNaN(semantics);
+  return APFloat(semantics, APInt::getSplat(width, APInt(16, 0x7FF7)));
+}
+
 /// What a load yields outside the tensor.
 Value buildFill(OpBuilder &b, Location loc, Type type, OOBMode oob) {
   auto vectorType = dyn_cast<VectorType>(type);
@@ -55,7 +67,7 @@ Value buildFill(OpBuilder &b, Location loc, Type type, OOBMode oob) {
   if (auto floatType = dyn_cast<FloatType>(element))
     scalar = b.getFloatAttr(
         floatType, oob == OOBMode::nan
-                       ? APFloat::getQNaN(floatType.getFloatSemantics())
+                       ? oobNaN(floatType)
                        : APFloat::getZero(floatType.getFloatSemantics()));
   else
     scalar = b.getIntegerAttr(element, 0);
@@ -108,12 +120,27 @@ std::optional<arith::AtomicRMWKind> atomicKind(ReductionKind kind, Type type) {
   llvm_unreachable("unknown reduction kind");
 }
 
-/// Combines `value` into `memref[index]` atomically.
+/// Combines `value` into `memref[index]` atomically. memref's atomics take
+/// signless integers: si/ui values and memrefs are cast to the signless type
+/// of their width (the LLVM type converter makes both the same type, so the
+/// casts fold away), and the signedness only picks the min/max flavour.
 void buildAtomicReduce(OpBuilder &b, Location loc, ReductionKind kind,
                        Value value, Value memref, Value index) {
   Type type = value.getType();
-  if (std::optional<arith::AtomicRMWKind> rmw = atomicKind(kind, type)) {
-    memref::AtomicRMWOp::create(b, loc, *rmw, value, memref,
+  std::optional<arith::AtomicRMWKind> rmwKind = atomicKind(kind, type);
+  if (auto intType = dyn_cast<IntegerType>(type);
+      intType && !intType.isSignless()) {
+    auto signless = b.getIntegerType(intType.getWidth());
+    auto memrefType = cast<MemRefType>(memref.getType());
+    value = UnrealizedConversionCastOp::create(b, loc, signless, value)
+                .getResult(0);
+    memref = UnrealizedConversionCastOp::create(
+                 b, loc, memrefType.clone(signless), memref)
+                 .getResult(0);
+    type = signless;
+  }
+  if (rmwKind) {
+    memref::AtomicRMWOp::create(b, loc, *rmwKind, value, memref,
                                 ValueRange{index});
     return;
   }
@@ -155,11 +182,10 @@ LogicalResult verifyReduction(CopyOp op, ReductionKind kind, Type type) {
            << stringifyReductionKind(kind) << "' reduction on " << type
            << " elements";
   }
-  auto intType = dyn_cast<IntegerType>(type);
-  if (!intType || !intType.isSignless())
-    return op.emitOpError("the sync fallback reduces signless integers or "
-                          "floats atomically, got ")
-           << type << "; use a signless integer type";
+  if (!isa<IntegerType>(type))
+    return op.emitOpError("the sync fallback reduces integers or floats "
+                          "atomically, got ")
+           << type;
   return success();
 }
 

@@ -58,16 +58,6 @@ gpu.module @m {
 
 // -----
 
-gpu.module @m {
-  gpu.func @sync_unsigned_reduction(%B: memref<1024x1024xui32>, %i: index) workgroup(%S : memref<64x64xui32, #gpu.address_space<workgroup>>) kernel {
-    // expected-error @+1 {{the sync fallback reduces signless integers or floats atomically, got 'ui32'; use a signless integer type}}
-    %t = asynccopy.copy %S to %B window [%i, 0] [64, 64] {impl = #asynccopy<impl sync>, reduction = #asynccopy<reduction inc>} : memref<64x64xui32, #gpu.address_space<workgroup>> to memref<1024x1024xui32> -> !asynccopy.token
-    gpu.return
-  }
-}
-
-// -----
-
 // collapse_leading over dims whose strides grow inward has no row-major
 // delinearisation.
 gpu.module @m {

@@ -77,7 +77,7 @@ module attributes {gpu.container_module} {
 // back writes only those elements.
 // CHECK-LABEL: gpu.func @ragged_nan
 // CHECK-DAG: %[[IOTA:.*]] = arith.constant dense<[0, 1, 2, 3, 4, 5, 6, 7]> : vector<8xindex>
-// CHECK-DAG: %[[NANS:.*]] = arith.constant dense<0x7E00> : vector<8xf16>
+// CHECK-DAG: %[[NANS:.*]] = arith.constant dense<0x7FF7> : vector<8xf16>
 // CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
 // CHECK-DAG: %[[C38:.*]] = arith.constant 38 : index
 // CHECK: scf.for

@@ -427,8 +427,19 @@ func.func @swizzle_on_store(%S: memref<64x96xf16, #gpu.address_space<workgroup>>
 func.func @oob_nan_on_integer(%A: memref<4096x4096xi32>, %S: memref<64x64xi32, #gpu.address_space<workgroup>>, %i: index) {
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
   %s = arith.constant 0 : index
-  // expected-error @+1 {{oob = nan needs a floating-point element type, got 'i32'; use oob = zeros}}
+  // expected-error @+1 {{oob = nan needs a floating-point element type with a NaN, got 'i32'; use oob = zeros}}
   asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%s] {oob = #asynccopy<oob nan>} : memref<4096x4096xi32> to memref<64x64xi32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+// f4E2M1FN has no NaN encoding.
+func.func @oob_nan_without_nan(%A: memref<4096x4096xf4E2M1FN>, %S: memref<64x64xf4E2M1FN, #gpu.address_space<workgroup>>, %i: index) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{oob = nan needs a floating-point element type with a NaN, got 'f4E2M1FN'; use oob = zeros}}
+  asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%s] {oob = #asynccopy<oob nan>} : memref<4096x4096xf4E2M1FN> to memref<64x64xf4E2M1FN, #gpu.address_space<workgroup>>
   return
 }
 

@@ -663,9 +663,14 @@ LogicalResult CopyOp::verify() {
       failed(verifyPromisedInBounds(*this, getOob(), gmemType,
                                     getStaticOffsets(), getStaticSizes())))
     return failure();
-  if (getOobOrDefault() == OOBMode::nan && !isa<FloatType>(gmemType.getElementType()))
-    return emitOpError("oob = nan needs a floating-point element type, got ")
-           << gmemType.getElementType() << "; use oob = zeros";
+  if (getOobOrDefault() == OOBMode::nan) {
+    auto floatType = dyn_cast<FloatType>(gmemType.getElementType());
+    if (!floatType ||
+        !llvm::APFloat::semanticsHasNaN(floatType.getFloatSemantics()))
+      return emitOpError("oob = nan needs a floating-point element type "
+                         "with a NaN, got ")
+             << gmemType.getElementType() << "; use oob = zeros";
+  }
 
   if (auto partitioned =
           dyn_cast_if_present<PartitionedAttr>(getPartitionAttr())) {

@@ -424,13 +424,6 @@ static Decision trySync(CopyInfo &info, Plan &plan) {
   }
   if (failed(info.layout))
     return Decision::decline(info.layoutError);
-  // Reductions become LLVM atomics, which take signless integers.
-  if (auto intType = dyn_cast<IntegerType>(info.layout->elementType);
-      op.getReduction() && intType && !intType.isSignless())
-    return Decision::decline(
-        "the sync fallback reduces with atomics on signless integers; use i" +
-        Twine(intType.getWidth()) + " instead of " +
-        (intType.isSigned() ? "si" : "ui") + Twine(intType.getWidth()));
   plan.chunks = info.layout->numChunks;
   plan.chunkBytes = info.layout->chunkBytes;
   plan.vectorBytes = syncVectorBytes(*info.layout);

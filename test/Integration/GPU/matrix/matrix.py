@@ -44,15 +44,7 @@ LLVM = "/usr/lib/llvm-22/bin"
 
 
 KNOWN = [
-    # Found by the matrix (2026-12, see RESULTS.md).
-    ("sync-nan-bits", "run",
-     lambda c, i: i == "sync" and c.oob == "nan" and not c.dtype.startswith("f8"),
-     "sync fills oob = nan with the IEEE default quiet NaN (0x7E00, 0x7FC0, 0x7FC00000, "
-     "0x7FF8...), not TMA's 0x7FF7 pattern"),
-    ("sync-reduction-signedness", "reject",
-     lambda c, i: c.kind == "reduce" and sem.DTYPES[c.dtype][1] in ("sint", "uint"),
-     "sync declines si/ui reductions, so one TMA cannot take is rejected by every "
-     "implementation"),
+    # (name, phase, predicate(cfg, impl), text): none open.
 ]
 
 
