@@ -7,6 +7,8 @@
 # [test names for the suite]
 #
 # ASYNCCOPY_GPU_SUITE=0 / ASYNCCOPY_GPU_MATRIX=0 skip the suite / the matrix.
+# Under the sanitizers launch_loop chains 2 x 1000 launches (the plain run
+# does 2 x 100000; ASYNCCOPY_LAUNCH_LOOP_N overrides it).
 # Under the sanitizers the matrix skips its known failures (they run in the
 # plain run, XFAIL/XPASS); ASYNCCOPY_MATRIX_RACECHECK_EVERY=N runs every N-th
 # configuration under racecheck only (default 1: all), and
@@ -24,7 +26,8 @@ if [ "${ASYNCCOPY_GPU_SUITE:-1}" != 0 ]; then
   "$bin" "$@" 2>&1 | tee "$logs/gpu-tests.log" || status=1
   for tool in memcheck racecheck synccheck; do
     echo "== compute-sanitizer --tool $tool" | tee "$logs/sanitizer-$tool.log"
-    "$sanitizer" --tool "$tool" --error-exitcode 3 "$bin" "$@" >> "$logs/sanitizer-$tool.log" 2>&1 \
+    ASYNCCOPY_LAUNCH_LOOP_N=${ASYNCCOPY_LAUNCH_LOOP_N:-1000} \
+      "$sanitizer" --tool "$tool" --error-exitcode 3 "$bin" "$@" >> "$logs/sanitizer-$tool.log" 2>&1 \
       || { status=1; echo "$tool: errors (see sanitizer-$tool.log)"; }
     tail -3 "$logs/sanitizer-$tool.log"
   done

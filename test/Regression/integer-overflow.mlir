@@ -21,6 +21,22 @@ module attributes {gpu.container_module} {
 
 // -----
 
+// The same on sm_80 (cp.async, a per-thread path): its static bound check
+// added the window size to the offset (found by ac-fuzz under UBSan).
+// CHECK-LABEL: gpu.func @huge_offset_sm80
+// CHECK: nvgpu.device_async_copy
+// CHECK-NOT: asynccopy.copy
+module attributes {gpu.container_module} {
+  gpu.module @m [#nvvm.target<chip = "sm_80">] {
+    gpu.func @huge_offset_sm80(%A: memref<4096x4096xf16>) workgroup(%S : memref<64x64xf16, #gpu.address_space<workgroup>>) kernel {
+      %t = asynccopy.copy %A to %S window [9223372036854775807, 0] [64, 64] : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>> -> !asynccopy.token
+      gpu.return
+    }
+  }
+}
+
+// -----
+
 // collapse_leading over a stride near INT64_MAX: the merged extent of the
 // tensor view overflowed. Now there is no tensor view (no TMA), and the
 // fallback declines with its reason.

@@ -174,7 +174,7 @@ lowering::planThreadCopy(CopyOp op, StringRef implName, int64_t maxVectorBytes,
                           : getConstantIntValue(offsets[k]);
       int64_t dim = gmemType.getDimSize(k);
       bool fits = !conservativeBounds && off && *off >= 0 && !isDyn(dim) &&
-                  *off + window[k] <= dim;
+                  *off <= dim - window[k];
       plan.checkDim[k] = !fits;
     }
   }
