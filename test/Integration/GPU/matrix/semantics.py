@@ -15,7 +15,7 @@ from itertools import product
 # "sint", "uint", "float".
 DTYPES = {
     "i8": (1, "int"), "f8E4M3FN": (1, "float"), "f8E5M2": (1, "float"),
-    "f16": (2, "float"), "bf16": (2, "float"),
+    "f16": (2, "float"), "bf16": (2, "float"), "i16": (2, "int"), "ui16": (2, "uint"),
     "f32": (4, "float"), "i32": (4, "int"), "si32": (4, "sint"), "ui32": (4, "uint"),
     "f64": (8, "float"), "i64": (8, "int"), "si64": (8, "sint"), "ui64": (8, "uint"),
 }
