@@ -61,16 +61,10 @@ static void buildDevicePipeline(OpPassManager &pm,
   pm.addPass(createAsyncCopyFinalizeDescriptorParams());
 }
 
-void mlir::asynccopy::buildAsyncCopyToNVVMPipeline(
-    OpPassManager &pm, const AsyncCopyPipelineOptions &options) {
-  buildDevicePipeline(pm, options);
-}
-
-void mlir::asynccopy::buildAsyncCopyToLLVMPipeline(
-    OpPassManager &pm, const AsyncCopyPipelineOptions &options) {
-  buildDevicePipeline(pm, options);
-  // Host side: launches become runtime calls, then the GPU modules become
-  // binaries embedded in the host module.
+/// Host side: launches become runtime calls, then the GPU modules become
+/// binaries embedded in the host module.
+static void buildHostPipeline(OpPassManager &pm,
+                              const AsyncCopyPipelineOptions &options) {
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
@@ -82,6 +76,98 @@ void mlir::asynccopy::buildAsyncCopyToLLVMPipeline(
   pm.addPass(createGpuModuleToBinaryPass(binary));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+}
+
+namespace {
+/// Runs a module pipeline on every container module (`gpu.container_module`)
+/// nested in the module it runs on, innermost first, then on that module
+/// itself. The upstream passes the pipelines use (nvvm-attach-target, the
+/// gpu.module nesting, gpu-to-llvm, gpu-module-to-binary) only see the
+/// gpu.modules and launches directly inside the module they run on, so a
+/// compiler that nests its container modules would otherwise get them half
+/// lowered. It prints as the pipeline it runs (name and options), so dumped
+/// pipelines and crash reproducers parse back to it.
+class ForEachContainerModule
+    : public PassWrapper<ForEachContainerModule, OperationPass<ModuleOp>> {
+public:
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ForEachContainerModule)
+
+  ForEachContainerModule(StringRef name,
+                         const AsyncCopyPipelineOptions &options,
+                         OpPassManager pipeline)
+      : name(name.str()), pipeline(std::move(pipeline)) {
+    chip = options.chip;
+    features = options.features;
+    optLevel = options.optLevel;
+    descriptorMode = options.descriptorMode;
+    format = options.format;
+  }
+  ForEachContainerModule(const ForEachContainerModule &other)
+      : PassWrapper(other), name(other.name), pipeline(other.pipeline) {}
+
+  StringRef getArgument() const override { return name; }
+  StringRef getName() const override { return "ForEachContainerModule"; }
+  StringRef getDescription() const override {
+    return "Runs an asynccopy pipeline on every container module";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    pipeline.getDependentDialects(registry);
+  }
+
+  void runOnOperation() override {
+    ModuleOp top = getOperation();
+    SmallVector<ModuleOp> nested;
+    top->walk<WalkOrder::PostOrder>([&](ModuleOp module) {
+      if (module != top && module->hasAttr(
+                               gpu::GPUDialect::getContainerModuleAttrName()))
+        nested.push_back(module);
+    });
+    for (ModuleOp module : nested)
+      if (failed(runPipeline(pipeline, module)))
+        return signalPassFailure();
+    if (failed(runPipeline(pipeline, top)))
+      signalPassFailure();
+  }
+
+private:
+  // The pipeline's options, for printing only (see AsyncCopyPipelineOptions).
+  Option<std::string> chip{*this, "chip"};
+  Option<std::string> features{*this, "features"};
+  Option<int> optLevel{*this, "opt-level"};
+  Option<std::string> descriptorMode{*this, "descriptor-mode"};
+  Option<std::string> format{*this, "format"};
+
+  std::string name;
+  OpPassManager pipeline;
+};
+} // namespace
+
+/// Adds `build`'s pipeline to `pm` so that it runs on every container
+/// module; `name` is the registered pipeline's.
+static void addForEachContainerModule(
+    OpPassManager &pm, StringRef name, const AsyncCopyPipelineOptions &options,
+    function_ref<void(OpPassManager &, const AsyncCopyPipelineOptions &)>
+        build) {
+  OpPassManager pipeline(ModuleOp::getOperationName());
+  build(pipeline, options);
+  pm.addPass(std::make_unique<ForEachContainerModule>(name, options,
+                                                      std::move(pipeline)));
+}
+
+void mlir::asynccopy::buildAsyncCopyToNVVMPipeline(
+    OpPassManager &pm, const AsyncCopyPipelineOptions &options) {
+  addForEachContainerModule(pm, "asynccopy-to-nvvm", options,
+                            buildDevicePipeline);
+}
+
+void mlir::asynccopy::buildAsyncCopyToLLVMPipeline(
+    OpPassManager &pm, const AsyncCopyPipelineOptions &options) {
+  addForEachContainerModule(
+      pm, "asynccopy-to-llvm", options,
+      [](OpPassManager &pm, const AsyncCopyPipelineOptions &options) {
+        buildDevicePipeline(pm, options);
+        buildHostPipeline(pm, options);
+      });
 }
 
 LogicalResult mlir::asynccopy::verifyAsyncCopyPipelineOptions(

@@ -1,10 +1,29 @@
-// asynccopy-to-llvm anchored on container modules nested in the top-level
-// one (the upstream passes it runs, nvvm-attach-target, the gpu.module
-// nesting and gpu-module-to-binary, handle the gpu.modules directly inside
-// the module they run on): each inner module gets its kernels' PTX, through
-// ptxas, with its own cluster shape.
+// Container modules nested in the top-level one: the pipelines run on each
+// of them (innermost first) and then on the top-level module, because the
+// upstream passes they use (nvvm-attach-target, the gpu.module nesting,
+// gpu-to-llvm, gpu-module-to-binary) only handle the gpu.modules and
+// launches directly inside the module they run on. Each inner module gets
+// its kernels' PTX, through ptxas, with its own cluster shape; anchoring the
+// pipeline on the inner modules gives the same.
+// RUN: ac-opt %s -asynccopy-to-llvm="format=isa" | %extract_ptx | FileCheck %s
 // RUN: ac-opt %s --pass-pipeline='builtin.module(builtin.module(asynccopy-to-llvm{format=isa}))' \
 // RUN:   | %extract_ptx | FileCheck %s
+// RUN: ac-opt %s -asynccopy-to-nvvm | FileCheck %s --check-prefix=NVVM
+// The pass that does it prints as the pipeline with its options, so dumped
+// pipelines (and crash reproducers) parse back:
+// RUN: ac-opt %s -asynccopy-to-llvm="format=isa" --dump-pass-pipeline -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=DUMP
+// DUMP: builtin.module(
+// DUMP-NEXT: asynccopy-to-llvm{chip=sm_90a descriptor-mode=param features= format=isa opt-level=2}
+
+// NVVM: module @pair attributes {gpu.container_module}
+// NVVM: gpu.module @kernels [#nvvm.target<chip = "sm_90a", features = "+ptx81">]
+// NVVM: llvm.func @k(
+// NVVM: nvvm.cp.async.bulk.tensor.shared.cluster.global {{.*}} multicast_mask
+// NVVM: gpu.launch_func @kernels::@k clusters in
+// NVVM: module @quad attributes {gpu.container_module}
+// NVVM: gpu.module @kernels [#nvvm.target<chip = "sm_90a", features = "+ptx81">]
+// NVVM: llvm.func @k(
 
 // @pair: each of 2 CTAs loads 32 of the 64 rows (row offset rank << 5).
 // CHECK: .entry k(
