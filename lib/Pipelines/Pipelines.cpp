@@ -19,6 +19,8 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
+#include <atomic>
+
 using namespace mlir;
 using namespace mlir::asynccopy;
 
@@ -115,6 +117,20 @@ public:
   }
 
   void runOnOperation() override {
+    // Some upstream passes report an error without failing (gpu-to-llvm on a
+    // memory space it cannot convert): the pipeline fails on any error.
+    std::atomic<bool> sawError = false;
+    ScopedDiagnosticHandler errors(&getContext(), [&](Diagnostic &diag) {
+      if (diag.getSeverity() == DiagnosticSeverity::Error)
+        sawError = true;
+      return failure(); // Let the next handler report it.
+    });
+    if (failed(runOnContainerModules()) || sawError)
+      signalPassFailure();
+  }
+
+private:
+  LogicalResult runOnContainerModules() {
     ModuleOp top = getOperation();
     SmallVector<ModuleOp> nested;
     top->walk<WalkOrder::PostOrder>([&](ModuleOp module) {
@@ -124,12 +140,10 @@ public:
     });
     for (ModuleOp module : nested)
       if (failed(runPipeline(pipeline, module)))
-        return signalPassFailure();
-    if (failed(runPipeline(pipeline, top)))
-      signalPassFailure();
+        return failure();
+    return runPipeline(pipeline, top);
   }
 
-private:
   // The pipeline's options, for printing only (see AsyncCopyPipelineOptions).
   Option<std::string> chip{*this, "chip"};
   Option<std::string> features{*this, "features"};
