@@ -19,11 +19,15 @@ namespace asynccopy::runtime {
 using namespace cuda;
 
 namespace {
-constexpr int64_t kMaxGlobalDim = int64_t(1) << 32;
 constexpr int64_t kMaxGlobalStrideBytes = int64_t(1) << 40;
 constexpr int64_t kGlobalAlignBytes = 16;
 constexpr int64_t kStrideAlignBytes = 16;
 constexpr int64_t kMaxBoxDim = 256;
+/// The hardware takes dims up to 2^32, but TMA coordinates are signed 32-bit:
+/// the compiled kernels saturate them, which keeps every window past the end
+/// of a dim out of bounds only while the dim stays this far below 2^31 (the
+/// compiler's tma::kMaxCoordinateExtent, checked there for static shapes).
+constexpr int64_t kMaxGlobalDim = (int64_t(1) << 31) - 1 - kMaxBoxDim;
 constexpr int64_t kBoxInnerAlignBytes = 16;
 
 /// Indexed by acElementType; the CUtensorMapDataType values coincide.
@@ -112,8 +116,9 @@ bool validateTiledTensorMap(const TiledTensorMap &map, char *error,
     if (dim < 0 || dim > kMaxGlobalDim)
       return fail(error, size,
                   "global size %lld of dim %d is out of range: must be 0 (an "
-                  "empty tensor) to 2^32",
-                  (long long)dim, d);
+                  "empty tensor) to %lld (TMA coordinates are signed "
+                  "32-bit)",
+                  (long long)dim, d, (long long)kMaxGlobalDim);
   }
 
   for (int d = 1; d < map.rank && !empty; ++d) {

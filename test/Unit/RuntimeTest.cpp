@@ -145,10 +145,12 @@ TEST(RuntimeTensorMap, GlobalDims) {
   TiledMap map;
   map.globalDims[1] = -1;
   expectInvalid(map, "global size -1 of dim 1 is out of range: must be 0 (an "
-                     "empty tensor) to 2^32");
-  map.globalDims[1] = (int64_t(1) << 32) + 1;
-  expectInvalid(map, "global size 4294967297 of dim 1 is out of range");
-  map.globalDims[1] = int64_t(1) << 32;
+                     "empty tensor) to 2147483391 (TMA coordinates are "
+                     "signed 32-bit)");
+  // The hardware's limit is 2^32, but coordinates saturate at 2^31 - 1.
+  map.globalDims[1] = int64_t(1) << 31;
+  expectInvalid(map, "global size 2147483648 of dim 1 is out of range");
+  map.globalDims[1] = (int64_t(1) << 31) - 1 - 256;
   expectValid(map);
   map.globalDims[0] = -5;
   expectInvalid(map, "global size -5 of dim 0 is out of range");
