@@ -3,6 +3,7 @@
 #include "asynccopy/Pipelines/Pipelines.h"
 
 #include "asynccopy/Conversion/Passes.h"
+#include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
 #include "asynccopy/Utils/NVPTXTargets.h"
 
@@ -125,11 +126,34 @@ public:
         sawError = true;
       return failure(); // Let the next handler report it.
     });
-    if (failed(runOnContainerModules()) || sawError)
+    if (failed(checkDeviceCode()) || failed(runOnContainerModules()) ||
+        sawError)
       signalPassFailure();
   }
 
 private:
+  /// The pipelines compile device code. Outside container modules the
+  /// verifier lets asynccopy ops stand in any function (pass-level tests use
+  /// that), but nothing would lower the GPU ops such a function gets.
+  LogicalResult checkDeviceCode() {
+    WalkResult result = getOperation()->walk([](Operation *op) {
+      if (!isa<AsyncCopyDialect>(op->getDialect()) ||
+          op->getParentOfType<gpu::GPUModuleOp>() ||
+          op->getParentOfType<gpu::LaunchOp>())
+        return WalkResult::advance();
+      InFlightDiagnostic diag = op->emitOpError("is in ");
+      if (auto func = op->getParentOfType<FunctionOpInterface>())
+        diag << "host function @" << func.getName();
+      else
+        diag << "'" << op->getParentOp()->getName() << "'";
+      diag << ", but the asynccopy pipelines compile only device code: move "
+              "it into a kernel or device function of a gpu.module, or into "
+              "a gpu.launch body";
+      return WalkResult::interrupt();
+    });
+    return failure(result.wasInterrupted());
+  }
+
   LogicalResult runOnContainerModules() {
     ModuleOp top = getOperation();
     SmallVector<ModuleOp> nested;
