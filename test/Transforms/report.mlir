@@ -6,6 +6,18 @@
 // RUN:   -asynccopy-partition-collective \
 // RUN:   -asynccopy-materialize-tma-descriptors=mode=scratch \
 // RUN:   -asynccopy-report=output=- -o /dev/null | FileCheck %s --check-prefix=STREAM
+// The report changes nothing:
+// RUN: ac-opt %s -split-input-file -asynccopy-select-implementation \
+// RUN:   -asynccopy-partition-collective -asynccopy-materialize-tma-descriptors \
+// RUN:   > %t.before
+// RUN: ac-opt %s -split-input-file -asynccopy-select-implementation \
+// RUN:   -asynccopy-partition-collective -asynccopy-materialize-tma-descriptors \
+// RUN:   -asynccopy-report=output=%t.report > %t.after
+// RUN: diff %t.before %t.after
+// RUN: FileCheck %s --check-prefix=STREAM-PARAM < %t.report
+// Each run of the pass rewrites the file: the last split input is left.
+// STREAM-PARAM-NOT: copy @
+// STREAM-PARAM: prefetch @prefetch#0 impl=tma dir=prefetch bytes=8192 issues=1 bytes_per_issue=8192 desc=param:arg3{{$}}
 // The pipelines run the report before the conversion with explain=true:
 // RUN: ac-opt %s -split-input-file -asynccopy-to-nvvm="explain=true" \
 // RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=PIPE
