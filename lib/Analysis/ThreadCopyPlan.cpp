@@ -12,6 +12,9 @@ using namespace mlir::asynccopy;
 
 static bool isDyn(int64_t v) { return ShapedType::isDynamic(v); }
 
+/// The widest vector a thread moves.
+static constexpr int64_t kMaxVectorBytes = 16;
+
 /// The GMEM dim that advances by exactly one element per step along box dim
 /// `boxDim` (all other GMEM coordinates fixed), or failure.
 static FailureOr<int64_t> unitStepDim(const ThreadCopyPlan &plan,
@@ -61,12 +64,14 @@ static FailureOr<int64_t> unitStepDim(const ThreadCopyPlan &plan,
 
 /// Plans `op` (a GMEM <-> SMEM copy whose SMEM view starts `smemOffset`
 /// bytes into its allocation). Vectors are at most `maxVectorBytes` (a power
-/// of two the layout's alignment allows) and at least `minVectorBytes`;
-/// `checkBounds` asks for run-time guards on every GMEM dim the window is not
-/// statically known to fit in.
+/// of two; `maxLimit` says what bounds it when it is below 16 B) and at least
+/// `minVectorBytes`; `checkBounds` asks for run-time guards on every GMEM dim
+/// the window is not statically known to fit in.
 static FailureOr<ThreadCopyPlan>
 planThreadCopy(CopyOp op, KnownOffset smemOffset, int64_t maxVectorBytes,
-               int64_t minVectorBytes, bool checkBounds, std::string *reason) {
+               ThreadCopyPlan::VectorLimit maxLimit, int64_t minVectorBytes,
+               bool checkBounds, std::string *reason) {
+  using VectorLimit = ThreadCopyPlan::VectorLimit;
   auto fail = [&](const Twine &why) -> FailureOr<ThreadCopyPlan> {
     *reason = why.str();
     return failure();
@@ -143,14 +148,22 @@ planThreadCopy(CopyOp op, KnownOffset smemOffset, int64_t maxVectorBytes,
   // from the allocation (aligned by the pass) puts it.
   plan.swizzle = op.getSwizzleOrZero();
   plan.smemByteOffset = smemOffset;
-  maxVectorBytes =
-      std::min(maxVectorBytes,
-               std::min<int64_t>(16, plan.smemByteOffset.getAlignment()));
+  if (maxVectorBytes < kMaxVectorBytes)
+    plan.vectorLimit = maxLimit;
+  int64_t smemAlign =
+      std::min<int64_t>(kMaxVectorBytes, plan.smemByteOffset.getAlignment());
+  if (smemAlign < maxVectorBytes) {
+    maxVectorBytes = smemAlign;
+    plan.vectorLimit = VectorLimit::smemOffset;
+  }
 
   // Vector width: whole elements, a power of two of them.
   int64_t vector = 1;
   if (llvm::isPowerOf2_64(eb) && maxVectorBytes >= eb)
     vector = maxVectorBytes / eb;
+  else if (eb < kMaxVectorBytes)
+    plan.vectorLimit = VectorLimit::element;
+  int64_t unchecked = vector;
   ArrayRef<int64_t> box = l.boxShape;
   if (plan.checksBounds() && vector > 1) {
     // A guarded vector stays on one GMEM row: inside the innermost non-unit
@@ -168,6 +181,8 @@ planThreadCopy(CopyOp op, KnownOffset smemOffset, int64_t maxVectorBytes,
       plan.vectorDim = vector > 1 ? *dim : -1;
     }
   }
+  if (vector < unchecked)
+    plan.vectorLimit = VectorLimit::bounds;
   if (vector * eb < minVectorBytes)
     return fail("the window moves in " + Twine(vector * eb) +
                 "-B pieces, smaller than the " + Twine(minVectorBytes) +
@@ -208,7 +223,8 @@ mlir::asynccopy::planCpAsyncCopy(CopyOp op, KnownOffset smemOffset,
     *reason = "cannot swizzle elements wider than 16 B; use swizzle = 0";
     return failure();
   }
-  return planThreadCopy(op, smemOffset, *vectorBytes, kMinCpAsyncBytes,
+  return planThreadCopy(op, smemOffset, *vectorBytes,
+                        ThreadCopyPlan::VectorLimit::layout, kMinCpAsyncBytes,
                         /*checkBounds=*/op.getOobOrDefault() == OOBMode::zeros,
                         reason);
 }
@@ -228,7 +244,11 @@ mlir::asynccopy::planSyncCopy(CopyOp op, KnownOffset smemOffset,
   OOBMode oob = op.getOobOrDefault();
   // Reductions go element by element (one atomic each).
   int64_t maxBytes = op.getReduction() ? eb : alignedVectorBytes(*layout);
-  return planThreadCopy(op, smemOffset, maxBytes, /*minVectorBytes=*/1,
+  return planThreadCopy(op, smemOffset, maxBytes,
+                        op.getReduction()
+                            ? ThreadCopyPlan::VectorLimit::reduction
+                            : ThreadCopyPlan::VectorLimit::layout,
+                        /*minVectorBytes=*/1,
                         /*checkBounds=*/oob == OOBMode::zeros ||
                             oob == OOBMode::nan,
                         reason);

@@ -123,13 +123,16 @@ module attributes {gpu.container_module} {
 // Per-thread copies. cp.async: without a barrier TMA and bulk decline, and
 // each of 128 threads issues 4 of the 512 16-B transfers (bounds checked:
 // the window may leave the tensor). sync: cp.async cannot fill with NaN; an
-// explicit impl = sync that TMA could do says so.
+// explicit impl = sync that TMA could do says so; a sync reduction is one
+// atomic per element.
 // CHECK: remark: copy @per_thread#0 impl=cp_async dir=load bytes=8192 issues=512 bytes_per_issue=16 per_thread=4 threads=128 bounds=checked declined: tma: a TMA load completes on an mbarrier and this copy has no `barrier` | bulk: a bulk load completes on an mbarrier and this copy has no `barrier` | dsmem: dsmem copies SMEM to another CTA of the cluster; this copy has a GMEM side{{$}}
 // CHECK: remark: copy @per_thread#1 impl=sync dir=load bytes=8192 issues=512 bytes_per_issue=16 per_thread=4 threads=128 bounds=checked declined: {{.*}} | cp_async: cp.async fills out-of-bounds elements with zeros; oob = nan needs TMA or sync{{$}}
 // CHECK: remark: copy @per_thread#2 impl=sync dir=load bytes=8192 issues=512 bytes_per_issue=16 per_thread=4 threads=128 declined: tma: accepts (impl fixed in the input) | bulk: {{.*}}
 // PIPE: remark: copy @per_thread#0 impl=cp_async
 // PIPE: remark: copy @per_thread#1 impl=sync
+// CHECK: remark: copy @per_thread#3 impl=sync dir=reduce_add bytes=8192 issues=4096 bytes_per_issue=2 per_thread=32 threads=128 bounds=checked vector_limit=reduction declined: tma: accepts (impl fixed in the input) | bulk: reductions are done by TMA | {{.*}}
 // PIPE: remark: copy @per_thread#2 impl=sync
+// PIPE: remark: copy @per_thread#3 impl=sync
 module attributes {gpu.container_module} {
   gpu.module @k {
     gpu.func @per_thread(%A: memref<4096x4096xf16>, %i: index)
@@ -145,6 +148,9 @@ module attributes {gpu.container_module} {
       asynccopy.wait %u : !asynccopy.token
       asynccopy.copy %A to %S window [0, 0] [64, 64] barrier %b[%c0] {impl = #asynccopy<impl sync>}
           : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+      %r = asynccopy.copy %S to %A window [%i, 0] [64, 64] {impl = #asynccopy<impl sync>, reduction = #asynccopy<reduction add>}
+          : memref<64x64xf16, #gpu.address_space<workgroup>> to memref<4096x4096xf16> -> !asynccopy.token
+      asynccopy.wait %r : !asynccopy.token
       gpu.return
     }
   }
@@ -157,7 +163,7 @@ module attributes {gpu.container_module} {
 // sync fallback the others. Without a known block size the per-thread
 // share is unknown.
 // CHECK: remark: copy @store_edge#0 impl=tma dir=store bytes=2048 issues=1 bytes_per_issue=2048 desc=param:arg3 edge_guard=tma{{$}}
-// CHECK: remark: copy @store_edge#1 impl=sync dir=store bytes=2048 issues=1024 bytes_per_issue=2 per_thread=? threads=? bounds=checked edge_guard=sync declined: tma: TMA stores write whole 16-B pieces of the innermost dim; this branch writes the windows that reach the partial piece at its end | bulk: {{.*}} | cp_async: cp.async only loads (GMEM -> SMEM); this is a store{{$}}
+// CHECK: remark: copy @store_edge#1 impl=sync dir=store bytes=2048 issues=1024 bytes_per_issue=2 per_thread=? threads=? bounds=checked vector_limit=layout edge_guard=sync declined: tma: TMA stores write whole 16-B pieces of the innermost dim; this branch writes the windows that reach the partial piece at its end | bulk: {{.*}} | cp_async: cp.async only loads (GMEM -> SMEM); this is a store{{$}}
 // PIPE: remark: copy @store_edge#0 impl=tma dir=store {{.*}} edge_guard=tma{{$}}
 // PIPE: remark: copy @store_edge#1 impl=sync dir=store {{.*}} edge_guard=sync declined:
 module attributes {gpu.container_module} {

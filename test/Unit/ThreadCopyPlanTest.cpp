@@ -77,6 +77,7 @@ TEST_F(ThreadCopyPlanTest, CpAsyncMovesSixteenByteVectors) {
   ASSERT_TRUE(succeeded(plan)) << reason;
   EXPECT_EQ(plan->vectorBytes(), 16);
   EXPECT_EQ(plan->numVectors, 512);
+  EXPECT_EQ(plan->vectorLimit, ThreadCopyPlan::VectorLimit::none);
   // %i may put the window past the tensor's rows (oob = zeros).
   EXPECT_TRUE(plan->checksBounds());
 }
@@ -88,6 +89,7 @@ TEST_F(ThreadCopyPlanTest, SmemOffsetNarrowsTheVectors) {
   ASSERT_TRUE(succeeded(plan)) << reason;
   EXPECT_EQ(plan->vectorBytes(), 8);
   EXPECT_EQ(plan->numVectors, 1024);
+  EXPECT_EQ(plan->vectorLimit, ThreadCopyPlan::VectorLimit::smemOffset);
 }
 
 TEST_F(ThreadCopyPlanTest, SyncPlans) {
@@ -108,6 +110,7 @@ TEST_F(ThreadCopyPlanTest, SyncPlans) {
   ASSERT_TRUE(succeeded(reduce)) << reason;
   EXPECT_EQ(reduce->vectorBytes(), 2);
   EXPECT_EQ(reduce->numVectors, 4096);
+  EXPECT_EQ(reduce->vectorLimit, ThreadCopyPlan::VectorLimit::reduction);
 }
 
 TEST_F(ThreadCopyPlanTest, CpAsyncDeclines) {

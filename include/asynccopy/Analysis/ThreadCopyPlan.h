@@ -26,6 +26,12 @@ struct ThreadCopyPlan {
   SmallVector<SmallVector<int64_t>> stageStrides;
   /// Elements per vector and number of vectors of the box.
   int64_t vectorElements = 1, numVectors = 0;
+  /// What keeps vectors below 16 B: the GMEM layout (window start, row
+  /// strides, contiguous run length), the SMEM view's offset, an element size
+  /// that is not a power of two, bound checks (a checked vector stays on one
+  /// GMEM row), or a reduction (one atomic per element).
+  enum class VectorLimit { none, layout, smemOffset, element, bounds, reduction };
+  VectorLimit vectorLimit = VectorLimit::none;
   /// Per GMEM dim: the bound is checked at run time.
   SmallVector<bool> checkDim;
   /// With bound checks and vectors of more than one element: the GMEM dim

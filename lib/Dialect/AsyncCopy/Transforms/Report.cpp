@@ -63,6 +63,24 @@ static StringRef loopReasonName(TmaLoop::Reason reason) {
   llvm_unreachable("unknown TMA loop reason");
 }
 
+static StringRef vectorLimitName(ThreadCopyPlan::VectorLimit limit) {
+  switch (limit) {
+  case ThreadCopyPlan::VectorLimit::none:
+    return "none";
+  case ThreadCopyPlan::VectorLimit::layout:
+    return "layout";
+  case ThreadCopyPlan::VectorLimit::smemOffset:
+    return "smem_offset";
+  case ThreadCopyPlan::VectorLimit::element:
+    return "element";
+  case ThreadCopyPlan::VectorLimit::bounds:
+    return "bounds";
+  case ThreadCopyPlan::VectorLimit::reduction:
+    return "reduction";
+  }
+  llvm_unreachable("unknown vector limit");
+}
+
 /// Why a TMA plan takes several issues: `split=<reason>:d<dim>:<box>/<piece>`
 /// per loop.
 static void printTmaSplit(raw_ostream &os, const TmaPlan &plan) {
@@ -254,6 +272,7 @@ struct ReportPass
                                        std::string &reason) {
     int64_t vectors, vectorBytes;
     bool checksBounds = false;
+    ThreadCopyPlan::VectorLimit limit = ThreadCopyPlan::VectorLimit::none;
     if (op.getGmem()) {
       KnownOffset smemOffset = traceSmemBuffer(op.getSmem()).byteOffset;
       FailureOr<ThreadCopyPlan> plan =
@@ -265,6 +284,7 @@ struct ReportPass
       vectors = plan->numVectors;
       vectorBytes = plan->vectorBytes();
       checksBounds = plan->checksBounds();
+      limit = plan->vectorLimit;
     } else {
       Type element = op.getSource().getType().getElementType();
       int64_t bits = element.getIntOrFloatBitWidth();
@@ -291,6 +311,8 @@ struct ReportPass
     }
     if (checksBounds)
       os << " bounds=checked";
+    if (limit != ThreadCopyPlan::VectorLimit::none)
+      os << " vector_limit=" << vectorLimitName(limit);
     return success();
   }
 
