@@ -22,7 +22,6 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
-#include "llvm/Support/MathExtras.h"
 
 namespace mlir::asynccopy {
 #define GEN_PASS_DEF_ASYNCCOPYSELECTIMPLEMENTATION
