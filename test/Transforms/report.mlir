@@ -18,6 +18,10 @@
 // Each run of the pass rewrites the file: the last split input is left.
 // STREAM-PARAM-NOT: copy @
 // STREAM-PARAM: prefetch @prefetch#0 impl=tma dir=prefetch bytes=8192 issues=1 bytes_per_issue=8192 desc=param:arg3{{$}}
+// Before selection a copy has no implementation to report:
+// RUN: ac-opt %s -split-input-file -asynccopy-report=output=- -o /dev/null \
+// RUN:   | FileCheck %s --check-prefix=UNSELECTED
+// UNSELECTED: copy @tma#0 impl=auto dir=load unselected: run asynccopy-select-implementation first{{$}}
 // The pipelines run the report before the conversion with explain=true:
 // RUN: ac-opt %s -split-input-file -asynccopy-to-nvvm="explain=true" \
 // RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=PIPE

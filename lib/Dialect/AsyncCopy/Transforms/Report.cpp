@@ -174,9 +174,8 @@ struct ReportPass
       planned = reportBulk(os, op, reason);
       break;
     case CopyImpl::dsmem: {
-      int64_t bytes = cast<MemRefType>(op.getSource().getType())
-                          .getNumElements() *
-                      op.getSource().getType().getElementTypeBitWidth() / 8;
+      MemRefType type = op.getSource().getType();
+      int64_t bytes = type.getNumElements() * type.getElementTypeBitWidth() / 8;
       printIssues(os, bytes, 1, bytes);
       break;
     }
@@ -232,12 +231,12 @@ struct ReportPass
         return failure();
       split = std::move(*shared);
     }
-    // A replicated group's leader issues every box, the others none.
     printIssues(os, plan->totalBytes, plan->issues.size(),
                 plan->bytesPerIssue);
     printDescriptor(os, op);
     if (split) {
       os << " collective=" << *group << " multicast=";
+      // A replicated group's leader issues every box, the others none.
       if (split->leaderOnly)
         os << "leader";
       else
