@@ -39,6 +39,9 @@ config.environment["PYTHONPATH"] = os.path.join(os.path.dirname(__file__), "..",
 config.environment["ASYNCCOPY_AC_OPT"] = os.path.join(config.asynccopy_tools_dir, "ac-opt")
 config.excludes.append("compile_check.py")
 
+# CMake's project(asynccopy VERSION ...), which ac-opt --version prints.
+config.substitutions.append(("%asynccopy_version", config.asynccopy_version))
+
 # utils/aot-compile.sh on the ac-opt and runtime built here.
 config.substitutions.append(("%aot_compile", "env ASYNCCOPY_BUILD_DIR=%s %s" % (
     config.asynccopy_obj_root,
