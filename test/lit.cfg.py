@@ -47,6 +47,12 @@ config.substitutions.append(("%aot_compile", "env ASYNCCOPY_BUILD_DIR=%s %s" % (
     config.asynccopy_obj_root,
     os.path.join(os.path.dirname(__file__), "..", "utils", "aot-compile.sh"))))
 
+# test/Plugin: the distribution's mlir-opt with AsyncCopyPlugin.so loaded.
+if config.asynccopy_plugin:
+    config.available_features.add("asynccopy-plugin")
+    config.substitutions.append(("%asynccopy_plugin", config.asynccopy_plugin))
+    config.substitutions.append(("%mlir_opt", os.path.join(config.llvm_tools_dir, "mlir-opt")))
+
 # Every PTX the tests emit goes through ptxas: %extract_ptx prints the PTX of
 # each gpu.binary and assembles each module with ptxas -arch=sm_90a
 # (%extract_ptx_sm80, %extract_ptx_sm75: older chips; %extract_ptx_sm100a:
