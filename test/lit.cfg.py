@@ -39,6 +39,20 @@ config.environment["PYTHONPATH"] = os.path.join(os.path.dirname(__file__), "..",
 config.environment["ASYNCCOPY_AC_OPT"] = os.path.join(config.asynccopy_tools_dir, "ac-opt")
 config.excludes.append("compile_check.py")
 
+# CMake's project(asynccopy VERSION ...), which ac-opt --version prints.
+config.substitutions.append(("%asynccopy_version", config.asynccopy_version))
+
+# utils/aot-compile.sh on the ac-opt and runtime built here.
+config.substitutions.append(("%aot_compile", "env ASYNCCOPY_BUILD_DIR=%s %s" % (
+    config.asynccopy_obj_root,
+    os.path.join(os.path.dirname(__file__), "..", "utils", "aot-compile.sh"))))
+
+# test/Plugin: the distribution's mlir-opt with AsyncCopyPlugin.so loaded.
+if config.asynccopy_plugin:
+    config.available_features.add("asynccopy-plugin")
+    config.substitutions.append(("%asynccopy_plugin", config.asynccopy_plugin))
+    config.substitutions.append(("%mlir_opt", os.path.join(config.llvm_tools_dir, "mlir-opt")))
+
 # Every PTX the tests emit goes through ptxas: %extract_ptx prints the PTX of
 # each gpu.binary and assembles each module with ptxas -arch=sm_90a
 # (%extract_ptx_sm80, %extract_ptx_sm75: older chips; %extract_ptx_sm100a:

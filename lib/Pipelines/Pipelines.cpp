@@ -43,7 +43,7 @@ static void buildDevicePipeline(OpPassManager &pm,
   pm.addPass(createAsyncCopySelectImplementation());
   pm.addPass(createAsyncCopyPartitionCollective());
   AsyncCopyMaterializeTMADescriptorsOptions descriptors;
-  descriptors.mode = options.descriptorMode;
+  descriptors.descriptorMode = options.descriptorMode;
   pm.addPass(createAsyncCopyMaterializeTMADescriptors(descriptors));
   if (options.explain)
     pm.addPass(createAsyncCopyReport());

@@ -331,7 +331,7 @@ extern "C" float acEventElapsedMs(void *start, void *end) {
 
 /// With a stream (gpu.alloc/dealloc async), allocations are stream-ordered:
 /// unlike cuMemAlloc/cuMemFree they do not synchronise the device, so a
-/// per-launch buffer (tensor maps in mode=scratch) costs no pipeline stall.
+/// per-launch buffer (tensor maps in descriptor-mode=scratch) costs no pipeline stall.
 extern "C" void *mgpuMemAlloc(uint64_t sizeBytes, void *stream,
                               bool isHostShared) {
   if (sizeBytes == 0)

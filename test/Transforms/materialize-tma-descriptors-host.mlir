@@ -1,15 +1,15 @@
 // RUN: ac-opt %s -asynccopy-materialize-tma-descriptors | FileCheck %s
-// RUN: ac-opt %s -asynccopy-materialize-tma-descriptors="mode=scratch" | FileCheck %s --check-prefix=SCRATCH
+// RUN: ac-opt %s -asynccopy-materialize-tma-descriptors="descriptor-mode=scratch" | FileCheck %s --check-prefix=SCRATCH
 // Running the pass again in the same mode changes nothing (the launches
 // already pass their maps).
 // RUN: ac-opt %s --pass-pipeline='builtin.module(asynccopy-materialize-tma-descriptors,asynccopy-materialize-tma-descriptors)' \
 // RUN:   | FileCheck %s
-// RUN: ac-opt %s --pass-pipeline='builtin.module(asynccopy-materialize-tma-descriptors{mode=scratch},asynccopy-materialize-tma-descriptors{mode=scratch})' \
+// RUN: ac-opt %s --pass-pipeline='builtin.module(asynccopy-materialize-tma-descriptors{descriptor-mode=scratch},asynccopy-materialize-tma-descriptors{descriptor-mode=scratch})' \
 // RUN:   | FileCheck %s --check-prefix=SCRATCH
 
 // Host side: before the launch, the runtime's encoder builds each tensor map
 // from the launch's memref operand (address, dims and byte strides innermost
-// first, box, swizzle, oob, L2 promotion); mode=param passes the maps as
+// first, box, swizzle, oob, L2 promotion); descriptor-mode=param passes the maps as
 // trailing launch operands.
 // CHECK-LABEL: func.func @host
 // CHECK-SAME: (%[[A:.*]]: memref<4096x4096xf16>, %[[B:.*]]: memref<?x?xf32>)
@@ -26,7 +26,7 @@
 // CHECK: llvm.call @acTensorMapEncodeTiledOrExit(%[[M1]],
 // CHECK: gpu.launch_func @kernels::@k blocks in ({{.*}}) threads in ({{.*}}) args(%[[A]] : memref<4096x4096xf16>, %[[B]] : memref<?x?xf32>, %[[M0]] : !llvm.ptr, %[[M1]] : !llvm.ptr)
 
-// mode=scratch: one device buffer per launch holds every map.
+// descriptor-mode=scratch: one device buffer per launch holds every map.
 // SCRATCH-LABEL: gpu.func @k
 // SCRATCH-SAME: %{{.*}}: !llvm.ptr) workgroup
 // SCRATCH-SAME: asynccopy.descriptor_mode = "scratch"

@@ -4,7 +4,7 @@
 // The same lines on a stream, tensor maps in a scratch buffer:
 // RUN: ac-opt %s -split-input-file -asynccopy-select-implementation \
 // RUN:   -asynccopy-partition-collective \
-// RUN:   -asynccopy-materialize-tma-descriptors=mode=scratch \
+// RUN:   -asynccopy-materialize-tma-descriptors=descriptor-mode=scratch \
 // RUN:   -asynccopy-report=output=- -o /dev/null | FileCheck %s --check-prefix=STREAM
 // The report changes nothing:
 // RUN: ac-opt %s -split-input-file -asynccopy-select-implementation \

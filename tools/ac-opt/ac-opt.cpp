@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "asynccopy/InitAll.h"
+#include "asynccopy/Version.h"
 #include "TestPasses.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -16,6 +17,8 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -30,6 +33,12 @@ int main(int argc, char **argv) {
   asynccopy::test::registerTestPasses();
   DialectRegistry registry;
   asynccopy::registerAllDialects(registry);
+  // After LLVM's own --version lines: the project and the MLIR it was built
+  // with.
+  llvm::cl::AddExtraVersionPrinter([](llvm::raw_ostream &os) {
+    os << "asynccopy version " ASYNCCOPY_VERSION_STRING
+          " (MLIR " LLVM_VERSION_STRING ")\n";
+  });
   auto [inputFilename, outputFilename] = registerAndParseCLIOptions(
       argc, argv, "asynccopy optimizer driver\n", registry);
 

@@ -40,7 +40,7 @@ FailureOr<Value> getDescriptor(Operation *op) {
     return op->emitOpError("names tensor-map parameter ")
            << index.getInt() << ", which its kernel does not have";
   Value param = func.getArgument(index.getInt());
-  // mode=scratch: the parameter points at all maps of the launch.
+  // descriptor-mode=scratch: the parameter points at all maps of the launch.
   if (auto offset = op->getAttrOfType<IntegerAttr>(kDescriptorOffsetAttrName)) {
     OpBuilder b(op);
     if (offset.getInt() != 0)

@@ -2,11 +2,11 @@
 //
 // Device side: every TMA copy and prefetch of a kernel gets a tensor map,
 // deduplicated by (kernel argument, element type, tensor-map dims and box,
-// swizzle, oob, cache). With mode=param each map is a 128-B kernel parameter
-// that asynccopy-finalize-descriptor-params makes __grid_constant__; with
-// mode=scratch all maps of a launch live in one GMEM buffer passed as one
-// pointer, and the kernel prefetches them. The kernel lists its maps in
-// `asynccopy.tma_descriptors`.
+// swizzle, oob, cache). With descriptor-mode=param each map is a 128-B kernel
+// parameter that asynccopy-finalize-descriptor-params makes __grid_constant__;
+// with descriptor-mode=scratch all maps of a launch live in one GMEM buffer
+// passed as one pointer, and the kernel prefetches them. The kernel lists its
+// maps in `asynccopy.tma_descriptors`.
 //
 // Host side: before every gpu.launch_func of such a kernel, the runtime's
 // encoder (acTensorMapEncodeTiledOrExit) builds each map from the launch's
@@ -122,10 +122,11 @@ struct MaterializeTMADescriptorsPass
   using Base::Base;
 
   void runOnOperation() override {
-    if (mode != "param" && mode != "scratch") {
-      getOperation().emitError("asynccopy-materialize-tma-descriptors: mode "
-                               "must be `param` or `scratch`, got `")
-          << mode << "`";
+    if (descriptorMode != "param" && descriptorMode != "scratch") {
+      getOperation().emitError("asynccopy-materialize-tma-descriptors: "
+                               "descriptor-mode must be `param` or `scratch`, "
+                               "got `")
+          << descriptorMode << "`";
       return signalPassFailure();
     }
     // Device side first: it decides the kernels' tensor maps. Kernels of
@@ -138,11 +139,11 @@ struct MaterializeTMADescriptorsPass
       // (which the GPU dialect verifies against them) already pass its maps.
       if (auto done =
               kernel->getAttrOfType<StringAttr>(kDescriptorModeAttrName)) {
-        if (done.getValue() == mode)
+        if (done.getValue() == descriptorMode)
           return WalkResult::advance();
         kernel.emitOpError("already has its tensor maps in mode `")
             << done.getValue() << "`, which cannot be changed to mode `"
-            << mode
+            << descriptorMode
             << "`: run asynccopy-materialize-tma-descriptors with one mode";
         return WalkResult::interrupt();
       }
@@ -267,9 +268,9 @@ struct MaterializeTMADescriptorsPass
 
     Builder b(kernel.getContext());
     auto ptrType = LLVM::LLVMPointerType::get(kernel.getContext());
-    bool scratch = mode == "scratch";
-    // mode=param: one parameter per distinct map, appended after the user's.
-    // mode=scratch: one pointer parameter; map k at byte 128 * k.
+    bool scratch = descriptorMode == "scratch";
+    // param: one parameter per distinct map, appended after the user's.
+    // scratch: one pointer parameter; map k at byte 128 * k.
     unsigned firstParam = kernel.getNumArguments();
     if (scratch && failed(kernel.insertArgument(firstParam, ptrType,
                                                 DictionaryAttr(),
@@ -297,7 +298,7 @@ struct MaterializeTMADescriptorsPass
       }
     }
     kernel->setAttr(kDescriptorListAttrName, b.getArrayAttr(descriptors));
-    kernel->setAttr(kDescriptorModeAttrName, b.getStringAttr(mode));
+    kernel->setAttr(kDescriptorModeAttrName, b.getStringAttr(descriptorMode));
     if (scratch)
       prefetchScratch(kernel, firstParam, maps.size());
     else
@@ -350,7 +351,7 @@ struct MaterializeTMADescriptorsPass
         LLVM::LLVMFunctionType::get(
             voidType, {ptrType, i32, i32, ptrType, ptrType, ptrType, ptrType,
                        i32, i32, i32}));
-    bool scratch = mode == "scratch";
+    bool scratch = descriptorMode == "scratch";
     int64_t bytes = maps.size() * tma::kDescriptorBytes;
 
     // The maps are encoded into host memory at the top of the function.
@@ -360,7 +361,7 @@ struct MaterializeTMADescriptorsPass
                                          entry.getI64IntegerAttr(count));
       return LLVM::AllocaOp::create(entry, loc, ptrType, elementType, n, align);
     };
-    // The maps are encoded into one host buffer; memref so that mode=scratch
+    // The maps are encoded into one host buffer; memref so that scratch mode
     // can gpu.memcpy it.
     Value hostBuffer = memref::AllocaOp::create(
         entry, loc, MemRefType::get({bytes}, entry.getI8Type()),
@@ -453,7 +454,7 @@ struct MaterializeTMADescriptorsPass
       launch.getKernelOperandsMutable().append(params);
       return success();
     }
-    // mode=scratch: one device buffer per launch, allocated and filled on the
+    // scratch: one device buffer per launch, allocated and filled on the
     // launch's stream before it and freed on that stream after it.
     auto bufferType = MemRefType::get({bytes}, b.getI8Type());
     SmallVector<Value> deps(launch.getAsyncDependencies());

@@ -26,7 +26,7 @@ namespace mlir::asynccopy {
 inline constexpr StringLiteral kPlanAttrName = "asynccopy.plan";
 /// Kernel-argument index of the tensor map of a TMA copy or prefetch.
 inline constexpr StringLiteral kDescriptorAttrName = "asynccopy.descriptor";
-/// Byte offset of the tensor map in the scratch buffer (mode=scratch).
+/// Byte offset of the tensor map in the scratch buffer (descriptor-mode=scratch).
 inline constexpr StringLiteral kDescriptorOffsetAttrName =
     "asynccopy.descriptor_offset";
 /// Kernel attribute: `param` or `scratch`.
@@ -36,7 +36,7 @@ inline constexpr StringLiteral kDescriptorModeAttrName =
 inline constexpr StringLiteral kDescriptorListAttrName =
     "asynccopy.tma_descriptors";
 /// Kernel attribute: how many trailing parameters are tensor maps
-/// (mode=param).
+/// (descriptor-mode=param).
 inline constexpr StringLiteral kGridConstantsAttrName =
     "asynccopy.grid_constants";
 

@@ -60,8 +60,9 @@ def AsyncCopyMaterializeTMADescriptors
   let description = [{
     Device side: collects the TMA copies and prefetches of each kernel and
     deduplicates their tensor maps by (kernel argument, element type, box,
-    swizzle, oob, cache). `mode=param` adds one 128-B `__grid_constant__`
-    kernel parameter per map; `mode=scratch` adds one pointer to a GMEM
+    swizzle, oob, cache). `descriptor-mode=param` adds one 128-B `__grid_constant__`
+    kernel parameter per map; `descriptor-mode=scratch`
+    adds one pointer to a GMEM
     buffer holding all maps, which the kernel prefetches. Copies name their
     map with `asynccopy.descriptor` (parameter index) and, for scratch,
     `asynccopy.descriptor_offset`; the kernel lists its maps in
@@ -84,7 +85,7 @@ def AsyncCopyMaterializeTMADescriptors
                            "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect"];
   let options = [
-    Option<"mode", "mode", "std::string", /*default=*/"\"param\"",
+    Option<"descriptorMode", "descriptor-mode", "std::string", /*default=*/"\"param\"",
            "Where tensor maps live: param (kernel parameters) or scratch">,
   ];
 }
