@@ -20,6 +20,22 @@ def AsyncCopy_OOBMode : I32EnumAttr<"OOBMode",
       I32EnumAttrCase<"nan", 3>]> {
   let cppNamespace = "::mlir::asynccopy";
   let genSpecializedAttr = 0;
+  let description = [{
+    What a load reads for window elements outside the GMEM tensor (stores
+    never write outside it). `zeros` (the default) fills with zeros; `nan`
+    fills with TMA's NaN bits, 0x7FF7 in every 16-bit half of an element, and
+    needs a floating-point element type; `promise_in_bounds` asserts that the
+    window lies inside the tensor (checked where both are static);
+    `undefined` leaves those elements unspecified.
+
+    Example:
+
+    ```mlir
+    asynccopy.copy %A to %S window [%i, %j] [64, 64] barrier %b[%s]
+        {oob = #asynccopy<oob nan>}
+        : memref<100x100xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+    ```
+  }];
 }
 def AsyncCopy_OOBModeAttr : EnumAttr<AsyncCopy_Dialect, AsyncCopy_OOBMode, "oob"> {
   let assemblyFormat = "$value";
@@ -33,6 +49,21 @@ def AsyncCopy_ReductionKind : I32EnumAttr<"ReductionKind",
       I32EnumAttrCase<"OR", 6, "or">, I32EnumAttrCase<"XOR", 7, "xor">]> {
   let cppNamespace = "::mlir::asynccopy";
   let genSpecializedAttr = 0;
+  let description = [{
+    A store with a reduction combines the SMEM tile into the GMEM window
+    instead of overwriting it. `add`, `min` and `max` apply to integers and
+    f16/bf16/f32/f64; `inc`, `dec` (PTX's unsigned wrap-around counters),
+    `and`, `or` and `xor` to integers. Integer `min`/`max` compare signed for
+    signless and `si*` types, unsigned for `ui*`.
+
+    Example:
+
+    ```mlir
+    %t = asynccopy.copy %S to %B window [%i, %j] [64, 64]
+        {reduction = #asynccopy<reduction max>}
+        : memref<64x64xf32, #gpu.address_space<workgroup>> to memref<1024x1024xf32> -> !asynccopy.token
+    ```
+  }];
 }
 def AsyncCopy_ReductionKindAttr
     : EnumAttr<AsyncCopy_Dialect, AsyncCopy_ReductionKind, "reduction"> {
@@ -45,6 +76,21 @@ def AsyncCopy_Impl : I32EnumAttr<"CopyImpl", "hardware path of a copy", [
       I32EnumAttrCase<"dsmem", 4>, I32EnumAttrCase<"sync", 5>]> {
   let cppNamespace = "::mlir::asynccopy";
   let genSpecializedAttr = 0;
+  let description = [{
+    `auto` (the default) lets `asynccopy-select-implementation` take the
+    first of `tma`, `bulk`, `dsmem`, `cp_async` and `sync` that can perform
+    the copy; `sync` (the CTA's threads with ordinary loads and stores) can
+    perform every legal copy. Naming another forces it: a copy that it cannot
+    perform is an error that says why and which implementations can.
+
+    Example:
+
+    ```mlir
+    %t = asynccopy.copy %A to %S window [%i, 0] [32, 64]
+        {impl = #asynccopy<impl cp_async>}
+        : memref<128x64xf32> to memref<32x64xf32, #gpu.address_space<workgroup>> -> !asynccopy.token
+    ```
+  }];
 }
 def AsyncCopy_ImplAttr : EnumAttr<AsyncCopy_Dialect, AsyncCopy_Impl, "impl"> {
   let assemblyFormat = "$value";
@@ -55,6 +101,19 @@ def AsyncCopy_CacheHint : I32EnumAttr<"CacheHint", "L2 eviction priority", [
       I32EnumAttrCase<"evict_last", 2>]> {
   let cppNamespace = "::mlir::asynccopy";
   let genSpecializedAttr = 0;
+  let description = [{
+    The L2 eviction priority of a copy's or prefetch's GMEM accesses
+    (`normal` by default): `evict_first` for data read once, `evict_last`
+    for data that later CTAs read again.
+
+    Example:
+
+    ```mlir
+    asynccopy.copy %A to %S window [%i, %j] [64, 64] barrier %b[%s]
+        {cache = #asynccopy<cache evict_last>}
+        : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+    ```
+  }];
 }
 def AsyncCopy_CacheHintAttr
     : EnumAttr<AsyncCopy_Dialect, AsyncCopy_CacheHint, "cache"> {
@@ -97,11 +156,22 @@ def AsyncCopy_TileAttr : AsyncCopy_TransformAttr<"Tile", "tile"> {
     `(..., d0/8, d1/64, 8, 64)`. Tile sizes must divide the window unless
     `rounding = down` (drop the ragged remainder) or `rounding = up` (cover it;
     elements past the tensor edge follow the copy's `oob` mode).
+
+    Example:
+
+    ```mlir
+    // The 64x128 window becomes 1x2x64x64; the leading unit dim may be
+    // omitted from the SMEM shape.
+    asynccopy.copy %A to %S window [%i, %j] [64, 128] barrier %b[%s]
+        {transforms = [#asynccopy.tile<[64, 64]>], swizzle = 128 : i64}
+        : memref<4096x4096xf16> to memref<2x64x64xf16, #gpu.address_space<workgroup>>
+    ```
   }];
   let parameters = (ins
-    ArrayRefParameter<"int64_t">:$tiling,
+    ArrayRefParameter<"int64_t", "tile sizes of the trailing dims">:$tiling,
     DefaultValuedParameter<"::mlir::asynccopy::Rounding",
-                           "::mlir::asynccopy::Rounding::none">:$rounding);
+                           "::mlir::asynccopy::Rounding::none",
+                           "treatment of a window the tile does not divide">:$rounding);
   let assemblyFormat = "`<` `[` $tiling `]` (`,` `rounding` `=` $rounding^)? `>`";
 }
 
@@ -111,8 +181,18 @@ def AsyncCopy_TransposeAttr
   let description = [{
     `#asynccopy.transpose<[1, 0]>`: result dim `i` is input dim
     `permutation[i]`.
+
+    Example:
+
+    ```mlir
+    // A 64x32 window lands in SMEM as 32x64.
+    asynccopy.copy %A to %S window [%i, %j] [64, 32] barrier %b[%s]
+        {transforms = [#asynccopy.transpose<[1, 0]>]}
+        : memref<1024x1024xf32> to memref<32x64xf32, #gpu.address_space<workgroup>>
+    ```
   }];
-  let parameters = (ins ArrayRefParameter<"int64_t">:$permutation);
+  let parameters = (ins ArrayRefParameter<"int64_t",
+                                         "input dim of each result dim">:$permutation);
   let assemblyFormat = "`<` `[` $permutation `]` `>`";
 }
 
@@ -124,15 +204,36 @@ def AsyncCopy_CollapseLeadingAttr
     stride is the gcd of their strides; indices are linearised with the
     strides divided by that gcd. Used to bring a rank > 5 view under the TMA
     rank limit.
+
+    Example:
+
+    ```mlir
+    // A 2x4x64 window of a contiguous tensor becomes 8x64.
+    asynccopy.copy %A to %S window [%i, 0, 0] [2, 4, 64] barrier %b[%s]
+        {transforms = [#asynccopy.collapse_leading<2>]}
+        : memref<16x4x64xf16> to memref<8x64xf16, #gpu.address_space<workgroup>>
+    ```
   }];
-  let parameters = (ins "int64_t":$count);
+  let parameters = (ins AttrParameter<"int64_t", "number of leading dims to merge">:$count);
   let assemblyFormat = "`<` $count `>`";
 }
 
 def AsyncCopy_DropUnitDimsAttr
     : AsyncCopy_TransformAttr<"DropUnitDims", "drop_unit_dims"> {
   let summary = "drops dims of extent 1 from the GMEM view";
-  let parameters = (ins ArrayRefParameter<"int64_t">:$dims);
+  let description = [{
+    `#asynccopy.drop_unit_dims<[0, 2]>` removes the listed window dims, each
+    of which must have extent 1.
+
+    Example:
+
+    ```mlir
+    asynccopy.copy %A to %S window [%n, %i, 0] [1, 64, 64] barrier %b[%s]
+        {transforms = [#asynccopy.drop_unit_dims<[0]>]}
+        : memref<8x1024x64xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+    ```
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t", "window dims to drop">:$dims);
   let assemblyFormat = "`<` `[` $dims `]` `>`";
 }
 
@@ -148,13 +249,36 @@ def AsyncCopy_PartitionedAttr : AsyncCopy_Attr<"Partitioned", "partitioned"> {
     multicasts it. On sm_90 every CTA's barrier expects the whole window
     (multicast completes on each destination's barrier; leader-only tracking
     needs sm_100's cta_group::2).
+
+    Example:
+
+    ```mlir
+    // Two CTAs along cluster x each load 32 of the 64 rows and multicast
+    // them: both receive the whole 64x64 tile.
+    asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%s]
+        {collective = [#gpu<dim x>], partition = #asynccopy.partitioned<0>}
+        : memref<4096x64xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+    ```
   }];
-  let parameters = (ins "int64_t":$axis);
+  let parameters = (ins AttrParameter<"int64_t",
+                                     "dim of the transformed window that is split">:$axis);
   let assemblyFormat = "`<` $axis `>`";
 }
 
 def AsyncCopy_ReplicatedAttr : AsyncCopy_Attr<"Replicated", "replicated"> {
   let summary = "every CTA receives the whole window; the leader tracks it";
+  let description = [{
+    With `collective`, one leader CTA loads the whole window and multicasts
+    it to the CTAs of the collective instead of splitting the load.
+
+    Example:
+
+    ```mlir
+    asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%s]
+        {collective = [#gpu<dim x>], partition = #asynccopy.replicated}
+        : memref<4096x64xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+    ```
+  }];
 }
 
 def AsyncCopy_PartitionAttr : AnyAttrOf<[AsyncCopy_PartitionedAttr,

@@ -23,6 +23,18 @@ def AsyncCopy_L2Cache : Resource<"::mlir::asynccopy::L2CacheResource">;
 
 def AsyncCopy_BarrierAllocOp : AsyncCopy_Op<"barrier.alloc"> {
   let summary = "allocates N mbarriers in SMEM";
+  let description = [{
+    Allocates `N` mbarriers (8 B each, one per pipeline stage) in the CTA's
+    SMEM, `1 <= N <= 29056`; every thread of the CTA sees the same barriers.
+    They are uninitialised until `asynccopy.barrier.init`. The result is a
+    local barrier, never a remote view.
+
+    Example:
+
+    ```mlir
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+    ```
+  }];
   let results = (outs Res<AsyncCopy_BarrierType, "",
                           [MemAlloc<AsyncCopy_SharedMemory>]>:$barrier);
   let assemblyFormat = "attr-dict `:` qualified(type($barrier))";
@@ -33,8 +45,18 @@ def AsyncCopy_BarrierInitOp : AsyncCopy_Op<"barrier.init",
     [MemoryEffects<[MemWrite<AsyncCopy_SharedMemory>]>]> {
   let summary = "initialises every stage with an arrival count";
   let description = [{
-    One elected thread initialises all stages, then `fence.mbarrier_init`
-    makes the initialisation visible to the cluster.
+    Every stage expects `count` arrivals per phase, `1 <= count < 2^20`. One
+    elected thread initialises all stages, then `fence.mbarrier_init` makes
+    the initialisation visible to the cluster (and the async proxy) and a CTA
+    barrier follows. A remote view cannot be initialised.
+
+    Example:
+
+    ```mlir
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+    // One arrival per phase: the arrive.expect_tx of one TMA load.
+    asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<2>
+    ```
   }];
   let arguments = (ins AsyncCopy_BarrierType:$barrier, I64Attr:$count);
   let assemblyFormat = "$barrier `,` $count attr-dict `:` qualified(type($barrier))";
@@ -46,9 +68,21 @@ def AsyncCopy_BarrierArriveOp : AsyncCopy_Op<"barrier.arrive",
                     MemWrite<AsyncCopy_SharedMemory>]>]> {
   let summary = "arrives on one stage (optionally with a count)";
   let description = [{
+    Every thread of the CTA arrives on stage `stage`, once or `count` times.
     On a remote view the arrival is
     `mbarrier.arrive.release.cluster.shared::cluster` on the owner-local
-    address and the CTA rank.
+    address and the CTA rank. A static stage must be below `N`.
+
+    Example:
+
+    ```mlir
+    asynccopy.barrier.arrive %bar[%stage] : !asynccopy.barrier<2>
+    asynccopy.barrier.arrive %bar[%stage], 2 : !asynccopy.barrier<2>
+    // Tell CTA 0 of the cluster that this CTA is done with its buffer.
+    %remote = asynccopy.barrier.remote %bar, %c0_i32
+        : !asynccopy.barrier<2> -> !asynccopy.barrier<2, remote>
+    asynccopy.barrier.arrive %remote[%stage] : !asynccopy.barrier<2, remote>
+    ```
   }];
   let arguments = (ins AsyncCopy_BarrierType:$barrier, Index:$stage,
                        OptionalAttr<I64Attr>:$count);
@@ -62,6 +96,18 @@ def AsyncCopy_BarrierArriveExpectTxOp : AsyncCopy_Op<"barrier.arrive_expect_tx",
     [MemoryEffects<[MemRead<AsyncCopy_SharedMemory>,
                     MemWrite<AsyncCopy_SharedMemory>]>]> {
   let summary = "arrives on one stage and expects `bytes` of transactions";
+  let description = [{
+    One elected thread of the CTA makes one arrival that also expects
+    `bytes` of asynchronous transactions (`mbarrier.arrive.expect_tx`), for
+    hand-written protocols: a copy that names a barrier makes its own.
+    `0 <= bytes < 2^20`.
+
+    Example:
+
+    ```mlir
+    asynccopy.barrier.arrive_expect_tx %bar[%stage], 16384 : !asynccopy.barrier<2>
+    ```
+  }];
   let arguments = (ins AsyncCopy_BarrierType:$barrier, Index:$stage,
                        I64Attr:$bytes);
   let assemblyFormat = [{
@@ -75,6 +121,19 @@ def AsyncCopy_BarrierWaitOp : AsyncCopy_Op<"barrier.wait",
                     MemWrite<AsyncCopy_SharedMemory>,
                     MemRead, MemWrite]>]> {
   let summary = "waits until a stage completes the phase with parity `phase`";
+  let description = [{
+    Every thread blocks until stage `stage` has completed the phase whose
+    parity is `phase` (`mbarrier.try_wait.parity` in a loop; a
+    `test_wait.parity` loop on sm_80). A remote view cannot be waited on.
+
+    Example:
+
+    ```mlir
+    // The first phase has parity 0.
+    %phase = arith.constant false
+    asynccopy.barrier.wait %bar[%stage], %phase : !asynccopy.barrier<2>
+    ```
+  }];
   let arguments = (ins AsyncCopy_BarrierType:$barrier, Index:$stage, I1:$phase);
   let assemblyFormat = [{
     $barrier `[` $stage `]` `,` $phase attr-dict `:` qualified(type($barrier))
@@ -84,6 +143,18 @@ def AsyncCopy_BarrierWaitOp : AsyncCopy_Op<"barrier.wait",
 
 def AsyncCopy_BarrierRemoteOp : AsyncCopy_Op<"barrier.remote", [Pure]> {
   let summary = "views the same barriers in CTA `rank` of the cluster";
+  let description = [{
+    The barriers at the same SMEM offset in CTA `rank` (`i32`) of the
+    cluster (`mapa`). Only arrivals are legal on the view: it cannot be
+    initialised, waited on, named by a copy or viewed remotely again.
+
+    Example:
+
+    ```mlir
+    %remote = asynccopy.barrier.remote %bar, %rank
+        : !asynccopy.barrier<2> -> !asynccopy.barrier<2, remote>
+    ```
+  }];
   let arguments = (ins AsyncCopy_BarrierType:$barrier, I32:$rank);
   let results = (outs AsyncCopy_BarrierType:$result);
   let assemblyFormat = [{
@@ -106,12 +177,26 @@ def AsyncCopy_CopyOp : AsyncCopy_Op<"copy", [AttrSizedOperandSegments,
     is tracked by the `barrier` stage (TMA/bulk/DSMEM loads) or by the
     returned token (cp.async, stores, reductions). With `remote %rank` both
     sides are SMEM and the bytes land in CTA `rank`'s `dest`, signalling CTA
-    `rank`'s barrier.
+    `rank`'s barrier. `impl` forces a hardware path; by default
+    `asynccopy-select-implementation` picks the first of tma, bulk, dsmem,
+    cp_async and sync that can perform the copy (sync can perform every
+    legal copy). The verifier rules are listed in docs/ir.md.
+
+    Example:
 
     ```mlir
+    // TMA load of a 64x64 tile, 128-B swizzle, completion on a barrier.
     asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%s]
         {swizzle = 128 : i64}
         : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+    // TMA reduction into GMEM, completion through a token.
+    %t = asynccopy.copy %R to %B window [%i, %j] [64, 64]
+        {reduction = #asynccopy<reduction add>}
+        : memref<64x64xf32, #gpu.address_space<workgroup>> to memref<1024x1024xf32> -> !asynccopy.token
+    asynccopy.wait %t : !asynccopy.token
+    // DSMEM: the bytes land in CTA %rank's %D and complete on its barrier.
+    asynccopy.copy %S to %D remote %rank barrier %b[%s]
+        : memref<64x64xf16, #gpu.address_space<workgroup>> to memref<64x64xf16, #gpu.address_space<workgroup>>
     ```
   }];
   let arguments = (ins
@@ -164,6 +249,19 @@ def AsyncCopy_CopyOp : AsyncCopy_Op<"copy", [AttrSizedOperandSegments,
 def AsyncCopy_PrefetchOp : AsyncCopy_Op<"prefetch", [AttrSizedOperandSegments,
     MemoryEffects<[MemWrite<AsyncCopy_L2Cache>]>]> {
   let summary = "prefetches a GMEM window (TMA tensor prefetch into L2)";
+  let description = [{
+    A hint: one elected thread brings the window (after its transforms) into
+    L2 with `cp.async.bulk.prefetch.tensor`. Where TMA cannot describe the
+    window the prefetch is dropped (with selection's `explain`, a remark
+    says why); it never fails.
+
+    Example:
+
+    ```mlir
+    asynccopy.prefetch %A window [%i, %j] [64, 64] {swizzle = 128 : i64}
+        : memref<4096x4096xf16>
+    ```
+  }];
   let arguments = (ins
     Arg<AnyMemRef, "prefetched tensor", [MemRead]>:$source,
     Variadic<Index>:$offsets,
@@ -192,6 +290,19 @@ def AsyncCopy_WaitOp : AsyncCopy_Op<"wait",
     [MemoryEffects<[MemRead<AsyncCopy_SharedMemory>,
                     MemWrite<AsyncCopy_SharedMemory>, MemRead, MemWrite]>]> {
   let summary = "waits until the copy that produced the token completes";
+  let description = [{
+    Waits for every completion group the token may stand for (cp.async or
+    bulk groups; nothing for synchronous copies) and ends with a CTA
+    barrier, so the copy's effect is visible to every thread of the CTA.
+
+    Example:
+
+    ```mlir
+    %t = asynccopy.copy %S to %B window [%i, %j] [64, 64]
+        : memref<64x64xf16, #gpu.address_space<workgroup>> to memref<1024x1024xf16> -> !asynccopy.token
+    asynccopy.wait %t : !asynccopy.token
+    ```
+  }];
   let arguments = (ins AsyncCopy_TokenType:$token);
   let assemblyFormat = "$token attr-dict `:` qualified(type($token))";
 }
@@ -202,7 +313,16 @@ def AsyncCopy_WaitGroupOp : AsyncCopy_Op<"wait_group",
   let summary = "waits until at most `pending` groups of `kind` are in flight";
   let description = [{
     `bulk` groups cover TMA stores, reductions and bulk stores; `{read}` waits
-    only until their SMEM sources have been read (SMEM may be reused).
+    only until their SMEM sources have been read (SMEM may be reused), and
+    only applies to bulk groups.
+
+    Example:
+
+    ```mlir
+    // The SMEM of every store but the last one may be overwritten.
+    asynccopy.wait_group bulk 1 {read}
+    asynccopy.wait_group cp_async 0
+    ```
   }];
   let arguments = (ins AsyncCopy_GroupKind:$kind, I64Attr:$pending,
                        UnitAttr:$read);
@@ -214,6 +334,22 @@ def AsyncCopy_CommitGroupOp : AsyncCopy_Op<"commit_group",
     [MemoryEffects<[MemRead<AsyncCopy_SharedMemory>,
                     MemWrite<AsyncCopy_SharedMemory>]>]> {
   let summary = "closes the current group of `{commit = false}` copies";
+  let description = [{
+    Copies with `{commit = false}` join the open group of their kind instead
+    of closing one of their own; this op closes it, so that one wait covers
+    them all.
+
+    Example:
+
+    ```mlir
+    %t0 = asynccopy.copy %S0 to %B window [0, 0] [64, 64] {commit = false}
+        : memref<64x64xf16, #gpu.address_space<workgroup>> to memref<1024x1024xf16> -> !asynccopy.token
+    %t1 = asynccopy.copy %S1 to %B window [64, 0] [64, 64] {commit = false}
+        : memref<64x64xf16, #gpu.address_space<workgroup>> to memref<1024x1024xf16> -> !asynccopy.token
+    asynccopy.commit_group bulk
+    asynccopy.wait_group bulk 0
+    ```
+  }];
   let arguments = (ins AsyncCopy_GroupKind:$kind);
   let assemblyFormat = "$kind attr-dict";
 }
@@ -222,6 +358,22 @@ def AsyncCopy_FenceAsyncSharedOp : AsyncCopy_Op<"fence_async_shared",
     [MemoryEffects<[MemRead<AsyncCopy_SharedMemory>,
                     MemWrite<AsyncCopy_SharedMemory>, MemRead, MemWrite]>]> {
   let summary = "orders generic-proxy SMEM accesses before async-proxy ones";
+  let description = [{
+    `fence.proxy.async.shared::cta`: this thread's earlier SMEM accesses
+    through ordinary loads and stores are ordered before later accesses of
+    the async proxy (TMA, bulk copies). Needed after threads write SMEM that
+    a TMA store then reads; copies that the passes emit fence themselves.
+
+    Example:
+
+    ```mlir
+    memref.store %v, %S[%r, %c] : memref<64x64xf16, #gpu.address_space<workgroup>>
+    asynccopy.fence_async_shared
+    gpu.barrier
+    %t = asynccopy.copy %S to %B window [%i, %j] [64, 64]
+        : memref<64x64xf16, #gpu.address_space<workgroup>> to memref<1024x1024xf16> -> !asynccopy.token
+    ```
+  }];
   let assemblyFormat = "attr-dict";
 }
 

@@ -19,8 +19,18 @@ def AsyncCopy_BarrierType : AsyncCopy_Type<"Barrier", "barrier"> {
     the cluster (from `asynccopy.barrier.remote`): arrivals on it use the
     `shared::cluster` form with the owner-local address and the CTA rank; it
     can be neither initialised, waited on, nor viewed remotely again.
+    `1 <= N <= 29056` (8 B each, within the 227 KiB of SMEM of a CTA).
+
+    Example:
+
+    ```mlir
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+    %peer = asynccopy.barrier.remote %bar, %rank
+        : !asynccopy.barrier<2> -> !asynccopy.barrier<2, remote>
+    ```
   }];
-  let parameters = (ins "int64_t":$numStages, "bool":$remote);
+  let parameters = (ins TypeParameter<"int64_t", "number of mbarriers">:$numStages,
+                       TypeParameter<"bool", "a view of another CTA's barriers">:$remote);
   let builders = [
     TypeBuilder<(ins "int64_t":$numStages), [{
       return $_get($_ctxt, numStages, false);
@@ -34,8 +44,19 @@ def AsyncCopy_TokenType : AsyncCopy_Type<"Token", "token"> {
   let summary = "completion of a group-tracked copy";
   let description = [{
     Returned by copies that complete through commit/wait groups (cp.async,
-    TMA stores and reductions, bulk stores). `asynccopy.wait` on it is turned
-    into a `wait_group N` by `asynccopy-assign-wait-groups`.
+    TMA stores and reductions, bulk stores) and by synchronous copies.
+    `asynccopy.wait` on it waits for every group it may stand for (it is
+    traced through loops, branches and device-function calls). Tokens may be
+    carried by `scf.for` iter_args, `scf.if` results and block arguments.
+
+    Example:
+
+    ```mlir
+    %t = asynccopy.copy %A to %S window [%i, 0] [32, 64]
+        {impl = #asynccopy<impl cp_async>}
+        : memref<128x64xf32> to memref<32x64xf32, #gpu.address_space<workgroup>> -> !asynccopy.token
+    asynccopy.wait %t : !asynccopy.token
+    ```
   }];
 }
 
