@@ -39,7 +39,9 @@ static void buildDevicePipeline(OpPassManager &pm,
   target.optLevel = options.optLevel;
   pm.addPass(createGpuNVVMAttachTarget(target));
 
-  pm.addPass(createAsyncCopySelectImplementation());
+  AsyncCopySelectImplementationOptions selection;
+  selection.explain = options.explain;
+  pm.addPass(createAsyncCopySelectImplementation(selection));
   pm.addPass(createAsyncCopyPartitionCollective());
   AsyncCopyMaterializeTMADescriptorsOptions descriptors;
   descriptors.mode = options.descriptorMode;
@@ -103,6 +105,7 @@ public:
     optLevel = options.optLevel;
     descriptorMode = options.descriptorMode;
     format = options.format;
+    explain = options.explain;
   }
   ForEachContainerModule(const ForEachContainerModule &other)
       : PassWrapper(other), name(other.name), pipeline(other.pipeline) {}
@@ -150,6 +153,7 @@ private:
   Option<int> optLevel{*this, "opt-level"};
   Option<std::string> descriptorMode{*this, "descriptor-mode"};
   Option<std::string> format{*this, "format"};
+  Option<bool> explain{*this, "explain"};
 
   std::string name;
   OpPassManager pipeline;

@@ -38,6 +38,11 @@ struct AsyncCopyPipelineOptions
       llvm::cl::desc("GPU binary format of asynccopy-to-llvm: isa (PTX), bin "
                      "(cubin) or fatbin"),
       llvm::cl::init("bin")};
+  PassOptions::Option<bool> explain{
+      *this, "explain",
+      llvm::cl::desc("Emit the implementation selection's remarks (one per "
+                     "candidate implementation of every copy)"),
+      llvm::cl::init(false)};
 };
 
 /// Checks the options the pipelines pass on to LLVM and MLIR passes that
