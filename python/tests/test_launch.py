@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from fake_tensors import CAITensor, DLPackTensor
+from fake_tensors import CAITensor, DLPackTensor, recording
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -108,16 +108,62 @@ def test_tensor_maps_encoded(mode):
 import sys
 sys.path.insert(0, %r)
 import asynccopy
-from fake_tensors import DLPackTensor
+from fake_tensors import DLPackTensor, recording
 m = asynccopy.compile(%r, descriptor_mode=%r)
 a = DLPackTensor(0x7f0000001000, [100, 128], "f32")
 b = DLPackTensor(0x7f0000100000, [100, 128], "f32")
 params, scratch, _ = m["tma_copy"].prepare([a, b])
 print(len(params), params[-1] == b"\\x5a" * 128, scratch == b"\\x5a" * 256)
-""" % (HERE, os.path.join(HERE, "kernels.mlir"), mode)
+class MonkeyPatch:
+    setattr = staticmethod(setattr)
+lib = recording(MonkeyPatch, m["tma_copy"])
+m["tma_copy"](a, b, grid=(2, 2), block=128)
+print(*lib.calls[3:])
+print(lib.params[-1] == (b"\\x5a" * 128 if %r == "param" else
+                         (0x1000 + lib.calls.index("cuMemAlloc_v2") + 1)
+                         .to_bytes(8, "little")))
+""" % (HERE, os.path.join(HERE, "kernels.mlir"), mode, mode)
     env = dict(os.environ, ASYNCCOPY_CUDA_DRIVER=FAKE)
     run = subprocess.run([sys.executable, "-c", script], capture_output=True,
                          text=True, env=env)
     assert run.returncode == 0, run.stderr
-    expected = "16 True True" if mode == "param" else "15 False True"
-    assert run.stdout.split() == expected.split()
+    lines = run.stdout.splitlines()
+    if mode == "param":
+        assert lines == ["16 True True",
+                         "cuModuleLoadData cuModuleGetFunction cuLaunchKernel "
+                         "cuCtxPopCurrent_v2", "True"]
+    else:
+        assert lines == ["15 False True",
+                         "cuModuleLoadData cuModuleGetFunction cuMemAlloc_v2 "
+                         "cuMemcpyHtoDAsync_v2 cuLaunchKernel cuMemFreeAsync "
+                         "cuCtxPopCurrent_v2", "True"]
+
+
+def test_launch_calls(kernels, monkeypatch):
+    window = kernels["window"]
+    lib = recording(monkeypatch, window)
+    a = DLPackTensor(0x7f0000001000, [100, 256], "f16")
+    out = CAITensor(0x7f0000100000, [32, 64], "<f2")
+    window(a, out, 3, 2, 1.5, grid=(1, 2), block=128)
+    window(a, out, 3, 2, 1.5, grid=(2, 2), block=128, cluster=(2, 1))
+    assert lib.calls == [
+        "cuDeviceGet", "cuDevicePrimaryCtxRetain", "cuCtxPushCurrent_v2",
+        "cuModuleLoadData", "cuModuleGetFunction", "cuLaunchKernel",
+        "cuCtxPopCurrent_v2",
+        "cuCtxPushCurrent_v2", "cuLaunchKernelEx", "cuCtxPopCurrent_v2"]
+    assert lib.launch == ((2, 2, 1, 128, 1, 1), (4, [2, 1, 1]))
+    assert lib.params == window.prepare([a, out, 3, 2, 1.5])[0]
+
+
+def test_large_cluster_and_scratch(monkeypatch):
+    import asynccopy
+    from conftest import KERNELS
+    module = asynccopy.compile(KERNELS, descriptor_mode="scratch")
+    window = module["window"]
+    lib = recording(monkeypatch, window)
+    a = DLPackTensor(0x7f0000001000, [100, 256], "f16")
+    out = CAITensor(0x7f0000100000, [32, 64], "<f2")
+    window(a, out, 0, 0, 1.0, grid=16, block=128, cluster=16)
+    assert "cuFuncSetAttribute" in lib.calls
+    # A kernel without tensor maps needs no scratch buffer.
+    assert "cuMemAlloc_v2" not in lib.calls
