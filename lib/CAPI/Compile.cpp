@@ -201,7 +201,10 @@ public:
     FailureOr<gpu::GPUModuleOp> gpuModule = findKernelModule(*module);
     if (failed(gpuModule))
       return;
-    StringRef moduleName = gpuModule->getName();
+    // The pipeline lowers the gpu.module in place; serialisation replaces it
+    // by a gpu.binary of the same name in the same symbol table.
+    StringAttr moduleName = gpuModule->getNameAttr();
+    Operation *symbolTable = (*gpuModule)->getParentOp();
     llvm::json::Object kernels;
     gpuModule->walk([&](gpu::GPUFuncOp kernel) {
       if (kernel.isKernel())
@@ -215,14 +218,8 @@ public:
     asynccopy::buildAsyncCopyToNVVMPipeline(lower, options);
     if (failed(lower.run(*module)))
       return failIfSilent();
-    auto lowered = module->lookupSymbol<gpu::GPUModuleOp>(moduleName);
-    if (!lowered) // A nested container module: look everywhere.
-      module->walk([&](gpu::GPUModuleOp op) {
-        if (op.getName() == moduleName)
-          lowered = op;
-      });
     for (auto &[name, entry] : kernels) {
-      auto kernel = lowered.lookupSymbol<LLVM::LLVMFuncOp>(name);
+      auto kernel = gpuModule->lookupSymbol<LLVM::LLVMFuncOp>(name);
       llvm::json::Object &object = *entry.getAsObject();
       object["params"] = describeParameters(kernel);
       object["tensor_maps"] = describeTensorMaps(kernel);
@@ -237,17 +234,14 @@ public:
     GpuModuleToBinaryPassOptions binary;
     binary.compilationTarget = "isa";
     serialize.addPass(createGpuModuleToBinaryPass(binary));
-    if (failed(serialize.run(lowered->getParentOp())))
+    if (failed(serialize.run(symbolTable)))
       return failIfSilent();
-    gpu::BinaryOp binaryOp;
-    module->walk([&](gpu::BinaryOp op) {
-      if (op.getName() == moduleName)
-        binaryOp = op;
-    });
+    auto binaryOp = cast<gpu::BinaryOp>(
+        SymbolTable::lookupSymbolIn(symbolTable, moduleName));
     auto object = cast<gpu::ObjectAttr>(binaryOp.getObjects()[0]);
     result.ptx = object.getObject().str();
     llvm::json::Object metadata{{"format", 1},
-                                {"module", moduleName},
+                                {"module", moduleName.getValue()},
                                 {"chip", options.chip.getValue()},
                                 {"descriptor_mode",
                                  options.descriptorMode.getValue()},

@@ -176,3 +176,21 @@ def test_load_needs_no_compiler(kernels, tmp_path):
                          capture_output=True, text=True, env=env)
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == "['tma_copy', 'window']"
+
+
+def test_capi_exports_only_its_functions():
+    """The compiler library keeps its MLIR and LLVM to itself, so a process
+    that loads another LLVM (a framework's JIT) does not bind to this one."""
+    from asynccopy import _capi
+    import shutil
+    path = _capi._capi()._name
+    if shutil.which("nm") is None:
+        pytest.skip("no nm")
+    names = subprocess.run(["nm", "-D", "--defined-only", path],
+                           capture_output=True, text=True,
+                           check=True).stdout.split()[2::3]
+    assert sorted(names) == [
+        "acCompilationDestroy", "acCompilationGetDiagnostic",
+        "acCompilationGetRemark", "acCompilationMetadata",
+        "acCompilationNumDiagnostics", "acCompilationNumRemarks",
+        "acCompilationPTX", "acCompilationSucceeded", "acCompile"]
