@@ -66,6 +66,15 @@ def run_module(module, label):
     except ValueError as e:  # the memref's row stride is 128
         print("ok   %s tma_copy rejects a wrong stride (%s)" % (label, e))
 
+    for rows in (128, 1000):
+        x = torch.randn(rows, 128, device="cuda").to(torch.float16)
+        y = torch.full_like(x, -7.0)
+        module["multicast"](x, y, grid=(4, (rows + 63) // 64), block=128,
+                            cluster=(2, 1))
+        torch.cuda.synchronize()
+        failures += not check("%s multicast %dx128 (clusters of 2)"
+                              % (label, rows), y, x)
+
     a = (torch.arange(100 * 256, device="cuda") % 2048).to(
         torch.float16).reshape(100, 256)
     stream = torch.cuda.Stream()

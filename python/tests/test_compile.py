@@ -48,11 +48,12 @@ LAUNCH_BODY = """module {
 
 
 def test_compile_ptx_and_metadata(kernels):
-    assert kernels.kernels == ["tma_copy", "window"]
+    assert kernels.kernels == ["multicast", "tma_copy", "window"]
     assert ".entry tma_copy(" in kernels.ptx
     assert ".entry window(" in kernels.ptx
     assert "cp.async.bulk.tensor" in kernels.ptx
     assert "cp.async.cg.shared.global" in kernels.ptx
+    assert "multicast::cluster" in kernels.ptx
     tma = kernels.metadata["kernels"]["tma_copy"]
     assert tma["descriptor_mode"] == "param"
     # Dynamic rows, static columns: the launcher reads the extent from the
@@ -68,6 +69,10 @@ def test_compile_ptx_and_metadata(kernels):
     assert window["tensor_maps"] == [] and window["descriptor_mode"] is None
     # 2 memrefs of rank 2 (7 parameters each) and 3 scalars.
     assert len(window["params"]) == 17
+    multicast = kernels.metadata["kernels"]["multicast"]
+    assert multicast["known_cluster_size"] == [2, 1, 1]
+    # Each CTA of the cluster loads half of the tile.
+    assert multicast["tensor_maps"][0]["box"] == [32, 64]
 
 
 @pytest.mark.skipif(asynccopy.find_ptxas() is None, reason="no ptxas")
@@ -87,7 +92,7 @@ def test_explain_remarks(kernels):
     assert not any("remark:" in r for r in kernels.remarks)
     module = asynccopy.compile(KERNELS, explain=True)
     text = "\n".join(module.remarks)
-    assert "kernels.mlir:19:7: remark: tma: accepted" in text
+    assert "kernels.mlir:20:7: remark: tma: accepted" in text
     assert "remark: cp_async: accepted" in text
     assert "see current operation" not in text
 
@@ -145,7 +150,12 @@ def test_bad_options():
 
 
 def test_sm80(kernels):
-    module = asynccopy.compile(KERNELS, chip="sm_80")
+    # Without the cluster kernel: sm_80 has no clusters.
+    with open(KERNELS) as f:
+        text = f.read()
+    text = text[:text.index("    // out = in (rows x 128 f16)")] + "  }\n}\n"
+    module = asynccopy.compile(text, chip="sm_80")
+    assert module.kernels == ["tma_copy", "window"]
     assert ".target sm_80" in module.ptx
     assert "cp.async.bulk.tensor" not in module.ptx
 
@@ -175,7 +185,7 @@ def test_load_needs_no_compiler(kernels, tmp_path):
     run = subprocess.run([sys.executable, "-c", script, str(tmp_path / "m")],
                          capture_output=True, text=True, env=env)
     assert run.returncode == 0, run.stderr
-    assert run.stdout.strip() == "['tma_copy', 'window']"
+    assert run.stdout.strip() == "['multicast', 'tma_copy', 'window']"
 
 
 def test_capi_exports_only_its_functions():

@@ -84,6 +84,13 @@ def test_launch_shape_errors(kernels, launch, message):
         kernels["window"](a, out, 0, 0, 1.0, **launch)
 
 
+def test_known_cluster_size(kernels):
+    x = DLPackTensor(0x7f0000001000, [128, 128], "f16")
+    with pytest.raises(ValueError, match="cluster None: multicast was "
+                       "compiled for cluster \\(2, 1, 1\\)"):
+        kernels["multicast"](x, x, grid=(4, 2), block=128)
+
+
 def test_tensor_map_rules(kernels):
     """The runtime's encoder checks the map before any driver call."""
     tma = kernels["tma_copy"]
