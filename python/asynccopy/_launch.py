@@ -87,7 +87,12 @@ def _contiguous_strides(shape):
 
 
 def _from_dlpack(obj, stream, what):
-    capsule = obj.__dlpack__(stream=stream)
+    # The stream tells a CUDA producer where its pending writes must be
+    # ordered; other devices take none.
+    if obj.__dlpack_device__()[0] in (2, 13):  # kDLCUDA, kDLCUDAManaged
+        capsule = obj.__dlpack__(stream=stream)
+    else:
+        capsule = obj.__dlpack__()
     get = C.pythonapi.PyCapsule_GetPointer
     get.restype, get.argtypes = C.c_void_p, [C.py_object, C.c_char_p]
     # The capsule keeps its name, so its destructor releases the tensor.

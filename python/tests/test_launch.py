@@ -174,3 +174,22 @@ def test_large_cluster_and_scratch(monkeypatch):
     assert "cuFuncSetAttribute" in lib.calls
     # A kernel without tensor maps needs no scratch buffer.
     assert "cuMemAlloc_v2" not in lib.calls
+
+
+def test_dlpack_from_numpy(kernels):
+    """The DLPack structures as a real producer fills them (NumPy: CPU
+    memory, which a kernel cannot take)."""
+    np = pytest.importorskip("numpy")
+    from asynccopy._launch import _tensor
+    base = np.zeros((40, 512), dtype=np.float16)
+    view = base[8:, 256:]
+    t = _tensor(view, None, "x")
+    assert (t.shape, t.strides, t.dtype, t.device) == (
+        [32, 256], [512, 1], "float16", ("cpu", 0))
+    assert t.data == view.ctypes.data
+    assert _tensor(np.zeros(3, dtype=np.int32), None, "x").dtype == "int32"
+    with pytest.raises(ValueError, match="argument 0 of window: the tensor "
+                       "is on cpu; the kernel needs CUDA device memory"):
+        kernels["window"](np.zeros((100, 256), dtype=np.float16),
+                          np.zeros((32, 64), dtype=np.float16), 0, 0, 1.0,
+                          grid=1, block=128)
