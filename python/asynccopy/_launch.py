@@ -400,6 +400,10 @@ class Kernel:
             params += [struct.pack("<q", s) for s in tensor.shape]
             params += [struct.pack("<q", s) for s in tensor.strides]
         maps = []
+        if self.metadata["tensor_maps"] and device is not None:
+            # The encoder works in the primary context of its thread's
+            # default device.
+            _encoder().mgpuSetDefaultDevice(device)
         for k, desc in enumerate(self.metadata["tensor_maps"]):
             arg = desc["arg"]
             buffer, target = _aligned_map_buffer()
