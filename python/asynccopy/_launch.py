@@ -395,10 +395,13 @@ class Kernel:
             eb = _ELEMENT_BYTES[spec["element_type"]]
             offset = spec.get("offset") or 0
             aligned = tensor.data - offset * eb
-            params += [struct.pack("<Q", tensor.data - offset * eb),
-                       struct.pack("<Q", aligned), struct.pack("<q", offset)]
+            params += [struct.pack("<Q", aligned), struct.pack("<Q", aligned),
+                       struct.pack("<q", offset)]
             params += [struct.pack("<q", s) for s in tensor.shape]
-            params += [struct.pack("<q", s) for s in tensor.strides]
+            # Static strides as the type says (a size-1 dim's may differ).
+            static = spec.get("strides") or [None] * len(tensor.strides)
+            params += [struct.pack("<q", t if d is None else d)
+                       for d, t in zip(static, tensor.strides)]
         maps = []
         if self.metadata["tensor_maps"] and device is not None:
             # The encoder works in the primary context of its thread's
