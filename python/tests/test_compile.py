@@ -204,3 +204,16 @@ def test_capi_exports_only_its_functions():
         "acCompilationGetRemark", "acCompilationMetadata",
         "acCompilationNumDiagnostics", "acCompilationNumRemarks",
         "acCompilationPTX", "acCompilationSucceeded", "acCompile"]
+
+
+def test_compiles_in_process(monkeypatch):
+    """The only subprocess a compilation starts is ptxas."""
+    started = []
+    real = subprocess.run
+
+    def run(cmd, *args, **kwargs):
+        started.append(os.path.basename(cmd[0]))
+        return real(cmd, *args, **kwargs)
+    monkeypatch.setattr(subprocess, "run", run)
+    asynccopy.compile(KERNELS)
+    assert started in ([], ["ptxas"])
