@@ -34,11 +34,6 @@ if lit_config.params.get("reparse", "1") != "0":
 tools = [ToolSubst("ac-opt", command=" ".join(ac_opt_check + [ac_opt]))]
 llvm_config.add_tool_substitutions(tools, [config.asynccopy_tools_dir])
 
-# The Python package under python/ drives the ac-opt built here.
-config.environment["PYTHONPATH"] = os.path.join(os.path.dirname(__file__), "..", "python")
-config.environment["ASYNCCOPY_AC_OPT"] = os.path.join(config.asynccopy_tools_dir, "ac-opt")
-config.excludes.append("compile_check.py")
-
 # CMake's project(asynccopy VERSION ...), which ac-opt --version prints.
 config.substitutions.append(("%asynccopy_version", config.asynccopy_version))
 

@@ -4,7 +4,9 @@
 # where it is missing.
 set -euo pipefail
 packages=(cmake ninja-build g++ ccache libgtest-dev
-          libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools)
+          libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools
+          python3-venv python3-pip python3-setuptools python3-pytest
+          python3-numpy)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

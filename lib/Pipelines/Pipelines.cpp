@@ -40,7 +40,9 @@ static void buildDevicePipeline(OpPassManager &pm,
   target.optLevel = options.optLevel;
   pm.addPass(createGpuNVVMAttachTarget(target));
 
-  pm.addPass(createAsyncCopySelectImplementation());
+  AsyncCopySelectImplementationOptions selection;
+  selection.explain = options.explain;
+  pm.addPass(createAsyncCopySelectImplementation(selection));
   pm.addPass(createAsyncCopyPartitionCollective());
   AsyncCopyMaterializeTMADescriptorsOptions descriptors;
   descriptors.descriptorMode = options.descriptorMode;

@@ -1,40 +1,151 @@
-"""Python front end of asynccopy.
+"""Python front end of asynccopy: compile kernels in process, save and load
+them, and launch them on tensors.
 
-Debian ships no MLIR Python bindings, so the compile API drives the `ac-opt`
-tool: it takes MLIR text and a pass pipeline and returns the resulting text
-(IR or PTX), raising `CompileError` with ac-opt's located diagnostics.
+    import asynccopy
+    module = asynccopy.compile(source)          # MLIR text or a path
+    module.save("out/tiled")                    # PTX, cubin, metadata
+    module = asynccopy.load("out/tiled")        # no MLIR needed
+    module["tiled_copy"](x, y, grid=(128, 256), block=(128,))
+
+See docs/python.md.
 """
 
+import json
 import os
 import shutil
 import subprocess
+import tempfile
 
-__all__ = ["CompileError", "find_ac_opt", "compile"]
+from ._launch import Kernel
 
+__all__ = ["CompileError", "Module", "compile", "load"]
 
-class CompileError(RuntimeError):
-    """ac-opt rejected the input; the message holds its diagnostics."""
+class CompileError(Exception):
+    """The compiler rejected the source; `diagnostics` holds its located
+    messages ("<file>:<line>:<col>: error: ...", with notes)."""
 
-
-def find_ac_opt():
-    """Returns the ac-opt path: $ASYNCCOPY_AC_OPT, the build tree, or PATH."""
-    env = os.environ.get("ASYNCCOPY_AC_OPT")
-    if env:
-        return env
-    here = os.path.dirname(os.path.abspath(__file__))
-    built = os.path.join(here, "..", "..", "build", "bin", "ac-opt")
-    if os.path.exists(built):
-        return os.path.abspath(built)
-    found = shutil.which("ac-opt")
-    if not found:
-        raise CompileError("ac-opt not found; build the project or set ASYNCCOPY_AC_OPT")
-    return found
+    def __init__(self, diagnostics):
+        self.diagnostics = list(diagnostics)
+        super().__init__("\n".join(self.diagnostics) or "compilation failed")
 
 
-def compile(source, passes=(), extra_args=()):
-    """Runs `ac-opt` over MLIR `source` with the given pass flags."""
-    cmd = [find_ac_opt(), *passes, *extra_args, "-"]
-    result = subprocess.run(cmd, input=source, capture_output=True, text=True)
-    if result.returncode != 0:
-        raise CompileError(result.stderr.strip())
-    return result.stdout
+class Module:
+    """A compiled PTX module: `.ptx`, `.cubin` (None without ptxas),
+    `.remarks`, `.kernels`, `.metadata`; `module["name"]` is a launchable
+    kernel."""
+
+    def __init__(self, ptx, cubin, metadata, remarks=()):
+        self.ptx = ptx
+        self.cubin = cubin
+        self.metadata = metadata
+        self.remarks = list(remarks)
+        self._kernels = {}
+        self._loaded = {}  # CUDA device -> CUmodule (see _launch.Kernel)
+
+    @property
+    def chip(self):
+        return self.metadata["chip"]
+
+    @property
+    def kernels(self):
+        return sorted(self.metadata["kernels"])
+
+    def __getitem__(self, name):
+        if name not in self.metadata["kernels"]:
+            raise KeyError("no kernel %r in this module (kernels: %s)"
+                           % (name, ", ".join(self.kernels)))
+        if name not in self._kernels:
+            self._kernels[name] = Kernel(self, name,
+                                         self.metadata["kernels"][name])
+        return self._kernels[name]
+
+    def save(self, path):
+        """Writes `path`/module.json (metadata), module.ptx and, when there
+        is one, module.cubin; `load(path)` reads them back."""
+        os.makedirs(path, exist_ok=True)
+        with open(os.path.join(path, "module.json"), "w") as f:
+            json.dump(dict(self.metadata, remarks=self.remarks), f, indent=2)
+        with open(os.path.join(path, "module.ptx"), "w") as f:
+            f.write(self.ptx)
+        cubin = os.path.join(path, "module.cubin")
+        if self.cubin is not None:
+            with open(cubin, "wb") as f:
+                f.write(self.cubin)
+        elif os.path.exists(cubin):
+            os.remove(cubin)
+
+
+def load(path):
+    """Reads a module `Module.save` wrote; needs no MLIR and no compiler."""
+    with open(os.path.join(path, "module.json")) as f:
+        metadata = json.load(f)
+    if metadata.get("format") != 1:
+        raise ValueError("%s: unknown module format %r"
+                         % (path, metadata.get("format")))
+    remarks = metadata.pop("remarks", [])
+    with open(os.path.join(path, "module.ptx")) as f:
+        ptx = f.read()
+    cubin = None
+    if os.path.exists(os.path.join(path, "module.cubin")):
+        with open(os.path.join(path, "module.cubin"), "rb") as f:
+            cubin = f.read()
+    return Module(ptx, cubin, metadata, remarks)
+
+
+def find_ptxas():
+    """$ASYNCCOPY_PTXAS, ptxas on PATH, or /usr/local/cuda/bin/ptxas; None
+    when there is none."""
+    for candidate in (os.environ.get("ASYNCCOPY_PTXAS"), shutil.which("ptxas"),
+                      "/usr/local/cuda/bin/ptxas"):
+        if candidate and os.path.exists(candidate):
+            return candidate
+    return None
+
+
+def _assemble(ptx, chip):
+    ptxas = find_ptxas()
+    if ptxas is None:
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        src, out = os.path.join(tmp, "m.ptx"), os.path.join(tmp, "m.cubin")
+        with open(src, "w") as f:
+            f.write(ptx)
+        run = subprocess.run([ptxas, "-arch=" + chip, src, "-o", out],
+                             capture_output=True, text=True)
+        if run.returncode != 0:
+            raise CompileError(["ptxas -arch=%s: %s" % (chip,
+                                                         run.stderr.strip())])
+        with open(out, "rb") as f:
+            return f.read()
+
+
+def compile(source, *, chip="sm_90a", descriptor_mode="param",
+            explain=False):
+    """Compiles MLIR `source` (text, or a path to a .mlir file) in process:
+    asynccopy-to-nvvm with `chip` and `descriptor_mode` (param or scratch),
+    then PTX, assembled with ptxas when it is installed. `explain` records
+    the implementation selection's remarks in `.remarks`. Raises
+    CompileError with the located diagnostics."""
+    from . import _capi
+
+    if not isinstance(chip, str) or not chip.startswith("sm_"):
+        raise ValueError("chip must be a string like 'sm_90a', got %r"
+                         % (chip,))
+    if descriptor_mode not in ("param", "scratch"):
+        raise ValueError("descriptor_mode must be 'param' or 'scratch', "
+                         "got %r" % (descriptor_mode,))
+    name = "<source>"
+    if isinstance(source, os.PathLike) or (isinstance(source, str)
+                                           and "\n" not in source
+                                           and source.endswith(".mlir")):
+        name = os.fspath(source)
+        with open(name) as f:
+            source = f.read()
+    options = "chip=%s descriptor-mode=%s explain=%s" % (
+        chip, descriptor_mode, "true" if explain else "false")
+    ok, ptx, metadata, diagnostics, remarks = _capi.compile_to_ptx(
+        source, options, name)
+    if not ok:
+        raise CompileError(diagnostics)
+    # Warnings do not fail the compilation: they are kept with the remarks.
+    return Module(ptx, _assemble(ptx, chip), metadata, diagnostics + remarks)

@@ -40,8 +40,9 @@ struct AsyncCopyPipelineOptions
       llvm::cl::init("bin")};
   PassOptions::Option<bool> explain{
       *this, "explain",
-      llvm::cl::desc("Report how every copy and prefetch is lowered "
-                     "(asynccopy-report, as remarks) before the conversion"),
+      llvm::cl::desc("Explain the lowering: the implementation selection's "
+                     "remarks (one per candidate of every copy) and "
+                     "asynccopy-report's line per copy and prefetch"),
       llvm::cl::init(false)};
 };
 

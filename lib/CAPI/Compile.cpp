@@ -1,0 +1,365 @@
+//===- Compile.cpp - asynccopy compiler C API -----------------------------===//
+//
+// acCompile: parse, outline, asynccopy-to-nvvm, gpu-module-to-binary
+// (format=isa) in one MLIRContext, collecting every diagnostic. The kernel
+// metadata a launcher needs is read at two points: the kernels' arguments as
+// written (memref types are gone once the kernels are LLVM functions) and,
+// after the pipeline, the lowered parameters and tensor maps (the
+// serialisation that follows keeps only the PTX).
+//
+//===----------------------------------------------------------------------===//
+
+#include "asynccopy-c/Compile.h"
+
+#include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
+#include "asynccopy/InitAll.h"
+#include "asynccopy/Pipelines/Pipelines.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <string>
+#include <vector>
+
+using namespace mlir;
+
+struct acCompilation {
+  bool succeeded = false;
+  std::string ptx;
+  std::string metadata = "{}";
+  std::vector<std::string> diagnostics;
+  std::vector<std::string> remarks;
+};
+
+namespace {
+
+/// A dimension, size or stride: null when dynamic.
+llvm::json::Value staticOrNull(int64_t value) {
+  if (ShapedType::isDynamic(value))
+    return nullptr;
+  return value;
+}
+
+/// How `value` (a type or attribute) prints.
+template <typename T> std::string printed(T value) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << value;
+  return text;
+}
+
+/// The kernel's arguments as written: memrefs (the lowering expands each
+/// into allocated pointer, aligned pointer, offset, sizes, strides) and
+/// scalars.
+llvm::json::Array describeArguments(gpu::GPUFuncOp kernel) {
+  llvm::json::Array args;
+  for (Type type : kernel.getArgumentTypes()) {
+    if (auto memref = dyn_cast<MemRefType>(type)) {
+      SmallVector<int64_t> strides;
+      int64_t offset = 0;
+      llvm::json::Object arg{
+          {"kind", "memref"},
+          {"element_type", printed(memref.getElementType())},
+          {"shape", llvm::json::Array(llvm::map_range(memref.getShape(),
+                                                      staticOrNull))}};
+      // A layout without strides (not an upstream case) is left to the
+      // caller's tensor.
+      if (succeeded(memref.getStridesAndOffset(strides, offset))) {
+        arg["strides"] =
+            llvm::json::Array(llvm::map_range(strides, staticOrNull));
+        arg["offset"] = staticOrNull(offset);
+      }
+      if (auto space = dyn_cast_or_null<IntegerAttr>(memref.getMemorySpace()))
+        arg["memory_space"] = space.getInt();
+      else if (Attribute space = memref.getMemorySpace())
+        arg["memory_space"] = printed(space);
+      args.push_back(std::move(arg));
+      continue;
+    }
+    args.push_back(
+        llvm::json::Object{{"kind", "scalar"}, {"type", printed(type)}});
+  }
+  return args;
+}
+
+/// The lowered kernel's parameters: LLVM type and size in bytes (tensor maps
+/// passed by value are 128-B `tensor_map` parameters).
+llvm::json::Array describeParameters(LLVM::LLVMFuncOp kernel) {
+  llvm::json::Array params;
+  for (auto [index, type] :
+       llvm::enumerate(kernel.getFunctionType().getParams())) {
+    if (auto byval = kernel.getArgAttrOfType<TypeAttr>(
+            index, LLVM::LLVMDialect::getByValAttrName())) {
+      auto array = cast<LLVM::LLVMArrayType>(byval.getValue());
+      params.push_back(llvm::json::Object{
+          {"type", "tensor_map"},
+          {"bytes", static_cast<int64_t>(array.getNumElements() *
+                                         array.getElementType()
+                                             .getIntOrFloatBitWidth() /
+                                         8)}});
+      continue;
+    }
+    int64_t bytes = isa<LLVM::LLVMPointerType>(type)
+                        ? 8
+                        : llvm::divideCeil(type.getIntOrFloatBitWidth(), 8);
+    params.push_back(
+        llvm::json::Object{{"type", printed(type)}, {"bytes", bytes}});
+  }
+  return params;
+}
+
+/// `asynccopy.tma_descriptors` of a lowered kernel, as JSON.
+llvm::json::Array describeTensorMaps(LLVM::LLVMFuncOp kernel) {
+  llvm::json::Array maps;
+  auto list = kernel->getAttrOfType<ArrayAttr>(
+      asynccopy::kDescriptorListAttrName);
+  if (!list)
+    return maps;
+  for (auto map : list.getAsRange<DictionaryAttr>()) {
+    llvm::json::Object object;
+    for (NamedAttribute entry : map) {
+      Attribute value = entry.getValue();
+      llvm::json::Value json = nullptr;
+      if (auto flag = dyn_cast<BoolAttr>(value))
+        json = flag.getValue();
+      else if (auto integer = dyn_cast<IntegerAttr>(value))
+        json = integer.getValue().getSExtValue();
+      else if (auto type = dyn_cast<TypeAttr>(value))
+        json = printed(type.getValue());
+      else if (auto array = dyn_cast<DenseI64ArrayAttr>(value))
+        json = llvm::json::Array(
+            llvm::map_range(array.asArrayRef(), staticOrNull));
+      else if (auto oob = dyn_cast<asynccopy::OOBModeAttr>(value))
+        json = asynccopy::stringifyOOBMode(oob.getValue()).str();
+      else if (auto cache = dyn_cast<asynccopy::CacheHintAttr>(value))
+        json = asynccopy::stringifyCacheHint(cache.getValue()).str();
+      else
+        json = printed(value);
+      object[entry.getName().strref()] = std::move(json);
+    }
+    maps.push_back(std::move(object));
+  }
+  return maps;
+}
+
+/// An optional `array<i32: x, y, z>` kernel attribute.
+llvm::json::Value dims(gpu::GPUFuncOp kernel, StringRef name) {
+  auto value = kernel->getAttrOfType<DenseI32ArrayAttr>(name);
+  if (!value)
+    return nullptr;
+  return llvm::json::Array(value.asArrayRef());
+}
+
+/// Prints one diagnostic (with its source line and notes) where it is told.
+struct DiagnosticPrinter : SourceMgrDiagnosticHandler {
+  using SourceMgrDiagnosticHandler::emitDiagnostic;
+  using SourceMgrDiagnosticHandler::SourceMgrDiagnosticHandler;
+};
+
+class Compiler {
+public:
+  Compiler(acCompilation &result, StringRef source, StringRef sourceName)
+      : result(result), context(registry(), MLIRContext::Threading::DISABLED),
+        printer(sourceMgr, &context, stream), handler(&context, [this](
+                                                          Diagnostic &diag) {
+          record(diag);
+        }) {
+    // Diagnostics name the source line, not the op as the pass saw it.
+    context.printOpOnDiagnostic(false);
+    sourceMgr.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBufferCopy(source, sourceName), SMLoc());
+  }
+
+  void run(StringRef optionsText) {
+    asynccopy::AsyncCopyPipelineOptions options;
+    if (failed(options.parseFromString(optionsText)))
+      return error("invalid options '" + optionsText.str() + "'");
+    std::string problem;
+    if (failed(asynccopy::verifyAsyncCopyPipelineOptions(
+            options, [&](const Twine &message) { problem = message.str(); })))
+      return error(problem);
+
+    OwningOpRef<ModuleOp> module =
+        parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
+    if (!module)
+      return;
+    // Outlining first (the pipeline starts with it and finds nothing left),
+    // so gpu.launch bodies are kernels whose arguments can be described.
+    PassManager outline(&context);
+    outline.addPass(createGpuKernelOutliningPass());
+    if (failed(outline.run(*module)))
+      return;
+    FailureOr<gpu::GPUModuleOp> gpuModule = findKernelModule(*module);
+    if (failed(gpuModule))
+      return;
+    // The pipeline lowers the gpu.module in place; serialisation replaces it
+    // by a gpu.binary of the same name in the same symbol table.
+    StringAttr moduleName = gpuModule->getNameAttr();
+    Operation *symbolTable = (*gpuModule)->getParentOp();
+    llvm::json::Object kernels;
+    gpuModule->walk([&](gpu::GPUFuncOp kernel) {
+      if (kernel.isKernel())
+        kernels[kernel.getName()] = llvm::json::Object{
+            {"args", describeArguments(kernel)},
+            {"known_block_size", dims(kernel, "known_block_size")},
+            {"known_cluster_size", dims(kernel, "known_cluster_size")}};
+    });
+
+    PassManager lower(&context);
+    asynccopy::buildAsyncCopyToNVVMPipeline(lower, options);
+    if (failed(lower.run(*module)))
+      return failIfSilent();
+    for (auto &[name, entry] : kernels) {
+      auto kernel = gpuModule->lookupSymbol<LLVM::LLVMFuncOp>(name);
+      llvm::json::Object &object = *entry.getAsObject();
+      object["params"] = describeParameters(kernel);
+      object["tensor_maps"] = describeTensorMaps(kernel);
+      if (auto mode = kernel->getAttrOfType<StringAttr>(
+              asynccopy::kDescriptorModeAttrName))
+        object["descriptor_mode"] = mode.getValue();
+      else
+        object["descriptor_mode"] = nullptr;
+    }
+
+    PassManager serialize(&context);
+    GpuModuleToBinaryPassOptions binary;
+    binary.compilationTarget = "isa";
+    serialize.addPass(createGpuModuleToBinaryPass(binary));
+    if (failed(serialize.run(symbolTable)))
+      return failIfSilent();
+    auto binaryOp = cast<gpu::BinaryOp>(
+        SymbolTable::lookupSymbolIn(symbolTable, moduleName));
+    auto object = cast<gpu::ObjectAttr>(binaryOp.getObjects()[0]);
+    result.ptx = object.getObject().str();
+    llvm::json::Object metadata{{"format", 1},
+                                {"module", moduleName.getValue()},
+                                {"chip", options.chip.getValue()},
+                                {"descriptor_mode",
+                                 options.descriptorMode.getValue()},
+                                {"kernels", std::move(kernels)}};
+    result.metadata =
+        llvm::formatv("{0:2}", llvm::json::Value(std::move(metadata))).str();
+    result.succeeded = !sawError;
+  }
+
+private:
+  static DialectRegistry registry() {
+    DialectRegistry registry;
+    asynccopy::registerAllDialects(registry);
+    return registry;
+  }
+
+  /// The one gpu.module with kernels: one PTX module.
+  FailureOr<gpu::GPUModuleOp> findKernelModule(ModuleOp module) {
+    SmallVector<gpu::GPUModuleOp> found;
+    module->walk([&](gpu::GPUModuleOp gpuModule) {
+      if (llvm::any_of(gpuModule.getOps<gpu::GPUFuncOp>(),
+                       [](gpu::GPUFuncOp func) { return func.isKernel(); }))
+        found.push_back(gpuModule);
+    });
+    if (found.empty()) {
+      module.emitError("has no kernel to compile: write kernels as "
+                       "gpu.func ... kernel in a gpu.module, or as gpu.launch "
+                       "bodies");
+      return failure();
+    }
+    if (found.size() > 1) {
+      found[1].emitError("gpu.module @")
+          << found[1].getName() << " is a second gpu.module with kernels "
+          << "(after @" << found[0].getName()
+          << "): one compilation makes one PTX module, so put all kernels in "
+             "one gpu.module";
+      return failure();
+    }
+    return found.front();
+  }
+
+  void record(Diagnostic &diag) {
+    text.clear();
+    printer.emitDiagnostic(diag);
+    std::string message = StringRef(text).rtrim('\n').str();
+    switch (diag.getSeverity()) {
+    case DiagnosticSeverity::Error:
+      sawError = true;
+      [[fallthrough]];
+    case DiagnosticSeverity::Warning:
+      result.diagnostics.push_back(std::move(message));
+      break;
+    case DiagnosticSeverity::Remark:
+    case DiagnosticSeverity::Note:
+      result.remarks.push_back(std::move(message));
+      break;
+    }
+  }
+
+  void error(const std::string &message) {
+    emitError(UnknownLoc::get(&context)) << message;
+  }
+
+  /// A pass that failed without saying why still fails the compilation
+  /// with a message.
+  void failIfSilent() {
+    if (!sawError)
+      error("the asynccopy pipeline failed without a diagnostic");
+  }
+
+  acCompilation &result;
+  llvm::SourceMgr sourceMgr;
+  MLIRContext context;
+  std::string text;
+  llvm::raw_string_ostream stream{text};
+  DiagnosticPrinter printer;
+  ScopedDiagnosticHandler handler;
+  bool sawError = false;
+};
+
+} // namespace
+
+acCompilation *acCompile(const char *source, const char *options,
+                         const char *sourceName) {
+  auto *result = new acCompilation;
+  Compiler(*result, source ? source : "", sourceName ? sourceName : "<source>")
+      .run(options ? options : "");
+  return result;
+}
+
+int acCompilationSucceeded(const acCompilation *compilation) {
+  return compilation->succeeded;
+}
+
+const char *acCompilationPTX(const acCompilation *compilation) {
+  return compilation->ptx.c_str();
+}
+
+const char *acCompilationMetadata(const acCompilation *compilation) {
+  return compilation->metadata.c_str();
+}
+
+size_t acCompilationNumDiagnostics(const acCompilation *compilation) {
+  return compilation->diagnostics.size();
+}
+
+const char *acCompilationGetDiagnostic(const acCompilation *compilation,
+                                       size_t index) {
+  return compilation->diagnostics[index].c_str();
+}
+
+size_t acCompilationNumRemarks(const acCompilation *compilation) {
+  return compilation->remarks.size();
+}
+
+const char *acCompilationGetRemark(const acCompilation *compilation,
+                                   size_t index) {
+  return compilation->remarks[index].c_str();
+}
+
+void acCompilationDestroy(acCompilation *compilation) { delete compilation; }

@@ -1,0 +1,35 @@
+"""Finds the project's shared libraries.
+
+Searched in order: $ASYNCCOPY_LIB_DIR, the package's own `lib/` folder, the
+build tree next to a source checkout (python/../build/lib), then the dynamic
+loader's path (LD_LIBRARY_PATH, ldconfig).
+"""
+
+import ctypes
+import os
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def _candidates(name):
+    env = os.environ.get("ASYNCCOPY_LIB_DIR")
+    if env:
+        yield os.path.join(env, name)
+    yield os.path.join(_HERE, "lib", name)
+    yield os.path.join(_HERE, "..", "..", "build", "lib", name)
+
+
+def load(name, what):
+    """Loads `name` (e.g. libAsyncCopyCAPI.so) or raises OSError saying where
+    it looked."""
+    tried = []
+    for path in _candidates(name):
+        if os.path.exists(path):
+            return ctypes.CDLL(os.path.abspath(path))
+        tried.append(path)
+    try:
+        return ctypes.CDLL(name)
+    except OSError:
+        raise OSError("%s (%s) not found in %s or on the loader path: build "
+                      "the project and set ASYNCCOPY_LIB_DIR to its build/lib"
+                      % (name, what, ", ".join(tried))) from None

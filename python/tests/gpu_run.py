@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""Runs the Python API's kernels on a GPU and compares them with torch.
+
+  gpu_run.py --build DIR   compiles python/tests/kernels.mlir here (needs
+                           libAsyncCopyCAPI.so and ptxas), both descriptor
+                           modes, and saves the modules under DIR
+  gpu_run.py --run DIR     loads them (no MLIR) and launches them on torch
+                           CUDA tensors; needs libAsyncCopyRuntime.so
+                           (ASYNCCOPY_LIB_DIR) and an sm_90 GPU
+
+Prints one line per check and exits 1 on any mismatch.
+"""
+import argparse
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".."))
+
+import asynccopy  # noqa: E402
+
+MODES = ("param", "scratch")
+
+
+def build(outdir):
+    for mode in MODES:
+        module = asynccopy.compile(os.path.join(HERE, "kernels.mlir"),
+                                   descriptor_mode=mode)
+        if module.cubin is None:
+            sys.exit("ptxas not found: the run needs cubins")
+        module.save(os.path.join(outdir, mode))
+        print("built", mode, module.kernels)
+
+
+def check(name, got, want):
+    import torch
+    ok = got.shape == want.shape and torch.equal(got, want)
+    print("%s %s" % ("ok  " if ok else "FAIL", name))
+    if not ok:
+        bad = (got != want).nonzero()
+        print("     %d mismatches, first at %s: got %s want %s" % (
+            len(bad), bad[0].tolist(), got[tuple(bad[0])].item(),
+            want[tuple(bad[0])].item()))
+    return ok
+
+
+def run_module(module, label):
+    """Every kernel of kernels.mlir on a few shapes; returns the failures."""
+    import torch
+    failures = 0
+    for rows in (64, 1000, 4096):
+        x = torch.randn(rows, 128, device="cuda")
+        y = torch.full_like(x, -7.0)
+        module["tma_copy"](x, y, grid=(2, (rows + 63) // 64), block=128)
+        torch.cuda.synchronize()
+        failures += not check("%s tma_copy %dx128" % (label, rows), y, x)
+    # A strided view: rows of 256 elements inside a wider tensor.
+    wide = torch.randn(300, 384, device="cuda")
+    x = wide[:, :128]
+    y = torch.zeros(300, 128, device="cuda")
+    try:
+        module["tma_copy"](x, y, grid=(2, 5), block=128)
+        failures += 1
+        print("FAIL %s tma_copy: a view with row stride 384 was accepted"
+              % label)
+    except ValueError as e:  # the memref's row stride is 128
+        print("ok   %s tma_copy rejects a wrong stride (%s)" % (label, e))
+
+    for rows in (128, 1000):
+        x = torch.randn(rows, 128, device="cuda").to(torch.float16)
+        y = torch.full_like(x, -7.0)
+        module["multicast"](x, y, grid=(4, (rows + 63) // 64), block=128,
+                            cluster=(2, 1))
+        torch.cuda.synchronize()
+        failures += not check("%s multicast %dx128 (clusters of 2)"
+                              % (label, rows), y, x)
+
+    a = (torch.arange(100 * 256, device="cuda") % 2048).to(
+        torch.float16).reshape(100, 256)
+    stream = torch.cuda.Stream()
+    for (i, jb, scale) in ((0, 0, 1.0), (90, 3, 2.0), (40, 1, -0.5)):
+        out = torch.full((32, 64), 7.0, dtype=torch.float16, device="cuda")
+        with torch.cuda.stream(stream):
+            module["window"](a, out, i, jb, scale, grid=1, block=(128,),
+                             stream=stream)
+        stream.synchronize()
+        want = torch.zeros(32, 64, dtype=torch.float16, device="cuda")
+        part = a[i:i + 32, 64 * jb:64 * jb + 64]
+        want[:part.shape[0], :part.shape[1]] = part * scale
+        failures += not check("%s window i=%d jb=%d scale=%g"
+                              % (label, i, jb, scale), out, want)
+    return failures
+
+
+def run(indir):
+    failures = 0
+    for mode in MODES:
+        failures += run_module(asynccopy.load(os.path.join(indir, mode)),
+                               mode)
+    print("FAILURES: %d" % failures)
+    return 1 if failures else 0
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--build", metavar="DIR")
+    parser.add_argument("--run", metavar="DIR")
+    args = parser.parse_args()
+    if not args.build and not args.run:
+        parser.error("give --build DIR and/or --run DIR")
+    if args.build:
+        build(args.build)
+    return run(args.run) if args.run else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,219 @@
+"""compile(), CompileError, save() and load() (no GPU needed)."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+import asynccopy
+
+from conftest import KERNELS
+
+BAD_WAIT = """module {
+  gpu.module @m {
+    gpu.func @k(%r: i32, %s: index, %p: i1) kernel {
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      %v = asynccopy.barrier.remote %b, %r : !asynccopy.barrier<1> -> !asynccopy.barrier<1, remote>
+      asynccopy.barrier.wait %v[%s], %p : !asynccopy.barrier<1, remote>
+      gpu.return
+    }
+  }
+}
+"""
+
+TWO_MODULES = """module {
+  gpu.module @a {
+    gpu.func @k() kernel { gpu.return }
+  }
+  gpu.module @b {
+    gpu.func @k() kernel { gpu.return }
+  }
+}
+"""
+
+LAUNCH_BODY = """module {
+  func.func @host(%x: memref<64xf32>) {
+    %c1 = arith.constant 1 : index
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+      %c0 = arith.constant 0 : index
+      %v = arith.constant 1.0 : f32
+      memref.store %v, %x[%c0] : memref<64xf32>
+      gpu.terminator
+    }
+    return
+  }
+}
+"""
+
+
+def test_compile_ptx_and_metadata(kernels):
+    assert kernels.kernels == ["multicast", "tma_copy", "window"]
+    assert ".entry tma_copy(" in kernels.ptx
+    assert ".entry window(" in kernels.ptx
+    assert "cp.async.bulk.tensor" in kernels.ptx
+    assert "cp.async.cg.shared.global" in kernels.ptx
+    assert "multicast::cluster" in kernels.ptx
+    tma = kernels.metadata["kernels"]["tma_copy"]
+    assert tma["descriptor_mode"] == "param"
+    # Dynamic rows, static columns: the launcher reads the extent from the
+    # tensor.
+    assert [m["dims"] for m in tma["tensor_maps"]] == [[None, 128]] * 2
+    assert [m["arg"] for m in tma["tensor_maps"]] == [0, 1]
+    assert [p["bytes"] for p in tma["params"][-2:]] == [128, 128]
+    window = kernels.metadata["kernels"]["window"]
+    assert [a.get("type") for a in window["args"]] == [
+        None, None, "index", "i32", "f16"]
+    assert window["args"][0]["shape"] == [None, 256]
+    assert window["args"][0]["strides"] == [256, 1]
+    assert window["tensor_maps"] == [] and window["descriptor_mode"] is None
+    # 2 memrefs of rank 2 (7 parameters each) and 3 scalars.
+    assert len(window["params"]) == 17
+    multicast = kernels.metadata["kernels"]["multicast"]
+    assert multicast["known_cluster_size"] == [2, 1, 1]
+    # Each CTA of the cluster loads half of the tile.
+    assert multicast["tensor_maps"][0]["box"] == [32, 64]
+
+
+@pytest.mark.skipif(asynccopy.find_ptxas() is None, reason="no ptxas")
+def test_cubin(kernels):
+    assert kernels.cubin[:4] == b"\x7fELF"
+
+
+def test_scratch_mode():
+    module = asynccopy.compile(KERNELS, descriptor_mode="scratch")
+    tma = module.metadata["kernels"]["tma_copy"]
+    assert tma["descriptor_mode"] == "scratch"
+    assert tma["params"][-1] == {"bytes": 8, "type": "!llvm.ptr"}
+    assert "prefetch.tensormap" in module.ptx
+
+
+def test_explain_remarks(kernels):
+    assert not any("remark:" in r for r in kernels.remarks)
+    module = asynccopy.compile(KERNELS, explain=True)
+    text = "\n".join(module.remarks)
+    assert "kernels.mlir:20:7: remark: tma: accepted" in text
+    assert "remark: cp_async: accepted" in text
+    assert "see current operation" not in text
+
+
+def test_path_and_text_sources(kernels):
+    with open(KERNELS) as f:
+        text = f.read()
+    assert asynccopy.compile(text).ptx == kernels.ptx
+
+
+def test_gpu_launch_bodies_are_outlined():
+    module = asynccopy.compile(LAUNCH_BODY)
+    assert module.kernels == ["host_kernel"]
+    assert module.metadata["kernels"]["host_kernel"]["args"][0]["shape"] == [
+        64]
+
+
+def test_compile_error_is_located():
+    with pytest.raises(asynccopy.CompileError) as info:
+        asynccopy.compile(BAD_WAIT)
+    diagnostics = info.value.diagnostics
+    assert len(diagnostics) == 1
+    assert diagnostics[0].startswith("<source>:6:7: error: "
+                                     "'asynccopy.barrier.wait' op ")
+    assert "cannot be waited on" in diagnostics[0]
+    assert str(info.value) == diagnostics[0]
+
+
+def test_parse_error():
+    with pytest.raises(asynccopy.CompileError) as info:
+        asynccopy.compile("module { gpu.module @m { oops } }")
+    assert info.value.diagnostics[0].startswith("<source>:1:")
+
+
+def test_one_ptx_module():
+    with pytest.raises(asynccopy.CompileError) as info:
+        asynccopy.compile(TWO_MODULES)
+    assert "<source>:5:3: error: gpu.module @b is a second gpu.module " \
+        "with kernels (after @a)" in \
+        info.value.diagnostics[0]
+
+
+def test_no_kernel():
+    with pytest.raises(asynccopy.CompileError, match="has no kernel"):
+        asynccopy.compile("module {}")
+
+
+def test_bad_options():
+    with pytest.raises(asynccopy.CompileError, match="chip 'sm_42'"):
+        asynccopy.compile(KERNELS, chip="sm_42")
+    with pytest.raises(ValueError, match="descriptor_mode"):
+        asynccopy.compile(KERNELS, descriptor_mode="global")
+    with pytest.raises(ValueError, match="chip"):
+        asynccopy.compile(KERNELS, chip="hopper")
+
+
+def test_sm80(kernels):
+    # Without the cluster kernel: sm_80 has no clusters.
+    with open(KERNELS) as f:
+        text = f.read()
+    text = text[:text.index("    // out = in (rows x 128 f16)")] + "  }\n}\n"
+    module = asynccopy.compile(text, chip="sm_80")
+    assert module.kernels == ["tma_copy", "window"]
+    assert ".target sm_80" in module.ptx
+    assert "cp.async.bulk.tensor" not in module.ptx
+
+
+def test_save_and_load(kernels, tmp_path):
+    kernels.save(str(tmp_path / "m"))
+    loaded = asynccopy.load(str(tmp_path / "m"))
+    assert loaded.ptx == kernels.ptx
+    assert loaded.cubin == kernels.cubin
+    assert loaded.metadata == kernels.metadata
+    assert loaded.kernels == kernels.kernels
+    assert repr(loaded["window"]) == (
+        "<asynccopy kernel window(memref<?x256xf16>, memref<32x64xf16>, "
+        "index, i32, f16)>")
+    with pytest.raises(KeyError, match="no kernel 'nope'"):
+        loaded["nope"]
+
+
+def test_load_needs_no_compiler(kernels, tmp_path):
+    """load() and argument packing never import the C API library."""
+    kernels.save(str(tmp_path / "m"))
+    script = ("import sys, asynccopy\n"
+              "m = asynccopy.load(sys.argv[1])\n"
+              "assert 'asynccopy._capi' not in sys.modules\n"
+              "print(m.kernels)\n")
+    env = dict(os.environ, ASYNCCOPY_LIB_DIR=str(tmp_path))
+    run = subprocess.run([sys.executable, "-c", script, str(tmp_path / "m")],
+                         capture_output=True, text=True, env=env)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "['multicast', 'tma_copy', 'window']"
+
+
+def test_capi_exports_only_its_functions():
+    """The compiler library keeps its MLIR and LLVM to itself, so a process
+    that loads another LLVM (a framework's JIT) does not bind to this one."""
+    from asynccopy import _capi
+    import shutil
+    path = _capi._capi()._name
+    if shutil.which("nm") is None:
+        pytest.skip("no nm")
+    names = subprocess.run(["nm", "-D", "--defined-only", path],
+                           capture_output=True, text=True,
+                           check=True).stdout.split()[2::3]
+    assert sorted(names) == [
+        "acCompilationDestroy", "acCompilationGetDiagnostic",
+        "acCompilationGetRemark", "acCompilationMetadata",
+        "acCompilationNumDiagnostics", "acCompilationNumRemarks",
+        "acCompilationPTX", "acCompilationSucceeded", "acCompile"]
+
+
+def test_compiles_in_process(monkeypatch):
+    """The only subprocess a compilation starts is ptxas."""
+    started = []
+    real = subprocess.run
+
+    def run(cmd, *args, **kwargs):
+        started.append(os.path.basename(cmd[0]))
+        return real(cmd, *args, **kwargs)
+    monkeypatch.setattr(subprocess, "run", run)
+    asynccopy.compile(KERNELS)
+    assert started in ([], ["ptxas"])
