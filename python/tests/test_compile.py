@@ -94,6 +94,7 @@ def test_explain_remarks(kernels):
     text = "\n".join(module.remarks)
     assert "kernels.mlir:20:7: remark: tma: accepted" in text
     assert "remark: cp_async: accepted" in text
+    assert "remark: copy @tma_copy#0 impl=tma" in text
     assert "see current operation" not in text
 
 

@@ -25,7 +25,8 @@ foreach(f lib/cmake/asynccopy/AsyncCopyConfig.cmake
           include/asynccopy/InitAll.h include/asynccopy/Version.h
           include/asynccopy/Dialect/AsyncCopy/IR/AsyncCopyOps.td
           include/asynccopy/Dialect/AsyncCopy/IR/AsyncCopyOps.h.inc
-          lib/libAsyncCopyRuntime.so bin/ac-opt)
+          lib/libAsyncCopyRuntime.so lib/libAsyncCopyCAPI.so lib/AsyncCopyPlugin.so
+          include/asynccopy-c/Compile.h bin/ac-opt)
   if(NOT EXISTS ${prefix}/${f})
     message(FATAL_ERROR "not installed: ${f}")
   endif()
