@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Builds the benchmarks ahead of time into build/bench/ (with the runtime
 # next to the executables): the tiled copy once per descriptor mode, and the
-# multicast panel broadcast. Run on the GPU machine: build/bench/run-bench.sh
+# multicast panel broadcast, and the peer bandwidth benchmark (two GPUs).
+# Run on the GPU machine: build/bench/run-bench.sh, and from the repository
+# root bench/run-peer-bench.sh (it reads build/bench/peer-bench).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 out="$here/build/bench"
@@ -14,6 +16,15 @@ done
 "$here/utils/aot-compile.sh" -p "format=bin" \
   --driver "$here/bench/multicast_bench.cpp" -o "$out/multicast-bench" \
   "$here/bench/multicast.mlir"
+# The peer kernels go into a shared library that peer-bench loads once per
+# GPU (test/Integration/MultiGPU/PerDeviceLibrary.h).
+"$here/utils/aot-compile.sh" -p "format=bin" -o "$out/peer_copy.o" "$here/bench/peer_copy.mlir"
+c++ -shared -Wl,-Bsymbolic "$out/peer_copy.o" -L"$here/build/lib" -lAsyncCopyRuntime \
+  -Wl,-rpath,'$ORIGIN' -o "$out/libasynccopy-peer-kernels.so"
+rm "$out/peer_copy.o"
+c++ -O2 -std=c++17 -I"$here/include" -I"$here/test/Integration/MultiGPU" \
+  "$here/bench/peer_copy_bench.cpp" -L"$here/build/lib" -lAsyncCopyRuntime -ldl -pthread \
+  -Wl,-rpath,'$ORIGIN' -o "$out/peer-bench"
 cat > "$out/run-bench.sh" <<'RUN'
 #!/usr/bin/env bash
 # Runs both descriptor modes (GB/s and the ratio to memcpy), then the

@@ -1,0 +1,584 @@
+//===- harness.cpp - multi-GPU tests of `peer %pe` copies -----------------===//
+//
+// Runs the kernels of this directory (ring exchange and all-to-all through
+// TMA, bulk and per-thread copies to and from peers) on every visible GPU and
+// checks every element of every PE's destination, plus the guard bands around
+// it, against a host reference.
+//
+//   asynccopy-multigpu-tests [--mode one-process|two-process|nvshmem]...
+//                            [--gpus N] [--count-gpus] [name-substring...]
+//
+// Modes (default: two-process, then one-process; nvshmem as well when
+// ASYNCCOPY_NVSHMEM_LIB is set):
+// - two-process: one child process per GPU, forked before any CUDA call;
+//   each is PE p on device p (acSymmCreateProcess, rendezvous in a fresh
+//   directory under /tmp) and checks its own destination; the parent gathers
+//   each child's per-test verdicts (a pipe) and its exit status.
+// - nvshmem: the same with acSymmCreateNvshmem (PE 0 writes the unique ID to
+//   a file in the rendezvous directory, the others wait for it).
+// - one-process: this process drives every GPU (acSymmCreate); the kernels
+//   of PE p are launched from a thread whose default device is p. It runs
+//   last, in this process, so that `compute-sanitizer --mode one-process`
+//   sees the kernels without following forks.
+//
+// The kernels live in libasynccopy-multigpu-kernels.so next to this binary
+// (utils/build-multigpu-tests.sh). It is dlopen'ed, not linked: its global
+// constructors load the GPU modules on the default device, so a process loads
+// it only after choosing its device (and after forking), and the one-process
+// mode loads one copy per device (PerDeviceLibrary.h). A test whose host
+// function is missing from the library is reported as not built.
+//
+// Prints `<name> [<mode>]: PASS` or `FAIL (...)` per test and mode, then
+// `N passed, M failed`; exits 1 when anything failed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "asynccopy/Runtime/MgpuABI.h"
+#include "asynccopy/Runtime/Symmetric.h"
+
+#include "PerDeviceLibrary.h"
+
+#include <dlfcn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace {
+
+/// MLIR's ranked memref descriptor (the C interface of emit_c_interface);
+/// the element type does not change the layout.
+template <int N> struct MemRef {
+  void *allocated;
+  void *aligned;
+  int64_t offset;
+  int64_t sizes[N];
+  int64_t strides[N];
+};
+using RingFn = void (*)(MemRef<2> *, MemRef<2> *, int32_t);
+using AllToAllFn = void (*)(MemRef<3> *, MemRef<3> *, int32_t);
+
+enum class Pattern { Ring, AllToAll };
+enum class Direction { Push, Pull };
+
+/// One host function of a kernel module: `src` (blocks x rows x cols,
+/// dense) and `dst` (blocks x rows x cols with a row stride of `stride`
+/// elements) in the symmetric heap; blocks = 1 for the ring, N for the
+/// all-to-all.
+struct Case {
+  std::string name;
+  Pattern pattern;
+  Direction direction;
+  int elementBytes;
+  int64_t rows, cols, stride;
+};
+
+std::vector<Case> allCases() {
+  std::vector<Case> cases;
+  struct Shape {
+    const char *suffix;
+    int elementBytes;
+    int64_t rows, cols, stride;
+  };
+  const Shape shapes[] = {{"f16", 2, 1000, 1000, 1024}, {"f32", 4, 600, 1000, 1024}};
+  for (Pattern p : {Pattern::Ring, Pattern::AllToAll})
+    for (const char *mech : {"tma", "bulk", "sync"})
+      for (Direction d : {Direction::Push, Direction::Pull})
+        for (const Shape &s : shapes)
+          cases.push_back({std::string(p == Pattern::Ring ? "ring_" : "alltoall_") +
+                               mech + (d == Direction::Push ? "_push_" : "_pull_") +
+                               s.suffix,
+                           p, d, s.elementBytes, s.rows, s.cols, s.stride});
+  return cases;
+}
+
+/// Bytes before and after every destination, poisoned and checked.
+constexpr int64_t kGuardBytes = 4096;
+constexpr uint8_t kPoison = 0xA5;
+
+/// The value of element `i` of block `block` of PE `pe`'s source: a hash of
+/// all three, so that data from the wrong PE, block or place is caught, with
+/// the top exponent bit cleared (no NaN or infinity in f16 or f32).
+uint32_t sourceValue(int pe, int64_t block, int64_t i, int elementBytes) {
+  uint64_t h = (uint64_t(pe) + 1) * 0x9E3779B97F4A7C15ull ^
+               (uint64_t(block) + 1) * 0xC2B2AE3D27D4EB4Full ^
+               (uint64_t(i) + 1) * 0x165667B19E3779F9ull;
+  h ^= h >> 29;
+  h *= 0xBF58476D1CE4E5B9ull;
+  h ^= h >> 32;
+  return elementBytes == 2 ? uint32_t(h & 0xBFFF) : uint32_t(h & 0xBFFFFFFF);
+}
+
+/// The PE and block whose source block lands in PE `pe`'s destination block
+/// `block`: ring, PE (pe-1) mod N's only block; all-to-all, dst_pe[b] =
+/// src_b[pe].
+std::pair<int, int64_t> origin(const Case &c, int pe, int64_t block, int numPes) {
+  if (c.pattern == Pattern::Ring)
+    return {(pe + numPes - 1) % numPes, 0};
+  return {int(block), pe};
+}
+
+/// What the kernel of PE `pe` is told: the ring's peer to push to / pull
+/// from, or the all-to-all's own PE.
+int32_t kernelArgument(const Case &c, int pe, int numPes) {
+  if (c.pattern == Pattern::AllToAll)
+    return pe;
+  return c.direction == Direction::Push ? (pe + 1) % numPes : (pe + numPes - 1) % numPes;
+}
+
+/// The symmetric allocations of one test (same offsets on every PE).
+struct Buffers {
+  int64_t blocks, srcBytes, dstBytes, regionBytes;
+  uint64_t srcOffset = 0, regionOffset = 0;
+
+  Buffers(const Case &c, int numPes)
+      : blocks(c.pattern == Pattern::Ring ? 1 : numPes),
+        srcBytes(blocks * c.rows * c.cols * c.elementBytes),
+        dstBytes(blocks * c.rows * c.stride * c.elementBytes),
+        regionBytes(dstBytes + 2 * kGuardBytes) {}
+};
+
+/// A failure message that says what the runtime reported.
+std::string runtimeError(const char *call) {
+  const char *why = acGetLastError();
+  return std::string(call) + " failed: " + (why ? why : "(no message)");
+}
+
+using Kernels = asynccopy::test::KernelLibrary;
+
+/// The kernel library for the calling thread's default device (copy > 0: a
+/// private copy, see PerDeviceLibrary.h).
+Kernels loadKernels(int copy) {
+  return asynccopy::test::loadPerDevice(
+      asynccopy::test::executableDir() + "/libasynccopy-multigpu-kernels.so", copy);
+}
+
+/// Launches the host function of `c` for PE `pe` on the calling thread's
+/// default device, with the buffers at `src` and `dst` (this PE's copies).
+void launch(const Kernels &kernels, const Case &c, const Buffers &b, int pe,
+            int numPes, char *src, char *dst) {
+  int32_t arg = kernelArgument(c, pe, numPes);
+  if (c.pattern == Pattern::Ring) {
+    MemRef<2> s{src, src, 0, {c.rows, c.cols}, {c.cols, 1}};
+    MemRef<2> d{dst, dst, 0, {c.rows, c.cols}, {c.stride, 1}};
+    kernels.lookup<RingFn>(c.name)(&s, &d, arg);
+  } else {
+    MemRef<3> s{src, src, 0, {b.blocks, c.rows, c.cols}, {c.rows * c.cols, c.cols, 1}};
+    MemRef<3> d{dst, dst, 0, {b.blocks, c.rows, c.cols}, {c.rows * c.stride, c.stride, 1}};
+    kernels.lookup<AllToAllFn>(c.name)(&s, &d, arg);
+  }
+}
+
+void upload(void *device, const void *host, size_t bytes) {
+  mgpuMemcpy(device, const_cast<void *>(host), bytes, nullptr);
+  mgpuStreamSynchronize(nullptr);
+}
+
+/// Fills PE `pe`'s source and poisons its destination region, on the calling
+/// thread's default device.
+void prepare(const Case &c, const Buffers &b, int pe, char *src, char *region) {
+  std::vector<uint8_t> host(b.srcBytes);
+  const int64_t perBlock = c.rows * c.cols;
+  for (int64_t blk = 0; blk < b.blocks; ++blk)
+    for (int64_t i = 0; i < perBlock; ++i) {
+      uint32_t v = sourceValue(pe, blk, i, c.elementBytes);
+      std::memcpy(&host[(blk * perBlock + i) * c.elementBytes], &v, c.elementBytes);
+    }
+  upload(src, host.data(), host.size());
+  std::vector<uint8_t> poison(b.regionBytes, kPoison);
+  upload(region, poison.data(), poison.size());
+}
+
+/// Checks PE `pe`'s destination region (and that its source is unchanged);
+/// returns "" or what is wrong (the first mismatches are printed).
+std::string check(const Case &c, const Buffers &b, int pe, int numPes,
+                  char *src, char *region, const char *mode) {
+  std::vector<uint8_t> got(b.regionBytes), gotSrc(b.srcBytes);
+  mgpuMemcpy(got.data(), region, got.size(), nullptr);
+  mgpuMemcpy(gotSrc.data(), src, gotSrc.size(), nullptr);
+  mgpuStreamSynchronize(nullptr);
+  int64_t errors = 0;
+  auto report = [&](const char *what, int64_t at, uint32_t have, uint32_t want) {
+    if (errors++ < 5)
+      std::printf("%s [%s] pe %d: %s at %lld = 0x%x, expected 0x%x\n",
+                  c.name.c_str(), mode, pe, what, static_cast<long long>(at),
+                  have, want);
+  };
+  const int eb = c.elementBytes;
+  auto element = [&](const uint8_t *p) {
+    uint32_t v = 0;
+    std::memcpy(&v, p, eb);
+    return v;
+  };
+  const uint32_t poison = eb == 2 ? 0xA5A5u : 0xA5A5A5A5u;
+  for (int64_t i = 0; i < kGuardBytes; ++i) {
+    if (got[i] != kPoison)
+      report("guard before dst (byte)", i - kGuardBytes, got[i], kPoison);
+    if (got[kGuardBytes + b.dstBytes + i] != kPoison)
+      report("guard after dst (byte)", b.dstBytes + i, got[kGuardBytes + b.dstBytes + i],
+             kPoison);
+  }
+  const uint8_t *dst = got.data() + kGuardBytes;
+  for (int64_t blk = 0; blk < b.blocks; ++blk) {
+    auto [fromPe, fromBlock] = origin(c, pe, blk, numPes);
+    for (int64_t r = 0; r < c.rows; ++r)
+      for (int64_t col = 0; col < c.stride; ++col) {
+        int64_t at = (blk * c.rows + r) * c.stride + col;
+        uint32_t want = col < c.cols
+                            ? sourceValue(fromPe, fromBlock, r * c.cols + col, eb)
+                            : poison;
+        uint32_t have = element(dst + at * eb);
+        if (have != want)
+          report(col < c.cols ? "dst" : "dst guard column", at, have, want);
+      }
+  }
+  const int64_t perBlock = c.rows * c.cols;
+  for (int64_t blk = 0; blk < b.blocks; ++blk)
+    for (int64_t i = 0; i < perBlock; ++i) {
+      int64_t at = blk * perBlock + i;
+      uint32_t want = sourceValue(pe, blk, i, eb);
+      uint32_t have = element(gotSrc.data() + at * eb);
+      if (have != want)
+        report("src (changed)", at, have, want);
+    }
+  if (errors == 0)
+    return "";
+  return "pe " + std::to_string(pe) + ": " + std::to_string(errors) + " mismatches";
+}
+
+using Verdicts = std::vector<std::pair<std::string, std::string>>; // name, "" = pass
+
+Verdicts notBuilt(const std::vector<Case> &cases, const Kernels &kernels, std::vector<Case> &runnable) {
+  Verdicts v;
+  for (const Case &c : cases) {
+    if (kernels.lookup<void *>(c.name))
+      runnable.push_back(c);
+    else
+      v.push_back({c.name, "not built"});
+  }
+  return v;
+}
+
+uint64_t heapBytes(int numPes) { return uint64_t(32 + 8 * numPes) << 20; }
+
+/// One-process mode: this process drives devices 0..numPes-1.
+Verdicts runOneProcess(const std::vector<Case> &cases, int numPes) {
+  Verdicts verdicts;
+  std::vector<int32_t> devices(numPes);
+  for (int i = 0; i < numPes; ++i)
+    devices[i] = i;
+  acSymmHeap *heap = nullptr;
+  if (acSymmCreate(devices.data(), numPes, heapBytes(numPes), &heap)) {
+    std::string why = runtimeError("acSymmCreate");
+    for (const Case &c : cases)
+      verdicts.push_back({c.name, why});
+    return verdicts;
+  }
+  std::vector<Kernels> kernels(numPes);
+  for (int pe = 0; pe < numPes; ++pe) {
+    mgpuSetDefaultDevice(pe);
+    kernels[pe] = loadKernels(pe);
+  }
+  std::vector<Case> runnable;
+  verdicts = notBuilt(cases, kernels[0], runnable);
+  for (const Case &c : runnable) {
+    Buffers b(c, numPes);
+    if (acSymmMalloc(heap, b.srcBytes, 4096, &b.srcOffset) ||
+        acSymmMalloc(heap, b.regionBytes, 4096, &b.regionOffset)) {
+      verdicts.push_back({c.name, runtimeError("acSymmMalloc")});
+      continue;
+    }
+    auto src = [&](int pe) { return static_cast<char *>(acSymmAddress(heap, pe, b.srcOffset)); };
+    auto region = [&](int pe) {
+      return static_cast<char *>(acSymmAddress(heap, pe, b.regionOffset));
+    };
+    for (int pe = 0; pe < numPes; ++pe) {
+      mgpuSetDefaultDevice(pe);
+      prepare(c, b, pe, src(pe), region(pe));
+    }
+    acSymmBarrier(heap);
+    std::vector<std::thread> threads;
+    for (int pe = 0; pe < numPes; ++pe)
+      threads.emplace_back([&, pe] {
+        mgpuSetDefaultDevice(pe);
+        launch(kernels[pe], c, b, pe, numPes, src(pe), region(pe) + kGuardBytes);
+      });
+    for (std::thread &t : threads)
+      t.join();
+    std::string failure;
+    if (acSymmBarrier(heap))
+      failure = runtimeError("acSymmBarrier");
+    for (int pe = 0; pe < numPes && failure.empty(); ++pe) {
+      mgpuSetDefaultDevice(pe);
+      failure = check(c, b, pe, numPes, src(pe), region(pe), "one-process");
+    }
+    verdicts.push_back({c.name, failure});
+    acSymmFree(heap, b.regionOffset);
+    acSymmFree(heap, b.srcOffset);
+  }
+  mgpuSetDefaultDevice(0);
+  acSymmDestroy(heap);
+  return verdicts;
+}
+
+/// Creates the heap of PE `pe` in a multi-process mode (NVSHMEM: PE 0 hands
+/// the unique ID to the others through `<dir>/nvshmem.id`).
+int createProcessHeap(bool nvshmem, int pe, int numPes, const std::string &dir,
+                      acSymmHeap **heap) {
+  if (!nvshmem)
+    return acSymmCreateProcess(pe, pe, numPes, heapBytes(numPes), dir.c_str(), heap);
+  std::string idPath = dir + "/nvshmem.id";
+  std::vector<char> id(4096);
+  uint64_t idBytes = id.size();
+  if (pe == 0) {
+    if (int rc = acSymmNvshmemUniqueId(id.data(), &idBytes))
+      return rc;
+    std::string tmp = idPath + ".tmp";
+    FILE *f = std::fopen(tmp.c_str(), "wb");
+    if (!f || std::fwrite(id.data(), 1, idBytes, f) != idBytes || std::fclose(f) != 0 ||
+        std::rename(tmp.c_str(), idPath.c_str()) != 0) {
+      std::perror("writing the NVSHMEM unique ID");
+      std::exit(1);
+    }
+  } else {
+    FILE *f = nullptr;
+    for (int i = 0; i < 600 && !(f = std::fopen(idPath.c_str(), "rb")); ++i)
+      usleep(100000);
+    if (!f) {
+      std::fprintf(stderr, "pe %d: PE 0 wrote no NVSHMEM unique ID in 60 s\n", pe);
+      std::exit(1);
+    }
+    idBytes = std::fread(id.data(), 1, id.size(), f);
+    std::fclose(f);
+  }
+  return acSymmCreateNvshmem(pe, pe, numPes, heapBytes(numPes), id.data(), idBytes, heap);
+}
+
+/// The body of PE `pe`'s child in a multi-process mode: runs every case on
+/// its own device and writes one line per case, "<name> <failure or empty>",
+/// to `out`.
+int runChild(bool nvshmem, const std::vector<Case> &cases, int pe, int numPes,
+             const std::string &dir, FILE *out) {
+  const char *mode = nvshmem ? "nvshmem" : "two-process";
+  mgpuSetDefaultDevice(pe);
+  acSymmHeap *heap = nullptr;
+  if (createProcessHeap(nvshmem, pe, numPes, dir, &heap)) {
+    std::string why = runtimeError(nvshmem ? "acSymmCreateNvshmem" : "acSymmCreateProcess");
+    std::fprintf(stderr, "pe %d: %s\n", pe, why.c_str());
+    for (const Case &c : cases)
+      std::fprintf(out, "%s pe %d: %s\n", c.name.c_str(), pe, why.c_str());
+    return 1;
+  }
+  Kernels kernels = loadKernels(0);
+  std::vector<Case> runnable;
+  for (auto &[name, why] : notBuilt(cases, kernels, runnable))
+    std::fprintf(out, "%s %s\n", name.c_str(), why.c_str());
+  std::fflush(out);
+  int failed = 0;
+  for (const Case &c : runnable) {
+    Buffers b(c, numPes);
+    if (acSymmMalloc(heap, b.srcBytes, 4096, &b.srcOffset) ||
+        acSymmMalloc(heap, b.regionBytes, 4096, &b.regionOffset)) {
+      std::fprintf(out, "%s pe %d: %s\n", c.name.c_str(), pe, runtimeError("acSymmMalloc").c_str());
+      return 1; // the PEs' allocators no longer agree
+    }
+    char *src = static_cast<char *>(acSymmAddress(heap, pe, b.srcOffset));
+    char *region = static_cast<char *>(acSymmAddress(heap, pe, b.regionOffset));
+    prepare(c, b, pe, src, region);
+    // A barrier that fails (a peer died) ends this PE: later ones would too.
+    if (acSymmBarrier(heap)) {
+      std::fprintf(out, "%s pe %d: %s\n", c.name.c_str(), pe, runtimeError("acSymmBarrier").c_str());
+      return 1;
+    }
+    launch(kernels, c, b, pe, numPes, src, region + kGuardBytes);
+    if (acSymmBarrier(heap)) {
+      std::fprintf(out, "%s pe %d: %s\n", c.name.c_str(), pe, runtimeError("acSymmBarrier").c_str());
+      return 1;
+    }
+    std::string failure = check(c, b, pe, numPes, src, region, mode);
+    failed += !failure.empty();
+    std::fprintf(out, "%s %s\n", c.name.c_str(), failure.c_str());
+    std::fflush(out);
+    acSymmFree(heap, b.regionOffset);
+    acSymmFree(heap, b.srcOffset);
+  }
+  acSymmDestroy(heap);
+  return failed ? 1 : 0;
+}
+
+std::string describeStatus(int pe, int status) {
+  char buf[96];
+  if (WIFSIGNALED(status))
+    std::snprintf(buf, sizeof(buf), "pe %d: killed by signal %d", pe, WTERMSIG(status));
+  else
+    std::snprintf(buf, sizeof(buf), "pe %d: exited with status %d", pe, WEXITSTATUS(status));
+  return buf;
+}
+
+/// Two-process / NVSHMEM mode: forks one child per GPU (this process has
+/// made no CUDA call) and gathers their verdicts.
+Verdicts runMultiProcess(bool nvshmem, const std::vector<Case> &cases, int numPes) {
+  char dirTemplate[] = "/tmp/asynccopy-symm-XXXXXX";
+  std::string dir = mkdtemp(dirTemplate) ? dirTemplate : "/tmp/asynccopy-symm";
+  std::fflush(stdout);
+  std::vector<pid_t> pids(numPes);
+  std::vector<FILE *> pipes(numPes);
+  for (int pe = 0; pe < numPes; ++pe) {
+    int fds[2];
+    if (pipe(fds) != 0) {
+      std::perror("pipe");
+      std::exit(1);
+    }
+    pids[pe] = fork();
+    if (pids[pe] == 0) {
+      close(fds[0]);
+      FILE *out = fdopen(fds[1], "w");
+      int rc = runChild(nvshmem, cases, pe, numPes, dir, out);
+      std::fclose(out);
+      std::fflush(stdout);
+      std::exit(rc);
+    }
+    close(fds[1]);
+    pipes[pe] = fdopen(fds[0], "r");
+  }
+  // name -> first failure; a case missing from a child's report failed there.
+  std::map<std::string, std::string> failure;
+  std::vector<std::map<std::string, bool>> reported(numPes);
+  for (int pe = 0; pe < numPes; ++pe) {
+    char line[1024];
+    while (std::fgets(line, sizeof(line), pipes[pe])) {
+      std::string s(line);
+      if (!s.empty() && s.back() == '\n')
+        s.pop_back();
+      size_t space = s.find(' ');
+      std::string name = s.substr(0, space);
+      std::string why = space == std::string::npos ? "" : s.substr(space + 1);
+      reported[pe][name] = true;
+      if (!why.empty() && failure[name].empty())
+        failure[name] = why;
+    }
+    std::fclose(pipes[pe]);
+  }
+  for (int pe = 0; pe < numPes; ++pe) {
+    int status = 0;
+    waitpid(pids[pe], &status, 0);
+    for (const Case &c : cases)
+      if (!reported[pe].count(c.name) && failure[c.name].empty())
+        failure[c.name] = describeStatus(pe, status);
+  }
+  std::string command = "rm -rf '" + dir + "'";
+  (void)std::system(command.c_str());
+  Verdicts verdicts;
+  for (const Case &c : cases)
+    verdicts.push_back({c.name, failure[c.name]});
+  return verdicts;
+}
+
+/// The number of GPUs, counted in a child process so that this one makes no
+/// CUDA call (it may fork later). 0 when there is no driver.
+int countGpus() {
+  std::fflush(stdout);
+  pid_t pid = fork();
+  if (pid == 0) {
+    void *cuda = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (!cuda)
+      std::_Exit(0);
+    using InitFn = int (*)(unsigned);
+    using CountFn = int (*)(int *);
+    auto init = reinterpret_cast<InitFn>(dlsym(cuda, "cuInit"));
+    auto count = reinterpret_cast<CountFn>(dlsym(cuda, "cuDeviceGetCount"));
+    int n = 0;
+    if (!init || !count || init(0) != 0 || count(&n) != 0)
+      n = 0;
+    std::_Exit(n > 255 ? 255 : n);
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  std::vector<std::string> modes, filters;
+  int numPes = 0;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--mode" && i + 1 < argc) {
+      modes.push_back(argv[++i]);
+    } else if (a == "--gpus" && i + 1 < argc) {
+      numPes = std::atoi(argv[++i]);
+    } else if (a == "--count-gpus") {
+      std::printf("%d\n", countGpus());
+      return 0;
+    } else if (a.rfind("--", 0) == 0) {
+      std::fprintf(stderr, "unknown option %s\n", a.c_str());
+      return 2;
+    } else {
+      filters.push_back(a);
+    }
+  }
+  if (modes.empty()) {
+    modes = {"two-process", "one-process"};
+    if (std::getenv("ASYNCCOPY_NVSHMEM_LIB"))
+      modes.insert(modes.begin() + 1, "nvshmem");
+  }
+  // One-process mode makes CUDA calls in this process: after it, no fork.
+  for (size_t i = 0; i + 1 < modes.size(); ++i)
+    if (modes[i] == "one-process")
+      std::swap(modes[i], modes[i + 1]);
+
+  int gpus = countGpus();
+  if (numPes == 0)
+    numPes = gpus;
+  if (numPes < 2 || numPes > gpus || numPes > AC_SYMM_MAX_PES) {
+    std::fprintf(stderr, "need 2 to %d GPUs, %d requested, %d visible\n",
+                 AC_SYMM_MAX_PES, numPes, gpus);
+    return 1;
+  }
+
+  std::vector<Case> cases;
+  for (const Case &c : allCases()) {
+    bool selected = filters.empty();
+    for (const std::string &f : filters)
+      selected |= c.name.find(f) != std::string::npos;
+    if (selected)
+      cases.push_back(c);
+  }
+  std::printf("%d GPUs, %zu tests\n", numPes, cases.size());
+  int passed = 0, failed = 0, notBuiltCount = 0;
+  for (const std::string &mode : modes) {
+    Verdicts verdicts;
+    if (mode == "one-process")
+      verdicts = runOneProcess(cases, numPes);
+    else if (mode == "two-process" || mode == "nvshmem")
+      verdicts = runMultiProcess(mode == "nvshmem", cases, numPes);
+    else {
+      std::fprintf(stderr, "unknown mode %s\n", mode.c_str());
+      return 2;
+    }
+    for (auto &[name, why] : verdicts) {
+      if (why == "not built") {
+        ++notBuiltCount;
+        std::printf("%s [%s]: not built\n", name.c_str(), mode.c_str());
+        continue;
+      }
+      std::printf("%s [%s]: %s%s%s\n", name.c_str(), mode.c_str(),
+                  why.empty() ? "PASS" : "FAIL (", why.c_str(), why.empty() ? "" : ")");
+      ++(why.empty() ? passed : failed);
+    }
+    std::fflush(stdout);
+  }
+  std::printf("%d passed, %d failed", passed, failed);
+  if (notBuiltCount)
+    std::printf(", %d not built", notBuiltCount);
+  std::printf("\n");
+  return failed ? 1 : 0;
+}
