@@ -12,6 +12,7 @@
 
 #include "CudaDriver.h"
 #include "MemRefDescriptor.h"
+#include "SymmetricHeap.h"
 
 #include "asynccopy/Runtime/MgpuABI.h"
 
@@ -124,6 +125,7 @@ CUmodule loadModule(const void *data, int optLevel, bool jit,
           jit ? "PTX, JIT" : "cubin/fatbin", reason, site,
           errorLog[0] ? "\n" : "", errorLog);
   }
+  symmNoteModuleLoaded(module, context.device());
   return module;
 }
 } // namespace
@@ -139,6 +141,7 @@ extern "C" void *mgpuModuleLoadJIT(void *data, int optLevel) {
 }
 
 extern "C" void mgpuModuleUnload(void *module) {
+  symmNoteModuleUnloaded(fromHandle<CUmod_st>(module));
   ScopedContext context(OnContextError::SkipIfShutDown);
   if (!context.active())
     return;
@@ -159,6 +162,7 @@ extern "C" void *mgpuModuleGetFunction(void *module, const char *name) {
           "%s]",
           name ? name : "(null)", reason, __func__);
   }
+  symmNoteFunction(fromHandle<CUmod_st>(module), function, name);
   return function;
 }
 
@@ -175,6 +179,7 @@ extern "C" void mgpuLaunchKernel(void *function, intptr_t gridX,
   std::array<unsigned, 3> block =
       launchDims(blockX, blockY, blockZ, "block", site);
   prepareDynamicSmem(fn, smem, context.device(), site);
+  symmCheckLaunch(fn, context.device());
   AC_CU(cuLaunchKernel,
         (fn, grid[0], grid[1], grid[2], block[0], block[1], block[2],
          unsigned(smem), fromHandle<CUstream_st>(stream), params, extra));
@@ -199,6 +204,7 @@ extern "C" void mgpuLaunchClusterKernel(
             cluster[2]);
   }
   prepareDynamicSmem(fn, smem, context.device(), site);
+  symmCheckLaunch(fn, context.device());
   if (int64_t(cluster[0]) * cluster[1] * cluster[2] > kPortableClusterSize)
     AC_CU(cuFuncSetAttribute,
           (fn, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1));

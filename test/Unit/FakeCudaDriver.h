@@ -11,6 +11,7 @@
 #include "CudaDriverTypes.h"
 
 #include <cstdint>
+#include <map>
 #include <set>
 #include <vector>
 
@@ -39,6 +40,24 @@ struct FakeCudaState {
   /// The stream of every cuMemsetD32Async.
   std::vector<asynccopy::runtime::cuda::CUstream> memsetStreams;
   FakeTensorMap lastMap;
+
+  /// Devices 0 to kDevices-1 exist; noPeerAccess lists the (device, peer)
+  /// pairs cuDeviceCanAccessPeer denies.
+  static constexpr int kDevices = 4;
+  std::set<std::pair<int, int>> noPeerAccess;
+  int64_t contextSynchronizes = 0;
+  int64_t launches = 0;
+  /// VMM: the allocation granularity, the live physical allocations (memfd
+  /// handles), mappings and reserved ranges, and the devices of the last
+  /// cuMemSetAccess.
+  size_t granularity = 2 << 20;
+  std::set<unsigned long long> liveHandles;
+  int64_t liveMappings = 0;
+  int64_t liveReservations = 0;
+  std::vector<int> accessDevices;
+  /// Modules whose image mentions __asynccopy_symm get a table: module ->
+  /// its (host-memory) table.
+  std::map<void *, void *> moduleTables;
 };
 
 /// Exported by the fake driver.

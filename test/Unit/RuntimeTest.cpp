@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "FakeCudaDriver.h"
+#include "FakeDriverTest.h"
 
 #include "asynccopy/Runtime/MgpuABI.h"
 #include "asynccopy/Runtime/TensorMap.h"
@@ -514,38 +514,6 @@ TEST(RuntimeDriverDeathTest, MemrefEncoderValidatesBeforeTheDriver) {
 // for. Each test runs in a forked child that loads the fake as its driver and
 // exits with the number of failed checks, which it prints.
 //===----------------------------------------------------------------------===//
-
-int childFailures = 0;
-
-void expectInChild(bool ok, const char *what) {
-  if (ok)
-    return;
-  fprintf(stderr, "failed: %s\n", what);
-  ++childFailures;
-}
-#define EXPECT_IN_CHILD(condition) expectInChild((condition), #condition)
-
-/// Makes the fake this (child) process's CUDA driver; returns its state.
-FakeCudaState *useFakeDriver() {
-  setenv("ASYNCCOPY_CUDA_DRIVER", AC_FAKE_CUDA_DRIVER, 1);
-  void *library = dlopen(AC_FAKE_CUDA_DRIVER, RTLD_NOW | RTLD_LOCAL);
-  auto state = library ? reinterpret_cast<FakeCudaFn>(dlsym(library, "fakeCuda"))
-                       : nullptr;
-  if (!state) {
-    fprintf(stderr, "cannot load the fake driver %s\n", AC_FAKE_CUDA_DRIVER);
-    exit(100);
-  }
-  return state();
-}
-
-/// Whether the `bytes` bytes at `address` all equal `value`.
-bool allBytesAre(const void *address, size_t bytes, unsigned char value) {
-  const auto *p = static_cast<const unsigned char *>(address);
-  for (size_t i = 0; i < bytes; ++i)
-    if (p[i] != value)
-      return false;
-  return true;
-}
 
 /// gpu-to-llvm passes a stream that reached a gpu.wait through a block
 /// argument to the event calls; the runtime treats it as the stream it is
