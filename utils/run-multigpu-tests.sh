@@ -6,8 +6,9 @@
 # multigpu-tests.log, sanitizer-memcheck-<mode>.log. Usage (on the GPU
 # machine): build/multigpu-tests/run-multigpu-tests.sh [test-name substrings]
 #
-# NVSHMEM: ASYNCCOPY_NVSHMEM_LIB, else libnvshmem_host.so.3 of the `nvidia`
-# Python package (pip nvidia-nvshmem-cu12/13) of the python3 on PATH.
+# NVSHMEM: ASYNCCOPY_NVSHMEM_LIB, else libnvshmem_host.so.3 of the
+# nvidia-nvshmem wheel in the site-packages of the python3 on PATH (torch's
+# venv); without it the nvshmem mode is skipped.
 # ASYNCCOPY_MULTIGPU_SANITIZER=0 skips the sanitizer runs.
 set -uo pipefail
 dir=$(cd "$(dirname "$0")" && pwd)
@@ -17,16 +18,18 @@ sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-san
 status=0
 
 if [ -z "${ASYNCCOPY_NVSHMEM_LIB:-}" ]; then
-  lib=$(python3 - <<'PY' 2>/dev/null
-import glob, os, site
-roots = site.getsitepackages() + [site.getusersitepackages()]
-for root in roots:
-    for path in sorted(glob.glob(os.path.join(root, "nvidia", "nvshmem", "lib", "libnvshmem_host.so.3"))):
-        print(path)
-        raise SystemExit
-PY
-)
+  lib=$(python3 -c 'import glob, site; print(next(iter(sorted(p for r in site.getsitepackages()
+    for p in glob.glob(r + "/nvidia/nvshmem/lib/libnvshmem_host.so.3"))), ""))' 2>/dev/null)
   [ -n "$lib" ] && export ASYNCCOPY_NVSHMEM_LIB="$lib"
+fi
+if [ -n "${ASYNCCOPY_NVSHMEM_LIB:-}" ]; then
+  # NVSHMEM's bootstrap plugins sit next to it, the CUDA libraries it needs
+  # in the sibling wheels; one node needs no network transport.
+  nvidia=$(dirname "$(dirname "$(dirname "$ASYNCCOPY_NVSHMEM_LIB")")")
+  for d in "$(dirname "$ASYNCCOPY_NVSHMEM_LIB")" "$nvidia"/*/lib; do
+    LD_LIBRARY_PATH="$d${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+  done
+  export LD_LIBRARY_PATH NVSHMEM_REMOTE_TRANSPORT=${NVSHMEM_REMOTE_TRANSPORT:-none}
 fi
 echo "NVSHMEM library: ${ASYNCCOPY_NVSHMEM_LIB:-(none: nvshmem mode skipped)}"
 nvidia-smi topo -m 2>/dev/null | head -5

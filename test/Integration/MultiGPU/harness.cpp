@@ -8,6 +8,8 @@
 //   asynccopy-multigpu-tests [--mode one-process|two-process|nvshmem]...
 //                            [--gpus N] [--count-gpus] [name-substring...]
 //
+// N (the number of PEs) defaults to the number of visible GPUs.
+//
 // Modes (default: two-process, then one-process; nvshmem as well when
 // ASYNCCOPY_NVSHMEM_LIB is set):
 // - two-process: one child process per GPU, forked before any CUDA call;
@@ -29,7 +31,8 @@
 // function is missing from the library is reported as not built.
 //
 // Prints `<name> [<mode>]: PASS` or `FAIL (...)` per test and mode, then
-// `N passed, M failed`; exits 1 when anything failed.
+// `N passed, M failed` (and `, K not built`); exits 1 when anything failed or
+// was not built.
 //
 //===----------------------------------------------------------------------===//
 
@@ -487,7 +490,8 @@ int countGpus() {
   std::fflush(stdout);
   pid_t pid = fork();
   if (pid == 0) {
-    void *cuda = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+    const char *library = std::getenv("ASYNCCOPY_CUDA_DRIVER"); // as the runtime
+    void *cuda = dlopen(library ? library : "libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
     if (!cuda)
       std::_Exit(0);
     using InitFn = int (*)(unsigned);
@@ -535,12 +539,11 @@ int main(int argc, char **argv) {
     if (modes[i] == "one-process")
       std::swap(modes[i], modes[i + 1]);
 
-  int gpus = countGpus();
   if (numPes == 0)
-    numPes = gpus;
-  if (numPes < 2 || numPes > gpus || numPes > AC_SYMM_MAX_PES) {
-    std::fprintf(stderr, "need 2 to %d GPUs, %d requested, %d visible\n",
-                 AC_SYMM_MAX_PES, numPes, gpus);
+    numPes = countGpus();
+  if (numPes < 2 || numPes > AC_SYMM_MAX_PES) {
+    std::fprintf(stderr, "need 2 to %d GPUs, %d visible or given by --gpus\n",
+                 AC_SYMM_MAX_PES, numPes);
     return 1;
   }
 
@@ -580,5 +583,5 @@ int main(int argc, char **argv) {
   if (notBuiltCount)
     std::printf(", %d not built", notBuiltCount);
   std::printf("\n");
-  return failed ? 1 : 0;
+  return failed || notBuiltCount ? 1 : 0;
 }
