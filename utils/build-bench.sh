@@ -18,7 +18,9 @@ done
   "$here/bench/multicast.mlir"
 # The peer kernels go into a shared library that peer-bench loads once per
 # GPU (test/Integration/MultiGPU/PerDeviceLibrary.h).
-"$here/utils/aot-compile.sh" -p "format=bin" -o "$out/peer_copy.o" "$here/bench/peer_copy.mlir"
+# (PTX ISA 8.3: peer TMA copies acquire their maps with fence.proxy.tensormap.)
+"$here/utils/aot-compile.sh" -p "format=bin features=+ptx83" -o "$out/peer_copy.o" \
+  "$here/bench/peer_copy.mlir"
 c++ -shared -Wl,-Bsymbolic "$out/peer_copy.o" -L"$here/build/lib" -lAsyncCopyRuntime \
   -Wl,-rpath,'$ORIGIN' -o "$out/libasynccopy-peer-kernels.so"
 rm "$out/peer_copy.o"

@@ -18,10 +18,13 @@ allow_skip=${ASYNCCOPY_MULTIGPU_ALLOW_SKIP:-0}
 mkdir -p "$out/obj"
 objects=()
 skipped=()
+# Peer TMA copies acquire their tensor maps with fence.proxy.tensormap (PTX
+# ISA 8.3); the other modules get the same target.
+options="format=bin features=+ptx83"
 for m in "$here"/test/Integration/MultiGPU/*.mlir; do
   name=$(basename "$m" .mlir)
   rm -f "$out/obj/$name.o"
-  if "$here/utils/aot-compile.sh" -p "format=bin" -o "$out/obj/$name.o" "$m" \
+  if "$here/utils/aot-compile.sh" -p "$options" -o "$out/obj/$name.o" "$m" \
       > "$out/obj/$name.log" 2>&1; then
     objects+=("$out/obj/$name.o")
   elif [ "$allow_skip" = 1 ]; then
