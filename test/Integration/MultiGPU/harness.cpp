@@ -105,10 +105,14 @@ std::vector<Case> allCases() {
 /// Bytes before and after every destination, poisoned and checked.
 constexpr int64_t kGuardBytes = 4096;
 constexpr uint8_t kPoison = 0xA5;
+uint32_t poisonElement(int elementBytes) {
+  return elementBytes == 2 ? 0xA5A5u : 0xA5A5A5A5u;
+}
 
 /// The value of element `i` of block `block` of PE `pe`'s source: a hash of
 /// all three, so that data from the wrong PE, block or place is caught, with
-/// the top exponent bit cleared (no NaN or infinity in f16 or f32).
+/// the top exponent bit cleared (no NaN or infinity in f16 or f32), and never
+/// the poison (an element left unwritten is always caught).
 uint32_t sourceValue(int pe, int64_t block, int64_t i, int elementBytes) {
   uint64_t h = (uint64_t(pe) + 1) * 0x9E3779B97F4A7C15ull ^
                (uint64_t(block) + 1) * 0xC2B2AE3D27D4EB4Full ^
@@ -116,7 +120,8 @@ uint32_t sourceValue(int pe, int64_t block, int64_t i, int elementBytes) {
   h ^= h >> 29;
   h *= 0xBF58476D1CE4E5B9ull;
   h ^= h >> 32;
-  return elementBytes == 2 ? uint32_t(h & 0xBFFF) : uint32_t(h & 0xBFFFFFFF);
+  uint32_t v = elementBytes == 2 ? uint32_t(h & 0xBFFF) : uint32_t(h & 0xBFFFFFFF);
+  return v == poisonElement(elementBytes) ? v ^ 1 : v;
 }
 
 /// The PE and block whose source block lands in PE `pe`'s destination block
@@ -220,7 +225,7 @@ std::string check(const Case &c, const Buffers &b, int pe, int numPes,
     std::memcpy(&v, p, eb);
     return v;
   };
-  const uint32_t poison = eb == 2 ? 0xA5A5u : 0xA5A5A5A5u;
+  const uint32_t poison = poisonElement(eb);
   for (int64_t i = 0; i < kGuardBytes; ++i) {
     if (got[i] != kPoison)
       report("guard before dst (byte)", i - kGuardBytes, got[i], kPoison);
