@@ -26,8 +26,7 @@ static int64_t product(ArrayRef<int64_t> values) {
   return p;
 }
 
-/// Largest power of two <= 16 dividing `v` (16 for 0).
-static int64_t pow2Align(int64_t v) {
+int64_t mlir::asynccopy::pow2Align16(int64_t v) {
   if (v == 0)
     return 16;
   // Trailing zeros are the same for v and -v (no std::abs: INT64_MIN).
@@ -44,11 +43,11 @@ static int64_t satMul(int64_t a, int64_t b) {
   return r;
 }
 
-/// pow2Align(a * b) without forming the (possibly overflowing) product.
+/// pow2Align16(a * b) without forming the (possibly overflowing) product.
 static int64_t pow2AlignOfProduct(int64_t a, int64_t b) {
   if (a == 0 || b == 0)
     return 16;
-  return std::min<int64_t>(16, pow2Align(a) * pow2Align(b));
+  return std::min<int64_t>(16, pow2Align16(a) * pow2Align16(b));
 }
 
 /// A divisor of the index `v` proven by its definition (constants, products
@@ -58,7 +57,7 @@ static int64_t pow2AlignOfProduct(int64_t a, int64_t b) {
 static int64_t knownDivisor(Value v, unsigned depth = 0) {
   APInt c;
   if (matchPattern(v, m_ConstantInt(&c)))
-    return c.getSExtValue() == 0 ? 0 : pow2Align(c.getSExtValue());
+    return c.getSExtValue() == 0 ? 0 : pow2Align16(c.getSExtValue());
   Operation *def = v.getDefiningOp();
   if (!def || depth > 8)
     return 1;
@@ -207,7 +206,7 @@ mlir::asynccopy::computeCopyLayout(MemRefType gmemType, ArrayRef<int64_t> window
         pow2AlignOfProduct(layout.baseOffset, layout.elementBytes());
   else
     layout.startAlignBytes = layout.elementBits % 8 == 0
-                                 ? pow2Align(layout.elementBytes())
+                                 ? pow2Align16(layout.elementBytes())
                                  : 1;
   return layout;
 }
@@ -232,7 +231,7 @@ static void refineStartAlign(CopyLayout &layout, MemRefType gmemType,
       divisor = knownDivisor(cast<Value>(ofr));
     if (divisor == 0)
       continue;
-    int64_t strideAlign = isDyn(stride) ? pow2Align(eb)
+    int64_t strideAlign = isDyn(stride) ? pow2Align16(eb)
                                         : pow2AlignOfProduct(stride, eb);
     align = std::min(align, pow2AlignOfProduct(divisor, strideAlign));
   }
@@ -373,8 +372,10 @@ FailureOr<TmaPlan> mlir::asynccopy::planTma(const CopyLayout &layout,
   SmallVector<int64_t> smemStrides(rank, 1);
   for (int64_t i = rank - 2; i >= 0; --i)
     smemStrides[i] = smemStrides[i + 1] * layout.tensorBoxShape[i + 1];
-  auto loopOver = [&](int64_t viewDim, int64_t dimIndex, int64_t piece) {
+  auto loopOver = [&](int64_t viewDim, int64_t dimIndex, int64_t piece,
+                      TmaLoop::Reason why) {
     TmaDim &dim = plan.dims[dimIndex];
+    plan.loops.push_back({viewDim, dim.box, piece, why});
     SmallVector<TmaIssue> next;
     for (const TmaIssue &issue : plan.issues)
       for (int64_t start = 0; start < dim.box; start += piece) {
@@ -411,14 +412,14 @@ FailureOr<TmaPlan> mlir::asynccopy::planTma(const CopyLayout &layout,
   if (splitDim >= 0) {
     for (int64_t i = 0; i < rank; ++i) {
       if (i < splitDim && plan.dims[i].box > 1)
-        loopOver(i, i, 1);
+        loopOver(i, i, 1, TmaLoop::Reason::denseSmem);
       else if (i > splitDim && plan.dims[i].box > tma::kMaxBoxDim)
         return declineTma(reason, "box dims " + Twine(splitDim) + " and " +
                                       Twine(i) +
                                       " both exceed 256 elements; TMA "
                                       "splits at most one box dim");
     }
-    loopOver(splitDim, splitDim, splitPiece);
+    loopOver(splitDim, splitDim, splitPiece, TmaLoop::Reason::boxLimit);
   }
 
   // Merge dims until the rank fits: a dim with box extent 1 whose stride is a
@@ -454,7 +455,8 @@ FailureOr<TmaPlan> mlir::asynccopy::planTma(const CopyLayout &layout,
                                     " exceeds the TMA limit of 5 and no dims "
                                     "can be merged (dynamic or incompatible "
                                     "strides)");
-    loopOver(plan.dims[i].terms.front().first, i, 1);
+    loopOver(plan.dims[i].terms.front().first, i, 1,
+             TmaLoop::Reason::rankLimit);
     if (!mergeInto(i))
       return declineTma(reason, "rank " + Twine(plan.rank()) +
                                     " exceeds the TMA limit of 5 and dim " +
@@ -566,7 +568,7 @@ static int64_t chunkStrideAlign(const CopyLayout &layout) {
     if (layout.outerExtents[i] == 1)
       continue;
     int64_t stride = layout.strides[i];
-    align = std::min(align, isDyn(stride) ? pow2Align(eb)
+    align = std::min(align, isDyn(stride) ? pow2Align16(eb)
                                           : pow2AlignOfProduct(stride, eb));
   }
   return align;
@@ -697,6 +699,11 @@ mlir::asynccopy::splitForCollective(CopyOp op, TmaPlan &plan,
                             op.getSwizzleOrZero(), reason);
 }
 
+int64_t mlir::asynccopy::alignedVectorBytes(const CopyLayout &layout) {
+  return std::min({layout.startAlignBytes, chunkStrideAlign(layout),
+                   pow2Align16(layout.chunkBytes)});
+}
+
 FailureOr<int64_t>
 mlir::asynccopy::cpAsyncVectorBytes(const CopyLayout &layout,
                                     std::string *reason) {
@@ -705,8 +712,7 @@ mlir::asynccopy::cpAsyncVectorBytes(const CopyLayout &layout,
       *reason = "cp.async moves whole bytes; sub-byte elements go the sync way";
     return failure();
   }
-  int64_t align = std::min({layout.startAlignBytes, chunkStrideAlign(layout),
-                            pow2Align(layout.chunkBytes)});
+  int64_t align = alignedVectorBytes(layout);
   for (int64_t v : {16, 8, 4})
     if (align >= v)
       return v;

@@ -45,6 +45,8 @@ static void buildDevicePipeline(OpPassManager &pm,
   AsyncCopyMaterializeTMADescriptorsOptions descriptors;
   descriptors.mode = options.descriptorMode;
   pm.addPass(createAsyncCopyMaterializeTMADescriptors(descriptors));
+  if (options.explain)
+    pm.addPass(createAsyncCopyReport());
   pm.addPass(createConvertAsyncCopyToNVVM());
   pm.addPass(createAsyncCopyMergeIssueRegions());
   pm.addPass(createAsyncCopyCheckStaticSharedMemory());
@@ -104,6 +106,7 @@ public:
     optLevel = options.optLevel;
     descriptorMode = options.descriptorMode;
     format = options.format;
+    explain = options.explain;
   }
   ForEachContainerModule(const ForEachContainerModule &other)
       : PassWrapper(other), name(other.name), pipeline(other.pipeline) {}
@@ -174,6 +177,7 @@ private:
   Option<int> optLevel{*this, "opt-level"};
   Option<std::string> descriptorMode{*this, "descriptor-mode"};
   Option<std::string> format{*this, "format"};
+  Option<bool> explain{*this, "explain"};
 
   std::string name;
   OpPassManager pipeline;

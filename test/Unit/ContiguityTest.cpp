@@ -67,6 +67,13 @@ protected:
     return llvm::map_to_vector(plan.dims,
                                [](const TmaDim &d) { return d.box; });
   }
+  /// The plan's loops as (reason, view dim, box, piece).
+  static SmallVector<std::tuple<TmaLoop::Reason, int64_t, int64_t, int64_t>>
+  loops(const TmaPlan &plan) {
+    return llvm::map_to_vector(plan.loops, [](const TmaLoop &l) {
+      return std::make_tuple(l.reason, l.viewDim, l.box, l.piece);
+    });
+  }
   static Shape smemOffsets(const TmaPlan &plan) {
     return llvm::map_to_vector(
         plan.issues, [](const TmaIssue &i) { return i.smemByteOffset; });
@@ -215,6 +222,8 @@ TEST_F(ContiguityTest, TmaSplitsBoxDimsOver256) {
   EXPECT_EQ(smemOffsets(plan), Shape({0, 32768}));
   EXPECT_EQ(plan.bytesPerIssue, 32768);
   EXPECT_EQ(plan.totalBytes, 65536);
+  using R = TmaLoop::Reason;
+  EXPECT_EQ(loops(plan), decltype(loops(plan))({{R::boxLimit, 0, 512, 256}}));
 
   // An inner dim of 512: every row is looped so the halves land in place.
   TmaPlan inner = tma(layout("memref<4096x4096xf16>", {2, 512}), 0);
@@ -224,6 +233,10 @@ TEST_F(ContiguityTest, TmaSplitsBoxDimsOver256) {
   EXPECT_EQ(inner.issues[2].viewOffset, Shape({1, 0}));
   EXPECT_EQ(inner.bytesPerIssue, 512);
   EXPECT_EQ(inner.totalBytes, 2048);
+  EXPECT_EQ(loops(inner), decltype(loops(inner))({{R::denseSmem, 0, 2, 1},
+                                                  {R::boxLimit, 1, 512, 256}}));
+  // A box within the limits takes no loop.
+  EXPECT_TRUE(tma(layout("memref<4096x4096xf16>", {64, 64}), 0).loops.empty());
 }
 
 TEST_F(ContiguityTest, TmaDeclinesMisalignedBoxes) {
@@ -268,6 +281,10 @@ TEST_F(ContiguityTest, TmaMergesRank6And7) {
   EXPECT_EQ(smemOffsets(loop), Shape({0, 2048}));
   EXPECT_EQ(loop.bytesPerIssue, 2048);
   EXPECT_EQ(loop.totalBytes, 4096);
+  ASSERT_EQ(loop.loops.size(), 1u);
+  EXPECT_EQ(loop.loops[0].reason, TmaLoop::Reason::rankLimit);
+  EXPECT_EQ(loop.loops[0].viewDim, 0);
+  EXPECT_TRUE(p6.loops.empty());
 }
 
 TEST_F(ContiguityTest, TmaDynamicStridesNeedRuntimeChecks) {

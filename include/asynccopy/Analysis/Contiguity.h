@@ -27,6 +27,10 @@ struct Decision {
   explicit operator bool() const { return accepted; }
 };
 
+/// Largest power of two <= 16 dividing `v` (16 for 0): the widest access
+/// (bytes) that an address offset or stride of `v` bytes allows.
+int64_t pow2Align16(int64_t v);
+
 /// The GMEM side of a copy after its transforms, and how it splits into
 /// contiguous chunks. Dims are outermost first; SMEM is dense row-major over
 /// `boxShape`.
@@ -108,11 +112,29 @@ struct TmaIssue {
   int64_t smemByteOffset = 0;
 };
 
+/// One loop over a tensor-view dim that multiplies a plan's issues: the
+/// dim's box of `box` elements is issued in pieces of `piece`.
+struct TmaLoop {
+  enum class Reason {
+    /// The dim's box exceeds tma::kMaxBoxDim elements.
+    boxLimit,
+    /// A dim outside the split one, looped so that every piece lands where
+    /// the dense SMEM layout puts it.
+    denseSmem,
+    /// Looped to merge the dim into the next one (rank > tma::kMaxRank).
+    rankLimit,
+  };
+  int64_t viewDim = 0, box = 0, piece = 0;
+  Reason reason = Reason::boxLimit;
+};
+
 /// How a copy becomes TMA instructions over one descriptor. Dims are
 /// outermost first (PTX order is the reverse).
 struct TmaPlan {
   SmallVector<TmaDim> dims;
   SmallVector<TmaIssue> issues;
+  /// Why there is more than one issue, in the order the loops were made.
+  SmallVector<TmaLoop> loops;
   int64_t bytesPerIssue = 0, totalBytes = 0;
   /// Set when a stride or the base offset is dynamic: legality then rests on
   /// the host-side descriptor encoder, which validates it at launch.
@@ -167,6 +189,11 @@ splitForCollective(TmaPlan &plan, int64_t elementBytes, int64_t groupSize,
 /// splitForCollective with the group size, partition and swizzle of `op`.
 FailureOr<CollectiveSplit> splitForCollective(CopyOp op, TmaPlan &plan,
                                               std::string *reason);
+
+/// Widest power of two (<= 16 B) that the start, the chunk strides and the
+/// chunk size of `layout` are all multiples of: the widest plain vector
+/// load/store every chunk can use.
+int64_t alignedVectorBytes(const CopyLayout &layout);
 
 /// Widest cp.async transfer (16, 8 or 4 B) every chunk can use, given the
 /// chunk bytes and static alignment, or a decline.

@@ -38,6 +38,11 @@ struct AsyncCopyPipelineOptions
       llvm::cl::desc("GPU binary format of asynccopy-to-llvm: isa (PTX), bin "
                      "(cubin) or fatbin"),
       llvm::cl::init("bin")};
+  PassOptions::Option<bool> explain{
+      *this, "explain",
+      llvm::cl::desc("Report how every copy and prefetch is lowered "
+                     "(asynccopy-report, as remarks) before the conversion"),
+      llvm::cl::init(false)};
 };
 
 /// Checks the options the pipelines pass on to LLVM and MLIR passes that

@@ -38,8 +38,6 @@ namespace {
 
 /// Bytes of one cp.async transfer that bypasses L1 (`cp.async.cg`).
 constexpr int64_t kBypassL1Bytes = 16;
-/// The narrowest cp.async transfer.
-constexpr int64_t kMinCpAsyncBytes = 4;
 
 struct CpAsyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -56,32 +54,23 @@ struct CpAsyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
     if (oob == OOBMode::nan)
       return op.emitOpError("cp.async zero-fills elements outside the tensor; "
                             "oob = nan needs impl = tma or sync");
-    FailureOr<CopyLayout> layout = computeCopyLayout(op);
-    if (failed(layout))
-      return op.emitOpError("cannot be lowered to cp.async: the GMEM operand "
-                            "has no analysable strided layout");
     std::string reason;
-    FailureOr<int64_t> vectorBytes = cpAsyncVectorBytes(*layout, &reason);
-    if (failed(vectorBytes))
-      return op.emitOpError("cannot be lowered to cp.async: ") << reason;
-    int64_t swizzle = op.getSwizzleOrZero();
-    if (swizzle != 0 && layout->elementBytes() > 16)
-      return op.emitOpError("cannot swizzle elements wider than 16 B; use "
-                            "swizzle = 0");
     FailureOr<ThreadCopyPlan> plan =
-        planThreadCopy(op, "cp.async", *vectorBytes, kMinCpAsyncBytes,
-                       /*checkBounds=*/oob == OOBMode::zeros);
+        planCpAsyncCopy(op, getSmemOffset(op, op.getSmem()), &reason);
     if (failed(plan))
-      return failure();
+      return op.emitOpError("cannot be lowered to cp.async: ") << reason;
 
     Location loc = op.getLoc();
-    ThreadCopyState state = buildThreadCopyState(rewriter, loc, op, *plan);
     Type tokenType = nvgpu::DeviceAsyncTokenType::get(rewriter.getContext());
     IntegerAttr elements = rewriter.getIndexAttr(plan->vectorElements);
     UnitAttr bypassL1 = plan->vectorBytes() == kBypassL1Bytes
                             ? rewriter.getUnitAttr()
                             : UnitAttr();
     auto issue = [&](OpBuilder &b, Location loc) {
+      ThreadCopyState state = buildThreadCopyState(
+          b, loc, op, *plan,
+          buildThreadCopyGmem(b, loc, *getTypeConverter(), op,
+                              adaptor.getSource(), adaptor.getPeer()));
       buildThreadLoop(b, loc, plan->numVectors,
                       [&](OpBuilder &b, Location loc, Value vector) {
                         VectorAccess access =

@@ -27,6 +27,7 @@
 #include "ThreadCopy.h"
 
 #include "asynccopy/Utils/NVPTXTargets.h"
+#include "asynccopy/Utils/TMAUtils.h"
 #include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -278,79 +279,6 @@ void buildFirstThreadArrive(OpBuilder &b, Location loc, Value stagePtr,
 
 bool isDynamic(int64_t v) { return ShapedType::isDynamic(v); }
 
-/// How the threads of a remote copy cover its views: the dims (outermost
-/// first) that stay after merging those contiguous on both sides, and the
-/// elements per vector.
-struct RemoteLayout {
-  struct Dim {
-    int64_t size, srcStride, dstStride;
-    /// The memref dim whose stride the merged dim has (its innermost one).
-    int64_t typeDim;
-  };
-  SmallVector<Dim> dims;
-  int64_t numElements = 0, lanes = 1;
-};
-
-/// Plans the remote copy `op` of `elementBytes`-byte elements. Dense buffers
-/// merge into one dim; vectors (<= 16 B) run along the innermost dim when it
-/// is contiguous on both sides, and are as wide as both views' starts (from
-/// their allocations, which the pass aligns to 16 B) and every other dim's
-/// strides allow.
-RemoteLayout planRemoteCopy(CopyOp op, int64_t elementBytes) {
-  auto srcType = cast<MemRefType>(op.getSource().getType());
-  auto dstType = cast<MemRefType>(op.getDest().getType());
-  SmallVector<int64_t> srcStrides, dstStrides;
-  int64_t unused;
-  (void)srcType.getStridesAndOffset(srcStrides, unused);
-  (void)dstType.getStridesAndOffset(dstStrides, unused);
-  RemoteLayout layout;
-  layout.numElements = srcType.getNumElements();
-  for (int64_t k = srcType.getRank() - 1; k >= 0; --k) {
-    int64_t size = srcType.getDimSize(k);
-    if (size == 1)
-      continue;
-    RemoteLayout::Dim dim{size, srcStrides[k], dstStrides[k], k};
-    if (!layout.dims.empty()) {
-      RemoteLayout::Dim &in = layout.dims.back();
-      if (!isDynamic(dim.srcStride) && !isDynamic(in.srcStride) &&
-          !isDynamic(dim.dstStride) && !isDynamic(in.dstStride) &&
-          dim.srcStride == in.srcStride * in.size &&
-          dim.dstStride == in.dstStride * in.size) {
-        in.size *= size;
-        continue;
-      }
-    }
-    layout.dims.push_back(dim);
-  }
-  if (layout.dims.empty())
-    layout.dims.push_back({1, 1, 1, 0});
-  std::reverse(layout.dims.begin(), layout.dims.end());
-
-  auto pow2Bytes = [&](int64_t stride) -> int64_t {
-    if (isDynamic(stride))
-      return elementBytes;
-    int64_t bytes = stride * elementBytes;
-    return bytes == 0
-               ? 16
-               : int64_t(1) << llvm::countr_zero(static_cast<uint64_t>(bytes));
-  };
-  int64_t vectorBytes = 16;
-  for (Value buffer : {op.getSource(), op.getDest()})
-    vectorBytes = std::min<int64_t>(vectorBytes,
-                                    getSmemOffset(op, buffer).getAlignment());
-  const RemoteLayout::Dim &innermost = layout.dims.back();
-  if (innermost.srcStride != 1 || innermost.dstStride != 1)
-    vectorBytes = elementBytes;
-  for (const RemoteLayout::Dim &dim : ArrayRef(layout.dims).drop_back())
-    vectorBytes = std::min(
-        {vectorBytes, pow2Bytes(dim.srcStride), pow2Bytes(dim.dstStride)});
-  if (llvm::isPowerOf2_64(elementBytes) && vectorBytes >= elementBytes)
-    layout.lanes = vectorBytes / elementBytes;
-  while (layout.lanes > 1 && innermost.size % layout.lanes != 0)
-    layout.lanes /= 2;
-  return layout;
-}
-
 struct SyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
@@ -362,36 +290,25 @@ struct SyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
     if (op.getRank())
       return lowerRemote(op, adaptor, rewriter);
 
-    FailureOr<CopyLayout> layout = computeCopyLayout(op);
-    if (failed(layout))
-      return op.emitOpError("cannot be lowered to the sync fallback: the GMEM "
-                            "operand has no analysable strided layout");
-    int64_t eb = layout->elementBytes();
-    int64_t swizzle = op.getSwizzleOrZero();
-    if (swizzle != 0 && (!llvm::isPowerOf2_64(eb) || eb > 16))
-      return op.emitOpError("the sync fallback swizzles only elements of 1, 2, "
-                            "4, 8 or 16 bytes; use swizzle = 0");
+    std::string reason;
+    FailureOr<ThreadCopyPlan> plan =
+        planSyncCopy(op, getSmemOffset(op, op.getSmem()), &reason);
+    if (failed(plan))
+      return op.emitOpError("cannot be lowered to the sync fallback: ")
+             << reason;
     std::optional<ReductionKind> reduction = op.getReduction();
-    Type elementType = layout->elementType;
+    Type elementType = plan->layout.elementType;
     if (reduction && failed(verifyReduction(op, *reduction, elementType)))
       return failure();
     OOBMode oob = op.getOobOrDefault();
-    bool checkBounds = oob == OOBMode::zeros || oob == OOBMode::nan;
-    // Reductions go element by element (one atomic each).
-    int64_t maxBytes = reduction ? eb : alignedVectorBytes(*layout);
-    FailureOr<ThreadCopyPlan> plan =
-        planThreadCopy(op, "the sync fallback", maxBytes, /*minBytes=*/1,
-                       checkBounds);
-    if (failed(plan))
-      return failure();
 
     Location loc = op.getLoc();
     bool isLoad = op.isLoad();
-    ThreadCopyState state = buildThreadCopyState(rewriter, loc, op, *plan);
     int64_t lanes = plan->vectorElements, alignment = plan->vectorBytes();
     Type type = lanes == 1 ? elementType
                            : Type(VectorType::get({lanes}, elementType));
-    auto body = [&](OpBuilder &b, Location loc, Value vector) {
+    auto body = [&](OpBuilder &b, Location loc, const ThreadCopyState &state,
+                    Value vector) {
       VectorAccess access = buildVectorAccess(b, loc, *plan, state, vector);
       if (isLoad) {
         Value value =
@@ -422,7 +339,15 @@ struct SyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
         reduce(b, loc);
     };
     auto copy = [&](OpBuilder &b, Location loc) {
-      buildThreadLoop(b, loc, plan->numVectors, body);
+      ThreadCopyState state = buildThreadCopyState(
+          b, loc, op, *plan,
+          buildThreadCopyGmem(b, loc, *getTypeConverter(), op,
+                              isLoad ? adaptor.getSource() : adaptor.getDest(),
+                              adaptor.getPeer()));
+      buildThreadLoop(b, loc, plan->numVectors,
+                      [&](OpBuilder &b, Location loc, Value vector) {
+                        body(b, loc, state, vector);
+                      });
     };
     // A predicate is uniform over the CTA: it skips the whole transfer.
     if (Value pred = adaptor.getPredicate())
@@ -459,7 +384,9 @@ struct SyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
       return op.emitOpError("the sync fallback moves whole bytes; got ")
              << elementType;
     int64_t eb = bits / 8;
-    RemoteLayout layout = planRemoteCopy(op, eb);
+    RemoteCopyPlan layout =
+        planRemoteCopy(op, eb, getSmemOffset(op, op.getSource()),
+                       getSmemOffset(op, op.getDest()));
     int64_t lanes = layout.lanes, alignment = lanes * eb;
 
     SmallVector<Value> srcStrides;
@@ -484,11 +411,11 @@ struct SyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
     // older PTX) with plain stores, then one release arrival after a CTA
     // barrier.
     bool stAsync = llvm::is_contained({4, 8, 16}, alignment) &&
-                   targetPtxVersion(op) >= nvptx::kStAsyncPtx;
+                   tma::targetPtxVersion(op) >= nvptx::kStAsyncPtx;
     // Element strides of the merged dims on both sides (index values).
     MemRefDescriptor dstDesc(adaptor.getDest());
     SmallVector<Value> srcDimStrides, dstDimStrides;
-    for (const RemoteLayout::Dim &dim : layout.dims) {
+    for (const RemoteCopyPlan::Dim &dim : layout.dims) {
       srcDimStrides.push_back(isDynamic(dim.srcStride)
                                   ? srcStrides[dim.typeDim]
                                   : cst(rewriter, loc, dim.srcStride));

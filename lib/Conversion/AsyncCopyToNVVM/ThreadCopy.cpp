@@ -20,9 +20,6 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
-#include "llvm/Support/MathExtras.h"
-
-#include <numeric>
 
 using namespace mlir;
 using namespace mlir::asynccopy;
@@ -30,198 +27,8 @@ using namespace mlir::asynccopy::lowering;
 
 static bool isDyn(int64_t v) { return ShapedType::isDynamic(v); }
 
-/// Largest power of two <= 16 dividing `v` (16 for 0).
-static int64_t pow2Align(int64_t v) {
-  if (v == 0)
-    return 16;
-  return std::min<int64_t>(
-      16, int64_t(1) << llvm::countr_zero(static_cast<uint64_t>(std::abs(v))));
-}
-
 static Value cst(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
-}
-
-int64_t lowering::alignedVectorBytes(const CopyLayout &layout) {
-  int64_t eb = layout.elementBytes();
-  int64_t align =
-      std::min(layout.startAlignBytes, pow2Align(layout.chunkBytes));
-  for (auto [extent, stride] :
-       llvm::zip(layout.outerExtents, layout.strides))
-    if (extent != 1)
-      align = std::min(align, isDyn(stride) ? pow2Align(eb)
-                                            : pow2Align(stride * eb));
-  return align;
-}
-
-//===----------------------------------------------------------------------===//
-// Planning
-//===----------------------------------------------------------------------===//
-
-/// The GMEM dim that advances by exactly one element per step along box dim
-/// `boxDim` (all other GMEM coordinates fixed), or failure.
-static FailureOr<int64_t> unitStepDim(const ThreadCopyPlan &plan,
-                                      int64_t boxDim) {
-  SmallVector<int64_t> delta(plan.layout.boxShape.size(), 0);
-  delta[boxDim] = 1;
-  for (int64_t i = plan.transforms.size() - 1; i >= 0; --i) {
-    int64_t inRank = plan.stageStrides[i].size();
-    SmallVector<int64_t> in(inRank, 0);
-    Attribute t = plan.transforms[i];
-    if (auto tile = dyn_cast<TileAttr>(t)) {
-      ArrayRef<int64_t> tiling = tile.getTiling();
-      int64_t k = tiling.size(), lead = inRank - k;
-      for (int64_t m = 0; m < lead; ++m)
-        in[m] = delta[m];
-      for (int64_t m = 0; m < k; ++m)
-        in[lead + m] = delta[lead + m] * tiling[m] + delta[lead + k + m];
-    } else if (auto transpose = dyn_cast<TransposeAttr>(t)) {
-      for (auto [m, p] : llvm::enumerate(transpose.getPermutation()))
-        in[p] = delta[m];
-    } else if (auto drop = dyn_cast<DropUnitDimsAttr>(t)) {
-      int64_t next = 0;
-      for (int64_t m = 0; m < inRank; ++m)
-        in[m] = llvm::is_contained(drop.getDims(), m) ? 0 : delta[next++];
-    } else if (auto collapse = dyn_cast<CollapseLeadingAttr>(t)) {
-      if (delta[0] != 0)
-        return failure();
-      for (int64_t m = collapse.getCount(); m < inRank; ++m)
-        in[m] = delta[m - collapse.getCount() + 1];
-    } else {
-      return failure();
-    }
-    delta = std::move(in);
-  }
-  int64_t dim = -1;
-  for (auto [k, d] : llvm::enumerate(delta)) {
-    if (d == 0)
-      continue;
-    if (d != 1 || dim >= 0)
-      return failure();
-    dim = k;
-  }
-  if (dim < 0)
-    return failure();
-  return dim;
-}
-
-FailureOr<ThreadCopyPlan>
-lowering::planThreadCopy(CopyOp op, StringRef implName, int64_t maxVectorBytes,
-                         int64_t minVectorBytes, bool checkBounds) {
-  auto fail = [&](const Twine &why) -> FailureOr<ThreadCopyPlan> {
-    return op.emitOpError("cannot be lowered to ") << implName << ": " << why;
-  };
-  FailureOr<CopyLayout> layout = computeCopyLayout(op);
-  if (failed(layout))
-    return fail("the GMEM operand has no analysable strided layout");
-  ThreadCopyPlan plan;
-  plan.layout = std::move(*layout);
-  const CopyLayout &l = plan.layout;
-  if (l.elementBits % 8 != 0)
-    return fail(Twine(l.elementBits) +
-                "-bit elements are not byte-addressable; per-thread copies "
-                "move whole bytes");
-  int64_t eb = l.elementBytes();
-
-  auto gmemType = cast<MemRefType>(op.getGmem().getType());
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  if (failed(gmemType.getStridesAndOffset(strides, offset)))
-    return fail("the GMEM operand has no strided layout");
-
-  // The strides every transform sees; collapse_leading is inverted by
-  // delinearising, which needs static strides that decrease outward-in.
-  plan.transforms = op.getTransformList();
-  bool conservativeBounds = false;
-  for (GmemTransformAttrInterface t : plan.transforms) {
-    plan.stageStrides.push_back(strides);
-    if (auto tile = dyn_cast<TileAttr>(t)) {
-      if (tile.getRounding() == Rounding::up)
-        conservativeBounds = true;
-    } else if (auto collapse = dyn_cast<CollapseLeadingAttr>(t)) {
-      conservativeBounds = true;
-      ArrayRef<int64_t> merged =
-          ArrayRef<int64_t>(strides).take_front(collapse.getCount());
-      if (llvm::any_of(merged, isDyn))
-        return fail("collapse_leading needs static strides of the merged "
-                    "dims");
-      int64_t g = 0;
-      for (int64_t s : merged)
-        g = std::gcd(g, s);
-      for (size_t i = 0; i + 1 < merged.size(); ++i)
-        if (merged[i] < merged[i + 1])
-          return fail("collapse_leading merges dims whose strides do not "
-                      "decrease from outer to inner");
-      if (merged.empty() || merged.back() != g)
-        return fail("collapse_leading merges dims whose innermost stride is "
-                    "not the common divisor of the merged strides");
-    } else if (!isa<TransposeAttr, DropUnitDimsAttr>(t)) {
-      return fail("unknown GMEM transform");
-    }
-    strides = t.transformStrides(strides);
-  }
-  plan.stageStrides.push_back(strides);
-
-  // Bound checks: every dim the window is not statically known to fit in.
-  int64_t rank = gmemType.getRank();
-  plan.checkDim.assign(rank, false);
-  if (checkBounds) {
-    SmallVector<int64_t> window = op.getWindowSizes();
-    SmallVector<OpFoldResult> offsets = op.getMixedOffsets();
-    for (int64_t k = 0; k < rank; ++k) {
-      std::optional<int64_t> off =
-          offsets.empty() ? std::optional<int64_t>(0)
-                          : getConstantIntValue(offsets[k]);
-      int64_t dim = gmemType.getDimSize(k);
-      bool fits = !conservativeBounds && off && *off >= 0 && !isDyn(dim) &&
-                  *off <= dim - window[k];
-      plan.checkDim[k] = !fits;
-    }
-  }
-
-  // The SMEM side must allow the vector too: a view starts where its offset
-  // from the allocation (aligned by the pass) puts it.
-  plan.swizzle = op.getSwizzleOrZero();
-  plan.smemByteOffset = getSmemOffset(op, op.getSmem());
-  maxVectorBytes =
-      std::min(maxVectorBytes,
-               std::min<int64_t>(16, plan.smemByteOffset.getAlignment()));
-
-  // Vector width: whole elements, a power of two of them.
-  int64_t vector = 1;
-  if (llvm::isPowerOf2_64(eb) && maxVectorBytes >= eb)
-    vector = maxVectorBytes / eb;
-  ArrayRef<int64_t> box = l.boxShape;
-  if (plan.checksBounds() && vector > 1) {
-    // A guarded vector stays on one GMEM row: inside the innermost non-unit
-    // box dim, which must step along one GMEM dim.
-    int64_t j = static_cast<int64_t>(box.size()) - 1;
-    while (j >= 0 && box[j] == 1)
-      --j;
-    FailureOr<int64_t> dim =
-        j < 0 ? FailureOr<int64_t>(failure()) : unitStepDim(plan, j);
-    if (failed(dim)) {
-      vector = 1;
-    } else {
-      while (box[j] % vector != 0)
-        vector /= 2;
-      plan.vectorDim = vector > 1 ? *dim : -1;
-    }
-  }
-  if (vector * eb < minVectorBytes)
-    return fail("the window moves in " + Twine(vector * eb) +
-                "-B pieces, smaller than the " + Twine(minVectorBytes) +
-                "-B minimum" +
-                (plan.checksBounds()
-                     ? Twine(" (bound checks keep each piece on one GMEM row; "
-                             "oob = promise_in_bounds lifts that)")
-                     : Twine()));
-  plan.vectorElements = vector;
-  int64_t total = 1;
-  for (int64_t e : box)
-    total *= e;
-  plan.numVectors = total / vector;
-  return plan;
 }
 
 //===----------------------------------------------------------------------===//
@@ -304,12 +111,25 @@ static Value buildSwizzleBase(OpBuilder &b, Location loc, Value smem,
                                cst(b, loc, kSwizzleAtomBytes - 1));
 }
 
+Value lowering::buildThreadCopyGmem(OpBuilder &b, Location loc,
+                                   const LLVMTypeConverter &converter,
+                                   CopyOp op, Value descriptor, Value pe) {
+  if (!pe)
+    return op.getGmem();
+  auto type = cast<MemRefType>(op.getGmem().getType());
+  Value peer = buildPeerDescriptor(b, loc, converter, type, descriptor, pe);
+  // Back to the memref for the memref-level accesses; the upstream lowering
+  // resolves the cast.
+  return UnrealizedConversionCastOp::create(b, loc, type, peer).getResult(0);
+}
+
 ThreadCopyState lowering::buildThreadCopyState(OpBuilder &b, Location loc,
                                                CopyOp op,
-                                               const ThreadCopyPlan &plan) {
+                                               const ThreadCopyPlan &plan,
+                                               Value gmem) {
   ThreadCopyState state;
-  state.gmemFlat = buildFlatView(b, loc, op.getGmem(), &state.gmemSizes,
-                                 &state.gmemStrides);
+  state.gmemFlat =
+      buildFlatView(b, loc, gmem, &state.gmemSizes, &state.gmemStrides);
   state.smemFlat = buildFlatView(b, loc, op.getSmem());
   int64_t rank = cast<MemRefType>(op.getGmem().getType()).getRank();
   SmallVector<Value> coords;

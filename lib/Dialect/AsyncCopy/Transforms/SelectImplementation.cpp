@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
+#include "asynccopy/Dialect/AsyncCopy/Transforms/Selection.h"
 
 #include "asynccopy/Analysis/Contiguity.h"
 #include "asynccopy/Analysis/SmemBuffer.h"
@@ -21,7 +22,6 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
-#include "llvm/Support/MathExtras.h"
 
 namespace mlir::asynccopy {
 #define GEN_PASS_DEF_ASYNCCOPYSELECTIMPLEMENTATION
@@ -92,12 +92,18 @@ struct CopyInfo {
 
 } // namespace
 
-/// Largest power of two <= 16 dividing `v` (16 for 0).
-static int64_t pow2Align16(int64_t v) {
-  if (v == 0)
-    return 16;
-  return std::min<int64_t>(
-      16, int64_t(1) << llvm::countr_zero(static_cast<uint64_t>(std::abs(v))));
+/// What the candidates of `op` need to know about it.
+static CopyInfo analyseCopy(CopyOp op) {
+  CopyInfo info{op};
+  if (Value gmem = op.getGmem()) {
+    info.layout = computeCopyLayout(op);
+    // The op overload reports no message; the type-level one does.
+    if (failed(info.layout))
+      (void)computeCopyLayout(cast<MemRefType>(gmem.getType()),
+                              op.getWindowSizes(), op.getTransformList(),
+                              &info.layoutError);
+  }
+  return info;
 }
 
 /// Why TMA copies and prefetches of other memrefs decline.
@@ -158,11 +164,6 @@ static std::string needsNewerChip(Operation *op, StringRef what, unsigned sm) {
 }
 
 static Decision trySync(CopyInfo &info, Plan &plan);
-
-/// Marks the `scf.if` that guardStoreEdge builds, so that selecting again
-/// does not guard the TMA store inside it twice.
-static constexpr StringLiteral kStoreEdgeGuardAttrName =
-    "asynccopy.store_edge_guard";
 
 /// TMA stores and reductions write whole 16-B pieces of the innermost tensor
 /// dim (measured on the H200: a bf16 extent of 119 also gets column 119
@@ -245,6 +246,21 @@ static Decision tryTma(CopyInfo &info, Plan &plan) {
                              "copy has no `barrier`");
   if (!isKernelArgument(op.getGmem(), op))
     return Decision::decline(kNotAKernelArgument);
+  if (unsigned ptx = tma::targetPtxVersion(op);
+      op.getPeer() && ptx < tma::kTensorMapFencePtx)
+    return Decision::decline(
+        (Twine("a `peer` TMA copy acquires its PE's tensor map with "
+               "fence.proxy.tensormap, which needs PTX ISA 8.3 or newer; "
+               "this GPU module targets PTX ") +
+         Twine(ptx / 10) + "." + Twine(ptx % 10) +
+         " (add features = \"+ptx83\" to its #nvvm.target, or "
+         "features=+ptx83 to the pipeline)")
+            .str());
+  if (op.getPeer() && op.getCollective())
+    return Decision::decline(
+        "a collective copy multicasts one tensor map's boxes over the "
+        "cluster, and a `peer` copy's per-PE tensor maps are not multicast; "
+        "each CTA loads the whole window instead");
   if (failed(info.layout))
     return Decision::decline(info.layoutError);
   // Dynamic strides or offsets: only an explicit request takes on a check
@@ -392,21 +408,10 @@ static Decision tryCpAsync(CopyInfo &info, Plan &plan) {
   return Decision::accept();
 }
 
-/// Widest power-of-two access (<= 16 B) the CTA can use for every chunk: the
-/// start, the chunk size and the distance between chunks bound it. Sub-byte
-/// elements are moved byte by byte.
+/// Widest power-of-two access (<= 16 B) the CTA can use for every chunk;
+/// sub-byte elements are moved byte by byte.
 static int64_t syncVectorBytes(const CopyLayout &layout) {
-  if (layout.elementBits % 8 != 0)
-    return 1;
-  int64_t eb = layout.elementBytes();
-  int64_t align =
-      std::min(layout.startAlignBytes, pow2Align16(layout.chunkBytes));
-  for (auto [extent, stride] : llvm::zip(layout.outerExtents, layout.strides))
-    if (extent != 1)
-      align = std::min(align, ShapedType::isDynamic(stride)
-                                  ? pow2Align16(eb)
-                                  : pow2Align16(stride * eb));
-  return align;
+  return layout.elementBits % 8 != 0 ? 1 : alignedVectorBytes(layout);
 }
 
 /// The fallback: every thread of the CTA loads and stores (reductions become
@@ -427,6 +432,29 @@ static Decision trySync(CopyInfo &info, Plan &plan) {
   plan.chunks = info.layout->numChunks;
   plan.chunkBytes = info.layout->chunkBytes;
   plan.vectorBytes = syncVectorBytes(*info.layout);
+  return Decision::accept();
+}
+
+/// Whether TMA can prefetch `op`, with its plan.
+static Decision decidePrefetch(PrefetchOp op, Plan &plan) {
+  if (!tma::targetsHopper(op))
+    return Decision::decline(needsNewerChip(op, "a TMA prefetch", 90));
+  if (!isKernelArgument(op.getSource(), op))
+    return Decision::decline(kNotAKernelArgument);
+  std::string reason;
+  FailureOr<CopyLayout> layout =
+      computeCopyLayout(op.getSource().getType(), op.getWindowSizes(),
+                        op.getTransformList(), &reason);
+  if (failed(layout))
+    return Decision::decline(reason);
+  FailureOr<TmaPlan> tma = planTma(*layout, op.getSwizzle().value_or(0),
+                                   /*allowRuntimeChecks=*/false, &reason);
+  if (failed(tma))
+    return Decision::decline(reason);
+  plan.chunks = layout->numChunks;
+  plan.chunkBytes = layout->chunkBytes;
+  plan.issues = tma->issues.size();
+  plan.bytes = tma->totalBytes;
   return Decision::accept();
 }
 
@@ -494,17 +522,7 @@ struct SelectImplementationPass
   }
 
   LogicalResult select(CopyOp op) {
-    if (op.getPeer())
-      return op.emitOpError(tma::kPeerUnsupported);
-    CopyInfo info{op};
-    if (Value gmem = op.getGmem()) {
-      info.layout = computeCopyLayout(op);
-      // The op overload reports no message; the type-level one does.
-      if (failed(info.layout))
-        (void)computeCopyLayout(cast<MemRefType>(gmem.getType()),
-                                op.getWindowSizes(), op.getTransformList(),
-                                &info.layoutError);
-    }
+    CopyInfo info = analyseCopy(op);
 
     CopyImpl requested = op.getImplOrDefault();
     SmallVector<std::pair<CopyImpl, std::string>> declines;
@@ -590,35 +608,37 @@ struct SelectImplementationPass
 
   /// A prefetch is a hint: TMA prefetches it or the lowering drops it.
   void select(PrefetchOp op) {
-    auto decline = [&](const Twine &reason) {
-      explainVerdict(op, CopyImpl::tma, Decision::decline(reason), Plan(),
+    Plan plan;
+    Decision decision = decidePrefetch(op, plan);
+    if (!decision) {
+      explainVerdict(op, CopyImpl::tma, decision, plan,
                      "; the prefetch is dropped");
       Builder b(op.getContext());
       op->setAttr(kPlanAttrName, b.getDictionaryAttr(b.getNamedAttr(
                                      "dropped", b.getBoolAttr(true))));
-    };
-    if (!tma::targetsHopper(op))
-      return decline(needsNewerChip(op, "a TMA prefetch", 90));
-    if (!isKernelArgument(op.getSource(), op))
-      return decline(kNotAKernelArgument);
-    std::string reason;
-    FailureOr<CopyLayout> layout =
-        computeCopyLayout(op.getSource().getType(), op.getWindowSizes(),
-                          op.getTransformList(), &reason);
-    if (failed(layout))
-      return decline(reason);
-    FailureOr<TmaPlan> tma = planTma(*layout, op.getSwizzle().value_or(0),
-                                     /*allowRuntimeChecks=*/false, &reason);
-    if (failed(tma))
-      return decline(reason);
-    Plan plan;
-    plan.chunks = layout->numChunks;
-    plan.chunkBytes = layout->chunkBytes;
-    plan.issues = tma->issues.size();
-    plan.bytes = tma->totalBytes;
-    explainVerdict(op, CopyImpl::tma, Decision::accept(), plan);
+      return;
+    }
+    explainVerdict(op, CopyImpl::tma, decision, plan);
     op->setAttr(kPlanAttrName, plan.toAttr(op.getContext()));
   }
 };
 
 } // namespace
+
+SmallVector<std::pair<CopyImpl, Decision>>
+mlir::asynccopy::explainFasterCandidates(CopyOp op, CopyImpl chosen) {
+  SmallVector<std::pair<CopyImpl, Decision>> verdicts;
+  CopyInfo info = analyseCopy(op);
+  for (auto [impl, candidate] : kCandidates) {
+    if (impl == chosen)
+      break;
+    Plan unused;
+    verdicts.emplace_back(impl, candidate(info, unused));
+  }
+  return verdicts;
+}
+
+Decision mlir::asynccopy::explainPrefetch(PrefetchOp op) {
+  Plan unused;
+  return decidePrefetch(op, unused);
+}

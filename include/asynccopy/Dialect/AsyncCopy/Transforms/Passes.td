@@ -89,6 +89,27 @@ def AsyncCopyMaterializeTMADescriptors
   ];
 }
 
+def AsyncCopyReport : Pass<"asynccopy-report", "::mlir::ModuleOp"> {
+  let summary = "Reports how every copy and prefetch will be lowered";
+  let description = [{
+    Runs after selection, collective partitioning and tensor-map
+    materialisation, before the conversion, and changes nothing. For every
+    copy and prefetch it prints one line (format in docs/report.md): the
+    chosen implementation, the instructions it issues and the bytes of each,
+    the tensor map's kernel argument, the collective group and each CTA's
+    piece, why the copy is split into several instructions, and why every
+    faster implementation declined. The numbers come from the plans the
+    conversion lowers (planTma, splitForCollective, bulk chunks, the
+    per-thread plans). Lines are remarks on the ops, or with `output` are
+    written to a file (`-`: stdout).
+  }];
+  let options = [
+    Option<"output", "output", "std::string", /*default=*/"\"\"",
+           "Write the report to this file (`-`: stdout) instead of emitting "
+           "remarks">,
+  ];
+}
+
 def AsyncCopyFinalizeDescriptorParams
     : Pass<"asynccopy-finalize-descriptor-params", "::mlir::ModuleOp"> {
   let summary = "Makes tensor-map kernel parameters 128-B __grid_constant__ values";

@@ -1,0 +1,34 @@
+//===- Selection.h - why selection chose an implementation ------*- C++ -*-===//
+//
+// The verdicts of asynccopy-select-implementation, for passes that explain
+// its choice after the fact (asynccopy-report): each candidate accepts or
+// declines with the reason selection gives.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASYNCCOPY_DIALECT_ASYNCCOPY_TRANSFORMS_SELECTION_H
+#define ASYNCCOPY_DIALECT_ASYNCCOPY_TRANSFORMS_SELECTION_H
+
+#include "asynccopy/Analysis/Contiguity.h"
+
+namespace mlir::asynccopy {
+
+/// Marks the `scf.if` selection builds around a TMA store that may reach the
+/// partial 16-B piece at the end of the innermost tensor dim: `then` holds
+/// the TMA store, `else` the sync copy of the windows that reach the piece.
+inline constexpr StringLiteral kStoreEdgeGuardAttrName =
+    "asynccopy.store_edge_guard";
+
+/// The verdicts, in selection's priority order (tma > bulk > dsmem >
+/// cp_async > sync), of the implementations faster than `chosen` on `op`:
+/// declines with selection's reasons, or accepts where the input fixed a
+/// slower `impl`.
+SmallVector<std::pair<CopyImpl, Decision>>
+explainFasterCandidates(CopyOp op, CopyImpl chosen);
+
+/// Whether TMA prefetches `op`; a decline is why selection drops it.
+Decision explainPrefetch(PrefetchOp op);
+
+} // namespace mlir::asynccopy
+
+#endif // ASYNCCOPY_DIALECT_ASYNCCOPY_TRANSFORMS_SELECTION_H

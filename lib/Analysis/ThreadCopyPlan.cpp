@@ -1,0 +1,305 @@
+//===- ThreadCopyPlan.cpp - how every thread of a CTA shares a copy -------===//
+
+#include "asynccopy/Analysis/ThreadCopyPlan.h"
+
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <numeric>
+
+using namespace mlir;
+using namespace mlir::asynccopy;
+
+static bool isDyn(int64_t v) { return ShapedType::isDynamic(v); }
+
+/// The widest vector a thread moves.
+static constexpr int64_t kMaxVectorBytes = 16;
+
+/// The GMEM dim that advances by exactly one element per step along box dim
+/// `boxDim` (all other GMEM coordinates fixed), or failure.
+static FailureOr<int64_t> unitStepDim(const ThreadCopyPlan &plan,
+                                      int64_t boxDim) {
+  SmallVector<int64_t> delta(plan.layout.boxShape.size(), 0);
+  delta[boxDim] = 1;
+  for (int64_t i = plan.transforms.size() - 1; i >= 0; --i) {
+    int64_t inRank = plan.stageStrides[i].size();
+    SmallVector<int64_t> in(inRank, 0);
+    Attribute t = plan.transforms[i];
+    if (auto tile = dyn_cast<TileAttr>(t)) {
+      ArrayRef<int64_t> tiling = tile.getTiling();
+      int64_t k = tiling.size(), lead = inRank - k;
+      for (int64_t m = 0; m < lead; ++m)
+        in[m] = delta[m];
+      for (int64_t m = 0; m < k; ++m)
+        in[lead + m] = delta[lead + m] * tiling[m] + delta[lead + k + m];
+    } else if (auto transpose = dyn_cast<TransposeAttr>(t)) {
+      for (auto [m, p] : llvm::enumerate(transpose.getPermutation()))
+        in[p] = delta[m];
+    } else if (auto drop = dyn_cast<DropUnitDimsAttr>(t)) {
+      int64_t next = 0;
+      for (int64_t m = 0; m < inRank; ++m)
+        in[m] = llvm::is_contained(drop.getDims(), m) ? 0 : delta[next++];
+    } else if (auto collapse = dyn_cast<CollapseLeadingAttr>(t)) {
+      if (delta[0] != 0)
+        return failure();
+      for (int64_t m = collapse.getCount(); m < inRank; ++m)
+        in[m] = delta[m - collapse.getCount() + 1];
+    } else {
+      return failure();
+    }
+    delta = std::move(in);
+  }
+  int64_t dim = -1;
+  for (auto [k, d] : llvm::enumerate(delta)) {
+    if (d == 0)
+      continue;
+    if (d != 1 || dim >= 0)
+      return failure();
+    dim = k;
+  }
+  if (dim < 0)
+    return failure();
+  return dim;
+}
+
+/// Plans `op` (a GMEM <-> SMEM copy whose SMEM view starts `smemOffset`
+/// bytes into its allocation). Vectors are at most `maxVectorBytes` (a power
+/// of two; `maxLimit` says what bounds it when it is below 16 B) and at least
+/// `minVectorBytes`; `checkBounds` asks for run-time guards on every GMEM dim
+/// the window is not statically known to fit in.
+static FailureOr<ThreadCopyPlan>
+planThreadCopy(CopyOp op, KnownOffset smemOffset, int64_t maxVectorBytes,
+               ThreadCopyPlan::VectorLimit maxLimit, int64_t minVectorBytes,
+               bool checkBounds, std::string *reason) {
+  using VectorLimit = ThreadCopyPlan::VectorLimit;
+  auto fail = [&](const Twine &why) -> FailureOr<ThreadCopyPlan> {
+    *reason = why.str();
+    return failure();
+  };
+  FailureOr<CopyLayout> layout = computeCopyLayout(op);
+  if (failed(layout))
+    return fail("the GMEM operand has no analysable strided layout");
+  ThreadCopyPlan plan;
+  plan.layout = std::move(*layout);
+  const CopyLayout &l = plan.layout;
+  if (l.elementBits % 8 != 0)
+    return fail(Twine(l.elementBits) +
+                "-bit elements are not byte-addressable; per-thread copies "
+                "move whole bytes");
+  int64_t eb = l.elementBytes();
+
+  auto gmemType = cast<MemRefType>(op.getGmem().getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(gmemType.getStridesAndOffset(strides, offset)))
+    return fail("the GMEM operand has no strided layout");
+
+  // The strides every transform sees; collapse_leading is inverted by
+  // delinearising, which needs static strides that decrease outward-in.
+  plan.transforms = op.getTransformList();
+  bool conservativeBounds = false;
+  for (GmemTransformAttrInterface t : plan.transforms) {
+    plan.stageStrides.push_back(strides);
+    if (auto tile = dyn_cast<TileAttr>(t)) {
+      if (tile.getRounding() == Rounding::up)
+        conservativeBounds = true;
+    } else if (auto collapse = dyn_cast<CollapseLeadingAttr>(t)) {
+      conservativeBounds = true;
+      ArrayRef<int64_t> merged =
+          ArrayRef<int64_t>(strides).take_front(collapse.getCount());
+      if (llvm::any_of(merged, isDyn))
+        return fail("collapse_leading needs static strides of the merged "
+                    "dims");
+      int64_t g = 0;
+      for (int64_t s : merged)
+        g = std::gcd(g, s);
+      for (size_t i = 0; i + 1 < merged.size(); ++i)
+        if (merged[i] < merged[i + 1])
+          return fail("collapse_leading merges dims whose strides do not "
+                      "decrease from outer to inner");
+      if (merged.empty() || merged.back() != g)
+        return fail("collapse_leading merges dims whose innermost stride is "
+                    "not the common divisor of the merged strides");
+    } else if (!isa<TransposeAttr, DropUnitDimsAttr>(t)) {
+      return fail("unknown GMEM transform");
+    }
+    strides = t.transformStrides(strides);
+  }
+  plan.stageStrides.push_back(strides);
+
+  // Bound checks: every dim the window is not statically known to fit in.
+  int64_t rank = gmemType.getRank();
+  plan.checkDim.assign(rank, false);
+  if (checkBounds) {
+    SmallVector<int64_t> window = op.getWindowSizes();
+    SmallVector<OpFoldResult> offsets = op.getMixedOffsets();
+    for (int64_t k = 0; k < rank; ++k) {
+      std::optional<int64_t> off =
+          offsets.empty() ? std::optional<int64_t>(0)
+                          : getConstantIntValue(offsets[k]);
+      int64_t dim = gmemType.getDimSize(k);
+      bool fits = !conservativeBounds && off && *off >= 0 && !isDyn(dim) &&
+                  *off <= dim - window[k];
+      plan.checkDim[k] = !fits;
+    }
+  }
+
+  // The SMEM side must allow the vector too: a view starts where its offset
+  // from the allocation (aligned by the pass) puts it.
+  plan.swizzle = op.getSwizzleOrZero();
+  plan.smemByteOffset = smemOffset;
+  if (maxVectorBytes < kMaxVectorBytes)
+    plan.vectorLimit = maxLimit;
+  int64_t smemAlign =
+      std::min<int64_t>(kMaxVectorBytes, plan.smemByteOffset.getAlignment());
+  if (smemAlign < maxVectorBytes) {
+    maxVectorBytes = smemAlign;
+    plan.vectorLimit = VectorLimit::smemOffset;
+  }
+
+  // Vector width: whole elements, a power of two of them.
+  int64_t vector = 1;
+  if (llvm::isPowerOf2_64(eb) && maxVectorBytes >= eb)
+    vector = maxVectorBytes / eb;
+  else if (eb < kMaxVectorBytes)
+    plan.vectorLimit = VectorLimit::element;
+  int64_t unchecked = vector;
+  ArrayRef<int64_t> box = l.boxShape;
+  if (plan.checksBounds() && vector > 1) {
+    // A guarded vector stays on one GMEM row: inside the innermost non-unit
+    // box dim, which must step along one GMEM dim.
+    int64_t j = static_cast<int64_t>(box.size()) - 1;
+    while (j >= 0 && box[j] == 1)
+      --j;
+    FailureOr<int64_t> dim =
+        j < 0 ? FailureOr<int64_t>(failure()) : unitStepDim(plan, j);
+    if (failed(dim)) {
+      vector = 1;
+    } else {
+      while (box[j] % vector != 0)
+        vector /= 2;
+      plan.vectorDim = vector > 1 ? *dim : -1;
+    }
+  }
+  if (vector < unchecked)
+    plan.vectorLimit = VectorLimit::bounds;
+  if (vector * eb < minVectorBytes)
+    return fail("the window moves in " + Twine(vector * eb) +
+                "-B pieces, smaller than the " + Twine(minVectorBytes) +
+                "-B minimum" +
+                (plan.checksBounds()
+                     ? Twine(" (bound checks keep each piece on one GMEM row; "
+                             "oob = promise_in_bounds lifts that)")
+                     : Twine()));
+  plan.vectorElements = vector;
+  int64_t total = 1;
+  for (int64_t e : box)
+    total *= e;
+  plan.numVectors = total / vector;
+  return plan;
+}
+
+/// Bytes of one cp.async transfer: the narrowest.
+static constexpr int64_t kMinCpAsyncBytes = 4;
+
+/// The layout of `op`'s GMEM side, or why per-thread copies cannot move it.
+static FailureOr<CopyLayout> perThreadLayout(CopyOp op, std::string *reason) {
+  FailureOr<CopyLayout> layout = computeCopyLayout(op);
+  if (failed(layout))
+    *reason = "the GMEM operand has no analysable strided layout";
+  return layout;
+}
+
+FailureOr<ThreadCopyPlan>
+mlir::asynccopy::planCpAsyncCopy(CopyOp op, KnownOffset smemOffset,
+                                 std::string *reason) {
+  FailureOr<CopyLayout> layout = perThreadLayout(op, reason);
+  if (failed(layout))
+    return failure();
+  FailureOr<int64_t> vectorBytes = cpAsyncVectorBytes(*layout, reason);
+  if (failed(vectorBytes))
+    return failure();
+  if (op.getSwizzleOrZero() != 0 && layout->elementBytes() > 16) {
+    *reason = "cannot swizzle elements wider than 16 B; use swizzle = 0";
+    return failure();
+  }
+  return planThreadCopy(op, smemOffset, *vectorBytes,
+                        ThreadCopyPlan::VectorLimit::layout, kMinCpAsyncBytes,
+                        /*checkBounds=*/op.getOobOrDefault() == OOBMode::zeros,
+                        reason);
+}
+
+FailureOr<ThreadCopyPlan>
+mlir::asynccopy::planSyncCopy(CopyOp op, KnownOffset smemOffset,
+                              std::string *reason) {
+  FailureOr<CopyLayout> layout = perThreadLayout(op, reason);
+  if (failed(layout))
+    return failure();
+  int64_t eb = layout->elementBytes();
+  if (op.getSwizzleOrZero() != 0 && (!llvm::isPowerOf2_64(eb) || eb > 16)) {
+    *reason = "the sync fallback swizzles only elements of 1, 2, 4, 8 or 16 "
+              "bytes; use swizzle = 0";
+    return failure();
+  }
+  OOBMode oob = op.getOobOrDefault();
+  // Reductions go element by element (one atomic each).
+  int64_t maxBytes = op.getReduction() ? eb : alignedVectorBytes(*layout);
+  return planThreadCopy(op, smemOffset, maxBytes,
+                        op.getReduction()
+                            ? ThreadCopyPlan::VectorLimit::reduction
+                            : ThreadCopyPlan::VectorLimit::layout,
+                        /*minVectorBytes=*/1,
+                        /*checkBounds=*/oob == OOBMode::zeros ||
+                            oob == OOBMode::nan,
+                        reason);
+}
+
+RemoteCopyPlan mlir::asynccopy::planRemoteCopy(CopyOp op, int64_t elementBytes,
+                                               KnownOffset srcOffset,
+                                               KnownOffset dstOffset) {
+  auto srcType = cast<MemRefType>(op.getSource().getType());
+  auto dstType = cast<MemRefType>(op.getDest().getType());
+  SmallVector<int64_t> srcStrides, dstStrides;
+  int64_t unused;
+  (void)srcType.getStridesAndOffset(srcStrides, unused);
+  (void)dstType.getStridesAndOffset(dstStrides, unused);
+  RemoteCopyPlan layout;
+  layout.numElements = srcType.getNumElements();
+  for (int64_t k = srcType.getRank() - 1; k >= 0; --k) {
+    int64_t size = srcType.getDimSize(k);
+    if (size == 1)
+      continue;
+    RemoteCopyPlan::Dim dim{size, srcStrides[k], dstStrides[k], k};
+    if (!layout.dims.empty()) {
+      RemoteCopyPlan::Dim &in = layout.dims.back();
+      if (!isDyn(dim.srcStride) && !isDyn(in.srcStride) &&
+          !isDyn(dim.dstStride) && !isDyn(in.dstStride) &&
+          dim.srcStride == in.srcStride * in.size &&
+          dim.dstStride == in.dstStride * in.size) {
+        in.size *= size;
+        continue;
+      }
+    }
+    layout.dims.push_back(dim);
+  }
+  if (layout.dims.empty())
+    layout.dims.push_back({1, 1, 1, 0});
+  std::reverse(layout.dims.begin(), layout.dims.end());
+
+  auto pow2Bytes = [&](int64_t stride) -> int64_t {
+    return isDyn(stride) ? elementBytes : pow2Align16(stride * elementBytes);
+  };
+  int64_t vectorBytes = std::min<int64_t>(
+      {16, srcOffset.getAlignment(), dstOffset.getAlignment()});
+  const RemoteCopyPlan::Dim &innermost = layout.dims.back();
+  if (innermost.srcStride != 1 || innermost.dstStride != 1)
+    vectorBytes = elementBytes;
+  for (const RemoteCopyPlan::Dim &dim : ArrayRef(layout.dims).drop_back())
+    vectorBytes = std::min(
+        {vectorBytes, pow2Bytes(dim.srcStride), pow2Bytes(dim.dstStride)});
+  if (llvm::isPowerOf2_64(elementBytes) && vectorBytes >= elementBytes)
+    layout.lanes = vectorBytes / elementBytes;
+  while (layout.lanes > 1 && innermost.size % layout.lanes != 0)
+    layout.lanes /= 2;
+  return layout;
+}

@@ -1,0 +1,350 @@
+//===- Report.cpp - how every copy and prefetch will be lowered -----------===//
+//
+// A read-only pass between tensor-map materialisation and the conversion:
+// one line per copy and prefetch (format in docs/report.md) with the
+// implementation selection chose, what it issues, where its tensor map lives,
+// how a collective copy is shared, why the copy takes several instructions
+// and why each faster implementation declined. Every number comes from the
+// plan the conversion lowers, computed by the same functions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
+
+#include "asynccopy/Analysis/Contiguity.h"
+#include "asynccopy/Analysis/SmemBuffer.h"
+#include "asynccopy/Analysis/ThreadCopyPlan.h"
+#include "asynccopy/Dialect/AsyncCopy/Transforms/Selection.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+namespace mlir::asynccopy {
+#define GEN_PASS_DEF_ASYNCCOPYREPORT
+#include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h.inc"
+} // namespace mlir::asynccopy
+
+using namespace mlir;
+using namespace mlir::asynccopy;
+
+/// `key=value` for each issue count and size.
+static void printIssues(raw_ostream &os, int64_t bytes, int64_t issues,
+                        int64_t bytesPerIssue) {
+  os << " bytes=" << bytes << " issues=" << issues
+     << " bytes_per_issue=" << bytesPerIssue;
+}
+
+/// The tensor map of a TMA op: `param:arg<k>` or `scratch:arg<k>+<offset>`.
+static void printDescriptor(raw_ostream &os, Operation *op) {
+  auto index = op->getAttrOfType<IntegerAttr>(kDescriptorAttrName);
+  if (!index) {
+    os << " desc=none";
+    return;
+  }
+  auto offset = op->getAttrOfType<IntegerAttr>(kDescriptorOffsetAttrName);
+  auto copy = dyn_cast<CopyOp>(op);
+  os << " desc="
+     << (copy && copy.getPeer() ? "peer" : offset ? "scratch" : "param")
+     << ":arg" << index.getInt();
+  if (offset)
+    os << "+" << offset.getInt();
+}
+
+static StringRef loopReasonName(TmaLoop::Reason reason) {
+  switch (reason) {
+  case TmaLoop::Reason::boxLimit:
+    return "box_limit";
+  case TmaLoop::Reason::denseSmem:
+    return "dense_smem";
+  case TmaLoop::Reason::rankLimit:
+    return "rank_limit";
+  }
+  llvm_unreachable("unknown TMA loop reason");
+}
+
+static StringRef vectorLimitName(ThreadCopyPlan::VectorLimit limit) {
+  switch (limit) {
+  case ThreadCopyPlan::VectorLimit::none:
+    return "none";
+  case ThreadCopyPlan::VectorLimit::layout:
+    return "layout";
+  case ThreadCopyPlan::VectorLimit::smemOffset:
+    return "smem_offset";
+  case ThreadCopyPlan::VectorLimit::element:
+    return "element";
+  case ThreadCopyPlan::VectorLimit::bounds:
+    return "bounds";
+  case ThreadCopyPlan::VectorLimit::reduction:
+    return "reduction";
+  }
+  llvm_unreachable("unknown vector limit");
+}
+
+/// Why a TMA plan takes several issues: `split=<reason>:d<dim>:<box>/<piece>`
+/// per loop.
+static void printTmaSplit(raw_ostream &os, const TmaPlan &plan) {
+  if (plan.loops.empty())
+    return;
+  os << " split=";
+  llvm::interleave(
+      plan.loops, os,
+      [&](const TmaLoop &loop) {
+        os << loopReasonName(loop.reason) << ":d" << loop.viewDim << ":"
+           << loop.box << "/" << loop.piece;
+      },
+      ",");
+}
+
+/// The `scf.if` selection built around a TMA store that may reach the
+/// partial end piece, and which branch `op` is in (true: then).
+static std::optional<bool> storeEdgeBranch(Operation *op) {
+  auto guard = dyn_cast_or_null<scf::IfOp>(op->getParentOp());
+  if (!guard || !guard->hasAttr(kStoreEdgeGuardAttrName))
+    return std::nullopt;
+  return op->getParentRegion() == &guard.getThenRegion();
+}
+
+/// The GMEM layout of a copy, or why the conversion will reject it.
+static FailureOr<CopyLayout> layoutOf(CopyOp op, std::string &reason) {
+  FailureOr<CopyLayout> layout = computeCopyLayout(op);
+  if (failed(layout))
+    reason = "the GMEM operand has no analysable layout";
+  return layout;
+}
+
+namespace {
+
+struct ReportPass
+    : public asynccopy::impl::AsyncCopyReportBase<ReportPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    std::string error;
+    std::unique_ptr<llvm::ToolOutputFile> file;
+    if (!output.empty()) {
+      file = openOutputFile(output, &error);
+      if (!file) {
+        getOperation().emitError("asynccopy-report cannot write '")
+            << output << "': " << error;
+        return signalPassFailure();
+      }
+    }
+    // Ops are numbered per function, in program order.
+    llvm::DenseMap<Operation *, int64_t> counts;
+    getOperation()->walk([&](Operation *op) {
+      if (!isa<CopyOp, PrefetchOp>(op))
+        return;
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      Operation *func = op->getParentOfType<FunctionOpInterface>();
+      os << (isa<CopyOp>(op) ? "copy" : "prefetch") << " @"
+         << (func ? SymbolTable::getSymbolName(func).getValue() : "?") << "#"
+         << counts[func]++;
+      llvm::TypeSwitch<Operation *>(op)
+          .Case([&](CopyOp copy) { reportCopy(os, copy); })
+          .Case([&](PrefetchOp prefetch) { reportPrefetch(os, prefetch); });
+      if (file)
+        file->os() << text << "\n";
+      else
+        op->emitRemark(text);
+    });
+    if (file)
+      file->keep();
+    markAllAnalysesPreserved();
+  }
+
+  static void reportCopy(raw_ostream &os, CopyOp op) {
+    CopyImpl impl = op.getImplOrDefault();
+    os << " impl=" << stringifyCopyImpl(impl) << " dir=";
+    if (!op.getGmem())
+      os << "remote";
+    else if (std::optional<ReductionKind> kind = op.getReduction())
+      os << "reduce_" << stringifyReductionKind(*kind);
+    else
+      os << (op.isLoad() ? "load" : "store");
+
+    std::string reason;
+    LogicalResult planned = success();
+    switch (impl) {
+    case CopyImpl::tma:
+      planned = reportTma(os, op, reason);
+      break;
+    case CopyImpl::bulk:
+      planned = reportBulk(os, op, reason);
+      break;
+    case CopyImpl::dsmem: {
+      MemRefType type = op.getSource().getType();
+      int64_t bytes = type.getNumElements() * type.getElementTypeBitWidth() / 8;
+      printIssues(os, bytes, 1, bytes);
+      break;
+    }
+    case CopyImpl::cp_async:
+    case CopyImpl::sync:
+      planned = reportPerThread(os, op, reason);
+      break;
+    case CopyImpl::automatic:
+      os << " unselected: run asynccopy-select-implementation first";
+      return;
+    }
+
+    // How a copy reaches its peer: through per-PE tensor maps (TMA) or a
+    // translated address (every other implementation).
+    if (op.getPeer())
+      os << " peer=" << (impl == CopyImpl::tma ? "tensor_maps" : "address");
+    std::optional<bool> edgeBranch = storeEdgeBranch(op);
+    if (edgeBranch)
+      os << " edge_guard=" << (*edgeBranch ? "tma" : "sync");
+    if (failed(planned))
+      os << " unplanned: " << reason;
+
+    // Why each faster implementation did not take the copy. In the sync
+    // branch of a store edge guard TMA stores the other windows.
+    SmallVector<std::string> verdicts;
+    for (auto &[candidate, decision] : explainFasterCandidates(op, impl)) {
+      std::string verdict = stringifyCopyImpl(candidate).str() + ": ";
+      if (candidate == CopyImpl::tma && edgeBranch && !*edgeBranch)
+        verdict += "TMA stores write whole 16-B pieces of the innermost dim; "
+                   "this branch writes the windows that reach the partial "
+                   "piece at its end";
+      else if (decision)
+        verdict += "accepts (impl fixed in the input)";
+      else
+        verdict += decision.reason;
+      verdicts.push_back(std::move(verdict));
+    }
+    if (!verdicts.empty())
+      os << " declined: " << llvm::join(verdicts, " | ");
+  }
+
+  static LogicalResult reportTma(raw_ostream &os, CopyOp op,
+                                 std::string &reason) {
+    FailureOr<CopyLayout> layout = layoutOf(op, reason);
+    if (failed(layout))
+      return failure();
+    FailureOr<TmaPlan> plan = planTma(*layout, op.getSwizzleOrZero(),
+                                      /*allowRuntimeChecks=*/true, &reason);
+    if (failed(plan))
+      return failure();
+    std::optional<CollectiveSplit> split;
+    FailureOr<int64_t> group = collectiveGroupSize(op);
+    if (succeeded(group) && *group > 1) {
+      FailureOr<CollectiveSplit> shared =
+          splitForCollective(op, *plan, &reason);
+      if (failed(shared))
+        return failure();
+      split = std::move(*shared);
+    }
+    printIssues(os, plan->totalBytes, plan->issues.size(),
+                plan->bytesPerIssue);
+    printDescriptor(os, op);
+    if (split) {
+      os << " collective=" << *group << " multicast=";
+      // A replicated group's leader issues every box, the others none.
+      if (split->leaderOnly)
+        os << "leader";
+      else
+        llvm::interleave(
+            split->dims, os,
+            [&](const CollectiveSplit::Dim &dim) {
+              os << "d" << dim.planDim << ":" << dim.count << "x"
+                 << dim.piece;
+            },
+            ",");
+    }
+    printTmaSplit(os, *plan);
+    return success();
+  }
+
+  static LogicalResult reportBulk(raw_ostream &os, CopyOp op,
+                                  std::string &reason) {
+    FailureOr<CopyLayout> layout = layoutOf(op, reason);
+    if (failed(layout))
+      return failure();
+    FailureOr<int64_t> chunks = bulkChunks(*layout, &reason);
+    if (failed(chunks))
+      return failure();
+    printIssues(os, layout->totalBytes, *chunks, layout->chunkBytes);
+    // One instruction per contiguous run of the window.
+    if (*chunks > 1)
+      os << " split=rows:" << *chunks;
+    return success();
+  }
+
+  static LogicalResult reportPerThread(raw_ostream &os, CopyOp op,
+                                       std::string &reason) {
+    int64_t vectors, vectorBytes;
+    bool checksBounds = false;
+    ThreadCopyPlan::VectorLimit limit = ThreadCopyPlan::VectorLimit::none;
+    if (op.getGmem()) {
+      KnownOffset smemOffset = traceSmemBuffer(op.getSmem()).byteOffset;
+      FailureOr<ThreadCopyPlan> plan =
+          op.getImplOrDefault() == CopyImpl::cp_async
+              ? planCpAsyncCopy(op, smemOffset, &reason)
+              : planSyncCopy(op, smemOffset, &reason);
+      if (failed(plan))
+        return failure();
+      vectors = plan->numVectors;
+      vectorBytes = plan->vectorBytes();
+      checksBounds = plan->checksBounds();
+      limit = plan->vectorLimit;
+    } else {
+      Type element = op.getSource().getType().getElementType();
+      int64_t bits = element.getIntOrFloatBitWidth();
+      if (bits % 8 != 0) {
+        reason = "the sync fallback moves whole bytes";
+        return failure();
+      }
+      RemoteCopyPlan plan = planRemoteCopy(
+          op, bits / 8, traceSmemBuffer(op.getSource()).byteOffset,
+          traceSmemBuffer(op.getDest()).byteOffset);
+      vectors = plan.numElements / plan.lanes;
+      vectorBytes = plan.lanes * bits / 8;
+    }
+    printIssues(os, vectors * vectorBytes, vectors, vectorBytes);
+    // Vector v goes to thread v mod blockSize.
+    os << " per_thread=";
+    auto kernel = op->getParentOfType<gpu::GPUFuncOp>();
+    DenseI32ArrayAttr block = kernel ? kernel.getKnownBlockSizeAttr() : nullptr;
+    if (block && block.size() == 3) {
+      int64_t threads = int64_t(block[0]) * block[1] * block[2];
+      os << llvm::divideCeil(vectors, threads) << " threads=" << threads;
+    } else {
+      os << "? threads=?";
+    }
+    if (checksBounds)
+      os << " bounds=checked";
+    if (limit != ThreadCopyPlan::VectorLimit::none)
+      os << " vector_limit=" << vectorLimitName(limit);
+    return success();
+  }
+
+  static void reportPrefetch(raw_ostream &os, PrefetchOp op) {
+    if (!op->hasAttr(kDescriptorAttrName)) {
+      Decision decision = explainPrefetch(op);
+      os << " impl=none dropped: "
+         << (decision ? "it has no tensor map" : decision.reason);
+      return;
+    }
+    os << " impl=tma dir=prefetch";
+    FailureOr<CopyLayout> layout = computeCopyLayout(op);
+    std::string reason = "the GMEM operand has no analysable layout";
+    FailureOr<TmaPlan> plan =
+        succeeded(layout) ? planTma(*layout, op.getSwizzle().value_or(0),
+                                    /*allowRuntimeChecks=*/true, &reason)
+                          : FailureOr<TmaPlan>(failure());
+    if (failed(plan)) {
+      os << " unplanned: " << reason;
+      return;
+    }
+    printIssues(os, plan->totalBytes, plan->issues.size(),
+                plan->bytesPerIssue);
+    printDescriptor(os, op);
+    printTmaSplit(os, *plan);
+  }
+};
+
+} // namespace
