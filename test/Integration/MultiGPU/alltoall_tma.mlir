@@ -9,7 +9,45 @@
 // The host functions take `%pe` (ring: the peer to push to / pull from) or
 // `%me` (all-to-all: this PE) and launch on the calling thread's default
 // device (harness.cpp, utils/build-multigpu-tests.sh).
-// RUN: ac-opt %s -o /dev/null
+// RUN: ac-opt %s -asynccopy-to-llvm="format=isa features=+ptx83" | %extract_ptx | FileCheck %s
+// RUN: ac-opt %s -asynccopy-to-llvm="format=isa features=+ptx83" | FileCheck %s --check-prefix=HOST
+// PTX ISA 8.3 for fence.proxy.tensormap. Each host function encodes the
+// per-PE tensor maps of its peer-side copy before the launch.
+// HOST-LABEL: llvm.func @alltoall_tma_push_f16(
+// HOST: llvm.call @acSymmPeerTensorMapsOrExit(
+// HOST: gpu.launch_func @kernels::@push_f16
+// HOST-LABEL: llvm.func @alltoall_tma_pull_f16(
+// HOST: llvm.call @acSymmPeerTensorMapsOrExit(
+// HOST: gpu.launch_func @kernels::@pull_f16
+// HOST-LABEL: llvm.func @alltoall_tma_push_f32(
+// HOST: llvm.call @acSymmPeerTensorMapsOrExit(
+// HOST: gpu.launch_func @kernels::@push_f32
+// HOST-LABEL: llvm.func @alltoall_tma_pull_f32(
+// HOST: llvm.call @acSymmPeerTensorMapsOrExit(
+// HOST: gpu.launch_func @kernels::@pull_f32
+// Every kernel reads the device table before it touches the peer (the
+// peer-side copy comes after the lookup) and traps on a bad PE or address.
+// CHECK: .const .align 8 .b8 __asynccopy_symm[1048];
+// CHECK-LABEL: .entry push_f16(
+// CHECK: cp.async.bulk.tensor.3d.shared::cluster.global
+// CHECK: fence.proxy.tensormap::generic.acquire.sys
+// CHECK: cp.async.bulk.tensor.3d.global.shared::cta
+// CHECK: trap;
+// CHECK-LABEL: .entry pull_f16(
+// CHECK: fence.proxy.tensormap::generic.acquire.sys
+// CHECK: cp.async.bulk.tensor.3d.shared::cluster.global
+// CHECK: cp.async.bulk.tensor.3d.global.shared::cta
+// CHECK: trap;
+// CHECK-LABEL: .entry push_f32(
+// CHECK: cp.async.bulk.tensor.3d.shared::cluster.global
+// CHECK: fence.proxy.tensormap::generic.acquire.sys
+// CHECK: cp.async.bulk.tensor.3d.global.shared::cta
+// CHECK: trap;
+// CHECK-LABEL: .entry pull_f32(
+// CHECK: fence.proxy.tensormap::generic.acquire.sys
+// CHECK: cp.async.bulk.tensor.3d.shared::cluster.global
+// CHECK: cp.async.bulk.tensor.3d.global.shared::cta
+// CHECK: trap;
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @push_f16(%src: memref<?x1000x1000xf16>, %dst: memref<?x1000x1000xf16, strided<[1024000, 1024, 1]>>, %me: i32)

@@ -8,7 +8,30 @@
 // The host functions take `%pe` (ring: the peer to push to / pull from) or
 // `%me` (all-to-all: this PE) and launch on the calling thread's default
 // device (harness.cpp, utils/build-multigpu-tests.sh).
-// RUN: ac-opt %s -o /dev/null
+// RUN: ac-opt %s -asynccopy-to-llvm="format=isa" | %extract_ptx | FileCheck %s
+// Every kernel reads the device table before it touches the peer (the
+// peer-side copy comes after the lookup) and traps on a bad PE or address.
+// CHECK: .const .align 8 .b8 __asynccopy_symm[1048];
+// CHECK-LABEL: .entry push_f16(
+// CHECK: {{ld(.global)?.v4}}
+// CHECK: [__asynccopy_symm]
+// CHECK: {{st(.global)?.v4}}
+// CHECK: trap;
+// CHECK-LABEL: .entry pull_f16(
+// CHECK: [__asynccopy_symm]
+// CHECK: {{ld(.global)?.v4}}
+// CHECK: {{st(.global)?.v4}}
+// CHECK: trap;
+// CHECK-LABEL: .entry push_f32(
+// CHECK: {{ld(.global)?.v4}}
+// CHECK: [__asynccopy_symm]
+// CHECK: {{st(.global)?.v4}}
+// CHECK: trap;
+// CHECK-LABEL: .entry pull_f32(
+// CHECK: [__asynccopy_symm]
+// CHECK: {{ld(.global)?.v4}}
+// CHECK: {{st(.global)?.v4}}
+// CHECK: trap;
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @push_f16(%src: memref<1000x1000xf16>, %dst: memref<1000x1000xf16, strided<[1024, 1]>>, %pe: i32)
