@@ -92,10 +92,12 @@ std::vector<Case> allCases() {
   };
   const Shape shapes[] = {{"f16", 2, 1000, 1000, 1024}, {"f32", 4, 600, 1000, 1024}};
   for (Pattern p : {Pattern::Ring, Pattern::AllToAll})
-    for (const char *mech : {"tma", "bulk", "sync"})
+    for (const char *mech : {"tma", "bulk", "sync", "cp_async"})
       for (Direction d : {Direction::Push, Direction::Pull})
         for (const Shape &s : shapes)
-          cases.push_back({std::string(p == Pattern::Ring ? "ring_" : "alltoall_") +
+          // cp.async only loads: no push.
+          if (d == Direction::Pull || std::strcmp(mech, "cp_async") != 0)
+            cases.push_back({std::string(p == Pattern::Ring ? "ring_" : "alltoall_") +
                                mech + (d == Direction::Push ? "_push_" : "_pull_") +
                                s.suffix,
                            p, d, s.elementBytes, s.rows, s.cols, s.stride});
