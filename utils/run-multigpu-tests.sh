@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the AOT-built multi-GPU tests on every visible GPU (2 or more): all
-# modes (two-process, one-process, and NVSHMEM when its library is found),
+# modes (two-process, NVSHMEM when its library is found, trap, one-process),
 # then compute-sanitizer memcheck on the one-process mode and on the
 # two-process mode (--target-processes all). Writes logs to ${OUT:-.}:
 # multigpu-tests.log, sanitizer-memcheck-<mode>.log. Usage (on the GPU

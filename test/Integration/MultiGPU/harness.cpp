@@ -5,19 +5,23 @@
 // checks every element of every PE's destination, plus the guard bands around
 // it, against a host reference.
 //
-//   asynccopy-multigpu-tests [--mode one-process|two-process|nvshmem]...
+//   asynccopy-multigpu-tests [--mode one-process|two-process|nvshmem|trap]...
 //                            [--gpus N] [--count-gpus] [name-substring...]
 //
 // N (the number of PEs) defaults to the number of visible GPUs.
 //
-// Modes (default: two-process, then one-process; nvshmem as well when
-// ASYNCCOPY_NVSHMEM_LIB is set):
+// Modes (default: two-process, (nvshmem when ASYNCCOPY_NVSHMEM_LIB is set,)
+// trap, one-process):
 // - two-process: one child process per GPU, forked before any CUDA call;
 //   each is PE p on device p (acSymmCreateProcess, rendezvous in a fresh
 //   directory under /tmp) and checks its own destination; the parent gathers
 //   each child's per-test verdicts (a pipe) and its exit status.
 // - nvshmem: the same with acSymmCreateNvshmem (PE 0 writes the unique ID to
 //   a file in the rendezvous directory, the others wait for it).
+// - trap: each ring f16 kernel, run as PE 0 in a child process once with a
+//   peer index out of range and once on buffers outside the symmetric heap,
+//   must make the child die with the runtime's message (the kernel traps, or
+//   the host refuses the address), never finish.
 // - one-process: this process drives every GPU (acSymmCreate); the kernels
 //   of PE p are launched from a thread whose default device is p. It runs
 //   last, in this process, so that `compute-sanitizer --mode one-process`
@@ -170,11 +174,11 @@ Kernels loadKernels(int copy) {
       asynccopy::test::executableDir() + "/libasynccopy-multigpu-kernels.so", copy);
 }
 
-/// Launches the host function of `c` for PE `pe` on the calling thread's
-/// default device, with the buffers at `src` and `dst` (this PE's copies).
-void launch(const Kernels &kernels, const Case &c, const Buffers &b, int pe,
-            int numPes, char *src, char *dst) {
-  int32_t arg = kernelArgument(c, pe, numPes);
+/// Launches the host function of `c` with kernel argument `arg` on the
+/// calling thread's default device, with the buffers at `src` and `dst` (this
+/// PE's copies).
+void launch(const Kernels &kernels, const Case &c, const Buffers &b, int32_t arg,
+            char *src, char *dst) {
   if (c.pattern == Pattern::Ring) {
     MemRef<2> s{src, src, 0, {c.rows, c.cols}, {c.cols, 1}};
     MemRef<2> d{dst, dst, 0, {c.rows, c.cols}, {c.stride, 1}};
@@ -318,7 +322,8 @@ Verdicts runOneProcess(const std::vector<Case> &cases, int numPes) {
     for (int pe = 0; pe < numPes; ++pe)
       threads.emplace_back([&, pe] {
         mgpuSetDefaultDevice(pe);
-        launch(kernels[pe], c, b, pe, numPes, src(pe), region(pe) + kGuardBytes);
+        launch(kernels[pe], c, b, kernelArgument(c, pe, numPes), src(pe),
+               region(pe) + kGuardBytes);
       });
     for (std::thread &t : threads)
       t.join();
@@ -407,7 +412,7 @@ int runChild(bool nvshmem, const std::vector<Case> &cases, int pe, int numPes,
       std::fprintf(out, "%s pe %d: %s\n", c.name.c_str(), pe, runtimeError("acSymmBarrier").c_str());
       return 1;
     }
-    launch(kernels, c, b, pe, numPes, src, region + kGuardBytes);
+    launch(kernels, c, b, kernelArgument(c, pe, numPes), src, region + kGuardBytes);
     if (acSymmBarrier(heap)) {
       std::fprintf(out, "%s pe %d: %s\n", c.name.c_str(), pe, runtimeError("acSymmBarrier").c_str());
       return 1;
@@ -491,6 +496,94 @@ Verdicts runMultiProcess(bool nvshmem, const std::vector<Case> &cases, int numPe
   return verdicts;
 }
 
+/// How an expected-trap run misuses a kernel.
+enum class Misuse { BadPe, OutsideHeap };
+/// What the child of an expected-trap run says on stderr before it launches.
+constexpr const char *kLaunchMarker = "expect-trap: launching";
+
+/// Runs `c` as PE 0 in a child process with a peer index out of range or
+/// buffers outside the symmetric heap. The child must die with the runtime's
+/// message (the kernel traps and the launch's synchronisation fails, or the
+/// host refuses to encode peer tensor maps for such an address), never
+/// finish. Returns "" or what went wrong.
+std::string expectTrap(const Case &c, Misuse misuse, int numPes) {
+  int err[2];
+  if (pipe(err) != 0) {
+    std::perror("pipe");
+    std::exit(1);
+  }
+  std::fflush(stdout);
+  pid_t pid = fork();
+  if (pid == 0) {
+    dup2(err[1], STDERR_FILENO);
+    close(err[0]);
+    std::vector<int32_t> devices(numPes);
+    for (int i = 0; i < numPes; ++i)
+      devices[i] = i;
+    acSymmHeap *heap = nullptr;
+    Buffers b(c, numPes);
+    if (acSymmCreate(devices.data(), numPes, heapBytes(numPes), &heap) ||
+        acSymmMalloc(heap, b.srcBytes, 4096, &b.srcOffset) ||
+        acSymmMalloc(heap, b.regionBytes, 4096, &b.regionOffset)) {
+      std::fprintf(stderr, "setup: %s\n", acGetLastError());
+      std::_Exit(2);
+    }
+    Kernels kernels = loadKernels(0);
+    if (!kernels.lookup<void *>(c.name))
+      std::_Exit(3);
+    char *src = static_cast<char *>(acSymmAddress(heap, 0, b.srcOffset));
+    char *region = static_cast<char *>(acSymmAddress(heap, 0, b.regionOffset));
+    if (misuse == Misuse::OutsideHeap) {
+      src = static_cast<char *>(mgpuMemAlloc(b.srcBytes, nullptr, false));
+      region = static_cast<char *>(mgpuMemAlloc(b.regionBytes, nullptr, false));
+    }
+    int32_t arg = misuse == Misuse::BadPe ? numPes : kernelArgument(c, 0, numPes);
+    std::fprintf(stderr, "%s\n", kLaunchMarker);
+    launch(kernels, c, b, arg, src, region + kGuardBytes);
+    mgpuStreamSynchronize(nullptr);
+    std::_Exit(0);
+  }
+  close(err[1]);
+  std::string message;
+  char buf[4096];
+  for (ssize_t n; (n = read(err[0], buf, sizeof(buf))) > 0;)
+    message.append(buf, size_t(n));
+  close(err[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 3)
+    return "not built";
+  // What the child said after it launched.
+  size_t launched = message.find(std::string(kLaunchMarker) + "\n");
+  if (launched == std::string::npos)
+    return "setup failed: " + message.substr(0, message.find('\n'));
+  std::string after = message.substr(launched + std::strlen(kLaunchMarker) + 1);
+  after = after.substr(0, after.find('\n'));
+  std::printf("  %s: %s\n", c.name.c_str(), after.c_str());
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+    return "finished: no trap";
+  if (after.rfind("asynccopy runtime: ", 0) != 0)
+    return describeStatus(0, status) + " without the runtime's message";
+  return "";
+}
+
+/// Trap mode: a peer index out of range and buffers outside the heap, for
+/// each mechanism's peer side (push: the store, pull: the load).
+Verdicts runTraps(const std::vector<Case> &cases, int numPes) {
+  Verdicts verdicts;
+  for (const Case &c : cases) {
+    if (c.pattern != Pattern::Ring || c.elementBytes != 2)
+      continue;
+    for (Misuse m : {Misuse::BadPe, Misuse::OutsideHeap}) {
+      Case named = c;
+      named.name += m == Misuse::BadPe ? " (pe = N)" : " (outside the heap)";
+      std::string why = expectTrap(c, m, numPes);
+      verdicts.push_back({named.name, why});
+    }
+  }
+  return verdicts;
+}
+
 /// The number of GPUs, counted in a child process so that this one makes no
 /// CUDA call (it may fork later). 0 when there is no driver.
 int countGpus() {
@@ -537,7 +630,7 @@ int main(int argc, char **argv) {
     }
   }
   if (modes.empty()) {
-    modes = {"two-process", "one-process"};
+    modes = {"two-process", "trap", "one-process"};
     if (std::getenv("ASYNCCOPY_NVSHMEM_LIB"))
       modes.insert(modes.begin() + 1, "nvshmem");
   }
@@ -570,6 +663,8 @@ int main(int argc, char **argv) {
       verdicts = runOneProcess(cases, numPes);
     else if (mode == "two-process" || mode == "nvshmem")
       verdicts = runMultiProcess(mode == "nvshmem", cases, numPes);
+    else if (mode == "trap")
+      verdicts = runTraps(cases, numPes);
     else {
       std::fprintf(stderr, "unknown mode %s\n", mode.c_str());
       return 2;
