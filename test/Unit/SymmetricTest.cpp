@@ -349,12 +349,18 @@ TEST(RuntimeSymmetricDeathTest, DeviceTables) {
   EXPECT_EXIT(exit(deviceTables()), testing::ExitedWithCode(0), "");
 }
 
+/// The module of LaunchWithoutHeapExits, unloaded at exit as MLIR does.
+void *exitModule = nullptr;
+
 TEST(RuntimeSymmetricDeathTest, LaunchWithoutHeapExits) {
   auto launchPeerKernel = [] {
     useFakeDriver();
     mgpuSetDefaultDevice(1);
-    void *module = mgpuModuleLoad(peerModule, sizeof(peerModule));
-    launch(mgpuModuleGetFunction(module, "peer_kernel"));
+    exitModule = mgpuModuleLoad(peerModule, sizeof(peerModule));
+    // The unload runs inside the exit(1) of the error: it must not wait for
+    // a lock the error path holds.
+    atexit([] { mgpuModuleUnload(exitModule); });
+    launch(mgpuModuleGetFunction(exitModule, "peer_kernel"));
   };
   EXPECT_EXIT(launchPeerKernel(), testing::ExitedWithCode(1),
               "^asynccopy runtime: kernel 'peer_kernel' copies to/from peers "
