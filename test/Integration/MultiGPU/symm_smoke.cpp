@@ -164,7 +164,7 @@ int runSingle(int numPes) {
   }
   acSymmHeap *heap = nullptr;
   if (acSymmCreate(devices.data(), numPes, kHeapBytes, &heap) != 0) {
-    std::printf("acSymmCreate: %s\n", acGetLastError());
+    std::printf("%s\n", acGetLastError());
     return 1;
   }
   exercise(heap, pes);
@@ -212,10 +212,12 @@ int runProcesses(const std::string &mode, int numPes) {
       return 1;
     readEnds[pe] = ends[0];
     writeEnds[pe] = ends[1];
+    std::fflush(stdout);
     children[pe] = fork();
     if (children[pe] == 0) {
+      int result = runPe(mode, pe, numPes, dir, readEnds[pe]);
       std::fflush(stdout);
-      _exit(runPe(mode, pe, numPes, dir, readEnds[pe]) ? 1 : 0);
+      _exit(result ? 1 : 0);
     }
   }
   int idPipe[2] = {-1, -1};
@@ -223,7 +225,7 @@ int runProcesses(const std::string &mode, int numPes) {
     char id[128];
     uint64_t idBytes = sizeof(id);
     if (acSymmNvshmemUniqueId(id, &idBytes) != 0) {
-      std::printf("acSymmNvshmemUniqueId: %s\n", acGetLastError());
+      std::printf("%s\n", acGetLastError());
       for (int pe = 1; pe < numPes; ++pe)
         kill(children[pe], SIGKILL);
       return 1;
