@@ -11,12 +11,19 @@
 #include "SymmetricHeap.h"
 
 #include <cstdarg>
+#include <cstddef>
 #include <cstdio>
 #include <cstring>
 #include <set>
 
 using namespace asynccopy::runtime;
 using namespace asynccopy::runtime::cuda;
+
+// The layout the conversion gives __asynccopy_symm (peer-contract.md).
+static_assert(offsetof(acSymmDeviceTable, numPes) == 16 &&
+                  offsetof(acSymmDeviceTable, peerBase) == 24 &&
+                  sizeof(acSymmDeviceTable) == 1048,
+              "device table layout");
 
 //===----------------------------------------------------------------------===//
 // The allocator
