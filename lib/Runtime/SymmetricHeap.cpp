@@ -436,7 +436,8 @@ int32_t mapLocalSlots(const CudaDriver &driver, acSymmHeap *heap,
   return 0;
 }
 
-/// Gives every local device read/write access to the whole range.
+/// Gives every local device read/write access to every mapped slot (one
+/// call per allocation, as the driver wants whole allocations).
 int32_t setAccess(const CudaDriver &driver, acSymmHeap *heap,
                   const char *site) {
   std::vector<CUmemAccessDesc> access(heap->devices.size());
@@ -445,10 +446,12 @@ int32_t setAccess(const CudaDriver &driver, acSymmHeap *heap,
     access[d].location.id = heap->devices[d];
     access[d].flags = CU_MEM_ACCESS_FLAGS_PROT_READWRITE;
   }
-  return AC_SYMM_CU(site, driver, cuMemSetAccess, heap->reserved,
-                    size_t(heap->reservedBytes), access.data(), access.size())
-             ? 0
-             : 1;
+  for (int32_t pe = 0; pe < heap->numPes; ++pe)
+    if (heap->mapped[size_t(pe)] &&
+        !AC_SYMM_CU(site, driver, cuMemSetAccess, heap->bases[size_t(pe)],
+                    size_t(heap->size), access.data(), access.size()))
+      return 1;
+  return 0;
 }
 
 /// Releases a heap that failed half-way (keeps the first error).

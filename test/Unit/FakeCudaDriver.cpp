@@ -359,10 +359,11 @@ FAKE_EXPORT CUresult cuMemUnmap(CUdeviceptr ptr, size_t size) {
   return CUDA_SUCCESS;
 }
 
-FAKE_EXPORT CUresult cuMemSetAccess(CUdeviceptr, size_t,
+FAKE_EXPORT CUresult cuMemSetAccess(CUdeviceptr ptr, size_t size,
                                     const CUmemAccessDesc *desc,
                                     size_t count) {
   std::lock_guard<std::mutex> lock(stateMutex);
+  state.accessRanges.insert({ptr, size});
   state.accessDevices.clear();
   for (size_t i = 0; i < count; ++i) {
     if (desc[i].flags != CU_MEM_ACCESS_FLAGS_PROT_READWRITE)

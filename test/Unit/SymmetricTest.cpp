@@ -160,10 +160,15 @@ int singleProcessHeap() {
   EXPECT_IN_CHILD(fake->liveMappings == 3 && fake->liveHandles.size() == 3);
   EXPECT_IN_CHILD((fake->accessDevices == std::vector<int>{2, 0, 1}));
   // PE i's copy is slot i of one range; each is the granularity (1000 B
-  // rounded up), and every copy is memory of its own.
+  // rounded up), and every copy is memory of its own, to which every device
+  // has access.
   auto *pe0 = static_cast<char *>(acSymmAddress(heap, 0, 0));
   auto *pe2 = static_cast<char *>(acSymmAddress(heap, 2, 0));
   EXPECT_IN_CHILD(pe2 - pe0 == int64_t(2 * kGranularity));
+  EXPECT_IN_CHILD(fake->accessRanges.size() == 3);
+  for (int pe = 0; pe < 3; ++pe)
+    EXPECT_IN_CHILD(fake->accessRanges.count(
+        {reinterpret_cast<uintptr_t>(pe0) + pe * kGranularity, kGranularity}));
   EXPECT_IN_CHILD(acSymmAddress(heap, 1, 100) == pe0 + kGranularity + 100);
   std::memset(pe2, 0x3C, kGranularity);
   EXPECT_IN_CHILD(allBytesAre(pe0, kGranularity, 0));
