@@ -476,6 +476,12 @@ std::string rendezvousDir() {
   return dir + "/rendezvous";
 }
 
+/// Removes what rendezvousDir() made (the socket files are gone already).
+void removeRendezvous(const std::string &dir) {
+  rmdir(dir.c_str());
+  rmdir(dir.substr(0, dir.rfind('/')).c_str());
+}
+
 /// PE `pe` of `numPes`: allocate, write its byte, barrier, check every
 /// peer's copy, free, destroy. Returns the failures.
 int runPe(int pe, int numPes, const std::string &dir) {
@@ -528,6 +534,7 @@ int processHeap() {
     fprintf(stderr, "PE 0 left VMM resources behind\n");
     ++failures;
   }
+  removeRendezvous(dir);
   return failures;
 }
 
@@ -552,6 +559,7 @@ int missingPe() {
                                 "to PE 0 at " +
                                 dir + "/pe0.sock within 1 s: PE 0 did not "
                                       "show up"));
+  removeRendezvous(dir);
   return childFailures;
 }
 
@@ -582,6 +590,7 @@ int mismatchedSizes() {
   int status = 0;
   waitpid(child, &status, 0);
   EXPECT_IN_CHILD(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  removeRendezvous(dir);
   return childFailures;
 }
 
