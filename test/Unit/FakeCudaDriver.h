@@ -59,6 +59,9 @@ struct FakeCudaState {
   /// Modules whose image mentions __asynccopy_symm get a table: module ->
   /// its (host-memory) table.
   std::map<void *, void *> moduleTables;
+  /// The loaded modules: module -> device of the context it was loaded in.
+  std::map<void *, int> liveModules;
+  int64_t modulesUnloaded = 0;
 };
 
 /// Exported by the fake driver.

@@ -547,6 +547,26 @@ TEST(RuntimeFakeDriverDeathTest, StreamTokensInEventCalls) {
               "");
 }
 
+TEST(RuntimeFakeDriverDeathTest, ModuleErrors) {
+  // A bad image is reported by the load, not by a later launch.
+  static char badImage[] = "not a module";
+  EXPECT_EXIT((useFakeDriver(), mgpuModuleLoad(badImage, sizeof(badImage))),
+              testing::ExitedWithCode(1),
+              "^asynccopy runtime: cuModuleLoadDataEx\\(cubin/fatbin\\) "
+              "failed: .*\\[in mgpuModuleLoad\\]");
+  static char image[] = "fake module";
+  EXPECT_EXIT((useFakeDriver(),
+               mgpuModuleGetFunction(mgpuModuleLoad(image, sizeof(image)),
+                                     "no_such_kernel")),
+              testing::ExitedWithCode(1),
+              "^asynccopy runtime: cuModuleGetFunction\\(&function, module, "
+              "\"no_such_kernel\"\\) failed: .*\\[in mgpuModuleGetFunction\\]");
+  EXPECT_EXIT((useFakeDriver(), mgpuLaunchKernel(nullptr, 1, 1, 1, 1, 1, 1, 0,
+                                                 nullptr, nullptr, nullptr, 0)),
+              testing::ExitedWithCode(1),
+              "^asynccopy runtime: mgpuLaunchKernel: the function is null");
+}
+
 /// Encodes `m` with acTensorMapEncodeTiled, printing the error if any.
 int32_t encode(const TiledMap &m) {
   Descriptor descriptor;
