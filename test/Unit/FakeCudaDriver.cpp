@@ -17,7 +17,7 @@
 // it in another context fails as on a GPU (CUDA_ERROR_INVALID_CONTEXT).
 // Modules are the bytes passed to cuModuleLoadDataEx; one that mentions
 // __asynccopy_symm has that global, one that mentions "not a module" fails to
-// load, and the kernel "no_such_kernel" is missing from every module. fakeCuda() returns the state.
+// load (as does every module on a device of failingLoadDevices), and the kernel "no_such_kernel" is missing from every module. fakeCuda() returns the state.
 //
 //===----------------------------------------------------------------------===//
 
@@ -266,6 +266,8 @@ FAKE_EXPORT CUresult cuModuleLoadDataEx(CUmodule *module, const void *image,
   std::lock_guard<std::mutex> lock(stateMutex);
   if (contextStack.empty())
     return CUDA_ERROR_INVALID_CONTEXT;
+  if (state.failingLoadDevices.count(contextStack.back()))
+    return CUDA_ERROR_INVALID_VALUE;
   *module = newHandle<CUmodule>(4, ++modules);
   state.liveModules[*module] = contextStack.back();
   if (table)
