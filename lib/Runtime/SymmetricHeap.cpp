@@ -11,12 +11,19 @@
 #include "SymmetricHeap.h"
 
 #include <cstdarg>
+#include <cstddef>
 #include <cstdio>
 #include <cstring>
 #include <set>
 
 using namespace asynccopy::runtime;
 using namespace asynccopy::runtime::cuda;
+
+// The layout the conversion gives __asynccopy_symm (peer-contract.md).
+static_assert(offsetof(acSymmDeviceTable, numPes) == 16 &&
+                  offsetof(acSymmDeviceTable, peerBase) == 24 &&
+                  sizeof(acSymmDeviceTable) == 1048,
+              "device table layout");
 
 //===----------------------------------------------------------------------===//
 // The allocator
@@ -284,14 +291,21 @@ void symmNoteModuleLoaded(CUmodule module, int device) {
     fatal("the module's __asynccopy_symm is %zu B; this runtime's "
           "acSymmDeviceTable is %zu B (compiler and runtime disagree)",
           bytes, sizeof(acSymmDeviceTable));
+  // Written under the lock, so that a heap created or destroyed meanwhile
+  // cannot leave a stale table; reported after it (fatal() runs exit-time
+  // destructors, which unload modules).
   Registry &reg = registry();
-  std::lock_guard<std::mutex> lock(reg.mutex);
+  std::unique_lock<std::mutex> lock(reg.mutex);
   reg.modules[module] = {device, table};
   auto heap = reg.heapOfDevice.find(device);
   if (heap == reg.heapOfDevice.end())
     return;
   acSymmDeviceTable contents = tableFor(heap->second, device);
-  AC_CU(cuMemcpyHtoD, (table, &contents, sizeof(contents)));
+  result = require(driver.cuMemcpyHtoD, AC_CU_SYMBOL(cuMemcpyHtoD))(
+      table, &contents, sizeof(contents));
+  lock.unlock();
+  check(result, "cuMemcpyHtoD(table, &contents, sizeof(contents))",
+        "mgpuModuleLoad");
 }
 
 void symmNoteModuleUnloaded(CUmodule module) {
@@ -314,13 +328,16 @@ void symmNoteFunction(CUmodule module, CUfunction function, const char *name) {
 
 void symmCheckLaunch(CUfunction function, int device) {
   Registry &reg = registry();
-  std::lock_guard<std::mutex> lock(reg.mutex);
+  std::unique_lock<std::mutex> lock(reg.mutex);
   auto it = reg.peerKernels.find(function);
   if (it == reg.peerKernels.end() || reg.heapOfDevice.count(device))
     return;
+  std::string name = it->second.name;
+  // Not under the lock: exit-time destructors unload modules.
+  lock.unlock();
   fatal("kernel '%s' copies to/from peers (peer %%pe) but device %d has no "
         "symmetric heap; create one with acSymmCreate* first",
-        it->second.name.c_str(), device);
+        name.c_str(), device);
 }
 
 //===----------------------------------------------------------------------===//
@@ -405,6 +422,9 @@ int32_t mapLocalSlots(const CudaDriver &driver, acSymmHeap *heap,
     int32_t slot = heap->myPe >= 0 ? heap->myPe : int32_t(d);
     CUmemAllocationProp prop = deviceMemory(heap->devices[d]);
     CUdeviceptr base = heap->reserved + uint64_t(slot) * heap->size;
+    ScopedContext context(heap->devices[d], OnContextError::Report);
+    if (!context.active())
+      return symmFail(site, "%s", context.error());
     if (!AC_SYMM_CU(site, driver, cuMemCreate, &heap->handles[slot],
                     size_t(heap->size), &prop, 0ull) ||
         !AC_SYMM_CU(site, driver, cuMemMap, base, size_t(heap->size),
@@ -416,7 +436,8 @@ int32_t mapLocalSlots(const CudaDriver &driver, acSymmHeap *heap,
   return 0;
 }
 
-/// Gives every local device read/write access to the whole range.
+/// Gives every local device read/write access to every mapped slot (one
+/// call per allocation, as the driver wants whole allocations).
 int32_t setAccess(const CudaDriver &driver, acSymmHeap *heap,
                   const char *site) {
   std::vector<CUmemAccessDesc> access(heap->devices.size());
@@ -425,10 +446,12 @@ int32_t setAccess(const CudaDriver &driver, acSymmHeap *heap,
     access[d].location.id = heap->devices[d];
     access[d].flags = CU_MEM_ACCESS_FLAGS_PROT_READWRITE;
   }
-  return AC_SYMM_CU(site, driver, cuMemSetAccess, heap->reserved,
-                    size_t(heap->reservedBytes), access.data(), access.size())
-             ? 0
-             : 1;
+  for (int32_t pe = 0; pe < heap->numPes; ++pe)
+    if (heap->mapped[size_t(pe)] &&
+        !AC_SYMM_CU(site, driver, cuMemSetAccess, heap->bases[size_t(pe)],
+                    size_t(heap->size), access.data(), access.size()))
+      return 1;
+  return 0;
 }
 
 /// Releases a heap that failed half-way (keeps the first error).
@@ -711,14 +734,19 @@ extern "C" void *acSymmPeerTensorMapsOrExit(
     int32_t l2PromotionBytes) {
   const char *site = "acSymmPeerTensorMapsOrExit";
   int device = getDefaultDevice();
-  Registry &reg = registry();
-  std::lock_guard<std::mutex> lock(reg.mutex);
-  auto found = reg.heapOfDevice.find(device);
-  if (found == reg.heapOfDevice.end())
+  acSymmHeap *heap = nullptr;
+  {
+    // fatal() below runs exit-time destructors, which take this lock.
+    Registry &reg = registry();
+    std::lock_guard<std::mutex> lock(reg.mutex);
+    auto found = reg.heapOfDevice.find(device);
+    if (found != reg.heapOfDevice.end())
+      heap = found->second;
+  }
+  if (!heap)
     fatal("%s: device %d has no symmetric heap; create one with "
           "acSymmCreate* first",
           site, device);
-  acSymmHeap *heap = found->second;
   CUdeviceptr local = heap->bases[heap->peOfDevice(device)];
   uint64_t address = reinterpret_cast<uintptr_t>(globalAddress);
   if (address < local || address - local >= heap->size)

@@ -12,8 +12,12 @@
 // shared memory: cuMemCreate makes a memfd, cuMemMap maps it (MAP_FIXED) into
 // a range cuMemAddressReserve reserved, and the POSIX-fd export/import dup the
 // fd, so forked processes share their symmetric heaps as GPUs would.
+// Each device has its own primary context; a module belongs to the context
+// current when it was loaded, and launching one of its kernels or unloading
+// it in another context fails as on a GPU (CUDA_ERROR_INVALID_CONTEXT).
 // Modules are the bytes passed to cuModuleLoadDataEx; one that mentions
-// __asynccopy_symm has that global. fakeCuda() returns the state.
+// __asynccopy_symm has that global, one that mentions "not a module" fails to
+// load (as does every module on a device of failingLoadDevices), and the kernel "no_such_kernel" is missing from every module. fakeCuda() returns the state.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,6 +34,7 @@ using namespace asynccopy::runtime::cuda;
 namespace {
 constexpr CUresult CUDA_ERROR_INVALID_VALUE = 1;
 constexpr CUresult CUDA_ERROR_OUT_OF_MEMORY = 2;
+constexpr CUresult CUDA_ERROR_INVALID_CONTEXT = 201;
 constexpr CUresult CUDA_ERROR_INVALID_HANDLE = 400;
 
 FakeCudaState state;
@@ -59,6 +64,20 @@ CUresult release(std::set<void *> &live, void *handle) {
 CUresult check(const std::set<void *> &live, void *handle) {
   return live.count(handle) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
 }
+
+/// The contexts pushed on this thread: device ordinals.
+thread_local std::vector<int> contextStack;
+
+/// Whether `module` (a kernel's handle is its module's) is live and belongs
+/// to the current context.
+CUresult checkModuleContext(void *module) {
+  auto it = state.liveModules.find(module);
+  if (it == state.liveModules.end())
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (contextStack.empty() || contextStack.back() != it->second)
+    return CUDA_ERROR_INVALID_CONTEXT;
+  return CUDA_SUCCESS;
+}
 } // namespace
 
 #define FAKE_EXPORT extern "C" __attribute__((visibility("default")))
@@ -73,8 +92,9 @@ FAKE_EXPORT CUresult cuGetErrorString(CUresult, const char **text) {
 }
 
 FAKE_EXPORT CUresult cuGetErrorName(CUresult result, const char **name) {
-  *name = result == CUDA_ERROR_INVALID_HANDLE ? "CUDA_ERROR_INVALID_HANDLE"
-                                              : "CUDA_ERROR_INVALID_VALUE";
+  *name = result == CUDA_ERROR_INVALID_HANDLE    ? "CUDA_ERROR_INVALID_HANDLE"
+          : result == CUDA_ERROR_INVALID_CONTEXT ? "CUDA_ERROR_INVALID_CONTEXT"
+                                                 : "CUDA_ERROR_INVALID_VALUE";
   return CUDA_SUCCESS;
 }
 
@@ -98,15 +118,22 @@ FAKE_EXPORT CUresult cuCtxSynchronize() {
   return CUDA_SUCCESS;
 }
 
-FAKE_EXPORT CUresult cuDevicePrimaryCtxRetain(CUcontext *ctx, CUdevice) {
-  *ctx = newHandle<CUcontext>(1, 1);
+FAKE_EXPORT CUresult cuDevicePrimaryCtxRetain(CUcontext *ctx,
+                                              CUdevice device) {
+  *ctx = newHandle<CUcontext>(1, device + 1);
   return CUDA_SUCCESS;
 }
 
-FAKE_EXPORT CUresult cuCtxPushCurrent_v2(CUcontext) { return CUDA_SUCCESS; }
+FAKE_EXPORT CUresult cuCtxPushCurrent_v2(CUcontext ctx) {
+  contextStack.push_back(int(reinterpret_cast<uintptr_t>(ctx) & 0xffff) - 1);
+  return CUDA_SUCCESS;
+}
 
 FAKE_EXPORT CUresult cuCtxPopCurrent_v2(CUcontext *ctx) {
-  *ctx = newHandle<CUcontext>(1, 1);
+  if (contextStack.empty())
+    return CUDA_ERROR_INVALID_CONTEXT;
+  *ctx = newHandle<CUcontext>(1, contextStack.back() + 1);
+  contextStack.pop_back();
   return CUDA_SUCCESS;
 }
 
@@ -230,12 +257,19 @@ FAKE_EXPORT CUresult cuMemFree_v2(CUdeviceptr) { return CUDA_SUCCESS; }
 FAKE_EXPORT CUresult cuModuleLoadDataEx(CUmodule *module, const void *image,
                                         unsigned, CUjit_option *, void **) {
   static int64_t modules = 0;
+  if (std::strstr(static_cast<const char *>(image), "not a module"))
+    return CUDA_ERROR_INVALID_VALUE;
   CUdeviceptr table = 0;
   if (std::strstr(static_cast<const char *>(image), "__asynccopy_symm"))
     if (CUresult result = cuMemAlloc_v2(&table, 1048))
       return result;
   std::lock_guard<std::mutex> lock(stateMutex);
+  if (contextStack.empty())
+    return CUDA_ERROR_INVALID_CONTEXT;
+  if (state.failingLoadDevices.count(contextStack.back()))
+    return CUDA_ERROR_INVALID_VALUE;
   *module = newHandle<CUmodule>(4, ++modules);
+  state.liveModules[*module] = contextStack.back();
   if (table)
     state.moduleTables[*module] = reinterpret_cast<void *>(table);
   return CUDA_SUCCESS;
@@ -243,7 +277,11 @@ FAKE_EXPORT CUresult cuModuleLoadDataEx(CUmodule *module, const void *image,
 
 FAKE_EXPORT CUresult cuModuleUnload(CUmodule module) {
   std::lock_guard<std::mutex> lock(stateMutex);
+  if (CUresult result = checkModuleContext(module))
+    return result;
+  state.liveModules.erase(module);
   state.moduleTables.erase(module);
+  ++state.modulesUnloaded;
   return CUDA_SUCCESS;
 }
 
@@ -260,16 +298,23 @@ FAKE_EXPORT CUresult cuModuleGetGlobal_v2(CUdeviceptr *ptr, size_t *bytes,
 }
 
 FAKE_EXPORT CUresult cuModuleGetFunction(CUfunction *function, CUmodule module,
-                                         const char *) {
+                                         const char *name) {
+  std::lock_guard<std::mutex> lock(stateMutex);
+  if (!state.liveModules.count(module))
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (std::strcmp(name, "no_such_kernel") == 0)
+    return CUDA_ERROR_NOT_FOUND;
   // One kernel per module.
   *function = reinterpret_cast<CUfunction>(module);
   return CUDA_SUCCESS;
 }
 
-FAKE_EXPORT CUresult cuLaunchKernel(CUfunction, unsigned, unsigned, unsigned,
+FAKE_EXPORT CUresult cuLaunchKernel(CUfunction function, unsigned, unsigned,
                                     unsigned, unsigned, unsigned, unsigned,
-                                    CUstream, void **, void **) {
+                                    unsigned, CUstream, void **, void **) {
   std::lock_guard<std::mutex> lock(stateMutex);
+  if (CUresult result = checkModuleContext(function))
+    return result;
   ++state.launches;
   return CUDA_SUCCESS;
 }
@@ -359,10 +404,11 @@ FAKE_EXPORT CUresult cuMemUnmap(CUdeviceptr ptr, size_t size) {
   return CUDA_SUCCESS;
 }
 
-FAKE_EXPORT CUresult cuMemSetAccess(CUdeviceptr, size_t,
+FAKE_EXPORT CUresult cuMemSetAccess(CUdeviceptr ptr, size_t size,
                                     const CUmemAccessDesc *desc,
                                     size_t count) {
   std::lock_guard<std::mutex> lock(stateMutex);
+  state.accessRanges.insert({ptr, size});
   state.accessDevices.clear();
   for (size_t i = 0; i < count; ++i) {
     if (desc[i].flags != CU_MEM_ACCESS_FLAGS_PROT_READWRITE)

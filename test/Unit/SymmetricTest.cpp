@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <thread>
 
 namespace {
 
@@ -160,10 +161,15 @@ int singleProcessHeap() {
   EXPECT_IN_CHILD(fake->liveMappings == 3 && fake->liveHandles.size() == 3);
   EXPECT_IN_CHILD((fake->accessDevices == std::vector<int>{2, 0, 1}));
   // PE i's copy is slot i of one range; each is the granularity (1000 B
-  // rounded up), and every copy is memory of its own.
+  // rounded up), and every copy is memory of its own, to which every device
+  // has access.
   auto *pe0 = static_cast<char *>(acSymmAddress(heap, 0, 0));
   auto *pe2 = static_cast<char *>(acSymmAddress(heap, 2, 0));
   EXPECT_IN_CHILD(pe2 - pe0 == int64_t(2 * kGranularity));
+  EXPECT_IN_CHILD(fake->accessRanges.size() == 3);
+  for (int pe = 0; pe < 3; ++pe)
+    EXPECT_IN_CHILD(fake->accessRanges.count(
+        {reinterpret_cast<uintptr_t>(pe0) + pe * kGranularity, kGranularity}));
   EXPECT_IN_CHILD(acSymmAddress(heap, 1, 100) == pe0 + kGranularity + 100);
   std::memset(pe2, 0x3C, kGranularity);
   EXPECT_IN_CHILD(allBytesAre(pe0, kGranularity, 0));
@@ -300,8 +306,17 @@ void launch(void *function) {
                    0);
 }
 
-const acSymmDeviceTable *tableOf(FakeCudaState *fake, void *module) {
-  return static_cast<const acSymmDeviceTable *>(fake->moduleTables[module]);
+/// The table of the one loaded module with a table on `device`, or null.
+const acSymmDeviceTable *tableOn(FakeCudaState *fake, int device) {
+  const acSymmDeviceTable *found = nullptr;
+  for (const auto &[module, table] : fake->moduleTables) {
+    if (fake->liveModules[module] != device)
+      continue;
+    if (found)
+      return nullptr;
+    found = static_cast<const acSymmDeviceTable *>(table);
+  }
+  return found;
 }
 
 /// Tables of modules loaded before and after the heap, on both devices.
@@ -320,8 +335,8 @@ int deviceTables() {
     return fprintf(stderr, "%s\n", acGetLastError()), 1;
   uint64_t base0 = reinterpret_cast<uintptr_t>(acSymmAddress(heap, 0, 0));
   uint64_t base1 = reinterpret_cast<uintptr_t>(acSymmAddress(heap, 1, 0));
-  const acSymmDeviceTable *table = tableOf(fake, before);
-  EXPECT_IN_CHILD(table->localBase == base0 && table->size == kGranularity &&
+  const acSymmDeviceTable *table = tableOn(fake, 0);
+  EXPECT_IN_CHILD(table && table->localBase == base0 && table->size == kGranularity &&
                   table->numPes == 2 && table->myPe == 0 &&
                   table->peerBase[0] == base0 && table->peerBase[1] == base1 &&
                   table->peerBase[2] == 0);
@@ -331,8 +346,8 @@ int deviceTables() {
   // Loaded on device 1 once the heap exists: written at once.
   mgpuSetDefaultDevice(1);
   void *after = mgpuModuleLoad(peerModule, sizeof(peerModule));
-  table = tableOf(fake, after);
-  EXPECT_IN_CHILD(table->localBase == base1 && table->myPe == 1 &&
+  table = tableOn(fake, 1);
+  EXPECT_IN_CHILD(table && table->localBase == base1 && table->myPe == 1 &&
                   table->numPes == 2 && table->peerBase[0] == base0);
   launch(mgpuModuleGetFunction(after, "peer_kernel"));
   EXPECT_IN_CHILD(fake->launches == 3);
@@ -340,8 +355,7 @@ int deviceTables() {
 
   // Destroying the heap clears the tables (peer copies then trap).
   EXPECT_IN_CHILD(acSymmDestroy(heap) == 0);
-  EXPECT_IN_CHILD(allBytesAre(tableOf(fake, before), sizeof(acSymmDeviceTable),
-                              0));
+  EXPECT_IN_CHILD(allBytesAre(tableOn(fake, 0), sizeof(acSymmDeviceTable), 0));
   return childFailures;
 }
 
@@ -349,12 +363,86 @@ TEST(RuntimeSymmetricDeathTest, DeviceTables) {
   EXPECT_EXIT(exit(deviceTables()), testing::ExitedWithCode(0), "");
 }
 
+/// One module, loaded on device 0 as MLIR's global constructor does, whose
+/// kernel is launched on devices 0 and 1 (of the heap) and 2 (none).
+int perDeviceModules() {
+  FakeCudaState *fake = useFakeDriver();
+  int32_t devices[2] = {0, 1};
+  acSymmHeap *heap = nullptr;
+  EXPECT_IN_CHILD(acSymmCreate(devices, 2, 4096, &heap) == 0);
+  if (!heap)
+    return fprintf(stderr, "%s\n", acGetLastError()), 1;
+  uint64_t base0 = reinterpret_cast<uintptr_t>(acSymmAddress(heap, 0, 0));
+  uint64_t base1 = reinterpret_cast<uintptr_t>(acSymmAddress(heap, 1, 0));
+
+  void *module = mgpuModuleLoad(peerModule, sizeof(peerModule));
+  EXPECT_IN_CHILD(fake->liveModules.size() == 1 && tableOn(fake, 0) &&
+                  tableOn(fake, 0)->myPe == 0);
+  void *kernel = mgpuModuleGetFunction(module, "peer_kernel");
+  launch(kernel);
+  EXPECT_IN_CHILD(fake->launches == 1 && fake->liveModules.size() == 1);
+
+  // The first launch on device 1 loads the module there and writes that
+  // copy's table with PE 1; MLIR asks for the function again each launch.
+  mgpuSetDefaultDevice(1);
+  launch(kernel);
+  EXPECT_IN_CHILD(fake->launches == 2 && fake->liveModules.size() == 2);
+  const acSymmDeviceTable *table = tableOn(fake, 1);
+  EXPECT_IN_CHILD(table && table->myPe == 1 && table->localBase == base1 &&
+                  table->numPes == 2 && table->peerBase[0] == base0 &&
+                  table->peerBase[1] == base1);
+  EXPECT_IN_CHILD(tableOn(fake, 0) && tableOn(fake, 0)->myPe == 0 &&
+                  tableOn(fake, 0)->localBase == base0);
+  EXPECT_IN_CHILD(mgpuModuleGetFunction(module, "peer_kernel") == kernel);
+  launch(kernel);
+  mgpuSetDefaultDevice(0);
+  launch(kernel);
+  EXPECT_IN_CHILD(fake->launches == 4 && fake->liveModules.size() == 2);
+
+  // Another thread (default device 0) uses the copy on device 0.
+  std::thread([&] { launch(kernel); }).join();
+  EXPECT_IN_CHILD(fake->launches == 5 && fake->liveModules.size() == 2);
+
+  // Unloading unloads every copy, each in its device's context.
+  mgpuModuleUnload(module);
+  EXPECT_IN_CHILD(fake->liveModules.empty() && fake->modulesUnloaded == 2);
+  EXPECT_IN_CHILD(acSymmDestroy(heap) == 0);
+  return childFailures;
+}
+
+TEST(RuntimeSymmetricDeathTest, PerDeviceModules) {
+  EXPECT_EXIT(exit(perDeviceModules()), testing::ExitedWithCode(0), "");
+}
+
+TEST(RuntimeSymmetricDeathTest, LazyLoadOnDeviceWithoutHeapExits) {
+  auto launchOnDevice2 = [] {
+    useFakeDriver();
+    int32_t devices[2] = {0, 1};
+    acSymmHeap *heap = nullptr;
+    if (acSymmCreate(devices, 2, 4096, &heap) != 0)
+      exit(2);
+    void *kernel = mgpuModuleGetFunction(
+        mgpuModuleLoad(peerModule, sizeof(peerModule)), "peer_kernel");
+    mgpuSetDefaultDevice(2);
+    launch(kernel);
+  };
+  EXPECT_EXIT(launchOnDevice2(), testing::ExitedWithCode(1),
+              "^asynccopy runtime: kernel 'peer_kernel' copies to/from peers "
+              "\\(peer %pe\\) but device 2 has no symmetric heap");
+}
+
+/// The module of LaunchWithoutHeapExits, unloaded at exit as MLIR does.
+void *exitModule = nullptr;
+
 TEST(RuntimeSymmetricDeathTest, LaunchWithoutHeapExits) {
   auto launchPeerKernel = [] {
     useFakeDriver();
     mgpuSetDefaultDevice(1);
-    void *module = mgpuModuleLoad(peerModule, sizeof(peerModule));
-    launch(mgpuModuleGetFunction(module, "peer_kernel"));
+    exitModule = mgpuModuleLoad(peerModule, sizeof(peerModule));
+    // The unload runs inside the exit(1) of the error: it must not wait for
+    // a lock the error path holds.
+    atexit([] { mgpuModuleUnload(exitModule); });
+    launch(mgpuModuleGetFunction(exitModule, "peer_kernel"));
   };
   EXPECT_EXIT(launchPeerKernel(), testing::ExitedWithCode(1),
               "^asynccopy runtime: kernel 'peer_kernel' copies to/from peers "
@@ -465,6 +553,12 @@ std::string rendezvousDir() {
   return dir + "/rendezvous";
 }
 
+/// Removes what rendezvousDir() made (the socket files are gone already).
+void removeRendezvous(const std::string &dir) {
+  rmdir(dir.c_str());
+  rmdir(dir.substr(0, dir.rfind('/')).c_str());
+}
+
 /// PE `pe` of `numPes`: allocate, write its byte, barrier, check every
 /// peer's copy, free, destroy. Returns the failures.
 int runPe(int pe, int numPes, const std::string &dir) {
@@ -517,6 +611,7 @@ int processHeap() {
     fprintf(stderr, "PE 0 left VMM resources behind\n");
     ++failures;
   }
+  removeRendezvous(dir);
   return failures;
 }
 
@@ -541,6 +636,7 @@ int missingPe() {
                                 "to PE 0 at " +
                                 dir + "/pe0.sock within 1 s: PE 0 did not "
                                       "show up"));
+  removeRendezvous(dir);
   return childFailures;
 }
 
@@ -571,6 +667,7 @@ int mismatchedSizes() {
   int status = 0;
   waitpid(child, &status, 0);
   EXPECT_IN_CHILD(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  removeRendezvous(dir);
   return childFailures;
 }
 

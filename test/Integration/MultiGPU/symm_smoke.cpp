@@ -11,8 +11,9 @@
 // Every PE writes its pattern into its copy (cuMemcpy through the runtime's
 // mgpuMemcpy), all meet in acSymmBarrier, then every PE reads every peer's
 // copy twice: with a copy from the peer's address, and with a kernel (PTX
-// JIT) that finds the peer through the device table __asynccopy_symm the
-// runtime wrote into its module. Prints "symm_smoke: <mode>: PASS" or FAIL
+// JIT, loaded once on device 0 and launched on every PE's device, as MLIR's
+// host code does) that finds the peer through the device table
+// __asynccopy_symm the runtime wrote into that device's copy of the module. Prints "symm_smoke: <mode>: PASS" or FAIL
 // and exits 0 or 1.
 #include "asynccopy/Runtime/MgpuABI.h"
 #include "asynccopy/Runtime/Symmetric.h"
@@ -119,10 +120,14 @@ void exercise(acSymmHeap *heap, const std::vector<int> &localPes) {
   }
   CHECK(acSymmBarrier(heap) == 0, "barrier");
 
+  // As MLIR's host code does: one load on device 0 and its kernel launched
+  // on every PE's device (the runtime loads the module there at the first
+  // launch and writes that copy's table).
+  mgpuSetDefaultDevice(0);
+  void *module = mgpuModuleLoadJIT(const_cast<char *>(kPeerReadPtx), 2);
+  void *kernel = mgpuModuleGetFunction(module, "symm_peer_read");
   for (int reader : localPes) {
     mgpuSetDefaultDevice(reader);
-    void *module = mgpuModuleLoadJIT(const_cast<char *>(kPeerReadPtx), 2);
-    void *kernel = mgpuModuleGetFunction(module, "symm_peer_read");
     void *out = mgpuMemAlloc(kWords * 4, nullptr, false);
     void *local = acSymmAddress(heap, reader, offset);
     for (int peer = 0; peer < numPes; ++peer) {
@@ -148,8 +153,8 @@ void exercise(acSymmHeap *heap, const std::vector<int> &localPes) {
             reader, peer, bad);
     }
     mgpuMemFree(out, nullptr);
-    mgpuModuleUnload(module);
   }
+  mgpuModuleUnload(module);
   CHECK(acSymmBarrier(heap) == 0, "barrier");
   CHECK(acSymmFree(heap, offset) == 0, "free");
   CHECK(acSymmFree(heap, first) == 0, "free");
@@ -164,7 +169,7 @@ int runSingle(int numPes) {
   }
   acSymmHeap *heap = nullptr;
   if (acSymmCreate(devices.data(), numPes, kHeapBytes, &heap) != 0) {
-    std::printf("acSymmCreate: %s\n", acGetLastError());
+    std::printf("%s\n", acGetLastError());
     return 1;
   }
   exercise(heap, pes);
@@ -212,10 +217,12 @@ int runProcesses(const std::string &mode, int numPes) {
       return 1;
     readEnds[pe] = ends[0];
     writeEnds[pe] = ends[1];
+    std::fflush(stdout);
     children[pe] = fork();
     if (children[pe] == 0) {
+      int result = runPe(mode, pe, numPes, dir, readEnds[pe]);
       std::fflush(stdout);
-      _exit(runPe(mode, pe, numPes, dir, readEnds[pe]) ? 1 : 0);
+      _exit(result ? 1 : 0);
     }
   }
   int idPipe[2] = {-1, -1};
@@ -223,7 +230,7 @@ int runProcesses(const std::string &mode, int numPes) {
     char id[128];
     uint64_t idBytes = sizeof(id);
     if (acSymmNvshmemUniqueId(id, &idBytes) != 0) {
-      std::printf("acSymmNvshmemUniqueId: %s\n", acGetLastError());
+      std::printf("%s\n", acGetLastError());
       for (int pe = 1; pe < numPes; ++pe)
         kill(children[pe], SIGKILL);
       return 1;

@@ -5,7 +5,7 @@
 # nvidia-nvshmem wheel of python3's environment (torch's venv:
 # <venv>/lib/python3*/site-packages/nvidia/nvshmem/lib), else the first such
 # file under /opt, /usr, /root and $HOME; without one the mode is skipped.
-cd "$(dirname "$0")"
+cd "$(dirname "$0")" || exit 1
 nvidia-smi --query-gpu=index,name,driver_version --format=csv,noheader || true
 gpus=$(nvidia-smi -L 2>/dev/null | wc -l)
 if [ "${gpus:-0}" -lt 2 ]; then echo "symm_smoke: needs 2 or more GPUs (found ${gpus:-0})"; exit 1; fi
