@@ -16,16 +16,14 @@
 //
 //   peer-bench [iters] [ctas per SM]
 //
-// The kernels come from libasynccopy-peer-kernels.so next to this binary,
-// loaded once per GPU (test/Integration/MultiGPU/PerDeviceLibrary.h); the CUDA
-// driver is dlopen'ed for cuMemcpyPeerAsync.
+// The kernels are linked in (utils/build-bench.sh); the runtime loads their
+// module on each GPU on first use. The CUDA driver is dlopen'ed for
+// cuMemcpyPeerAsync.
 //
 //===----------------------------------------------------------------------===//
 
 #include "asynccopy/Runtime/MgpuABI.h"
 #include "asynccopy/Runtime/Symmetric.h"
-
-#include "PerDeviceLibrary.h"
 
 #include <dlfcn.h>
 
@@ -51,6 +49,12 @@ struct MemRef2 {
   int64_t offset, sizes[2], strides[2];
 };
 using CopyFn = void (*)(MemRef2 *, MemRef2 *, int32_t, int64_t, int64_t);
+} // namespace
+
+extern "C" void _mlir_ciface_peer_push(MemRef2 *, MemRef2 *, int32_t, int64_t, int64_t);
+extern "C" void _mlir_ciface_peer_pull(MemRef2 *, MemRef2 *, int32_t, int64_t, int64_t);
+
+namespace {
 
 MemRef2 tensor(void *p) { return {p, p, 0, {kRows, kCols}, {kCols, 1}}; }
 
@@ -184,12 +188,6 @@ int main(int argc, char **argv) {
     mgpuMemcpy(src(pe), pattern[pe].data(), kBytes, nullptr);
     mgpuStreamSynchronize(nullptr);
   }
-  std::string lib = asynccopy::test::executableDir() + "/libasynccopy-peer-kernels.so";
-  asynccopy::test::KernelLibrary kernels[2];
-  for (int d = 0; d < 2; ++d) {
-    driver.use(d);
-    kernels[d] = asynccopy::test::loadPerDevice(lib, d);
-  }
   int ctas[2] = {driver.smCount(0) * ctasPerSm, driver.smCount(1) * ctasPerSm};
   std::printf("iters=%d bytes=%.3f GB ctas=%d\n", iters, kBytes / 1e9, ctas[0]);
 
@@ -262,18 +260,11 @@ int main(int argc, char **argv) {
   // TMA kernels: push runs on the source GPU, pull on the destination GPU.
   for (const char *kind : {"push", "pull"}) {
     bool push = std::string(kind) == "push";
-    CopyFn fn[2];
-    for (int d = 0; d < 2; ++d)
-      fn[d] = kernels[d].lookup<CopyFn>(std::string("peer_") + kind);
-    if (!fn[0] || !fn[1]) {
-      std::printf("tma_%s: not built\n", kind);
-      ok = false;
-      continue;
-    }
+    CopyFn fn = push ? _mlir_ciface_peer_push : _mlir_ciface_peer_pull;
     // Device d copies to (push) or from (pull) PE 1 - d.
     auto body = [&](int d, int n) {
       MemRef2 s = tensor(src(d)), t = tensor(dst(d));
-      fn[d](&s, &t, /*pe=*/1 - d, ctas[d], n);
+      fn(&s, &t, /*pe=*/1 - d, ctas[d], n);
     };
     int runsOneWay = push ? 0 : 1;
     clear();

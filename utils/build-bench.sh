@@ -16,17 +16,9 @@ done
 "$here/utils/aot-compile.sh" -p "format=bin" \
   --driver "$here/bench/multicast_bench.cpp" -o "$out/multicast-bench" \
   "$here/bench/multicast.mlir"
-# The peer kernels go into a shared library that peer-bench loads once per
-# GPU (test/Integration/MultiGPU/PerDeviceLibrary.h).
-# (PTX ISA 8.3: peer TMA copies acquire their maps with fence.proxy.tensormap.)
-"$here/utils/aot-compile.sh" -p "format=bin features=+ptx83" -o "$out/peer_copy.o" \
-  "$here/bench/peer_copy.mlir"
-c++ -shared -Wl,-Bsymbolic "$out/peer_copy.o" -L"$here/build/lib" -lAsyncCopyRuntime \
-  -Wl,-rpath,'$ORIGIN' -o "$out/libasynccopy-peer-kernels.so"
-rm "$out/peer_copy.o"
-c++ -O2 -std=c++17 -I"$here/include" -I"$here/test/Integration/MultiGPU" \
-  "$here/bench/peer_copy_bench.cpp" -L"$here/build/lib" -lAsyncCopyRuntime -ldl -pthread \
-  -Wl,-rpath,'$ORIGIN' -o "$out/peer-bench"
+# PTX ISA 8.3: peer TMA copies acquire their maps with fence.proxy.tensormap.
+"$here/utils/aot-compile.sh" -p "format=bin features=+ptx83" \
+  --driver "$here/bench/peer_copy_bench.cpp" -o "$out/peer-bench" "$here/bench/peer_copy.mlir"
 cat > "$out/run-bench.sh" <<'RUN'
 #!/usr/bin/env bash
 # Runs both descriptor modes (GB/s and the ratio to memcpy), then the

@@ -39,9 +39,7 @@ for m in "$here"/test/Integration/MultiGPU/*.mlir; do
   fi
 done
 runtime="$here/build/lib/libAsyncCopyRuntime.so"
-# -Bsymbolic: the harness loads several copies of the library (one per
-# device); each must call its own functions.
-c++ -shared -Wl,-Bsymbolic ${objects[@]+"${objects[@]}"} -L"$here/build/lib" \
+c++ -shared ${objects[@]+"${objects[@]}"} -L"$here/build/lib" \
   -lAsyncCopyRuntime -Wl,-rpath,'$ORIGIN' -o "$out/libasynccopy-multigpu-kernels.so"
 c++ -O2 -std=c++17 -I"$here/include" "$here/test/Integration/MultiGPU/harness.cpp" \
   -L"$here/build/lib" -lAsyncCopyRuntime -ldl -pthread -Wl,-rpath,'$ORIGIN' \

@@ -29,10 +29,12 @@
 //
 // The kernels live in libasynccopy-multigpu-kernels.so next to this binary
 // (utils/build-multigpu-tests.sh). It is dlopen'ed, not linked: its global
-// constructors load the GPU modules on the default device, so a process loads
-// it only after choosing its device (and after forking), and the one-process
-// mode loads one copy per device (PerDeviceLibrary.h). A test whose host
-// function is missing from the library is reported as not built.
+// constructors load the GPU modules (MLIR's host code does that, on the
+// default device), which initialises CUDA, so a process loads it only after
+// it forked and chose its device. The one-process mode loads it once and
+// launches its kernels on every device (the runtime loads each module on
+// each device on first use). A test whose host function is missing from the
+// library is reported as not built.
 //
 // Prints `<name> [<mode>]: PASS` or `FAIL (...)` per test and mode, then
 // `N passed, M failed` (and `, K not built`); exits 1 when anything failed or
@@ -42,8 +44,6 @@
 
 #include "asynccopy/Runtime/MgpuABI.h"
 #include "asynccopy/Runtime/Symmetric.h"
-
-#include "PerDeviceLibrary.h"
 
 #include <dlfcn.h>
 #include <sys/wait.h>
@@ -165,13 +165,29 @@ std::string runtimeError(const char *call) {
   return std::string(call) + " failed: " + (why ? why : "(no message)");
 }
 
-using Kernels = asynccopy::test::KernelLibrary;
+/// The dlopen'ed kernel library.
+struct Kernels {
+  void *handle = nullptr;
+  /// The C interface of host function `name`, or null when it was not built.
+  template <typename Fn> Fn lookup(const std::string &name) const {
+    return reinterpret_cast<Fn>(dlsym(handle, ("_mlir_ciface_" + name).c_str()));
+  }
+};
 
-/// The kernel library for the calling thread's default device (copy > 0: a
-/// private copy, see PerDeviceLibrary.h).
-Kernels loadKernels(int copy) {
-  return asynccopy::test::loadPerDevice(
-      asynccopy::test::executableDir() + "/libasynccopy-multigpu-kernels.so", copy);
+/// Loads the kernel library next to this executable (its constructors load
+/// the GPU modules on the calling thread's default device).
+Kernels loadKernels() {
+  char self[4096];
+  ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+  std::string exe = n > 0 ? std::string(self, size_t(n)) : std::string("./");
+  std::string path = exe.substr(0, exe.rfind('/')) + "/libasynccopy-multigpu-kernels.so";
+  Kernels k;
+  k.handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!k.handle) {
+    std::fprintf(stderr, "cannot load the kernels: %s\n", dlerror());
+    std::exit(1);
+  }
+  return k;
 }
 
 /// Launches the host function of `c` with kernel argument `arg` on the
@@ -295,13 +311,9 @@ Verdicts runOneProcess(const std::vector<Case> &cases, int numPes) {
       verdicts.push_back({c.name, why});
     return verdicts;
   }
-  std::vector<Kernels> kernels(numPes);
-  for (int pe = 0; pe < numPes; ++pe) {
-    mgpuSetDefaultDevice(pe);
-    kernels[pe] = loadKernels(pe);
-  }
+  Kernels kernels = loadKernels();
   std::vector<Case> runnable;
-  verdicts = notBuilt(cases, kernels[0], runnable);
+  verdicts = notBuilt(cases, kernels, runnable);
   for (const Case &c : runnable) {
     Buffers b(c, numPes);
     if (acSymmMalloc(heap, b.srcBytes, 4096, &b.srcOffset) ||
@@ -322,7 +334,7 @@ Verdicts runOneProcess(const std::vector<Case> &cases, int numPes) {
     for (int pe = 0; pe < numPes; ++pe)
       threads.emplace_back([&, pe] {
         mgpuSetDefaultDevice(pe);
-        launch(kernels[pe], c, b, kernelArgument(c, pe, numPes), src(pe),
+        launch(kernels, c, b, kernelArgument(c, pe, numPes), src(pe),
                region(pe) + kGuardBytes);
       });
     for (std::thread &t : threads)
@@ -391,7 +403,7 @@ int runChild(bool nvshmem, const std::vector<Case> &cases, int pe, int numPes,
       std::fprintf(out, "%s pe %d: %s\n", c.name.c_str(), pe, why.c_str());
     return 1;
   }
-  Kernels kernels = loadKernels(0);
+  Kernels kernels = loadKernels();
   std::vector<Case> runnable;
   for (auto &[name, why] : notBuilt(cases, kernels, runnable))
     std::fprintf(out, "%s %s\n", name.c_str(), why.c_str());
@@ -528,7 +540,7 @@ std::string expectTrap(const Case &c, Misuse misuse, int numPes) {
       std::fprintf(stderr, "setup: %s\n", acGetLastError());
       std::_Exit(2);
     }
-    Kernels kernels = loadKernels(0);
+    Kernels kernels = loadKernels();
     if (!kernels.lookup<void *>(c.name))
       std::_Exit(3);
     char *src = static_cast<char *>(acSymmAddress(heap, 0, b.srcOffset));
