@@ -340,11 +340,14 @@ Verdicts runOneProcess(const std::vector<Case> &cases, int numPes) {
     for (std::thread &t : threads)
       t.join();
     std::string failure;
-    if (acSymmBarrier(heap))
+    bool barrierFailed = acSymmBarrier(heap) != 0;
+    if (barrierFailed)
       failure = runtimeError("acSymmBarrier");
-    for (int pe = 0; pe < numPes && failure.empty(); ++pe) {
+    for (int pe = 0; pe < numPes && !barrierFailed; ++pe) {
       mgpuSetDefaultDevice(pe);
-      failure = check(c, b, pe, numPes, src(pe), region(pe), "one-process");
+      std::string wrong = check(c, b, pe, numPes, src(pe), region(pe), "one-process");
+      if (!wrong.empty())
+        failure += (failure.empty() ? "" : "; ") + wrong;
     }
     verdicts.push_back({c.name, failure});
     acSymmFree(heap, b.regionOffset);
@@ -697,5 +700,6 @@ int main(int argc, char **argv) {
   if (notBuiltCount)
     std::printf(", %d not built", notBuiltCount);
   std::printf("\n");
+  std::fflush(stdout); // before the exit-time module unloads
   return failed || notBuiltCount ? 1 : 0;
 }
