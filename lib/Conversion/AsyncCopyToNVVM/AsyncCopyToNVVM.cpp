@@ -376,6 +376,20 @@ struct ConvertAsyncCopyToNVVMPass
                 << *tma::targetSmVersion(op);
             return WalkResult::interrupt();
           }
+          // Selection keeps these from TMA; IR selected elsewhere may not.
+          if (auto copy = dyn_cast<CopyOp>(op); copy && copy.getPeer() &&
+              copy.getImplOrDefault() == CopyImpl::tma) {
+            if (unsigned ptx = tma::targetPtxVersion(op);
+                ptx < tma::kTensorMapFencePtx) {
+              op->emitOpError("is a `peer` TMA copy, whose tensor-map fence "
+                              "(fence.proxy.tensormap) needs PTX ISA 8.3 or "
+                              "newer; this GPU module targets PTX ")
+                  << ptx / 10 << "." << ptx % 10
+                  << " (add features = \"+ptx83\" to its #nvvm.target, or "
+                     "use impl = bulk or sync)";
+              return WalkResult::interrupt();
+            }
+          }
           if (unsigned ptx = tma::targetPtxVersion(op);
               isa<BarrierWaitOp>(op) && !tma::targetsHopper(op) &&
               ptx < kTestWaitParityPtx) {
