@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Builds the benchmarks ahead of time into build/bench/ (with the runtime
 # next to the executables): the tiled copy once per descriptor mode, and the
-# multicast panel broadcast. Run on the GPU machine: build/bench/run-bench.sh
+# multicast panel broadcast, and the peer bandwidth benchmark (two GPUs).
+# Run on the GPU machine: build/bench/run-bench.sh, and from the repository
+# root bench/run-peer-bench.sh (it reads build/bench/peer-bench).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 out="$here/build/bench"
@@ -14,6 +16,9 @@ done
 "$here/utils/aot-compile.sh" -p "format=bin" \
   --driver "$here/bench/multicast_bench.cpp" -o "$out/multicast-bench" \
   "$here/bench/multicast.mlir"
+# PTX ISA 8.3: peer TMA copies acquire their maps with fence.proxy.tensormap.
+"$here/utils/aot-compile.sh" -p "format=bin features=+ptx83" \
+  --driver "$here/bench/peer_copy_bench.cpp" -o "$out/peer-bench" "$here/bench/peer_copy.mlir"
 cat > "$out/run-bench.sh" <<'RUN'
 #!/usr/bin/env bash
 # Runs both descriptor modes (GB/s and the ratio to memcpy), then the

@@ -150,18 +150,17 @@ bool getPrimaryContext(const CudaDriver &driver, int ordinal, CUcontext *ctx,
   return true;
 }
 
-/// Pushes the default device's primary context; false with a message, and
+/// Pushes the primary context of device `ordinal`; false with a message, and
 /// the driver's result where a driver call failed, if there is no driver, no
 /// such device, or the push failed.
-bool pushDefaultContext(CUdevice *device, CUresult *failure, char *error,
-                        size_t size) {
+bool pushContext(int ordinal, CUdevice *device, CUresult *failure,
+                 char *error, size_t size) {
   const char *loadError = nullptr;
   const CudaDriver *driver = tryGetDriver(&loadError);
   if (!driver) {
     copyMessage(error, size, loadError);
     return false;
   }
-  int ordinal = defaultDevice;
   CUcontext ctx = nullptr;
   if (!getPrimaryContext(*driver, ordinal, &ctx, failure, error, size))
     return false;
@@ -256,9 +255,14 @@ void checkRelease(CUresult result, const char *call, const char *site) {
 
 void setDefaultDevice(int device) { defaultDevice = device; }
 
-ScopedContext::ScopedContext(OnContextError onError) {
+int getDefaultDevice() { return defaultDevice; }
+
+ScopedContext::ScopedContext(OnContextError onError)
+    : ScopedContext(defaultDevice, onError) {}
+
+ScopedContext::ScopedContext(int ordinal, OnContextError onError) {
   CUresult failure = CUDA_SUCCESS;
-  pushed = pushDefaultContext(&dev, &failure, message, sizeof(message));
+  pushed = pushContext(ordinal, &dev, &failure, message, sizeof(message));
   if (pushed || onError == OnContextError::Report)
     return;
   if (onError == OnContextError::SkipIfShutDown &&

@@ -79,6 +79,38 @@ namespace asynccopy::runtime {
   X(cuMemHostRegister, "cuMemHostRegister_v2",                                 \
     cuda::CUresult(void *, size_t, unsigned))                                  \
   X(cuMemHostUnregister, "cuMemHostUnregister", cuda::CUresult(void *))        \
+  X(cuCtxSynchronize, "cuCtxSynchronize", cuda::CUresult())                   \
+  X(cuDeviceCanAccessPeer, "cuDeviceCanAccessPeer",                            \
+    cuda::CUresult(int *, cuda::CUdevice, cuda::CUdevice))                     \
+  X(cuModuleGetGlobal, "cuModuleGetGlobal_v2",                                 \
+    cuda::CUresult(cuda::CUdeviceptr *, size_t *, cuda::CUmodule,              \
+                   const char *))                                              \
+  X(cuMemGetAllocationGranularity, "cuMemGetAllocationGranularity",            \
+    cuda::CUresult(size_t *, const cuda::CUmemAllocationProp *,                \
+                   cuda::CUmemAllocationGranularity_flags))                    \
+  X(cuMemAddressReserve, "cuMemAddressReserve",                                \
+    cuda::CUresult(cuda::CUdeviceptr *, size_t, size_t, cuda::CUdeviceptr,     \
+                   unsigned long long))                                        \
+  X(cuMemAddressFree, "cuMemAddressFree",                                      \
+    cuda::CUresult(cuda::CUdeviceptr, size_t))                                 \
+  X(cuMemCreate, "cuMemCreate",                                                \
+    cuda::CUresult(cuda::CUmemGenericAllocationHandle *, size_t,               \
+                   const cuda::CUmemAllocationProp *, unsigned long long))     \
+  X(cuMemRelease, "cuMemRelease",                                              \
+    cuda::CUresult(cuda::CUmemGenericAllocationHandle))                        \
+  X(cuMemMap, "cuMemMap",                                                      \
+    cuda::CUresult(cuda::CUdeviceptr, size_t, size_t,                          \
+                   cuda::CUmemGenericAllocationHandle, unsigned long long))    \
+  X(cuMemUnmap, "cuMemUnmap", cuda::CUresult(cuda::CUdeviceptr, size_t))       \
+  X(cuMemSetAccess, "cuMemSetAccess",                                          \
+    cuda::CUresult(cuda::CUdeviceptr, size_t, const cuda::CUmemAccessDesc *,   \
+                   size_t))                                                    \
+  X(cuMemExportToShareableHandle, "cuMemExportToShareableHandle",              \
+    cuda::CUresult(void *, cuda::CUmemGenericAllocationHandle,                 \
+                   cuda::CUmemAllocationHandleType, unsigned long long))       \
+  X(cuMemImportFromShareableHandle, "cuMemImportFromShareableHandle",          \
+    cuda::CUresult(cuda::CUmemGenericAllocationHandle *, void *,               \
+                   cuda::CUmemAllocationHandleType))                           \
   X(cuTensorMapEncodeTiled, "cuTensorMapEncodeTiled",                          \
     cuda::CUresult(cuda::CUtensorMap *, cuda::CUtensorMapDataType, uint32_t,   \
                    void *, const uint64_t *, const uint64_t *,                 \
@@ -159,6 +191,8 @@ AC_CUDA_DRIVER_CALLS(AC_DECLARE_SYMBOL)
 
 /// Chooses the device later calls on this thread use (0 by default).
 void setDefaultDevice(int device);
+/// The device later calls on this thread use.
+int getDefaultDevice();
 
 /// What a ScopedContext does when it cannot make the context current.
 enum class OnContextError {
@@ -179,6 +213,8 @@ enum class OnContextError {
 class ScopedContext {
 public:
   explicit ScopedContext(OnContextError onError = OnContextError::Exit);
+  /// The same for device `ordinal` instead of the default device.
+  ScopedContext(int ordinal, OnContextError onError);
   ~ScopedContext();
   ScopedContext(const ScopedContext &) = delete;
   ScopedContext &operator=(const ScopedContext &) = delete;

@@ -27,6 +27,8 @@ using CUevent = struct CUevent_st *;
 constexpr CUresult CUDA_SUCCESS = 0;
 /// The driver is shutting down (process exit).
 constexpr CUresult CUDA_ERROR_DEINITIALIZED = 4;
+/// cuModuleGetGlobal: the module has no such symbol.
+constexpr CUresult CUDA_ERROR_NOT_FOUND = 500;
 constexpr CUresult CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED = 712;
 constexpr CUresult CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED = 713;
 
@@ -131,6 +133,54 @@ using CUtensorMapFloatOOBfill = int;
 constexpr CUtensorMapFloatOOBfill CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE = 0;
 constexpr CUtensorMapFloatOOBfill
     CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA = 1;
+
+// Virtual memory management (cuMemCreate, cuMemMap, ...).
+using CUmemGenericAllocationHandle = unsigned long long;
+
+using CUmemAllocationType = int;
+constexpr CUmemAllocationType CU_MEM_ALLOCATION_TYPE_PINNED = 1;
+
+using CUmemAllocationHandleType = int;
+constexpr CUmemAllocationHandleType CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR =
+    1;
+
+using CUmemLocationType = int;
+constexpr CUmemLocationType CU_MEM_LOCATION_TYPE_DEVICE = 1;
+
+using CUmemAllocationGranularity_flags = int;
+constexpr CUmemAllocationGranularity_flags CU_MEM_ALLOC_GRANULARITY_MINIMUM = 0;
+
+using CUmemAccess_flags = int;
+constexpr CUmemAccess_flags CU_MEM_ACCESS_FLAGS_PROT_READWRITE = 3;
+
+struct CUmemLocation {
+  CUmemLocationType type;
+  int id;
+};
+
+struct CUmemAllocationProp {
+  CUmemAllocationType type;
+  CUmemAllocationHandleType requestedHandleTypes;
+  CUmemLocation location;
+  void *win32HandleMetaData;
+  struct {
+    unsigned char compressionType;
+    unsigned char gpuDirectRDMACapable;
+    unsigned short usage;
+    unsigned char reserved[4];
+  } allocFlags;
+};
+
+struct CUmemAccessDesc {
+  CUmemLocation location;
+  CUmemAccess_flags flags;
+};
+
+static_assert(sizeof(CUmemLocation) == 8, "driver ABI");
+static_assert(offsetof(CUmemAllocationProp, location) == 8, "driver ABI");
+static_assert(offsetof(CUmemAllocationProp, allocFlags) == 24, "driver ABI");
+static_assert(sizeof(CUmemAllocationProp) == 32, "driver ABI");
+static_assert(sizeof(CUmemAccessDesc) == 12, "driver ABI");
 
 } // namespace asynccopy::runtime::cuda
 

@@ -12,14 +12,19 @@
 
 #include "CudaDriver.h"
 #include "MemRefDescriptor.h"
+#include "SymmetricHeap.h"
 
 #include "asynccopy/Runtime/MgpuABI.h"
 
 #include <array>
 #include <cstdint>
 #include <cstdio>
+#include <functional>
+#include <map>
+#include <memory>
 #include <mutex>
 #include <set>
+#include <string>
 
 using namespace asynccopy::runtime;
 using namespace asynccopy::runtime::cuda;
@@ -101,29 +106,141 @@ bool memrefExtent(int64_t rank, void *descriptor, int64_t elementSizeBytes,
 // Modules and kernels
 //===----------------------------------------------------------------------===//
 
+// MLIR loads each gpu.binary once, from a global constructor (so in the
+// context of device 0 of the main thread), keeps the handle, and launches its
+// kernels on whatever device the launching thread chose. A CUmodule belongs
+// to the context it was loaded in, so the handles below are the runtime's: a
+// Module keeps its image and is loaded on each device on first use there, a
+// Function (module, name) resolves to that device's CUfunction at launch.
+//
+// No module lock is held across a driver call that may fail: fatal() runs
+// exit-time destructors, and MLIR unloads its modules from one.
+
 namespace {
-/// cuModuleLoadDataEx with an error log; prints the log and exits on failure.
-CUmodule loadModule(const void *data, int optLevel, bool jit,
-                    const char *site) {
-  ScopedContext context;
+struct Module;
+
+/// What mgpuModuleGetFunction returns: a kernel of `module` by name.
+struct Function {
+  Module *module;
+  std::string name;
+  /// Device -> the kernel in that device's copy (under module->mutex).
+  std::map<int, CUfunction> perDevice;
+};
+
+/// What mgpuModuleLoad and mgpuModuleLoadJIT return.
+struct Module {
+  /// Not copied: MLIR passes the gpu.binary's embedded constant, valid for
+  /// the life of the process; other callers keep it valid until
+  /// mgpuModuleUnload.
+  const void *image;
+  bool jit;
+  int optLevel;
+  std::mutex mutex;
+  /// Device -> the image loaded in that device's primary context.
+  std::map<int, CUmodule> perDevice;
+  /// The kernels asked for, by name (their addresses are the handles;
+  /// looked up without a std::string, once per launch).
+  std::map<std::string, std::unique_ptr<Function>, std::less<>> functions;
+};
+
+/// Loads `module`'s image on `device` with cuModuleLoadDataEx; prints the
+/// driver's error log and exits on failure.
+CUmodule loadImage(const Module &module, int device, const char *site) {
+  ScopedContext context(device, OnContextError::Exit);
   char errorLog[8192] = {0};
   CUjit_option options[3] = {CU_JIT_ERROR_LOG_BUFFER,
                              CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
                              CU_JIT_OPTIMIZATION_LEVEL};
   void *values[3] = {errorLog, reinterpret_cast<void *>(sizeof(errorLog)),
-                     reinterpret_cast<void *>(intptr_t(optLevel))};
-  unsigned numOptions = jit ? 3 : 2;
-  CUmodule module = nullptr;
+                     reinterpret_cast<void *>(intptr_t(module.optLevel))};
+  unsigned numOptions = module.jit ? 3 : 2;
+  CUmodule loaded = nullptr;
   CUresult result = require(getDriver().cuModuleLoadDataEx,
                             AC_CU_SYMBOL(cuModuleLoadDataEx))(
-      &module, data, numOptions, options, values);
+      &loaded, module.image, numOptions, options, values);
   if (result != CUDA_SUCCESS) {
     char reason[160];
     describeError(result, reason, sizeof(reason));
     fatal("cuModuleLoadDataEx(%s) failed: %s [in %s]%s%s",
-          jit ? "PTX, JIT" : "cubin/fatbin", reason, site,
+          module.jit ? "PTX, JIT" : "cubin/fatbin", reason, site,
           errorLog[0] ? "\n" : "", errorLog);
   }
+  symmNoteModuleLoaded(loaded, context.device());
+  return loaded;
+}
+
+/// Unloads the copy of a module on `device` (in its context).
+void unloadImage(CUmodule loaded, int device) {
+  symmNoteModuleUnloaded(loaded);
+  ScopedContext context(device, OnContextError::SkipIfShutDown);
+  if (!context.active())
+    return;
+  AC_CU_RELEASE(cuModuleUnload, (loaded));
+}
+
+/// `module` on `device`, loaded there on first use. Of two threads that load
+/// it at once, the second unloads its copy.
+CUmodule moduleOn(Module &module, int device, const char *site) {
+  {
+    std::lock_guard<std::mutex> lock(module.mutex);
+    auto it = module.perDevice.find(device);
+    if (it != module.perDevice.end())
+      return it->second;
+  }
+  CUmodule loaded = loadImage(module, device, site);
+  std::unique_lock<std::mutex> lock(module.mutex);
+  auto [it, inserted] = module.perDevice.emplace(device, loaded);
+  CUmodule kept = it->second;
+  lock.unlock();
+  if (!inserted)
+    unloadImage(loaded, device);
+  return kept;
+}
+
+/// The CUfunction of `function` on `device`, loading its module there first
+/// if needed; exits if the module has no such kernel.
+CUfunction functionOn(Function &function, int device, const char *site) {
+  Module &module = *function.module;
+  {
+    std::lock_guard<std::mutex> lock(module.mutex);
+    auto it = function.perDevice.find(device);
+    if (it != function.perDevice.end())
+      return it->second;
+  }
+  CUmodule loaded = moduleOn(module, device, site);
+  CUfunction kernel = nullptr;
+  CUresult result;
+  {
+    ScopedContext context(device, OnContextError::Exit);
+    result = require(getDriver().cuModuleGetFunction,
+                     AC_CU_SYMBOL(cuModuleGetFunction))(
+        &kernel, loaded, function.name.c_str());
+  }
+  if (result != CUDA_SUCCESS) {
+    char reason[160];
+    describeError(result, reason, sizeof(reason));
+    fatal("cuModuleGetFunction(&function, module, \"%s\") failed: %s [in "
+          "%s]",
+          function.name.c_str(), reason, site);
+  }
+  symmNoteFunction(loaded, kernel, function.name.c_str());
+  std::lock_guard<std::mutex> lock(module.mutex);
+  return function.perDevice.emplace(device, kernel).first->second;
+}
+
+/// The CUfunction of the handle `function` on the calling thread's device.
+CUfunction launchedFunction(void *function, const char *site) {
+  if (!function)
+    fatal("%s: the function is null (not from mgpuModuleGetFunction)", site);
+  return functionOn(*fromHandle<Function>(function), getDefaultDevice(), site);
+}
+
+/// Loads the image at once on the calling thread's default device, so that
+/// a bad image is reported by the load (other devices load it on first use).
+void *loadModule(const void *data, int optLevel, bool jit, const char *site) {
+  auto *module = new Module{data, jit, optLevel, {}, {}, {}};
+  int device = getDefaultDevice();
+  module->perDevice[device] = loadImage(*module, device, site);
   return module;
 }
 } // namespace
@@ -138,27 +255,40 @@ extern "C" void *mgpuModuleLoadJIT(void *data, int optLevel) {
   return loadModule(data, level, /*jit=*/true, __func__);
 }
 
-extern "C" void mgpuModuleUnload(void *module) {
-  ScopedContext context(OnContextError::SkipIfShutDown);
-  if (!context.active())
+/// Unloads the module from every device it was loaded on.
+extern "C" void mgpuModuleUnload(void *handle) {
+  // Null after a failed load, when MLIR's exit-time destructor unloads it.
+  if (!handle)
     return;
-  AC_CU_RELEASE(cuModuleUnload, (fromHandle<CUmod_st>(module)));
+  auto *module = fromHandle<Module>(handle);
+  std::map<int, CUmodule> loaded;
+  {
+    std::lock_guard<std::mutex> lock(module->mutex);
+    loaded.swap(module->perDevice);
+  }
+  for (const auto &[device, copy] : loaded)
+    unloadImage(copy, device);
+  delete module;
 }
 
-extern "C" void *mgpuModuleGetFunction(void *module, const char *name) {
-  ScopedContext context;
-  CUfunction function = nullptr;
-  CUresult result =
-      require(getDriver().cuModuleGetFunction,
-              AC_CU_SYMBOL(cuModuleGetFunction))(
-          &function, fromHandle<CUmod_st>(module), name);
-  if (result != CUDA_SUCCESS) {
-    char reason[160];
-    describeError(result, reason, sizeof(reason));
-    fatal("cuModuleGetFunction(&function, module, \"%s\") failed: %s [in "
-          "%s]",
-          name ? name : "(null)", reason, __func__);
+/// Resolves the kernel at once on the calling thread's device (where MLIR
+/// launches it next), which also reports an unknown name here.
+extern "C" void *mgpuModuleGetFunction(void *handle, const char *name) {
+  if (!handle || !name)
+    fatal("%s: the %s is null", __func__, handle ? "kernel name" : "module");
+  Module &module = *fromHandle<Module>(handle);
+  Function *function;
+  {
+    std::lock_guard<std::mutex> lock(module.mutex);
+    auto it = module.functions.find(name);
+    if (it == module.functions.end())
+      it = module.functions
+               .emplace(name, std::unique_ptr<Function>(
+                                  new Function{&module, name, {}}))
+               .first;
+    function = it->second.get();
   }
+  functionOn(*function, getDefaultDevice(), __func__);
   return function;
 }
 
@@ -169,12 +299,13 @@ extern "C" void mgpuLaunchKernel(void *function, intptr_t gridX,
                                  void **params, void **extra,
                                  size_t /*paramsCount*/) {
   ScopedContext context;
-  auto *fn = fromHandle<CUfunc_st>(function);
   const char *site = __func__;
+  CUfunction fn = launchedFunction(function, site);
   std::array<unsigned, 3> grid = launchDims(gridX, gridY, gridZ, "grid", site);
   std::array<unsigned, 3> block =
       launchDims(blockX, blockY, blockZ, "block", site);
   prepareDynamicSmem(fn, smem, context.device(), site);
+  symmCheckLaunch(fn, context.device());
   AC_CU(cuLaunchKernel,
         (fn, grid[0], grid[1], grid[2], block[0], block[1], block[2],
          unsigned(smem), fromHandle<CUstream_st>(stream), params, extra));
@@ -186,8 +317,8 @@ extern "C" void mgpuLaunchClusterKernel(
     intptr_t blockY, intptr_t blockZ, int32_t smem, void *stream,
     void **params, void **extra) {
   ScopedContext context;
-  auto *fn = fromHandle<CUfunc_st>(function);
   const char *site = __func__;
+  CUfunction fn = launchedFunction(function, site);
   std::array<unsigned, 3> cluster =
       launchDims(clusterX, clusterY, clusterZ, "cluster", site);
   std::array<unsigned, 3> grid = launchDims(gridX, gridY, gridZ, "grid", site);
@@ -199,6 +330,7 @@ extern "C" void mgpuLaunchClusterKernel(
             cluster[2]);
   }
   prepareDynamicSmem(fn, smem, context.device(), site);
+  symmCheckLaunch(fn, context.device());
   if (int64_t(cluster[0]) * cluster[1] * cluster[2] > kPortableClusterSize)
     AC_CU(cuFuncSetAttribute,
           (fn, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1));

@@ -184,6 +184,29 @@ std::optional<unsigned> tma::targetSmVersion(Operation *op) {
   return oldest;
 }
 
+unsigned tma::targetPtxVersion(Operation *op) {
+  auto module = op->getParentOfType<gpu::GPUModuleOp>();
+  if (!module || !module.getTargetsAttr())
+    return kDefaultPtxVersion;
+  unsigned oldest = ~0u;
+  for (Attribute target : module.getTargetsAttr()) {
+    auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target);
+    if (!nvvm)
+      continue;
+    unsigned ptx = 0;
+    StringRef features = nvvm.getFeatures();
+    size_t at = features.find("+ptx");
+    if (at == StringRef::npos || features.drop_front(at + 4)
+                                     .take_while(llvm::isDigit)
+                                     .getAsInteger(10, ptx)) {
+      unsigned sm = parseSmVersion(nvvm.getChip()).value_or(0);
+      ptx = sm < 86 ? 70 : sm < 90 ? 71 : 78;
+    }
+    oldest = std::min(oldest, ptx);
+  }
+  return oldest == ~0u ? kDefaultPtxVersion : oldest;
+}
+
 bool tma::targetsAtLeast(Operation *op, unsigned sm) {
   std::optional<unsigned> target = targetSmVersion(op);
   return !target || *target >= sm;

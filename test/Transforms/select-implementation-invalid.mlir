@@ -130,15 +130,31 @@ func.func @dsmem_6_bytes(%s: memref<3xf16, #gpu.address_space<workgroup>>, %d: m
 
 // -----
 
-// No implementation reaches another GPU's memory; TMA must not accept the
-// copy and silently read the local GPU.
+// A `peer` TMA copy acquires its PE's tensor map with fence.proxy.tensormap
+// (PTX ISA 8.3); a module without targets counts as PTX 8.1.
 module attributes {gpu.container_module} {
   gpu.module @k {
-    gpu.func @peer(%A: memref<4096x4096xf16>, %i: index, %pe: i32) workgroup(%S : memref<64x64xf16, #gpu.address_space<workgroup>>) kernel {
+    gpu.func @peer_tma_ptx81(%A: memref<4096x4096xf16>, %i: index, %pe: i32) workgroup(%S : memref<64x64xf16, #gpu.address_space<workgroup>>) kernel {
       %c0 = arith.constant 0 : index
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-      // expected-error @+1 {{'asynccopy.copy' op accesses another GPU's memory (`peer`), which no implementation lowers yet}}
-      asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] peer %pe : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+      // expected-error @+1 {{impl = tma cannot perform this copy: a `peer` TMA copy acquires its PE's tensor map with fence.proxy.tensormap, which needs PTX ISA 8.3 or newer; this GPU module targets PTX 8.1 (add features = "+ptx83" to its #nvvm.target, or features=+ptx83 to the pipeline); use impl = sync}}
+      asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] peer %pe {impl = #asynccopy<impl tma>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// Per-PE tensor maps are not multicast: a collective peer copy is loaded by
+// every CTA on its own (bulk here, as the window is in bounds).
+module attributes {gpu.container_module} {
+  gpu.module @k [#nvvm.target<chip = "sm_90a", features = "+ptx83">] {
+    gpu.func @peer_collective(%A: memref<4096x4096xf16>, %pe: i32) workgroup(%S : memref<64x64xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      // expected-error @+1 {{impl = tma cannot perform this copy: a collective copy multicasts one tensor map's boxes over the cluster, and a `peer` copy's per-PE tensor maps are not multicast; each CTA loads the whole window instead; use impl = bulk or sync}}
+      asynccopy.copy %A to %S window [0, 0] [64, 64] barrier %b[%c0] peer %pe {impl = #asynccopy<impl tma>, collective = [#gpu<dim x>]} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
       gpu.return
     }
   }

@@ -15,7 +15,10 @@ set(expected
   mgpuMemHostUnregister mgpuMemHostUnregisterMemRef
   mgpuSetDefaultDevice mgpuTensorMapEncodeTiledMemref
   acTensorMapEncodeTiled acTensorMapEncodeTiledOrExit acTensorMapValidateTiled
-  acGetLastError acTensorMapDescriptorBytes)
+  acGetLastError acTensorMapDescriptorBytes
+  acSymmCreate acSymmCreateProcess acSymmNvshmemUniqueId acSymmCreateNvshmem
+  acSymmDestroy acSymmNumPes acSymmMalloc acSymmFree acSymmAddress
+  acSymmBarrier acSymmPeerTensorMapsOrExit)
 
 if(NOT NM)
   set(NM nm)

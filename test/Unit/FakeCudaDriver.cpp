@@ -8,12 +8,23 @@
 // call with a handle of the wrong kind or one already destroyed fails as the
 // driver does (CUDA_ERROR_INVALID_HANDLE). cuTensorMapEncodeTiled checks
 // what the real one rejects on the fields under test (extent 0, null or
-// misaligned address) and records its arguments. fakeCuda() returns the
-// state.
+// misaligned address) and records its arguments. The VMM calls are real
+// shared memory: cuMemCreate makes a memfd, cuMemMap maps it (MAP_FIXED) into
+// a range cuMemAddressReserve reserved, and the POSIX-fd export/import dup the
+// fd, so forked processes share their symmetric heaps as GPUs would.
+// Each device has its own primary context; a module belongs to the context
+// current when it was loaded, and launching one of its kernels or unloading
+// it in another context fails as on a GPU (CUDA_ERROR_INVALID_CONTEXT).
+// Modules are the bytes passed to cuModuleLoadDataEx; one that mentions
+// __asynccopy_symm has that global, one that mentions "not a module" fails to
+// load (as does every module on a device of failingLoadDevices), and the kernel "no_such_kernel" is missing from every module. fakeCuda() returns the state.
 //
 //===----------------------------------------------------------------------===//
 
 #include "FakeCudaDriver.h"
+
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <cstring>
 #include <mutex>
@@ -23,6 +34,7 @@ using namespace asynccopy::runtime::cuda;
 namespace {
 constexpr CUresult CUDA_ERROR_INVALID_VALUE = 1;
 constexpr CUresult CUDA_ERROR_OUT_OF_MEMORY = 2;
+constexpr CUresult CUDA_ERROR_INVALID_CONTEXT = 201;
 constexpr CUresult CUDA_ERROR_INVALID_HANDLE = 400;
 
 FakeCudaState state;
@@ -52,6 +64,20 @@ CUresult release(std::set<void *> &live, void *handle) {
 CUresult check(const std::set<void *> &live, void *handle) {
   return live.count(handle) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
 }
+
+/// The contexts pushed on this thread: device ordinals.
+thread_local std::vector<int> contextStack;
+
+/// Whether `module` (a kernel's handle is its module's) is live and belongs
+/// to the current context.
+CUresult checkModuleContext(void *module) {
+  auto it = state.liveModules.find(module);
+  if (it == state.liveModules.end())
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (contextStack.empty() || contextStack.back() != it->second)
+    return CUDA_ERROR_INVALID_CONTEXT;
+  return CUDA_SUCCESS;
+}
 } // namespace
 
 #define FAKE_EXPORT extern "C" __attribute__((visibility("default")))
@@ -66,25 +92,48 @@ FAKE_EXPORT CUresult cuGetErrorString(CUresult, const char **text) {
 }
 
 FAKE_EXPORT CUresult cuGetErrorName(CUresult result, const char **name) {
-  *name = result == CUDA_ERROR_INVALID_HANDLE ? "CUDA_ERROR_INVALID_HANDLE"
-                                              : "CUDA_ERROR_INVALID_VALUE";
+  *name = result == CUDA_ERROR_INVALID_HANDLE    ? "CUDA_ERROR_INVALID_HANDLE"
+          : result == CUDA_ERROR_INVALID_CONTEXT ? "CUDA_ERROR_INVALID_CONTEXT"
+                                                 : "CUDA_ERROR_INVALID_VALUE";
   return CUDA_SUCCESS;
 }
 
 FAKE_EXPORT CUresult cuDeviceGet(CUdevice *device, int ordinal) {
   *device = ordinal;
-  return ordinal == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+  return ordinal >= 0 && ordinal < FakeCudaState::kDevices
+             ? CUDA_SUCCESS
+             : CUDA_ERROR_INVALID_VALUE;
 }
 
-FAKE_EXPORT CUresult cuDevicePrimaryCtxRetain(CUcontext *ctx, CUdevice) {
-  *ctx = newHandle<CUcontext>(1, 1);
+FAKE_EXPORT CUresult cuDeviceCanAccessPeer(int *canAccess, CUdevice device,
+                                           CUdevice peer) {
+  std::lock_guard<std::mutex> lock(stateMutex);
+  *canAccess = !state.noPeerAccess.count({device, peer});
   return CUDA_SUCCESS;
 }
 
-FAKE_EXPORT CUresult cuCtxPushCurrent_v2(CUcontext) { return CUDA_SUCCESS; }
+FAKE_EXPORT CUresult cuCtxSynchronize() {
+  std::lock_guard<std::mutex> lock(stateMutex);
+  ++state.contextSynchronizes;
+  return CUDA_SUCCESS;
+}
+
+FAKE_EXPORT CUresult cuDevicePrimaryCtxRetain(CUcontext *ctx,
+                                              CUdevice device) {
+  *ctx = newHandle<CUcontext>(1, device + 1);
+  return CUDA_SUCCESS;
+}
+
+FAKE_EXPORT CUresult cuCtxPushCurrent_v2(CUcontext ctx) {
+  contextStack.push_back(int(reinterpret_cast<uintptr_t>(ctx) & 0xffff) - 1);
+  return CUDA_SUCCESS;
+}
 
 FAKE_EXPORT CUresult cuCtxPopCurrent_v2(CUcontext *ctx) {
-  *ctx = newHandle<CUcontext>(1, 1);
+  if (contextStack.empty())
+    return CUDA_ERROR_INVALID_CONTEXT;
+  *ctx = newHandle<CUcontext>(1, contextStack.back() + 1);
+  contextStack.pop_back();
   return CUDA_SUCCESS;
 }
 
@@ -196,5 +245,200 @@ FAKE_EXPORT CUresult cuTensorMapEncodeTiled(
   }
   std::memset(map, 0x5A, sizeof(*map));
   ++state.mapsEncoded;
+  return CUDA_SUCCESS;
+}
+
+FAKE_EXPORT CUresult cuMemFree_v2(CUdeviceptr) { return CUDA_SUCCESS; }
+
+//===----------------------------------------------------------------------===//
+// Modules and launches
+//===----------------------------------------------------------------------===//
+
+FAKE_EXPORT CUresult cuModuleLoadDataEx(CUmodule *module, const void *image,
+                                        unsigned, CUjit_option *, void **) {
+  static int64_t modules = 0;
+  if (std::strstr(static_cast<const char *>(image), "not a module"))
+    return CUDA_ERROR_INVALID_VALUE;
+  CUdeviceptr table = 0;
+  if (std::strstr(static_cast<const char *>(image), "__asynccopy_symm"))
+    if (CUresult result = cuMemAlloc_v2(&table, 1048))
+      return result;
+  std::lock_guard<std::mutex> lock(stateMutex);
+  if (contextStack.empty())
+    return CUDA_ERROR_INVALID_CONTEXT;
+  if (state.failingLoadDevices.count(contextStack.back()))
+    return CUDA_ERROR_INVALID_VALUE;
+  *module = newHandle<CUmodule>(4, ++modules);
+  state.liveModules[*module] = contextStack.back();
+  if (table)
+    state.moduleTables[*module] = reinterpret_cast<void *>(table);
+  return CUDA_SUCCESS;
+}
+
+FAKE_EXPORT CUresult cuModuleUnload(CUmodule module) {
+  std::lock_guard<std::mutex> lock(stateMutex);
+  if (CUresult result = checkModuleContext(module))
+    return result;
+  state.liveModules.erase(module);
+  state.moduleTables.erase(module);
+  ++state.modulesUnloaded;
+  return CUDA_SUCCESS;
+}
+
+FAKE_EXPORT CUresult cuModuleGetGlobal_v2(CUdeviceptr *ptr, size_t *bytes,
+                                          CUmodule module, const char *name) {
+  std::lock_guard<std::mutex> lock(stateMutex);
+  auto it = state.moduleTables.find(module);
+  if (it == state.moduleTables.end() ||
+      std::strcmp(name, "__asynccopy_symm") != 0)
+    return CUDA_ERROR_NOT_FOUND;
+  *ptr = reinterpret_cast<CUdeviceptr>(it->second);
+  *bytes = 1048;
+  return CUDA_SUCCESS;
+}
+
+FAKE_EXPORT CUresult cuModuleGetFunction(CUfunction *function, CUmodule module,
+                                         const char *name) {
+  std::lock_guard<std::mutex> lock(stateMutex);
+  if (!state.liveModules.count(module))
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (std::strcmp(name, "no_such_kernel") == 0)
+    return CUDA_ERROR_NOT_FOUND;
+  // One kernel per module.
+  *function = reinterpret_cast<CUfunction>(module);
+  return CUDA_SUCCESS;
+}
+
+FAKE_EXPORT CUresult cuLaunchKernel(CUfunction function, unsigned, unsigned,
+                                    unsigned, unsigned, unsigned, unsigned,
+                                    unsigned, CUstream, void **, void **) {
+  std::lock_guard<std::mutex> lock(stateMutex);
+  if (CUresult result = checkModuleContext(function))
+    return result;
+  ++state.launches;
+  return CUDA_SUCCESS;
+}
+
+//===----------------------------------------------------------------------===//
+// Virtual memory management on memfds
+//===----------------------------------------------------------------------===//
+
+FAKE_EXPORT CUresult cuMemGetAllocationGranularity(
+    size_t *granularity, const CUmemAllocationProp *prop,
+    CUmemAllocationGranularity_flags) {
+  if (prop->location.type != CU_MEM_LOCATION_TYPE_DEVICE ||
+      prop->location.id < 0 || prop->location.id >= FakeCudaState::kDevices)
+    return CUDA_ERROR_INVALID_VALUE;
+  *granularity = state.granularity;
+  return CUDA_SUCCESS;
+}
+
+FAKE_EXPORT CUresult cuMemAddressReserve(CUdeviceptr *ptr, size_t size,
+                                         size_t alignment, CUdeviceptr,
+                                         unsigned long long) {
+  // Over-reserve and keep an aligned part.
+  size_t extra = alignment > 1 ? alignment : 0;
+  void *range = mmap(nullptr, size + extra, PROT_NONE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (range == MAP_FAILED)
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  uintptr_t base = reinterpret_cast<uintptr_t>(range);
+  if (extra)
+    base = (base + alignment - 1) / alignment * alignment;
+  std::lock_guard<std::mutex> lock(stateMutex);
+  ++state.liveReservations;
+  *ptr = base;
+  return CUDA_SUCCESS;
+}
+
+FAKE_EXPORT CUresult cuMemAddressFree(CUdeviceptr ptr, size_t size) {
+  munmap(reinterpret_cast<void *>(ptr), size);
+  std::lock_guard<std::mutex> lock(stateMutex);
+  --state.liveReservations;
+  return CUDA_SUCCESS;
+}
+
+FAKE_EXPORT CUresult cuMemCreate(CUmemGenericAllocationHandle *handle,
+                                 size_t size, const CUmemAllocationProp *prop,
+                                 unsigned long long) {
+  if (size % state.granularity != 0 ||
+      prop->type != CU_MEM_ALLOCATION_TYPE_PINNED ||
+      prop->requestedHandleTypes != CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR)
+    return CUDA_ERROR_INVALID_VALUE;
+  int fd = memfd_create("fake-cuda-vmm", MFD_CLOEXEC);
+  if (fd < 0 || ftruncate(fd, off_t(size)) != 0)
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  std::lock_guard<std::mutex> lock(stateMutex);
+  *handle = (unsigned long long)fd;
+  state.liveHandles.insert(*handle);
+  return CUDA_SUCCESS;
+}
+
+FAKE_EXPORT CUresult cuMemRelease(CUmemGenericAllocationHandle handle) {
+  std::lock_guard<std::mutex> lock(stateMutex);
+  if (!state.liveHandles.erase(handle))
+    return CUDA_ERROR_INVALID_HANDLE;
+  close(int(handle));
+  return CUDA_SUCCESS;
+}
+
+FAKE_EXPORT CUresult cuMemMap(CUdeviceptr ptr, size_t size, size_t offset,
+                              CUmemGenericAllocationHandle handle,
+                              unsigned long long) {
+  std::lock_guard<std::mutex> lock(stateMutex);
+  if (!state.liveHandles.count(handle))
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (mmap(reinterpret_cast<void *>(ptr), size, PROT_READ | PROT_WRITE,
+           MAP_SHARED | MAP_FIXED, int(handle), off_t(offset)) == MAP_FAILED)
+    return CUDA_ERROR_INVALID_VALUE;
+  ++state.liveMappings;
+  return CUDA_SUCCESS;
+}
+
+FAKE_EXPORT CUresult cuMemUnmap(CUdeviceptr ptr, size_t size) {
+  // Back to a reserved, inaccessible range.
+  mmap(reinterpret_cast<void *>(ptr), size, PROT_NONE,
+       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
+  std::lock_guard<std::mutex> lock(stateMutex);
+  --state.liveMappings;
+  return CUDA_SUCCESS;
+}
+
+FAKE_EXPORT CUresult cuMemSetAccess(CUdeviceptr ptr, size_t size,
+                                    const CUmemAccessDesc *desc,
+                                    size_t count) {
+  std::lock_guard<std::mutex> lock(stateMutex);
+  state.accessRanges.insert({ptr, size});
+  state.accessDevices.clear();
+  for (size_t i = 0; i < count; ++i) {
+    if (desc[i].flags != CU_MEM_ACCESS_FLAGS_PROT_READWRITE)
+      return CUDA_ERROR_INVALID_VALUE;
+    state.accessDevices.push_back(desc[i].location.id);
+  }
+  return CUDA_SUCCESS;
+}
+
+FAKE_EXPORT CUresult cuMemExportToShareableHandle(
+    void *shareable, CUmemGenericAllocationHandle handle,
+    CUmemAllocationHandleType type, unsigned long long) {
+  std::lock_guard<std::mutex> lock(stateMutex);
+  if (!state.liveHandles.count(handle) ||
+      type != CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR)
+    return CUDA_ERROR_INVALID_VALUE;
+  *static_cast<int *>(shareable) = dup(int(handle));
+  return CUDA_SUCCESS;
+}
+
+FAKE_EXPORT CUresult cuMemImportFromShareableHandle(
+    CUmemGenericAllocationHandle *handle, void *osHandle,
+    CUmemAllocationHandleType type) {
+  if (type != CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR)
+    return CUDA_ERROR_INVALID_VALUE;
+  int fd = dup(int(reinterpret_cast<intptr_t>(osHandle)));
+  if (fd < 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  std::lock_guard<std::mutex> lock(stateMutex);
+  *handle = (unsigned long long)fd;
+  state.liveHandles.insert(*handle);
   return CUDA_SUCCESS;
 }

@@ -11,6 +11,7 @@
 #include "CudaDriverTypes.h"
 
 #include <cstdint>
+#include <map>
 #include <set>
 #include <vector>
 
@@ -39,6 +40,30 @@ struct FakeCudaState {
   /// The stream of every cuMemsetD32Async.
   std::vector<asynccopy::runtime::cuda::CUstream> memsetStreams;
   FakeTensorMap lastMap;
+
+  /// Devices 0 to kDevices-1 exist; noPeerAccess lists the (device, peer)
+  /// pairs cuDeviceCanAccessPeer denies.
+  static constexpr int kDevices = 4;
+  std::set<std::pair<int, int>> noPeerAccess;
+  int64_t contextSynchronizes = 0;
+  int64_t launches = 0;
+  /// VMM: the allocation granularity, the live physical allocations (memfd
+  /// handles), mappings and reserved ranges, the ranges cuMemSetAccess was
+  /// called on and the devices of its last call.
+  size_t granularity = 2 << 20;
+  std::set<unsigned long long> liveHandles;
+  int64_t liveMappings = 0;
+  int64_t liveReservations = 0;
+  std::set<std::pair<asynccopy::runtime::cuda::CUdeviceptr, size_t>> accessRanges;
+  std::vector<int> accessDevices;
+  /// Modules whose image mentions __asynccopy_symm get a table: module ->
+  /// its (host-memory) table.
+  std::map<void *, void *> moduleTables;
+  /// The loaded modules: module -> device of the context it was loaded in.
+  std::map<void *, int> liveModules;
+  int64_t modulesUnloaded = 0;
+  /// Devices on which every module fails to load.
+  std::set<int> failingLoadDevices;
 };
 
 /// Exported by the fake driver.

@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "FakeCudaDriver.h"
+#include "FakeDriverTest.h"
 
 #include "asynccopy/Runtime/MgpuABI.h"
 #include "asynccopy/Runtime/TensorMap.h"
@@ -23,6 +23,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <thread>
+#include <vector>
 
 namespace {
 
@@ -515,38 +517,6 @@ TEST(RuntimeDriverDeathTest, MemrefEncoderValidatesBeforeTheDriver) {
 // exits with the number of failed checks, which it prints.
 //===----------------------------------------------------------------------===//
 
-int childFailures = 0;
-
-void expectInChild(bool ok, const char *what) {
-  if (ok)
-    return;
-  fprintf(stderr, "failed: %s\n", what);
-  ++childFailures;
-}
-#define EXPECT_IN_CHILD(condition) expectInChild((condition), #condition)
-
-/// Makes the fake this (child) process's CUDA driver; returns its state.
-FakeCudaState *useFakeDriver() {
-  setenv("ASYNCCOPY_CUDA_DRIVER", AC_FAKE_CUDA_DRIVER, 1);
-  void *library = dlopen(AC_FAKE_CUDA_DRIVER, RTLD_NOW | RTLD_LOCAL);
-  auto state = library ? reinterpret_cast<FakeCudaFn>(dlsym(library, "fakeCuda"))
-                       : nullptr;
-  if (!state) {
-    fprintf(stderr, "cannot load the fake driver %s\n", AC_FAKE_CUDA_DRIVER);
-    exit(100);
-  }
-  return state();
-}
-
-/// Whether the `bytes` bytes at `address` all equal `value`.
-bool allBytesAre(const void *address, size_t bytes, unsigned char value) {
-  const auto *p = static_cast<const unsigned char *>(address);
-  for (size_t i = 0; i < bytes; ++i)
-    if (p[i] != value)
-      return false;
-  return true;
-}
-
 /// gpu-to-llvm passes a stream that reached a gpu.wait through a block
 /// argument to the event calls; the runtime treats it as the stream it is
 /// (the fake driver fails event calls on a stream handle).
@@ -577,6 +547,73 @@ int streamTokensInEventCalls() {
 TEST(RuntimeFakeDriverDeathTest, StreamTokensInEventCalls) {
   EXPECT_EXIT(exit(streamTokensInEventCalls()), testing::ExitedWithCode(0),
               "");
+}
+
+TEST(RuntimeFakeDriverDeathTest, ModuleErrors) {
+  // A bad image is reported by the load, not by a later launch.
+  static char badImage[] = "not a module";
+  EXPECT_EXIT((useFakeDriver(), mgpuModuleLoad(badImage, sizeof(badImage))),
+              testing::ExitedWithCode(1),
+              "^asynccopy runtime: cuModuleLoadDataEx\\(cubin/fatbin\\) "
+              "failed: .*\\[in mgpuModuleLoad\\]");
+  static char image[] = "fake module";
+  EXPECT_EXIT((useFakeDriver(),
+               mgpuModuleGetFunction(mgpuModuleLoad(image, sizeof(image)),
+                                     "no_such_kernel")),
+              testing::ExitedWithCode(1),
+              "^asynccopy runtime: cuModuleGetFunction\\(&function, module, "
+              "\"no_such_kernel\"\\) failed: .*\\[in mgpuModuleGetFunction\\]");
+  EXPECT_EXIT((useFakeDriver(), mgpuLaunchKernel(nullptr, 1, 1, 1, 1, 1, 1, 0,
+                                                 nullptr, nullptr, nullptr, 0)),
+              testing::ExitedWithCode(1),
+              "^asynccopy runtime: mgpuLaunchKernel: the function is null");
+}
+
+/// Launches of one kernel from two threads per device, all at once (the
+/// second thread to load the module on a device unloads its copy).
+int launchesFromThreads() {
+  FakeCudaState *fake = useFakeDriver();
+  static char image[] = "fake module";
+  void *module = mgpuModuleLoad(image, sizeof(image));
+  void *kernel = mgpuModuleGetFunction(module, "k");
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 2 * FakeCudaState::kDevices; ++t)
+    threads.emplace_back([=] {
+      mgpuSetDefaultDevice(t % FakeCudaState::kDevices);
+      for (int i = 0; i < 100; ++i)
+        mgpuLaunchKernel(mgpuModuleGetFunction(module, "k"), 1, 1, 1, 32, 1,
+                         1, 0, nullptr, nullptr, nullptr, 0);
+    });
+  for (std::thread &thread : threads)
+    thread.join();
+  EXPECT_IN_CHILD(fake->launches == 200 * FakeCudaState::kDevices);
+  EXPECT_IN_CHILD(fake->liveModules.size() == size_t(FakeCudaState::kDevices));
+  EXPECT_IN_CHILD(mgpuModuleGetFunction(module, "k") == kernel);
+  mgpuModuleUnload(module);
+  EXPECT_IN_CHILD(fake->liveModules.empty());
+  return childFailures;
+}
+
+TEST(RuntimeFakeDriverDeathTest, LaunchesFromThreads) {
+  EXPECT_EXIT(exit(launchesFromThreads()), testing::ExitedWithCode(0), "");
+}
+
+TEST(RuntimeFakeDriverDeathTest, LazyLoadErrorExits) {
+  // A module that loads on device 0 but not on device 1: the launch that
+  // needs it there reports the load.
+  auto launchOnDevice1 = [] {
+    FakeCudaState *fake = useFakeDriver();
+    fake->failingLoadDevices = {1};
+    static char image[] = "fake module";
+    void *kernel = mgpuModuleGetFunction(mgpuModuleLoad(image, sizeof(image)),
+                                         "k");
+    mgpuSetDefaultDevice(1);
+    mgpuLaunchKernel(kernel, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr, nullptr,
+                     0);
+  };
+  EXPECT_EXIT(launchOnDevice1(), testing::ExitedWithCode(1),
+              "^asynccopy runtime: cuModuleLoadDataEx\\(cubin/fatbin\\) "
+              "failed: .*\\[in mgpuLaunchKernel\\]");
 }
 
 /// Encodes `m` with acTensorMapEncodeTiled, printing the error if any.

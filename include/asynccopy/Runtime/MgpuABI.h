@@ -29,12 +29,18 @@
 extern "C" {
 #endif
 
-/* Modules and kernels. */
+/* Modules and kernels. The handles are the runtime's and valid on every
+ * device: a module is loaded at once on the calling thread's default device
+ * and on any other device when a kernel of it is first launched there
+ * (`data` must stay valid until mgpuModuleUnload, as MLIR's embedded
+ * gpu.binary constants do); a function resolves to the launching thread's
+ * device's copy at each launch. */
 
 /* Loads a cubin or fatbin (gpu.binary format=bin/fatbin). */
 AC_RUNTIME_EXPORT void *mgpuModuleLoad(void *data, size_t gpuBlobSize);
 /* JIT-compiles NUL-terminated PTX (format=isa) at `optLevel` (0-4). */
 AC_RUNTIME_EXPORT void *mgpuModuleLoadJIT(void *data, int optLevel);
+/* Unloads the module from every device it was loaded on. */
 AC_RUNTIME_EXPORT void mgpuModuleUnload(void *module);
 AC_RUNTIME_EXPORT void *mgpuModuleGetFunction(void *module, const char *name);
 

@@ -90,9 +90,9 @@ AC_RUNTIME_EXPORT int32_t acTensorMapValidateTiled(
     const int32_t *boxDims, int32_t swizzleBytes, int32_t oobFill,
     int32_t l2PromotionBytes);
 
-/* The message of the last failed acTensorMap* call on this thread, or "" if
- * the last call succeeded. Valid until the next acTensorMap* call on this
- * thread. */
+/* The message of the last failed acTensorMap* or acSymm* call on this
+ * thread, or "" if the last call succeeded. Valid until the next such call on
+ * this thread. */
 AC_RUNTIME_EXPORT const char *acGetLastError(void);
 
 #ifdef __cplusplus

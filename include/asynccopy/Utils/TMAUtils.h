@@ -81,14 +81,6 @@ FailureOr<int32_t> tensorMapElementType(Type type,
                                         std::optional<ReductionKind> reduction,
                                         bool nanFill, std::string *reason);
 
-/// Why copies with `peer %pe` are refused (selection and conversion say the
-/// same): reaching another GPU's memory needs a symmetric-memory runtime.
-constexpr llvm::StringLiteral kPeerUnsupported =
-    "accesses another GPU's memory (`peer`), which no implementation lowers "
-    "yet: that needs a symmetric-memory runtime (NVSHMEM); map the peer "
-    "buffer on the host (CUDA peer access or IPC) and pass it as a kernel "
-    "argument instead";
-
 /// The SM version of an NVVM chip name `sm_<N>` with an optional `a` or `f`
 /// suffix (sm_90a -> 90), or nullopt for anything else.
 std::optional<unsigned> parseSmVersion(llvm::StringRef chip);
@@ -97,6 +89,22 @@ std::optional<unsigned> parseSmVersion(llvm::StringRef chip);
 /// `op`, or nullopt when there is none (no module, no NVVM target, or chips
 /// that do not parse): such code counts as sm_90a, the default chip.
 std::optional<unsigned> targetSmVersion(Operation *op);
+
+/// The PTX ISA version (x10) of the pipelines' default target features
+/// (nvptx::defaultFeatures: `+ptx81`), assumed where no NVVM target says
+/// otherwise.
+inline constexpr unsigned kDefaultPtxVersion = 81;
+
+/// The oldest PTX ISA version (x10, e.g. 80) the GPU module of `op` is
+/// compiled for: `+ptxNN` in the features of its NVVM targets, else a lower
+/// bound of what LLVM picks for the chip (7.0 for sm_80, 7.1 up to sm_89,
+/// 7.8 from sm_90); kDefaultPtxVersion without NVVM targets.
+unsigned targetPtxVersion(Operation *op);
+
+/// The PTX ISA version of `fence.proxy.tensormap::generic.acquire`, with
+/// which a `peer` TMA copy acquires its per-PE tensor map.
+constexpr unsigned kTensorMapFencePtx = 83;
+
 
 /// Whether every NVVM target of the GPU module around `op` is `sm` or newer.
 bool targetsAtLeast(Operation *op, unsigned sm);

@@ -368,11 +368,6 @@ struct ConvertAsyncCopyToNVVMPass
               }
             }
           }
-          auto copy = dyn_cast<CopyOp>(op);
-          if (copy && copy.getPeer()) {
-            copy.emitOpError(tma::kPeerUnsupported);
-            return WalkResult::interrupt();
-          }
           if (auto feature = requiredFeature(op);
               feature && !tma::targetsAtLeast(op, feature->second)) {
             op->emitOpError()
@@ -381,7 +376,21 @@ struct ConvertAsyncCopyToNVVMPass
                 << *tma::targetSmVersion(op);
             return WalkResult::interrupt();
           }
-          if (unsigned ptx = lowering::targetPtxVersion(op);
+          // Selection keeps these from TMA; IR selected elsewhere may not.
+          if (auto copy = dyn_cast<CopyOp>(op); copy && copy.getPeer() &&
+              copy.getImplOrDefault() == CopyImpl::tma) {
+            if (unsigned ptx = tma::targetPtxVersion(op);
+                ptx < tma::kTensorMapFencePtx) {
+              op->emitOpError("is a `peer` TMA copy, whose tensor-map fence "
+                              "(fence.proxy.tensormap) needs PTX ISA 8.3 or "
+                              "newer; this GPU module targets PTX ")
+                  << ptx / 10 << "." << ptx % 10
+                  << " (add features = \"+ptx83\" to its #nvvm.target, or "
+                     "use impl = bulk or sync)";
+              return WalkResult::interrupt();
+            }
+          }
+          if (unsigned ptx = tma::targetPtxVersion(op);
               isa<BarrierWaitOp>(op) && !tma::targetsHopper(op) &&
               ptx < kTestWaitParityPtx) {
             op->emitOpError("uses mbarrier.test_wait.parity, which needs PTX "
@@ -422,6 +431,10 @@ struct ConvertAsyncCopyToNVVMPass
         if (copy.getImplOrDefault() == CopyImpl::cp_async ||
             copy.getImplOrDefault() == CopyImpl::sync)
           lowering::recordSmemOffsets(copy);
+        // Peer copies translate their addresses through the runtime's
+        // table, one per GPU module.
+        if (copy.getPeer())
+          lowering::declareSymmetricTable(copy);
       }
     });
 

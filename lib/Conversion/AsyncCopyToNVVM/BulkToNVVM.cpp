@@ -75,6 +75,10 @@ struct BulkCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
 
     buildIf(rewriter, loc, pred, [&](OpBuilder &b, Location loc) {
       Value policy = buildL2CachePolicy(b, loc, op.getCache());
+      // A peer copy addresses the same view in PE `pe`'s copy of the heap.
+      if (Value pe = adaptor.getPeer())
+        gmemDesc = buildPeerDescriptor(b, loc, *getTypeConverter(), gmemType,
+                                       gmemDesc, pe);
       Value bar;
       if (isLoad)
         bar = buildArriveExpectTx(b, loc, barrier, stage, l.totalBytes);

@@ -61,13 +61,16 @@ struct CpAsyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
       return op.emitOpError("cannot be lowered to cp.async: ") << reason;
 
     Location loc = op.getLoc();
-    ThreadCopyState state = buildThreadCopyState(rewriter, loc, op, *plan);
     Type tokenType = nvgpu::DeviceAsyncTokenType::get(rewriter.getContext());
     IntegerAttr elements = rewriter.getIndexAttr(plan->vectorElements);
     UnitAttr bypassL1 = plan->vectorBytes() == kBypassL1Bytes
                             ? rewriter.getUnitAttr()
                             : UnitAttr();
     auto issue = [&](OpBuilder &b, Location loc) {
+      ThreadCopyState state = buildThreadCopyState(
+          b, loc, op, *plan,
+          buildThreadCopyGmem(b, loc, *getTypeConverter(), op,
+                              adaptor.getSource(), adaptor.getPeer()));
       buildThreadLoop(b, loc, plan->numVectors,
                       [&](OpBuilder &b, Location loc, Value vector) {
                         VectorAccess access =

@@ -10,6 +10,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
@@ -57,29 +58,6 @@ Value lowering::buildI32(OpBuilder &b, Location loc, int64_t value) {
 bool lowering::targetsHopper(OpBuilder &b) {
   Block *block = b.getInsertionBlock();
   return tma::targetsHopper(block ? block->getParentOp() : nullptr);
-}
-
-unsigned lowering::targetPtxVersion(Operation *op) {
-  auto module = op->getParentOfType<gpu::GPUModuleOp>();
-  if (!module || !module.getTargetsAttr())
-    return kDefaultPtxVersion;
-  unsigned oldest = ~0u;
-  for (Attribute target : module.getTargetsAttr()) {
-    auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target);
-    if (!nvvm)
-      continue;
-    unsigned ptx = 0;
-    StringRef features = nvvm.getFeatures();
-    size_t at = features.find("+ptx");
-    if (at == StringRef::npos || features.drop_front(at + 4)
-                                     .take_while(llvm::isDigit)
-                                     .getAsInteger(10, ptx)) {
-      unsigned sm = tma::parseSmVersion(nvvm.getChip()).value_or(0);
-      ptx = sm < 86 ? 70 : sm < 90 ? 71 : 78;
-    }
-    oldest = std::min(oldest, ptx);
-  }
-  return oldest == ~0u ? kDefaultPtxVersion : oldest;
 }
 
 std::pair<Value, Value> lowering::buildLinearThreadId(OpBuilder &b,
@@ -228,4 +206,156 @@ void lowering::buildStAsync(OpBuilder &b, Location loc, Value address,
                             LLVM::tailcallkind::TailCallKind::None,
                             /*asm_dialect=*/LLVM::AsmDialectAttr(),
                             /*operand_attrs=*/ArrayAttr());
+}
+
+//===----------------------------------------------------------------------===//
+// Peer copies: the symmetric-heap table
+//===----------------------------------------------------------------------===//
+
+/// { i64 localBase, i64 size, i32 numPes, i32 myPe, i64 peerBase[128] }.
+static LLVM::LLVMStructType getSymmetricTableType(MLIRContext *ctx) {
+  Type i32 = IntegerType::get(ctx, 32), i64 = IntegerType::get(ctx, 64);
+  return LLVM::LLVMStructType::getLiteral(
+      ctx, {i64, i64, i32, i32, LLVM::LLVMArrayType::get(i64, kSymmetricMaxPes)});
+}
+
+void lowering::declareSymmetricTable(Operation *op) {
+  Operation *symbols = SymbolTable::getNearestSymbolTable(op);
+  if (!symbols || SymbolTable::lookupSymbolIn(symbols, kSymmetricTableName))
+    return;
+  MLIRContext *ctx = op->getContext();
+  LLVM::LLVMStructType type = getSymmetricTableType(ctx);
+  OpBuilder b = OpBuilder::atBlockBegin(&symbols->getRegion(0).front());
+  Location loc = op->getLoc();
+  // Not `constant`: the runtime writes it after loading the module, so LLVM
+  // must not fold its loads to the zero initialiser. External, so that
+  // cuModuleGetGlobal finds it.
+  auto global = LLVM::GlobalOp::create(
+      b, loc, type, /*isConstant=*/false, LLVM::Linkage::External,
+      kSymmetricTableName, Attribute(), /*alignment=*/8, kConst);
+  Block *init = b.createBlock(&global.getInitializerRegion());
+  b.setInsertionPointToStart(init);
+  LLVM::ReturnOp::create(b, loc, LLVM::ZeroOp::create(b, loc, type));
+}
+
+/// Loads field `path` (indices into the table struct) of the table.
+static Value loadSymmetricField(OpBuilder &b, Location loc,
+                                ArrayRef<LLVM::GEPArg> path, Type type) {
+  MLIRContext *ctx = b.getContext();
+  auto ptrType = LLVM::LLVMPointerType::get(ctx, kConst);
+  Value table =
+      LLVM::AddressOfOp::create(b, loc, ptrType, kSymmetricTableName);
+  SmallVector<LLVM::GEPArg> indices = {0};
+  indices.append(path.begin(), path.end());
+  Value field = LLVM::GEPOp::create(b, loc, ptrType, getSymmetricTableType(ctx),
+                                    table, indices);
+  return LLVM::LoadOp::create(b, loc, type, field);
+}
+
+/// `llvm.intr.trap` unless `ok`.
+static void buildTrapUnless(OpBuilder &b, Location loc, Value ok) {
+  Value bad = LLVM::XOrOp::create(
+      b, loc, ok,
+      LLVM::ConstantOp::create(b, loc, b.getI1Type(), b.getBoolAttr(true)));
+  buildIf(b, loc, bad,
+          [](OpBuilder &b, Location loc) { LLVM::Trap::create(b, loc); });
+}
+
+/// peerBase[pe] (i64), after trapping unless `ok` (may be null) holds,
+/// pe < numPes and peerBase[pe] != 0 (an unwritten table has numPes = 0).
+static Value buildPeerBase(OpBuilder &b, Location loc, Value pe, Value ok) {
+  Type i32 = b.getI32Type(), i64 = b.getI64Type();
+  Value numPes = loadSymmetricField(b, loc, {2}, i32);
+  Value peOk =
+      LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ult, pe, numPes);
+  buildTrapUnless(b, loc,
+                  ok ? LLVM::AndOp::create(b, loc, ok, peOk).getResult()
+                     : peOk);
+  Value index = LLVM::ZExtOp::create(b, loc, i64, pe);
+  Value base = loadSymmetricField(b, loc, {4, index}, i64);
+  buildTrapUnless(b, loc,
+                  LLVM::ICmpOp::create(
+                      b, loc, LLVM::ICmpPredicate::ne, base,
+                      LLVM::ConstantOp::create(b, loc, i64,
+                                               b.getI64IntegerAttr(0))));
+  return base;
+}
+
+Value lowering::buildPeerAddress(OpBuilder &b, Location loc, Value ptr,
+                                 Value bytes, Value pe) {
+  Type i64 = b.getI64Type();
+  Value localBase = loadSymmetricField(b, loc, {0}, i64);
+  Value size = loadSymmetricField(b, loc, {1}, i64);
+  Value offset = LLVM::SubOp::create(
+      b, loc, LLVM::PtrToIntOp::create(b, loc, i64, ptr), localBase);
+  // offset + bytes <= size, compared so that nothing wraps around.
+  Value inHeap = LLVM::AndOp::create(
+      b, loc,
+      LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ule, offset, size),
+      LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ule, bytes,
+                           LLVM::SubOp::create(b, loc, size, offset)));
+  Value base = buildPeerBase(b, loc, pe, inHeap);
+  return LLVM::IntToPtrOp::create(b, loc, ptr.getType(),
+                                  LLVM::AddOp::create(b, loc, base, offset)
+                                      .getResult());
+}
+
+Value lowering::buildPeerDescriptor(OpBuilder &b, Location loc,
+                                    const LLVMTypeConverter &converter,
+                                    MemRefType type, Value descriptor,
+                                    Value pe) {
+  Type i64 = b.getI64Type();
+  auto cst = [&](int64_t v) -> Value {
+    return LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(v));
+  };
+  MemRefDescriptor desc(descriptor);
+  // The elements the view spans: [offset, offset + 1 + sum (size-1)*stride).
+  Value first = desc.offset(b, loc);
+  Value end = LLVM::AddOp::create(b, loc, first, cst(1));
+  for (int64_t k = 0; k < type.getRank(); ++k)
+    end = LLVM::AddOp::create(
+        b, loc, end,
+        LLVM::MulOp::create(
+            b, loc, LLVM::SubOp::create(b, loc, desc.size(b, loc, k), cst(1)),
+            desc.stride(b, loc, k)));
+  int64_t bits = tma::storageBits(type.getElementType());
+  Value startByte = LLVM::UDivOp::create(
+      b, loc, LLVM::MulOp::create(b, loc, first, cst(bits)), cst(8));
+  Value endByte = LLVM::UDivOp::create(
+      b, loc,
+      LLVM::AddOp::create(b, loc, LLVM::MulOp::create(b, loc, end, cst(bits)),
+                          cst(7)),
+      cst(8));
+  // An empty view (a zero size) spans nothing.
+  Value bytes = LLVM::SMaxOp::create(
+      b, loc, LLVM::SubOp::create(b, loc, endByte, startByte), cst(0));
+  Value aligned = desc.alignedPtr(b, loc);
+  Type i8 = b.getI8Type();
+  Value start = LLVM::GEPOp::create(b, loc, aligned.getType(), i8, aligned,
+                                    ValueRange{startByte});
+  Value peerStart = buildPeerAddress(b, loc, start, bytes, pe);
+  Value peerAligned = LLVM::GEPOp::create(
+      b, loc, aligned.getType(), i8, peerStart,
+      ValueRange{LLVM::SubOp::create(b, loc, cst(0), startByte)});
+  desc.setAllocatedPtr(b, loc, peerAligned);
+  desc.setAlignedPtr(b, loc, peerAligned);
+  return desc;
+}
+
+Value lowering::buildPeerTensorMap(OpBuilder &b, Location loc, Value maps,
+                                   Value pe) {
+  (void)buildPeerBase(b, loc, pe, /*ok=*/Value());
+  Type i64 = b.getI64Type();
+  Value offset = LLVM::MulOp::create(
+      b, loc, LLVM::ZExtOp::create(b, loc, i64, pe),
+      LLVM::ConstantOp::create(b, loc, i64,
+                               b.getI64IntegerAttr(tma::kDescriptorBytes)));
+  Value map = LLVM::GEPOp::create(b, loc, maps.getType(), b.getI8Type(), maps,
+                                  ValueRange{offset});
+  // The host wrote the maps through the generic proxy; TMA reads them
+  // through the tensor-map proxy.
+  NVVM::FenceProxyAcquireOp::create(
+      b, loc, NVVM::MemScopeKind::SYS, buildCastToSpace(b, loc, map, kGeneric),
+      buildI32(b, loc, tma::kDescriptorBytes));
+  return map;
 }

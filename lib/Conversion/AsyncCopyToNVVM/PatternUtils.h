@@ -23,6 +23,7 @@ enum AddressSpace : unsigned {
   kGeneric = 0,
   kGlobal = 1,
   kShared = 3,
+  kConst = 4,
   kSharedCluster = 7
 };
 
@@ -76,16 +77,6 @@ void populateGroupsToNVVMPatterns(LLVMTypeConverter &converter,
 /// Whether the GPU module `b` builds into targets sm_90 or newer (a module
 /// without NVVM target counts as Hopper, the default chip).
 bool targetsHopper(OpBuilder &b);
-
-/// The PTX ISA version (x10) of the pipelines' default target features
-/// (`+ptx80`), assumed where no NVVM target says otherwise.
-inline constexpr unsigned kDefaultPtxVersion = 81;
-
-/// The oldest PTX ISA version (x10, e.g. 80) the GPU module of `op` is
-/// compiled for: `+ptxNN` in the features of its NVVM targets, else a lower
-/// bound of what LLVM picks for the chip (7.0 for sm_80, 7.1 up to sm_89,
-/// 7.8 from sm_90); kDefaultPtxVersion without NVVM targets.
-unsigned targetPtxVersion(Operation *op);
 
 /// The linear thread id in the CTA and the number of threads (index values).
 std::pair<Value, Value> buildLinearThreadId(OpBuilder &b, Location loc);
@@ -143,6 +134,37 @@ void buildStAsync(OpBuilder &b, Location loc, Value address, Value value,
 /// reads SMEM): orders the executing thread's view of generic-proxy SMEM
 /// writes before later async-proxy (TMA, bulk) accesses.
 void buildAsyncProxyFence(OpBuilder &b, Location loc);
+
+/// The device-side table of the symmetric heap (`peer` copies), written by
+/// the runtime: { i64 localBase, i64 size, i32 numPes, i32 myPe,
+/// i64 peerBase[kSymmetricMaxPes] } in `.const` memory (docs/lowering.md).
+inline constexpr StringLiteral kSymmetricTableName = "__asynccopy_symm";
+inline constexpr int64_t kSymmetricMaxPes = 128;
+
+/// Defines the zero-initialised table `__asynccopy_symm` in the nearest
+/// symbol table around `op` (its gpu.module) unless it has one.
+void declareSymmetricTable(Operation *op);
+
+/// The address that the `bytes` (i64) bytes at `ptr` (a pointer into this
+/// GPU's copy of the symmetric heap) have in PE `pe`'s (i32) copy, of `ptr`'s
+/// type: peerBase[pe] + (ptr - localBase). Traps unless the bytes lie in the
+/// heap, pe < numPes and PE `pe` is mapped. Every mechanism translates
+/// through it.
+Value buildPeerAddress(OpBuilder &b, Location loc, Value ptr, Value bytes,
+                       Value pe);
+
+/// The memref descriptor `descriptor` (of `type`, in GMEM) moved onto PE
+/// `pe`'s copy: buildPeerAddress on the bytes its view spans, so every
+/// element it addresses lies in the heap.
+Value buildPeerDescriptor(OpBuilder &b, Location loc,
+                          const LLVMTypeConverter &converter, MemRefType type,
+                          Value descriptor, Value pe);
+
+/// The tensor map of PE `pe` in the per-peer array `maps` (numPes 128-B maps
+/// in GMEM, written by the host), after the acquire fence that orders the
+/// host's writes before the tensor-map proxy reads it. Traps unless
+/// pe < numPes and PE `pe` is mapped.
+Value buildPeerTensorMap(OpBuilder &b, Location loc, Value maps, Value pe);
 
 /// `i32` constant.
 Value buildI32(OpBuilder &b, Location loc, int64_t value);

@@ -27,6 +27,7 @@
 #include "ThreadCopy.h"
 
 #include "asynccopy/Utils/NVPTXTargets.h"
+#include "asynccopy/Utils/TMAUtils.h"
 #include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -303,11 +304,11 @@ struct SyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
 
     Location loc = op.getLoc();
     bool isLoad = op.isLoad();
-    ThreadCopyState state = buildThreadCopyState(rewriter, loc, op, *plan);
     int64_t lanes = plan->vectorElements, alignment = plan->vectorBytes();
     Type type = lanes == 1 ? elementType
                            : Type(VectorType::get({lanes}, elementType));
-    auto body = [&](OpBuilder &b, Location loc, Value vector) {
+    auto body = [&](OpBuilder &b, Location loc, const ThreadCopyState &state,
+                    Value vector) {
       VectorAccess access = buildVectorAccess(b, loc, *plan, state, vector);
       if (isLoad) {
         Value value =
@@ -338,7 +339,15 @@ struct SyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
         reduce(b, loc);
     };
     auto copy = [&](OpBuilder &b, Location loc) {
-      buildThreadLoop(b, loc, plan->numVectors, body);
+      ThreadCopyState state = buildThreadCopyState(
+          b, loc, op, *plan,
+          buildThreadCopyGmem(b, loc, *getTypeConverter(), op,
+                              isLoad ? adaptor.getSource() : adaptor.getDest(),
+                              adaptor.getPeer()));
+      buildThreadLoop(b, loc, plan->numVectors,
+                      [&](OpBuilder &b, Location loc, Value vector) {
+                        body(b, loc, state, vector);
+                      });
     };
     // A predicate is uniform over the CTA: it skips the whole transfer.
     if (Value pred = adaptor.getPredicate())
@@ -402,7 +411,7 @@ struct SyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
     // older PTX) with plain stores, then one release arrival after a CTA
     // barrier.
     bool stAsync = llvm::is_contained({4, 8, 16}, alignment) &&
-                   targetPtxVersion(op) >= nvptx::kStAsyncPtx;
+                   tma::targetPtxVersion(op) >= nvptx::kStAsyncPtx;
     // Element strides of the merged dims on both sides (index values).
     MemRefDescriptor dstDesc(adaptor.getDest());
     SmallVector<Value> srcDimStrides, dstDimStrides;

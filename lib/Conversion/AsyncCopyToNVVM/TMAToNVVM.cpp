@@ -240,6 +240,10 @@ struct TMACopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
 
     buildIf(rewriter, loc, pred, [&](OpBuilder &b, Location loc) {
       Value policy = buildL2CachePolicy(b, loc, op.getCache());
+      // A peer copy's parameter points at one map per PE; it uses PE pe's.
+      Value map = *desc;
+      if (Value pe = adaptor.getPeer())
+        map = buildPeerTensorMap(b, loc, map, pe);
       Value bar;
       // Every CTA of a collective group receives the whole window.
       if (isLoad)
@@ -281,16 +285,16 @@ struct TMACopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
         if (isLoad)
           NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
               b, loc, buildCastToSpace(b, loc, smemIssue, kSharedCluster),
-              *desc, coords, bar, ValueRange{}, mask, policy,
+              map, coords, bar, ValueRange{}, mask, policy,
               NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false,
               NVVM::CTAGroupKindAttr(), /*predicate=*/Value());
         else if (reduction)
           NVVM::CpAsyncBulkTensorReduceOp::create(
-              b, loc, *desc, smemIssue, toNVVM(*reduction),
+              b, loc, map, smemIssue, toNVVM(*reduction),
               NVVM::TMAStoreMode::TILE, coords, policy);
         else
           NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
-              b, loc, *desc, smemIssue, coords, policy,
+              b, loc, map, smemIssue, coords, policy,
               NVVM::TMAStoreMode::TILE, /*predicate=*/Value());
       }
       if (!isLoad && commit)

@@ -111,12 +111,25 @@ static Value buildSwizzleBase(OpBuilder &b, Location loc, Value smem,
                                cst(b, loc, kSwizzleAtomBytes - 1));
 }
 
+Value lowering::buildThreadCopyGmem(OpBuilder &b, Location loc,
+                                   const LLVMTypeConverter &converter,
+                                   CopyOp op, Value descriptor, Value pe) {
+  if (!pe)
+    return op.getGmem();
+  auto type = cast<MemRefType>(op.getGmem().getType());
+  Value peer = buildPeerDescriptor(b, loc, converter, type, descriptor, pe);
+  // Back to the memref for the memref-level accesses; the upstream lowering
+  // resolves the cast.
+  return UnrealizedConversionCastOp::create(b, loc, type, peer).getResult(0);
+}
+
 ThreadCopyState lowering::buildThreadCopyState(OpBuilder &b, Location loc,
                                                CopyOp op,
-                                               const ThreadCopyPlan &plan) {
+                                               const ThreadCopyPlan &plan,
+                                               Value gmem) {
   ThreadCopyState state;
-  state.gmemFlat = buildFlatView(b, loc, op.getGmem(), &state.gmemSizes,
-                                 &state.gmemStrides);
+  state.gmemFlat =
+      buildFlatView(b, loc, gmem, &state.gmemSizes, &state.gmemStrides);
   state.smemFlat = buildFlatView(b, loc, op.getSmem());
   int64_t rank = cast<MemRefType>(op.getGmem().getType()).getRank();
   SmallVector<Value> coords;

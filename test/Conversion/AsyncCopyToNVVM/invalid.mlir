@@ -135,15 +135,31 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// `peer` (another GPU's memory) has no lowering: an error, never a copy that
-// silently reads the local GPU instead.
+// The conversion never emits a `peer` TMA copy without the fence that
+// acquires its tensor map (PTX ISA 8.3).
 module attributes {gpu.container_module} {
-  gpu.module @kernels {
-    gpu.func @peer_bulk(%A: memref<4096x4096xf16>, %i: index, %pe: i32) workgroup(%S : memref<64x64xf16, #gpu.address_space<workgroup>>) kernel {
+  gpu.module @kernels [#nvvm.target<chip = "sm_90a", features = "+ptx81">] {
+    gpu.func @peer_tma(%A: memref<4096x4096xf16>, %i: index, %pe: i32) workgroup(%S : memref<64x64xf16, #gpu.address_space<workgroup>>) kernel {
       %c0 = arith.constant 0 : index
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-      // expected-error @+1 {{'asynccopy.copy' op accesses another GPU's memory (`peer`), which no implementation lowers yet: that needs a symmetric-memory runtime (NVSHMEM); map the peer buffer on the host (CUDA peer access or IPC) and pass it as a kernel argument instead}}
-      asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] peer %pe {impl = #asynccopy<impl bulk>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+      // expected-error @+1 {{impl = tma cannot perform this copy: a `peer` TMA copy acquires its PE's tensor map with fence.proxy.tensormap, which needs PTX ISA 8.3 or newer; this GPU module targets PTX 8.1}}
+      asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] peer %pe {impl = #asynccopy<impl tma>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// The same copy selected and materialised elsewhere: the conversion still
+// refuses it instead of emitting a fence the back end cannot select.
+module attributes {gpu.container_module} {
+  gpu.module @kernels [#nvvm.target<chip = "sm_90a", features = "+ptx81">] {
+    gpu.func @peer_tma_selected(%A: memref<4096x4096xf16>, %i: index, %pe: i32, %maps: !llvm.ptr) workgroup(%S : memref<64x64xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      // expected-error @+1 {{'asynccopy.copy' op is a `peer` TMA copy, whose tensor-map fence (fence.proxy.tensormap) needs PTX ISA 8.3 or newer; this GPU module targets PTX 8.1 (add features = "+ptx83" to its #nvvm.target, or use impl = bulk or sync)}}
+      asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] peer %pe {impl = #asynccopy<impl tma>, asynccopy.descriptor = 3 : i64} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
       gpu.return
     }
   }

@@ -13,6 +13,11 @@
 // memref operand; the maps are passed as parameters or copied into the
 // scratch buffer.
 //
+// Peer copies (`peer %pe`) read PE pe's copy of the symmetric heap: their
+// kernel gets, in both modes, a pointer to numPes maps (map i for PE i) that
+// the runtime's acSymmPeerTensorMapsOrExit encodes and uploads at launch;
+// these pointer parameters come before the maps of the other copies.
+//
 //===----------------------------------------------------------------------===//
 
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
@@ -65,6 +70,8 @@ struct DescriptorInfo {
   int64_t swizzle;
   OOBMode oob;
   CacheHint cache;
+  /// A `peer` copy's per-PE maps, passed as one pointer.
+  bool peer = false;
 
   std::string key() const {
     std::string s;
@@ -76,7 +83,7 @@ struct DescriptorInfo {
     os << '|';
     llvm::interleaveComma(box, os);
     os << '|' << swizzle << '|' << static_cast<int>(oob) << '|'
-       << static_cast<int>(cache);
+       << static_cast<int>(cache) << '|' << peer;
     return s;
   }
 
@@ -92,6 +99,8 @@ struct DescriptorInfo {
         b.getNamedAttr("swizzle", b.getI64IntegerAttr(swizzle)),
         b.getNamedAttr("oob", OOBModeAttr::get(b.getContext(), oob)),
         b.getNamedAttr("cache", CacheHintAttr::get(b.getContext(), cache))};
+    if (peer)
+      attrs.push_back(b.getNamedAttr("peer", b.getUnitAttr()));
     return b.getDictionaryAttr(attrs);
   }
 };
@@ -239,6 +248,8 @@ struct MaterializeTMADescriptorsPass
           return WalkResult::advance();
         info = describe(copy, kernel, copy.getGmem(), copy.getSwizzleOrZero(),
                         copy.getOob(), copy.getCache());
+        if (succeeded(info))
+          info->peer = static_cast<bool>(copy.getPeer());
       } else if (auto prefetch = dyn_cast<PrefetchOp>(op)) {
         // A prefetch no tensor map covers stays without one (and is dropped
         // by the lowering): it is only a hint.
@@ -269,42 +280,65 @@ struct MaterializeTMADescriptorsPass
     Builder b(kernel.getContext());
     auto ptrType = LLVM::LLVMPointerType::get(kernel.getContext());
     bool scratch = descriptorMode == "scratch";
-    // param: one parameter per distinct map, appended after the user's.
-    // scratch: one pointer parameter; map k at byte 128 * k.
-    unsigned firstParam = kernel.getNumArguments();
-    if (scratch && failed(kernel.insertArgument(firstParam, ptrType,
-                                                DictionaryAttr(),
-                                                kernel.getLoc())))
-      return kernel.emitOpError("cannot add the tensor-map scratch parameter");
     llvm::StringMap<unsigned> index;
     SmallVector<Attribute> descriptors;
-    for (auto &[op, info] : uses) {
+    auto addMap = [&](const DescriptorInfo &info) {
       auto [it, inserted] = index.try_emplace(info.key(), maps.size());
       if (inserted) {
-        if (!scratch &&
-            failed(kernel.insertArgument(kernel.getNumArguments(), ptrType,
-                                         DictionaryAttr(), op->getLoc())))
-          return kernel.emitOpError("cannot add a tensor-map parameter");
         descriptors.push_back(info.toAttr(b));
         maps.push_back(info);
       }
+      return std::make_pair(it->second, inserted);
+    };
+    // Peer copies first: one pointer parameter per distinct map array, after
+    // the user's parameters.
+    unsigned firstParam = kernel.getNumArguments();
+    for (auto &[op, info] : uses) {
+      if (!info.peer)
+        continue;
+      auto [k, inserted] = addMap(info);
+      if (inserted &&
+          failed(kernel.insertArgument(kernel.getNumArguments(), ptrType,
+                                       DictionaryAttr(), op->getLoc())))
+        return kernel.emitOpError("cannot add a peer tensor-map parameter");
+      op->setAttr(kDescriptorAttrName, b.getI64IntegerAttr(firstParam + k));
+    }
+    unsigned numPeer = maps.size();
+    // descriptor-mode=param: one parameter per distinct map, after those.
+    // descriptor-mode=scratch: one pointer parameter; map k at byte 128 * k.
+    unsigned mapParam = kernel.getNumArguments();
+    bool anyLocal = llvm::any_of(
+        uses, [](const auto &use) { return !use.second.peer; });
+    if (scratch && anyLocal &&
+        failed(kernel.insertArgument(mapParam, ptrType, DictionaryAttr(),
+                                     kernel.getLoc())))
+      return kernel.emitOpError("cannot add the tensor-map scratch parameter");
+    for (auto &[op, info] : uses) {
+      if (info.peer)
+        continue;
+      auto [k, inserted] = addMap(info);
+      unsigned local = k - numPeer;
+      if (inserted && !scratch &&
+          failed(kernel.insertArgument(kernel.getNumArguments(), ptrType,
+                                       DictionaryAttr(), op->getLoc())))
+        return kernel.emitOpError("cannot add a tensor-map parameter");
       if (scratch) {
-        op->setAttr(kDescriptorAttrName, b.getI64IntegerAttr(firstParam));
+        op->setAttr(kDescriptorAttrName, b.getI64IntegerAttr(mapParam));
         op->setAttr(kDescriptorOffsetAttrName,
-                    b.getI64IntegerAttr(it->second * tma::kDescriptorBytes));
+                    b.getI64IntegerAttr(local * tma::kDescriptorBytes));
       } else {
-        op->setAttr(kDescriptorAttrName,
-                    b.getI64IntegerAttr(firstParam + it->second));
+        op->setAttr(kDescriptorAttrName, b.getI64IntegerAttr(mapParam + local));
       }
     }
+    unsigned numLocal = maps.size() - numPeer;
     kernel->setAttr(kDescriptorListAttrName, b.getArrayAttr(descriptors));
     kernel->setAttr(kDescriptorModeAttrName, b.getStringAttr(descriptorMode));
-    if (scratch)
-      prefetchScratch(kernel, firstParam, maps.size());
-    else
+    if (scratch && numLocal != 0)
+      prefetchScratch(kernel, mapParam, numLocal);
+    else if (!scratch)
       // The tensor maps are the trailing parameters, which stays true when
       // the GPU-to-NVVM lowering expands memref parameters into several.
-      kernel->setAttr(kGridConstantsAttrName, b.getI64IntegerAttr(maps.size()));
+      kernel->setAttr(kGridConstantsAttrName, b.getI64IntegerAttr(numLocal));
     return maps;
   }
 
@@ -333,7 +367,9 @@ struct MaterializeTMADescriptorsPass
   }
 
   /// Host side of one launch: encodes every map from the launch's memref
-  /// operands and passes them (param) or a scratch buffer holding them.
+  /// operands and passes them (param) or a scratch buffer holding them;
+  /// peer maps are encoded and uploaded by the runtime, which returns the
+  /// device pointer the kernel takes.
   LogicalResult encodeAtLaunch(gpu::LaunchFuncOp launch,
                                ArrayRef<DescriptorInfo> maps) {
     auto module = launch->getParentOfType<ModuleOp>();
@@ -346,13 +382,23 @@ struct MaterializeTMADescriptorsPass
     auto ptrType = LLVM::LLVMPointerType::get(ctx);
     Type i32 = IntegerType::get(ctx, 32), i64 = IntegerType::get(ctx, 64);
     auto voidType = LLVM::LLVMVoidType::get(ctx);
-    LLVM::LLVMFuncOp encode = getOrDeclare(
-        module, "acTensorMapEncodeTiledOrExit",
-        LLVM::LLVMFunctionType::get(
-            voidType, {ptrType, i32, i32, ptrType, ptrType, ptrType, ptrType,
-                       i32, i32, i32}));
     bool scratch = descriptorMode == "scratch";
-    int64_t bytes = maps.size() * tma::kDescriptorBytes;
+    int64_t numPeer = llvm::count_if(
+        maps, [](const DescriptorInfo &map) { return map.peer; });
+    int64_t bytes = (maps.size() - numPeer) * tma::kDescriptorBytes;
+    LLVM::LLVMFuncOp encode, encodePeer;
+    if (bytes != 0)
+      encode = getOrDeclare(
+          module, "acTensorMapEncodeTiledOrExit",
+          LLVM::LLVMFunctionType::get(
+              voidType, {ptrType, i32, i32, ptrType, ptrType, ptrType, ptrType,
+                         i32, i32, i32}));
+    if (numPeer != 0)
+      encodePeer = getOrDeclare(
+          module, "acSymmPeerTensorMapsOrExit",
+          LLVM::LLVMFunctionType::get(ptrType, {i32, i32, ptrType, ptrType,
+                                                ptrType, ptrType, i32, i32,
+                                                i32}));
 
     // The maps are encoded into host memory at the top of the function.
     OpBuilder entry = OpBuilder::atBlockBegin(&func.getFunctionBody().front());
@@ -363,19 +409,21 @@ struct MaterializeTMADescriptorsPass
     };
     // The maps are encoded into one host buffer; memref so that scratch mode
     // can gpu.memcpy it.
-    Value hostBuffer = memref::AllocaOp::create(
-        entry, loc, MemRefType::get({bytes}, entry.getI8Type()),
-        entry.getI64IntegerAttr(tma::kDescriptorAlignBytes));
+    Value hostBuffer;
+    if (bytes != 0)
+      hostBuffer = memref::AllocaOp::create(
+          entry, loc, MemRefType::get({bytes}, entry.getI8Type()),
+          entry.getI64IntegerAttr(tma::kDescriptorAlignBytes));
 
     OpBuilder b(launch);
-    Value hostMaps = pointerTo(b, hostBuffer);
+    Value hostMaps = hostBuffer ? pointerTo(b, hostBuffer) : Value();
     auto i32Const = [&](int64_t v) -> Value {
       return LLVM::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(v));
     };
     auto i64Const = [&](int64_t v) -> Value {
       return LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(v));
     };
-    SmallVector<Value> params;
+    SmallVector<Value> peerParams, params;
     for (auto [k, map] : llvm::enumerate(maps)) {
       Value memref = launch.getKernelOperand(map.argIndex);
       auto memrefType = dyn_cast<MemRefType>(memref.getType());
@@ -431,22 +479,38 @@ struct MaterializeTMADescriptorsPass
       // The encoder takes the strides of dims 1..rank-1.
       Value outerStrides = LLVM::GEPOp::create(
           b, loc, ptrType, i64, strides, ArrayRef<LLVM::GEPArg>{1});
+      int64_t l2 = map.cache == CacheHint::evict_last ? 256 : 128;
+      SmallVector<Value> args = {
+          i32Const(map.mapType),
+          i32Const(rank),
+          addressPtr,
+          dims,
+          outerStrides,
+          box,
+          i32Const(map.swizzle),
+          i32Const(map.oob == OOBMode::nan ? AC_OOB_FILL_NAN
+                                           : AC_OOB_FILL_ZERO),
+          i32Const(l2)};
+      if (map.peer) {
+        peerParams.push_back(
+            LLVM::CallOp::create(b, loc, encodePeer, args).getResult());
+        continue;
+      }
       Value target = hostMaps;
-      if (k != 0)
+      if (int64_t local = k - numPeer)
         target = LLVM::GEPOp::create(
             b, loc, ptrType, IntegerType::get(ctx, 8), hostMaps,
             ArrayRef<LLVM::GEPArg>{
-                static_cast<int32_t>(k * tma::kDescriptorBytes)});
-      int64_t l2 = map.cache == CacheHint::evict_last ? 256 : 128;
-      LLVM::CallOp::create(
-          b, loc, encode,
-          ValueRange{target, i32Const(map.mapType),
-                     i32Const(rank), addressPtr, dims, outerStrides, box,
-                     i32Const(map.swizzle),
-                     i32Const(map.oob == OOBMode::nan ? AC_OOB_FILL_NAN : AC_OOB_FILL_ZERO), i32Const(l2)});
+                static_cast<int32_t>(local * tma::kDescriptorBytes)});
+      args.insert(args.begin(), target);
+      LLVM::CallOp::create(b, loc, encode, args);
       params.push_back(target);
     }
 
+    // The peer maps' pointers are the parameters before the other maps.
+    launch.getKernelOperandsMutable().append(peerParams);
+    if (params.empty())
+      return success();
     if (!scratch) {
       // Each map is passed as a 128-B value: a pointer to the host copy now,
       // a by-value array once the kernel is an LLVM function (see

@@ -46,7 +46,10 @@ static void printDescriptor(raw_ostream &os, Operation *op) {
     return;
   }
   auto offset = op->getAttrOfType<IntegerAttr>(kDescriptorOffsetAttrName);
-  os << " desc=" << (offset ? "scratch" : "param") << ":arg" << index.getInt();
+  auto copy = dyn_cast<CopyOp>(op);
+  os << " desc="
+     << (copy && copy.getPeer() ? "peer" : offset ? "scratch" : "param")
+     << ":arg" << index.getInt();
   if (offset)
     os << "+" << offset.getInt();
 }
@@ -188,6 +191,10 @@ struct ReportPass
       return;
     }
 
+    // How a copy reaches its peer: through per-PE tensor maps (TMA) or a
+    // translated address (every other implementation).
+    if (op.getPeer())
+      os << " peer=" << (impl == CopyImpl::tma ? "tensor_maps" : "address");
     std::optional<bool> edgeBranch = storeEdgeBranch(op);
     if (edgeBranch)
       os << " edge_guard=" << (*edgeBranch ? "tma" : "sync");

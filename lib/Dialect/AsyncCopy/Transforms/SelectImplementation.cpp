@@ -246,6 +246,21 @@ static Decision tryTma(CopyInfo &info, Plan &plan) {
                              "copy has no `barrier`");
   if (!isKernelArgument(op.getGmem(), op))
     return Decision::decline(kNotAKernelArgument);
+  if (unsigned ptx = tma::targetPtxVersion(op);
+      op.getPeer() && ptx < tma::kTensorMapFencePtx)
+    return Decision::decline(
+        (Twine("a `peer` TMA copy acquires its PE's tensor map with "
+               "fence.proxy.tensormap, which needs PTX ISA 8.3 or newer; "
+               "this GPU module targets PTX ") +
+         Twine(ptx / 10) + "." + Twine(ptx % 10) +
+         " (add features = \"+ptx83\" to its #nvvm.target, or "
+         "features=+ptx83 to the pipeline)")
+            .str());
+  if (op.getPeer() && op.getCollective())
+    return Decision::decline(
+        "a collective copy multicasts one tensor map's boxes over the "
+        "cluster, and a `peer` copy's per-PE tensor maps are not multicast; "
+        "each CTA loads the whole window instead");
   if (failed(info.layout))
     return Decision::decline(info.layoutError);
   // Dynamic strides or offsets: only an explicit request takes on a check
@@ -507,8 +522,6 @@ struct SelectImplementationPass
   }
 
   LogicalResult select(CopyOp op) {
-    if (op.getPeer())
-      return op.emitOpError(tma::kPeerUnsupported);
     CopyInfo info = analyseCopy(op);
 
     CopyImpl requested = op.getImplOrDefault();

@@ -1,0 +1,791 @@
+//===- SymmetricHeap.cpp - Symmetric heaps and their device tables --------===//
+//
+// The offset allocator, the registry of heaps per device and of the device
+// tables (`__asynccopy_symm`) of loaded modules, the single-process VMM
+// backend (acSymmCreate), the calls every backend shares, and the per-PE
+// tensor maps of TMA peer copies. The process and NVSHMEM backends live in
+// SymmetricProcess.cpp and SymmetricNvshmem.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SymmetricHeap.h"
+
+#include <cstdarg>
+#include <cstddef>
+#include <cstdio>
+#include <cstring>
+#include <set>
+
+using namespace asynccopy::runtime;
+using namespace asynccopy::runtime::cuda;
+
+// The layout the conversion gives __asynccopy_symm (peer-contract.md).
+static_assert(offsetof(acSymmDeviceTable, numPes) == 16 &&
+                  offsetof(acSymmDeviceTable, peerBase) == 24 &&
+                  sizeof(acSymmDeviceTable) == 1048,
+              "device table layout");
+
+//===----------------------------------------------------------------------===//
+// The allocator
+//===----------------------------------------------------------------------===//
+
+namespace asynccopy::runtime {
+
+SymmetricAllocator::SymmetricAllocator(uint64_t size) : heapBytes(size) {
+  if (size)
+    freeBlocks[0] = size;
+}
+
+bool SymmetricAllocator::allocate(uint64_t bytes, uint64_t align,
+                                  uint64_t *offset, char *error,
+                                  size_t size) {
+  if (align == 0 || (align & (align - 1)) != 0) {
+    std::snprintf(error, size, "alignment %llu is not a power of two",
+                  (unsigned long long)align);
+    return false;
+  }
+  if (align < kMinAlign)
+    align = kMinAlign;
+  uint64_t largest = 0;
+  for (const auto &block : freeBlocks)
+    largest = std::max(largest, block.second);
+  // Blocks are multiples of kMinAlign; a request larger than the heap cannot
+  // be rounded without overflowing.
+  if (bytes == 0 || bytes > heapBytes || align > heapBytes) {
+    if (bytes == 0)
+      std::snprintf(error, size, "cannot allocate 0 bytes");
+    else
+      std::snprintf(error, size,
+                    "out of symmetric heap (asked %llu bytes aligned to %llu, "
+                    "largest free %llu of %llu)",
+                    (unsigned long long)bytes, (unsigned long long)align,
+                    (unsigned long long)largest,
+                    (unsigned long long)heapBytes);
+    return false;
+  }
+  uint64_t rounded = (bytes + kMinAlign - 1) / kMinAlign * kMinAlign;
+  for (auto it = freeBlocks.begin(); it != freeBlocks.end(); ++it) {
+    uint64_t start = it->first, end = it->first + it->second;
+    uint64_t aligned = (start + align - 1) / align * align;
+    if (aligned > end || end - aligned < rounded)
+      continue;
+    freeBlocks.erase(it);
+    if (aligned > start)
+      freeBlocks[start] = aligned - start;
+    if (aligned + rounded < end)
+      freeBlocks[aligned + rounded] = end - (aligned + rounded);
+    allocated[aligned] = rounded;
+    *offset = aligned;
+    return true;
+  }
+  std::snprintf(error, size,
+                "out of symmetric heap (asked %llu bytes aligned to %llu, "
+                "largest free %llu of %llu)",
+                (unsigned long long)bytes, (unsigned long long)align,
+                (unsigned long long)largest, (unsigned long long)heapBytes);
+  return false;
+}
+
+bool SymmetricAllocator::release(uint64_t offset, char *error, size_t size) {
+  auto it = allocated.find(offset);
+  if (it == allocated.end()) {
+    std::snprintf(error, size,
+                  "offset %llu is not an allocation of this heap (freed "
+                  "twice?)",
+                  (unsigned long long)offset);
+    return false;
+  }
+  uint64_t start = offset, end = offset + it->second;
+  allocated.erase(it);
+  // Merge with the free neighbours.
+  auto next = freeBlocks.lower_bound(start);
+  if (next != freeBlocks.end() && next->first == end) {
+    end += next->second;
+    next = freeBlocks.erase(next);
+  }
+  if (next != freeBlocks.begin()) {
+    auto prev = std::prev(next);
+    if (prev->first + prev->second == start) {
+      start = prev->first;
+      freeBlocks.erase(prev);
+    }
+  }
+  freeBlocks[start] = end - start;
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Errors
+//===----------------------------------------------------------------------===//
+
+int32_t symmFail(const char *site, const char *format, ...) {
+  char message[448];
+  va_list args;
+  va_start(args, format);
+  std::vsnprintf(message, sizeof(message), format, args);
+  va_end(args);
+  char error[512];
+  std::snprintf(error, sizeof(error), "%s: %s", site, message);
+  setLastError(error);
+  return 1;
+}
+
+const CudaDriver *symmDriver(const char *site) {
+  const char *loadError = nullptr;
+  const CudaDriver *driver = tryGetDriver(&loadError);
+  if (!driver) {
+    const char *prefix = "asynccopy runtime: ";
+    if (std::strncmp(loadError, prefix, std::strlen(prefix)) == 0)
+      loadError += std::strlen(prefix);
+    symmFail(site, "%s", loadError);
+  }
+  return driver;
+}
+
+int32_t checkHeapArguments(const char *site, int32_t numPes,
+                           uint64_t bytesPerPe, acSymmHeap **heap) {
+  if (!heap)
+    return symmFail(site, "heap is null: must point to where the new heap "
+                          "goes");
+  *heap = nullptr;
+  if (numPes < 1 || numPes > AC_SYMM_MAX_PES)
+    return symmFail(site, "%d PEs: must be 1 to %d (AC_SYMM_MAX_PES)", numPes,
+                    AC_SYMM_MAX_PES);
+  if (bytesPerPe == 0)
+    return symmFail(site, "bytesPerPe is 0: the heap needs at least 1 byte");
+  return 0;
+}
+
+int32_t checkProcessArguments(const char *site, int32_t device, int32_t pe,
+                              int32_t numPes, uint64_t bytesPerPe,
+                              acSymmHeap **heap) {
+  if (int32_t status = checkHeapArguments(site, numPes, bytesPerPe, heap))
+    return status;
+  if (pe < 0 || pe >= numPes)
+    return symmFail(site, "pe %d is out of range: must be 0 to %d", pe,
+                    numPes - 1);
+  if (device < 0)
+    return symmFail(site, "device %d: must be a device ordinal", device);
+  return 0;
+}
+
+//===----------------------------------------------------------------------===//
+// Registry of heaps and device tables
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct ModuleTable {
+  int device;
+  CUdeviceptr table;
+};
+
+struct Registry {
+  std::mutex mutex;
+  std::map<int, acSymmHeap *> heapOfDevice;
+  std::map<CUmodule, ModuleTable> modules;
+  /// Kernels of modules with a table, and their names.
+  struct Kernel {
+    CUmodule module;
+    std::string name;
+  };
+  std::map<CUfunction, Kernel> peerKernels;
+};
+
+Registry &registry() {
+  // Never destroyed: MLIR unloads modules from exit-time destructors.
+  static Registry *instance = new Registry;
+  return *instance;
+}
+
+/// The table of `device` of `heap`, or an all-zero one (no heap: every peer
+/// copy traps).
+acSymmDeviceTable tableFor(const acSymmHeap *heap, int device) {
+  acSymmDeviceTable table;
+  std::memset(&table, 0, sizeof(table));
+  if (!heap)
+    return table;
+  int32_t pe = heap->peOfDevice(device);
+  table.localBase = heap->bases[pe];
+  table.size = heap->size;
+  table.numPes = uint32_t(heap->numPes);
+  table.myPe = uint32_t(pe);
+  for (int32_t i = 0; i < heap->numPes; ++i)
+    table.peerBase[i] = heap->bases[i];
+  return table;
+}
+
+/// Writes the tables of the loaded modules of `device` (registry locked).
+bool writeTables(Registry &reg, int device, const acSymmHeap *heap,
+                 const char *site) {
+  const CudaDriver *driver = symmDriver(site);
+  if (!driver)
+    return false;
+  acSymmDeviceTable table = tableFor(heap, device);
+  ScopedContext context(device, OnContextError::Report);
+  for (const auto &module : reg.modules) {
+    if (module.second.device != device)
+      continue;
+    if (!context.active()) {
+      symmFail(site, "%s", context.error());
+      return false;
+    }
+    if (!AC_SYMM_CU(site, *driver, cuMemcpyHtoD, module.second.table, &table,
+                    sizeof(table)))
+      return false;
+  }
+  return true;
+}
+} // namespace
+
+int32_t registerHeap(acSymmHeap *heap, const char *site) {
+  Registry &reg = registry();
+  std::lock_guard<std::mutex> lock(reg.mutex);
+  for (int device : heap->devices)
+    if (reg.heapOfDevice.count(device))
+      return symmFail(site,
+                      "device %d already has a symmetric heap (one per "
+                      "device; acSymmDestroy it first)",
+                      device);
+  for (int device : heap->devices)
+    reg.heapOfDevice[device] = heap;
+  for (int device : heap->devices) {
+    if (writeTables(reg, device, heap, site))
+      continue;
+    for (int other : heap->devices)
+      reg.heapOfDevice.erase(other);
+    return 1;
+  }
+  return 0;
+}
+
+/// Forgets `heap` and zeroes the tables of its devices' modules.
+static int32_t unregisterHeap(acSymmHeap *heap, const char *site) {
+  Registry &reg = registry();
+  std::lock_guard<std::mutex> lock(reg.mutex);
+  int32_t status = 0;
+  for (int device : heap->devices) {
+    auto it = reg.heapOfDevice.find(device);
+    if (it == reg.heapOfDevice.end() || it->second != heap)
+      continue;
+    reg.heapOfDevice.erase(it);
+    if (!writeTables(reg, device, nullptr, site))
+      status = 1;
+  }
+  return status;
+}
+
+void symmNoteModuleLoaded(CUmodule module, int device) {
+  const CudaDriver &driver = getDriver();
+  // A driver without cuModuleGetGlobal loads no module with a table.
+  if (!driver.cuModuleGetGlobal)
+    return;
+  CUdeviceptr table = 0;
+  size_t bytes = 0;
+  CUresult result =
+      driver.cuModuleGetGlobal(&table, &bytes, module, "__asynccopy_symm");
+  if (result == CUDA_ERROR_NOT_FOUND)
+    return;
+  check(result, "cuModuleGetGlobal(&table, &bytes, module, \"__asynccopy_symm\")",
+        "mgpuModuleLoad");
+  if (bytes != sizeof(acSymmDeviceTable))
+    fatal("the module's __asynccopy_symm is %zu B; this runtime's "
+          "acSymmDeviceTable is %zu B (compiler and runtime disagree)",
+          bytes, sizeof(acSymmDeviceTable));
+  // Written under the lock, so that a heap created or destroyed meanwhile
+  // cannot leave a stale table; reported after it (fatal() runs exit-time
+  // destructors, which unload modules).
+  Registry &reg = registry();
+  std::unique_lock<std::mutex> lock(reg.mutex);
+  reg.modules[module] = {device, table};
+  auto heap = reg.heapOfDevice.find(device);
+  if (heap == reg.heapOfDevice.end())
+    return;
+  acSymmDeviceTable contents = tableFor(heap->second, device);
+  result = require(driver.cuMemcpyHtoD, AC_CU_SYMBOL(cuMemcpyHtoD))(
+      table, &contents, sizeof(contents));
+  lock.unlock();
+  check(result, "cuMemcpyHtoD(table, &contents, sizeof(contents))",
+        "mgpuModuleLoad");
+}
+
+void symmNoteModuleUnloaded(CUmodule module) {
+  Registry &reg = registry();
+  std::lock_guard<std::mutex> lock(reg.mutex);
+  if (!reg.modules.erase(module))
+    return;
+  // The driver may hand the freed handles out again.
+  for (auto it = reg.peerKernels.begin(); it != reg.peerKernels.end();)
+    it = it->second.module == module ? reg.peerKernels.erase(it)
+                                      : std::next(it);
+}
+
+void symmNoteFunction(CUmodule module, CUfunction function, const char *name) {
+  Registry &reg = registry();
+  std::lock_guard<std::mutex> lock(reg.mutex);
+  if (reg.modules.count(module))
+    reg.peerKernels[function] = {module, name ? name : "?"};
+}
+
+void symmCheckLaunch(CUfunction function, int device) {
+  Registry &reg = registry();
+  std::unique_lock<std::mutex> lock(reg.mutex);
+  auto it = reg.peerKernels.find(function);
+  if (it == reg.peerKernels.end() || reg.heapOfDevice.count(device))
+    return;
+  std::string name = it->second.name;
+  // Not under the lock: exit-time destructors unload modules.
+  lock.unlock();
+  fatal("kernel '%s' copies to/from peers (peer %%pe) but device %d has no "
+        "symmetric heap; create one with acSymmCreate* first",
+        name.c_str(), device);
+}
+
+//===----------------------------------------------------------------------===//
+// VMM mappings
+//===----------------------------------------------------------------------===//
+
+bool releaseVmm(const CudaDriver &driver, acSymmHeap *heap, const char *site) {
+  bool ok = true;
+  for (size_t i = 0; i < heap->handles.size(); ++i) {
+    if (i < heap->mapped.size() && heap->mapped[i])
+      ok &= AC_SYMM_CU(site, driver, cuMemUnmap, heap->reserved + i * heap->size,
+                       size_t(heap->size));
+    if (heap->handles[i])
+      ok &= AC_SYMM_CU(site, driver, cuMemRelease, heap->handles[i]);
+  }
+  heap->handles.clear();
+  heap->mapped.clear();
+  if (heap->reserved)
+    ok &= AC_SYMM_CU(site, driver, cuMemAddressFree, heap->reserved,
+                     size_t(heap->reservedBytes));
+  heap->reserved = 0;
+  return ok;
+}
+
+} // namespace asynccopy::runtime
+
+int32_t acSymmHeap::peOfDevice(int device) const {
+  if (myPe >= 0)
+    return device == devices[0] ? myPe : -1;
+  for (size_t i = 0; i < devices.size(); ++i)
+    if (devices[i] == device)
+      return int32_t(i);
+  return -1;
+}
+
+//===----------------------------------------------------------------------===//
+// Single process, several devices
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The allocation properties of pinned memory on `device`, exportable as a
+/// POSIX fd (so the process backend shares this code's properties).
+CUmemAllocationProp deviceMemory(int device) {
+  CUmemAllocationProp prop;
+  std::memset(&prop, 0, sizeof(prop));
+  prop.type = CU_MEM_ALLOCATION_TYPE_PINNED;
+  prop.requestedHandleTypes = CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR;
+  prop.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
+  prop.location.id = device;
+  return prop;
+}
+
+/// Checks `devices`, reserves numPes slots of `bytesPerPe` rounded up to the
+/// granularity of every device, and creates and maps the memory of `local`
+/// slots (slot i on devices[i]). The heap owns whatever was made, also on
+/// failure.
+int32_t mapLocalSlots(const CudaDriver &driver, acSymmHeap *heap,
+                      uint64_t bytesPerPe, const char *site) {
+  uint64_t granularity = 1;
+  for (int device : heap->devices) {
+    CUmemAllocationProp prop = deviceMemory(device);
+    size_t deviceGranularity = 0;
+    if (!AC_SYMM_CU(site, driver, cuMemGetAllocationGranularity,
+                    &deviceGranularity, &prop,
+                    CU_MEM_ALLOC_GRANULARITY_MINIMUM))
+      return 1;
+    granularity = std::max<uint64_t>(granularity, deviceGranularity);
+  }
+  if (bytesPerPe > UINT64_MAX / 2 / AC_SYMM_MAX_PES)
+    return symmFail(site, "bytesPerPe %llu is too large",
+                    (unsigned long long)bytesPerPe);
+  heap->size = (bytesPerPe + granularity - 1) / granularity * granularity;
+  heap->reservedBytes = heap->size * uint64_t(heap->numPes);
+  if (!AC_SYMM_CU(site, driver, cuMemAddressReserve, &heap->reserved,
+                  size_t(heap->reservedBytes), size_t(granularity),
+                  CUdeviceptr(0), 0ull))
+    return 1;
+  heap->handles.assign(size_t(heap->numPes), 0);
+  heap->mapped.assign(size_t(heap->numPes), false);
+  heap->bases.assign(size_t(heap->numPes), 0);
+  for (size_t d = 0; d < heap->devices.size(); ++d) {
+    int32_t slot = heap->myPe >= 0 ? heap->myPe : int32_t(d);
+    CUmemAllocationProp prop = deviceMemory(heap->devices[d]);
+    CUdeviceptr base = heap->reserved + uint64_t(slot) * heap->size;
+    ScopedContext context(heap->devices[d], OnContextError::Report);
+    if (!context.active())
+      return symmFail(site, "%s", context.error());
+    if (!AC_SYMM_CU(site, driver, cuMemCreate, &heap->handles[slot],
+                    size_t(heap->size), &prop, 0ull) ||
+        !AC_SYMM_CU(site, driver, cuMemMap, base, size_t(heap->size),
+                    size_t(0), heap->handles[slot], 0ull))
+      return 1;
+    heap->mapped[slot] = true;
+    heap->bases[slot] = base;
+  }
+  return 0;
+}
+
+/// Gives every local device read/write access to every mapped slot (one
+/// call per allocation, as the driver wants whole allocations).
+int32_t setAccess(const CudaDriver &driver, acSymmHeap *heap,
+                  const char *site) {
+  std::vector<CUmemAccessDesc> access(heap->devices.size());
+  for (size_t d = 0; d < heap->devices.size(); ++d) {
+    access[d].location.type = CU_MEM_LOCATION_TYPE_DEVICE;
+    access[d].location.id = heap->devices[d];
+    access[d].flags = CU_MEM_ACCESS_FLAGS_PROT_READWRITE;
+  }
+  for (int32_t pe = 0; pe < heap->numPes; ++pe)
+    if (heap->mapped[size_t(pe)] &&
+        !AC_SYMM_CU(site, driver, cuMemSetAccess, heap->bases[size_t(pe)],
+                    size_t(heap->size), access.data(), access.size()))
+      return 1;
+  return 0;
+}
+
+/// Releases a heap that failed half-way (keeps the first error).
+int32_t abandon(const CudaDriver *driver, acSymmHeap *heap, int32_t status) {
+  std::string error = lastErrorMessage();
+  if (driver)
+    releaseVmm(*driver, heap, "cleanup");
+  closeSockets(heap);
+  delete heap;
+  setLastError(error.c_str());
+  return status;
+}
+} // namespace
+
+extern "C" int32_t acSymmCreate(const int32_t *devices, int32_t numDevices,
+                                uint64_t bytesPerPe, acSymmHeap **heap) {
+  const char *site = "acSymmCreate";
+  if (int32_t status = checkHeapArguments(site, numDevices, bytesPerPe, heap))
+    return status;
+  if (!devices)
+    return symmFail(site, "devices is null: must list %d device ordinals",
+                    numDevices);
+  std::set<int32_t> seen;
+  for (int32_t i = 0; i < numDevices; ++i) {
+    if (devices[i] < 0)
+      return symmFail(site, "devices[%d] is %d: must be a device ordinal", i,
+                      devices[i]);
+    if (!seen.insert(devices[i]).second)
+      return symmFail(site, "device %d is listed twice: one PE per device",
+                      devices[i]);
+  }
+  const CudaDriver *driver = symmDriver(site);
+  if (!driver)
+    return 1;
+  std::vector<CUdevice> handles(size_t(numDevices), 0);
+  for (int32_t i = 0; i < numDevices; ++i)
+    if (!AC_SYMM_CU(site, *driver, cuDeviceGet, &handles[i], int(devices[i])))
+      return 1;
+  for (int32_t i = 0; i < numDevices; ++i) {
+    for (int32_t j = 0; j < numDevices; ++j) {
+      int canAccess = 0;
+      if (i == j)
+        continue;
+      if (!AC_SYMM_CU(site, *driver, cuDeviceCanAccessPeer, &canAccess,
+                      handles[i], handles[j]))
+        return 1;
+      if (!canAccess)
+        return symmFail(site,
+                        "device %d cannot access device %d "
+                        "(cuDeviceCanAccessPeer): a single-process heap needs "
+                        "peer access between every pair of devices",
+                        devices[i], devices[j]);
+    }
+  }
+
+  auto *created = new acSymmHeap;
+  created->backend = SymmBackend::SingleProcess;
+  created->numPes = numDevices;
+  created->devices.assign(devices, devices + numDevices);
+  if (int32_t status = mapLocalSlots(*driver, created, bytesPerPe, site))
+    return abandon(driver, created, status);
+  if (int32_t status = setAccess(*driver, created, site))
+    return abandon(driver, created, status);
+  created->allocator = SymmetricAllocator(created->size);
+  if (int32_t status = registerHeap(created, site))
+    return abandon(driver, created, status);
+  *heap = created;
+  clearLastError();
+  return 0;
+}
+
+//===----------------------------------------------------------------------===//
+// One process per device (the fd exchange is in SymmetricProcess.cpp)
+//===----------------------------------------------------------------------===//
+
+extern "C" int32_t acSymmCreateProcess(int32_t device, int32_t pe,
+                                       int32_t numPes, uint64_t bytesPerPe,
+                                       const char *rendezvousDir,
+                                       acSymmHeap **heap) {
+  const char *site = "acSymmCreateProcess";
+  if (int32_t status =
+          checkProcessArguments(site, device, pe, numPes, bytesPerPe, heap))
+    return status;
+  if (!rendezvousDir || !*rendezvousDir)
+    return symmFail(site, "rendezvousDir is empty: all PEs must pass the "
+                          "same directory");
+  const CudaDriver *driver = symmDriver(site);
+  if (!driver)
+    return 1;
+
+  auto *created = new acSymmHeap;
+  created->backend = SymmBackend::Process;
+  created->numPes = numPes;
+  created->myPe = pe;
+  created->devices = {device};
+  if (int32_t status = mapLocalSlots(*driver, created, bytesPerPe, site))
+    return abandon(driver, created, status);
+  int localFd = -1;
+  if (!AC_SYMM_CU(site, *driver, cuMemExportToShareableHandle,
+                  static_cast<void *>(&localFd), created->handles[pe],
+                  CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR, 0ull))
+    return abandon(driver, created, 1);
+  std::vector<int> fds;
+  int32_t status = exchangeFds(created, rendezvousDir, localFd, &fds);
+  closeFd(localFd);
+  // Import and map every peer's memory into its slot.
+  for (int32_t i = 0; i < numPes && status == 0; ++i) {
+    if (i == pe)
+      continue;
+    CUdeviceptr base = created->reserved + uint64_t(i) * created->size;
+    if (!AC_SYMM_CU(site, *driver, cuMemImportFromShareableHandle,
+                    &created->handles[i],
+                    reinterpret_cast<void *>(intptr_t(fds[i])),
+                    CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR) ||
+        !AC_SYMM_CU(site, *driver, cuMemMap, base, size_t(created->size),
+                    size_t(0), created->handles[i], 0ull)) {
+      status = 1;
+      break;
+    }
+    created->mapped[i] = true;
+    created->bases[i] = base;
+  }
+  for (int fd : fds)
+    closeFd(fd);
+  if (status == 0)
+    status = setAccess(*driver, created, site);
+  if (status == 0) {
+    created->allocator = SymmetricAllocator(created->size);
+    status = registerHeap(created, site);
+  }
+  if (status)
+    return abandon(driver, created, status);
+  *heap = created;
+  clearLastError();
+  return 0;
+}
+
+//===----------------------------------------------------------------------===//
+// Calls every backend shares
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Synchronises every local device of `heap`.
+int32_t synchronizeDevices(const CudaDriver &driver, const acSymmHeap *heap,
+                           const char *site) {
+  for (int device : heap->devices) {
+    ScopedContext context(device, OnContextError::Report);
+    if (!context.active())
+      return symmFail(site, "%s", context.error());
+    if (!AC_SYMM_CU(site, driver, cuCtxSynchronize))
+      return 1;
+  }
+  return 0;
+}
+} // namespace
+
+extern "C" int32_t acSymmDestroy(acSymmHeap *heap) {
+  const char *site = "acSymmDestroy";
+  if (!heap)
+    return symmFail(site, "heap is null");
+  const CudaDriver *driver = symmDriver(site);
+  if (!driver)
+    return 1;
+  int32_t status = synchronizeDevices(*driver, heap, site);
+  status |= unregisterHeap(heap, site);
+  for (const auto &maps : heap->peerMaps) {
+    ScopedContext context(maps.first.first, OnContextError::Report);
+    if (!context.active() ||
+        !AC_SYMM_CU(site, *driver, cuMemFree, maps.second))
+      status = 1;
+  }
+  switch (heap->backend) {
+  case SymmBackend::Process:
+    // Collective: no PE unmaps while another may still be inside a barrier.
+    status |= socketBarrier(heap, site);
+    closeSockets(heap);
+    [[fallthrough]];
+  case SymmBackend::SingleProcess:
+    if (!releaseVmm(*driver, heap, site))
+      status = 1;
+    break;
+  case SymmBackend::Nvshmem:
+    status |= nvshmemRelease(heap, site);
+    break;
+  }
+  delete heap;
+  if (status == 0)
+    clearLastError();
+  return status;
+}
+
+extern "C" int32_t acSymmNumPes(const acSymmHeap *heap) {
+  if (!heap) {
+    symmFail("acSymmNumPes", "heap is null");
+    return -1;
+  }
+  return heap->numPes;
+}
+
+extern "C" int32_t acSymmMalloc(acSymmHeap *heap, uint64_t bytes,
+                                uint64_t align, uint64_t *offset) {
+  const char *site = "acSymmMalloc";
+  if (!heap || !offset)
+    return symmFail(site, "%s is null", heap ? "offset" : "heap");
+  char error[400];
+  std::lock_guard<std::mutex> lock(heap->mutex);
+  if (!heap->allocator.allocate(bytes, align, offset, error, sizeof(error)))
+    return symmFail(site, "%s", error);
+  clearLastError();
+  return 0;
+}
+
+extern "C" int32_t acSymmFree(acSymmHeap *heap, uint64_t offset) {
+  const char *site = "acSymmFree";
+  if (!heap)
+    return symmFail(site, "heap is null");
+  char error[400];
+  std::lock_guard<std::mutex> lock(heap->mutex);
+  if (!heap->allocator.release(offset, error, sizeof(error)))
+    return symmFail(site, "%s", error);
+  clearLastError();
+  return 0;
+}
+
+extern "C" void *acSymmAddress(const acSymmHeap *heap, int32_t pe,
+                               uint64_t offset) {
+  const char *site = "acSymmAddress";
+  if (!heap) {
+    symmFail(site, "heap is null");
+    return nullptr;
+  }
+  if (pe < 0 || pe >= heap->numPes) {
+    symmFail(site, "pe %d is out of range: must be 0 to %d", pe,
+             heap->numPes - 1);
+    return nullptr;
+  }
+  if (offset >= heap->size) {
+    symmFail(site, "offset %llu is out of range: the heap has %llu bytes per "
+                   "PE",
+             (unsigned long long)offset, (unsigned long long)heap->size);
+    return nullptr;
+  }
+  if (!heap->bases[pe]) {
+    symmFail(site, "PE %d's memory is not mapped in this process (no peer "
+                   "access to it)",
+             pe);
+    return nullptr;
+  }
+  clearLastError();
+  return reinterpret_cast<void *>(heap->bases[pe] + offset);
+}
+
+extern "C" int32_t acSymmBarrier(acSymmHeap *heap) {
+  const char *site = "acSymmBarrier";
+  if (!heap)
+    return symmFail(site, "heap is null");
+  const CudaDriver *driver = symmDriver(site);
+  if (!driver)
+    return 1;
+  if (int32_t status = synchronizeDevices(*driver, heap, site))
+    return status;
+  int32_t status = 0;
+  if (heap->backend == SymmBackend::Process)
+    status = socketBarrier(heap, site);
+  else if (heap->backend == SymmBackend::Nvshmem)
+    status = nvshmemBarrier(heap, site);
+  if (status == 0)
+    clearLastError();
+  return status;
+}
+
+//===----------------------------------------------------------------------===//
+// Per-PE tensor maps
+//===----------------------------------------------------------------------===//
+
+extern "C" void *acSymmPeerTensorMapsOrExit(
+    int32_t elementType, int32_t rank, const void *globalAddress,
+    const int64_t *globalDims, const int64_t *globalStridesBytes,
+    const int32_t *boxDims, int32_t swizzleBytes, int32_t oobFill,
+    int32_t l2PromotionBytes) {
+  const char *site = "acSymmPeerTensorMapsOrExit";
+  int device = getDefaultDevice();
+  acSymmHeap *heap = nullptr;
+  {
+    // fatal() below runs exit-time destructors, which take this lock.
+    Registry &reg = registry();
+    std::lock_guard<std::mutex> lock(reg.mutex);
+    auto found = reg.heapOfDevice.find(device);
+    if (found != reg.heapOfDevice.end())
+      heap = found->second;
+  }
+  if (!heap)
+    fatal("%s: device %d has no symmetric heap; create one with "
+          "acSymmCreate* first",
+          site, device);
+  CUdeviceptr local = heap->bases[heap->peOfDevice(device)];
+  uint64_t address = reinterpret_cast<uintptr_t>(globalAddress);
+  if (address < local || address - local >= heap->size)
+    fatal("%s: global address %p is not in the symmetric heap of device %d "
+          "([0x%llx, 0x%llx))",
+          site, globalAddress, device, (unsigned long long)local,
+          (unsigned long long)(local + heap->size));
+  uint64_t offset = address - local;
+
+  // Unmapped PEs get zeros: the kernels trap before using their map.
+  std::string maps(size_t(heap->numPes) * sizeof(CUtensorMap), '\0');
+  for (int32_t pe = 0; pe < heap->numPes; ++pe) {
+    if (!heap->bases[pe])
+      continue;
+    CUtensorMap map;
+    const void *peerAddress =
+        reinterpret_cast<const void *>(heap->bases[pe] + offset);
+    if (acTensorMapEncodeTiled(&map, elementType, rank, peerAddress,
+                               globalDims, globalStridesBytes, boxDims,
+                               swizzleBytes, oobFill,
+                               l2PromotionBytes) != AC_TENSOR_MAP_OK) {
+      const char *message = acGetLastError();
+      const char *prefix = "asynccopy runtime: ";
+      if (std::strncmp(message, prefix, std::strlen(prefix)) == 0)
+        message += std::strlen(prefix);
+      fatal("%s: PE %d: %s", site, pe, message);
+    }
+    std::memcpy(&maps[size_t(pe) * sizeof(CUtensorMap)], &map, sizeof(map));
+  }
+
+  std::lock_guard<std::mutex> heapLock(heap->mutex);
+  auto key = std::make_pair(device, maps);
+  auto cached = heap->peerMaps.find(key);
+  if (cached != heap->peerMaps.end())
+    return reinterpret_cast<void *>(cached->second);
+  ScopedContext context(device, OnContextError::Exit);
+  CUdeviceptr deviceMaps = 0;
+  AC_CU(cuMemAlloc, (&deviceMaps, maps.size()));
+  AC_CU(cuMemcpyHtoD, (deviceMaps, maps.data(), maps.size()));
+  heap->peerMaps.emplace(key, deviceMaps);
+  return reinterpret_cast<void *>(deviceMaps);
+}

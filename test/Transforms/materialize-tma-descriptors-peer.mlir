@@ -1,0 +1,93 @@
+// RUN: ac-opt %s -asynccopy-materialize-tma-descriptors | FileCheck %s
+// RUN: ac-opt %s -asynccopy-materialize-tma-descriptors="mode=scratch" | FileCheck %s --check-prefix=SCRATCH
+
+// A `peer` TMA copy takes its maps through one pointer parameter (map i for
+// PE i), in both modes; those parameters come after the user's and before
+// the other maps (mode=param: still the trailing, grid-constant parameters).
+// Before the launch the runtime encodes them for every PE and uploads them:
+// acSymmPeerTensorMapsOrExit (the encoder's arguments without the output)
+// returns the device pointer. Copies of one view share the array.
+// CHECK: llvm.func @acSymmPeerTensorMapsOrExit(i32, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i32, i32, i32) -> !llvm.ptr
+// CHECK-LABEL: gpu.func @k
+// CHECK-SAME: %{{.*}}: i32, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr) workgroup
+// CHECK-SAME: asynccopy.grid_constants = 1 : i64
+// CHECK-SAME: oob = #asynccopy<oob zeros>, peer,
+// CHECK: asynccopy.copy {{.*}} peer %{{.*}} {asynccopy.descriptor = 3 : i64, impl = #asynccopy<impl tma>}
+// CHECK: asynccopy.copy {{.*}} {asynccopy.descriptor = 4 : i64, impl = #asynccopy<impl tma>}
+// CHECK: asynccopy.copy {{.*}} peer %{{.*}} {asynccopy.descriptor = 3 : i64, impl = #asynccopy<impl tma>}
+// CHECK-LABEL: gpu.func @only_peer
+// CHECK-SAME: %{{.*}}: i32, %{{.*}}: !llvm.ptr) workgroup
+// CHECK-SAME: asynccopy.grid_constants = 0 : i64
+// CHECK-LABEL: func.func @host
+// CHECK-SAME: (%[[A:.*]]: memref<4096x4096xf16>, %[[B:.*]]: memref<4096x4096xf16>, %[[PE:.*]]: i32)
+// CHECK: %[[HOST:.*]] = memref.alloca() {alignment = 64 : i64} : memref<128xi8>
+// CHECK: %[[HOSTI:.*]] = memref.extract_aligned_pointer_as_index %[[HOST]]
+// CHECK: %[[M0:.*]] = llvm.inttoptr
+// CHECK: memref.extract_aligned_pointer_as_index %[[A]]
+// CHECK: %[[ADDR:.*]] = llvm.inttoptr
+// CHECK: %[[PEER:.*]] = llvm.call @acSymmPeerTensorMapsOrExit(%{{.*}}, %{{.*}}, %[[ADDR]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (i32, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i32, i32, i32) -> !llvm.ptr
+// CHECK: memref.extract_aligned_pointer_as_index %[[B]]
+// CHECK: llvm.call @acTensorMapEncodeTiledOrExit(%[[M0]],
+// CHECK: gpu.launch_func @kernels::@k {{.*}} args(%[[A]] : memref<4096x4096xf16>, %[[B]] : memref<4096x4096xf16>, %[[PE]] : i32, %[[PEER]] : !llvm.ptr, %[[M0]] : !llvm.ptr)
+// CHECK: %[[PEER2:.*]] = llvm.call @acSymmPeerTensorMapsOrExit
+// CHECK-NOT: acTensorMapEncodeTiledOrExit
+// CHECK: gpu.launch_func @kernels::@only_peer {{.*}} args(%[[A]] : memref<4096x4096xf16>, %[[PE]] : i32, %[[PEER2]] : !llvm.ptr)
+
+// mode=scratch: the peer pointer, then the scratch buffer of the other maps;
+// a kernel with only peer maps gets no scratch buffer.
+// SCRATCH-LABEL: gpu.func @k
+// SCRATCH-SAME: %{{.*}}: i32, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr) workgroup
+// SCRATCH: nvvm.prefetch tensormap
+// SCRATCH-NOT: nvvm.prefetch
+// SCRATCH: asynccopy.copy {{.*}} peer %{{.*}} {asynccopy.descriptor = 3 : i64, impl = #asynccopy<impl tma>}
+// SCRATCH: asynccopy.copy {{.*}} {asynccopy.descriptor = 4 : i64, asynccopy.descriptor_offset = 0 : i64, impl = #asynccopy<impl tma>}
+// SCRATCH-LABEL: gpu.func @only_peer
+// SCRATCH-NOT: nvvm.prefetch
+// SCRATCH: asynccopy.descriptor = 2 : i64, impl
+// SCRATCH-LABEL: func.func @host
+// SCRATCH: memref.alloca() {alignment = 64 : i64} : memref<128xi8>
+// SCRATCH: %[[PEER:.*]] = llvm.call @acSymmPeerTensorMapsOrExit
+// SCRATCH: llvm.call @acTensorMapEncodeTiledOrExit
+// SCRATCH: gpu.memcpy
+// SCRATCH: %[[DEV:.*]] = llvm.inttoptr
+// SCRATCH: gpu.launch_func @kernels::@k {{.*}} args({{.*}}, %[[PEER]] : !llvm.ptr, %[[DEV]] : !llvm.ptr)
+// SCRATCH: gpu.dealloc
+// SCRATCH: %[[PEER2:.*]] = llvm.call @acSymmPeerTensorMapsOrExit
+// SCRATCH-NOT: gpu.alloc
+// SCRATCH: gpu.launch_func @kernels::@only_peer {{.*}} args({{.*}}, %[[PEER2]] : !llvm.ptr)
+// SCRATCH-NOT: gpu.dealloc
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %pe: i32)
+        workgroup(%S : memref<64x64xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.copy %A to %S window [0, 0] [64, 64] barrier %b[%c0] peer %pe {impl = #asynccopy<impl tma>}
+          : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+      asynccopy.copy %B to %S window [0, 0] [64, 64] barrier %b[%c0] {impl = #asynccopy<impl tma>}
+          : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+      %t = asynccopy.copy %S to %A window [0, 64] [64, 64] peer %pe {impl = #asynccopy<impl tma>}
+          : memref<64x64xf16, #gpu.address_space<workgroup>> to memref<4096x4096xf16> -> !asynccopy.token
+      asynccopy.wait %t : !asynccopy.token
+      gpu.return
+    }
+    gpu.func @only_peer(%A: memref<4096x4096xf16>, %pe: i32)
+        workgroup(%S : memref<64x64xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.copy %A to %S window [0, 0] [64, 64] barrier %b[%c0] peer %pe {impl = #asynccopy<impl tma>}
+          : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+  func.func @host(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %pe: i32) {
+    %c1 = arith.constant 1 : index
+    %c128 = arith.constant 128 : index
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c128, %c1, %c1)
+        args(%A : memref<4096x4096xf16>, %B : memref<4096x4096xf16>, %pe : i32)
+    gpu.launch_func @kernels::@only_peer blocks in (%c1, %c1, %c1) threads in (%c128, %c1, %c1)
+        args(%A : memref<4096x4096xf16>, %pe : i32)
+    return
+  }
+}
