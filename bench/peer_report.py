@@ -47,7 +47,10 @@ def main():
             ("cuMemcpyPeerAsync (symmetric-heap buffers)", "memcpy_peer_heap"),
             ("NCCL send/recv (torch.distributed)", "nccl")]
     best = max(("tma_push", "tma_pull"), key=lambda k: gbps(k + "_uni") or 0)
-    headline = ratio(best + "_uni", "memcpy_peer_uni")
+    # The baseline is the faster cuMemcpyPeerAsync (ordinary or heap buffers).
+    base = max(("memcpy_peer", "memcpy_peer_heap"),
+               key=lambda k: gbps(k + "_uni") or 0)
+    headline = ratio(best + "_uni", base + "_uni")
     date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     lines = [
         "# Peer bandwidth: TMA copies to/from another GPU (`peer %pe`)",
@@ -70,12 +73,12 @@ def main():
         if uni is None and bi is None:
             continue
         cell = lambda v: "%.1f GB/s" % v if v else "-"
-        r = ratio(key + "_uni", "memcpy_peer_uni")
+        r = ratio(key + "_uni", base + "_uni")
         lines.append("| %s | %s | %s | %s |" % (label, cell(uni), cell(bi),
                                                 "%.3f" % r if r else "-"))
     lines += ["", "Headline (`peer_tma_vs_memcpy_peer` in summary.json): best "
-              "one-way TMA kernel (%s) / cuMemcpyPeerAsync = **%s**; target >= 1.00." %
-              (best, headline), ""]
+              "one-way TMA kernel (%s) / the faster one-way cuMemcpyPeerAsync (%s) = **%s**; "
+              "target >= 1.00." % (best, base, headline), ""]
     with open(os.path.join(args.out, "peer-bandwidth.md"), "w") as f:
         f.write("\n".join(lines))
     summary = {}

@@ -1,5 +1,5 @@
 // RUN: ac-opt %s -asynccopy-materialize-tma-descriptors | FileCheck %s
-// RUN: ac-opt %s -asynccopy-materialize-tma-descriptors="mode=scratch" | FileCheck %s --check-prefix=SCRATCH
+// RUN: ac-opt %s -asynccopy-materialize-tma-descriptors="descriptor-mode=scratch" | FileCheck %s --check-prefix=SCRATCH
 
 // A `peer` TMA copy takes its maps through one pointer parameter (map i for
 // PE i), in both modes; those parameters come after the user's and before
