@@ -282,10 +282,10 @@ void symmNoteModuleLoaded(CUmodule module, int device) {
   CUdeviceptr table = 0;
   size_t bytes = 0;
   CUresult result =
-      driver.cuModuleGetGlobal(&table, &bytes, module, "__asynccopy_symm");
+      driver.cuModuleGetGlobal(&table, &bytes, module, AC_SYMM_TABLE_NAME);
   if (result == CUDA_ERROR_NOT_FOUND)
     return;
-  check(result, "cuModuleGetGlobal(&table, &bytes, module, \"__asynccopy_symm\")",
+  check(result, "cuModuleGetGlobal(&table, &bytes, module, " AC_SYMM_TABLE_NAME ")",
         "mgpuModuleLoad");
   if (bytes != sizeof(acSymmDeviceTable))
     fatal("the module's __asynccopy_symm is %zu B; this runtime's "

@@ -30,6 +30,10 @@ extern "C" {
 
 #define AC_SYMM_MAX_PES 128
 
+/* The symbol of the device-side table below in every lowered module with
+ * peer copies (the compiler defines it, the runtime writes it). */
+#define AC_SYMM_TABLE_NAME "__asynccopy_symm"
+
 /* The device-side table the runtime writes into the `.const` global
  * `__asynccopy_symm` of every module that has one (kernels with peer copies).
  * The peer address of `ptr` is peerBase[pe] + (ptr - localBase), valid when

@@ -105,7 +105,6 @@ unsigned targetPtxVersion(Operation *op);
 /// which a `peer` TMA copy acquires its per-PE tensor map.
 constexpr unsigned kTensorMapFencePtx = 83;
 
-
 /// Whether every NVVM target of the GPU module around `op` is `sm` or newer.
 bool targetsAtLeast(Operation *op, unsigned sm);
 

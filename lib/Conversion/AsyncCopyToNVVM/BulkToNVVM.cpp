@@ -77,7 +77,7 @@ struct BulkCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
       Value policy = buildL2CachePolicy(b, loc, op.getCache());
       // A peer copy addresses the same view in PE `pe`'s copy of the heap.
       if (Value pe = adaptor.getPeer())
-        gmemDesc = buildPeerDescriptor(b, loc, *getTypeConverter(), gmemType,
+        gmemDesc = buildPeerDescriptor(b, loc, gmemType,
                                        gmemDesc, pe);
       Value bar;
       if (isLoad)

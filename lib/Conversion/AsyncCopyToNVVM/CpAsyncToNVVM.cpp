@@ -69,7 +69,7 @@ struct CpAsyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
     auto issue = [&](OpBuilder &b, Location loc) {
       ThreadCopyState state = buildThreadCopyState(
           b, loc, op, *plan,
-          buildThreadCopyGmem(b, loc, *getTypeConverter(), op,
+          buildThreadCopyGmem(b, loc, op,
                               adaptor.getSource(), adaptor.getPeer()));
       buildThreadLoop(b, loc, plan->numVectors,
                       [&](OpBuilder &b, Location loc, Value vector) {

@@ -301,7 +301,6 @@ Value lowering::buildPeerAddress(OpBuilder &b, Location loc, Value ptr,
 }
 
 Value lowering::buildPeerDescriptor(OpBuilder &b, Location loc,
-                                    const LLVMTypeConverter &converter,
                                     MemRefType type, Value descriptor,
                                     Value pe) {
   Type i64 = b.getI64Type();

@@ -11,6 +11,7 @@
 
 #include "asynccopy/Analysis/SmemBuffer.h"
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
+#include "asynccopy/Runtime/Symmetric.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
@@ -138,8 +139,9 @@ void buildAsyncProxyFence(OpBuilder &b, Location loc);
 /// The device-side table of the symmetric heap (`peer` copies), written by
 /// the runtime: { i64 localBase, i64 size, i32 numPes, i32 myPe,
 /// i64 peerBase[kSymmetricMaxPes] } in `.const` memory (docs/lowering.md).
-inline constexpr StringLiteral kSymmetricTableName = "__asynccopy_symm";
-inline constexpr int64_t kSymmetricMaxPes = 128;
+/// Name and size come from the runtime's header, which writes the table.
+inline constexpr StringLiteral kSymmetricTableName = AC_SYMM_TABLE_NAME;
+inline constexpr int64_t kSymmetricMaxPes = AC_SYMM_MAX_PES;
 
 /// Defines the zero-initialised table `__asynccopy_symm` in the nearest
 /// symbol table around `op` (its gpu.module) unless it has one.
@@ -156,8 +158,7 @@ Value buildPeerAddress(OpBuilder &b, Location loc, Value ptr, Value bytes,
 /// The memref descriptor `descriptor` (of `type`, in GMEM) moved onto PE
 /// `pe`'s copy: buildPeerAddress on the bytes its view spans, so every
 /// element it addresses lies in the heap.
-Value buildPeerDescriptor(OpBuilder &b, Location loc,
-                          const LLVMTypeConverter &converter, MemRefType type,
+Value buildPeerDescriptor(OpBuilder &b, Location loc, MemRefType type,
                           Value descriptor, Value pe);
 
 /// The tensor map of PE `pe` in the per-peer array `maps` (numPes 128-B maps

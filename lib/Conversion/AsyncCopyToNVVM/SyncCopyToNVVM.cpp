@@ -341,7 +341,7 @@ struct SyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
     auto copy = [&](OpBuilder &b, Location loc) {
       ThreadCopyState state = buildThreadCopyState(
           b, loc, op, *plan,
-          buildThreadCopyGmem(b, loc, *getTypeConverter(), op,
+          buildThreadCopyGmem(b, loc, op,
                               isLoad ? adaptor.getSource() : adaptor.getDest(),
                               adaptor.getPeer()));
       buildThreadLoop(b, loc, plan->numVectors,

@@ -111,13 +111,12 @@ static Value buildSwizzleBase(OpBuilder &b, Location loc, Value smem,
                                cst(b, loc, kSwizzleAtomBytes - 1));
 }
 
-Value lowering::buildThreadCopyGmem(OpBuilder &b, Location loc,
-                                   const LLVMTypeConverter &converter,
-                                   CopyOp op, Value descriptor, Value pe) {
+Value lowering::buildThreadCopyGmem(OpBuilder &b, Location loc, CopyOp op,
+                                   Value descriptor, Value pe) {
   if (!pe)
     return op.getGmem();
   auto type = cast<MemRefType>(op.getGmem().getType());
-  Value peer = buildPeerDescriptor(b, loc, converter, type, descriptor, pe);
+  Value peer = buildPeerDescriptor(b, loc, type, descriptor, pe);
   // Back to the memref for the memref-level accesses; the upstream lowering
   // resolves the cast.
   return UnrealizedConversionCastOp::create(b, loc, type, peer).getResult(0);

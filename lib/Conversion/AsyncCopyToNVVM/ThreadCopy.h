@@ -18,7 +18,6 @@
 #include "asynccopy/Analysis/ThreadCopyPlan.h"
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
 
-#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/IR/Builders.h"
 
 namespace mlir::asynccopy::lowering {
@@ -44,8 +43,7 @@ ThreadCopyState buildThreadCopyState(OpBuilder &b, Location loc, CopyOp op,
 /// The GMEM memref a per-thread copy addresses: the operand, or for a `peer`
 /// copy (`pe`, converted) the same view in PE `pe`'s copy of the symmetric
 /// heap, built from the operand's converted `descriptor`.
-Value buildThreadCopyGmem(OpBuilder &b, Location loc,
-                          const LLVMTypeConverter &converter, CopyOp op,
+Value buildThreadCopyGmem(OpBuilder &b, Location loc, CopyOp op,
                           Value descriptor, Value pe);
 
 /// A 1-D stride-1 view of `memref` with its base and offset.
