@@ -2,6 +2,8 @@
 
 #include "asynccopy/Analysis/ThreadCopyPlan.h"
 
+#include "asynccopy/Utils/TMAUtils.h"
+
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -11,9 +13,6 @@ using namespace mlir;
 using namespace mlir::asynccopy;
 
 static bool isDyn(int64_t v) { return ShapedType::isDynamic(v); }
-
-/// The widest vector a thread moves.
-static constexpr int64_t kMaxVectorBytes = 16;
 
 /// The GMEM dim that advances by exactly one element per step along box dim
 /// `boxDim` (all other GMEM coordinates fixed), or failure.
@@ -148,10 +147,10 @@ planThreadCopy(CopyOp op, KnownOffset smemOffset, int64_t maxVectorBytes,
   // from the allocation (aligned by the pass) puts it.
   plan.swizzle = op.getSwizzleOrZero();
   plan.smemByteOffset = smemOffset;
-  if (maxVectorBytes < kMaxVectorBytes)
+  if (maxVectorBytes < hw::kMaxVectorBytes)
     plan.vectorLimit = maxLimit;
   int64_t smemAlign =
-      std::min<int64_t>(kMaxVectorBytes, plan.smemByteOffset.getAlignment());
+      std::min<int64_t>(hw::kMaxVectorBytes, plan.smemByteOffset.getAlignment());
   if (smemAlign < maxVectorBytes) {
     maxVectorBytes = smemAlign;
     plan.vectorLimit = VectorLimit::smemOffset;
@@ -161,7 +160,7 @@ planThreadCopy(CopyOp op, KnownOffset smemOffset, int64_t maxVectorBytes,
   int64_t vector = 1;
   if (llvm::isPowerOf2_64(eb) && maxVectorBytes >= eb)
     vector = maxVectorBytes / eb;
-  else if (eb < kMaxVectorBytes)
+  else if (eb < hw::kMaxVectorBytes)
     plan.vectorLimit = VectorLimit::element;
   int64_t unchecked = vector;
   ArrayRef<int64_t> box = l.boxShape;
@@ -199,9 +198,6 @@ planThreadCopy(CopyOp op, KnownOffset smemOffset, int64_t maxVectorBytes,
   return plan;
 }
 
-/// Bytes of one cp.async transfer: the narrowest.
-static constexpr int64_t kMinCpAsyncBytes = 4;
-
 /// The layout of `op`'s GMEM side, or why per-thread copies cannot move it.
 static FailureOr<CopyLayout> perThreadLayout(CopyOp op, std::string *reason) {
   FailureOr<CopyLayout> layout = computeCopyLayout(op);
@@ -224,7 +220,7 @@ mlir::asynccopy::planCpAsyncCopy(CopyOp op, KnownOffset smemOffset,
     return failure();
   }
   return planThreadCopy(op, smemOffset, *vectorBytes,
-                        ThreadCopyPlan::VectorLimit::layout, kMinCpAsyncBytes,
+                        ThreadCopyPlan::VectorLimit::layout, hw::kMinCpAsyncBytes,
                         /*checkBounds=*/op.getOobOrDefault() == OOBMode::zeros,
                         reason);
 }

@@ -14,6 +14,7 @@
 #include "MemRefDescriptor.h"
 #include "SymmetricHeap.h"
 
+#include "asynccopy/Hardware/Limits.h"
 #include "asynccopy/Runtime/MgpuABI.h"
 
 #include <array>
@@ -30,11 +31,6 @@ using namespace asynccopy::runtime;
 using namespace asynccopy::runtime::cuda;
 
 namespace {
-/// Dynamic shared memory a kernel may use without opting in.
-constexpr int32_t kDefaultMaxDynamicSmemBytes = 48 * 1024;
-/// Largest cluster every cluster-capable GPU supports.
-constexpr int64_t kPortableClusterSize = 8;
-
 template <typename T>
 T *fromHandle(void *handle) {
   return static_cast<T *>(handle);
@@ -67,7 +63,7 @@ void prepareDynamicSmem(CUfunction function, int32_t smem, CUdevice device,
   if (smem < 0)
     fatal("%s: dynamic shared memory is %d B: must not be negative", site,
           smem);
-  if (smem <= kDefaultMaxDynamicSmemBytes)
+  if (smem <= asynccopy::hw::kDefaultSmemBytes)
     return;
   int maxOptIn = 0;
   AC_CU(cuDeviceGetAttribute,
@@ -331,7 +327,7 @@ extern "C" void mgpuLaunchClusterKernel(
   }
   prepareDynamicSmem(fn, smem, context.device(), site);
   symmCheckLaunch(fn, context.device());
-  if (int64_t(cluster[0]) * cluster[1] * cluster[2] > kPortableClusterSize)
+  if (int64_t(cluster[0]) * cluster[1] * cluster[2] > asynccopy::hw::kPortableClusterCtas)
     AC_CU(cuFuncSetAttribute,
           (fn, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1));
 

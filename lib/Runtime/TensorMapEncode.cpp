@@ -114,10 +114,10 @@ bool encodeWithDriver(TiledTensorMap map, CUtensorMapSwizzle swizzle,
       !pointAtEmptyTensorScratch(*driver, context.device(), &map, error, size))
     return false;
 
-  uint64_t globalDims[kTensorMapMaxRank] = {};
-  uint64_t globalStrides[kTensorMapMaxRank - 1] = {};
-  uint32_t boxDims[kTensorMapMaxRank] = {};
-  uint32_t elementStrides[kTensorMapMaxRank] = {1, 1, 1, 1, 1};
+  uint64_t globalDims[hw::kMaxRank] = {};
+  uint64_t globalStrides[hw::kMaxRank - 1] = {};
+  uint32_t boxDims[hw::kMaxRank] = {};
+  uint32_t elementStrides[hw::kMaxRank] = {1, 1, 1, 1, 1};
   for (int d = 0; d < map.rank; ++d) {
     globalDims[d] = uint64_t(map.globalDims[d]);
     boxDims[d] = uint32_t(map.boxDims[d]);
@@ -126,7 +126,7 @@ bool encodeWithDriver(TiledTensorMap map, CUtensorMapSwizzle swizzle,
     globalStrides[d - 1] = uint64_t(map.globalStridesBytes[d - 1]);
 
   CUresult result = driver->cuTensorMapEncodeTiled(
-      out, map.element.cuType, uint32_t(map.rank),
+      out, CUtensorMapDataType(map.element.code), uint32_t(map.rank),
       const_cast<void *>(map.globalAddress), globalDims, globalStrides,
       boxDims, elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle,
       l2PromotionFromBytes(map.l2PromotionBytes),
@@ -187,13 +187,13 @@ extern "C" int32_t acTensorMapEncodeTiled(
     const int64_t *globalStridesBytes, const int32_t *boxDims,
     int32_t swizzleBytes, int32_t oobFill, int32_t l2PromotionBytes) {
   char error[512];
-  if (reinterpret_cast<uintptr_t>(tensorMap) % kTensorMapAlignBytes != 0 ||
+  if (reinterpret_cast<uintptr_t>(tensorMap) % asynccopy::hw::kDescriptorAlignBytes != 0 ||
       !tensorMap) {
     std::snprintf(error, sizeof(error),
                   "tensor map: descriptor address %p is not a %lld-B aligned "
                   "buffer of %lld B",
-                  tensorMap, (long long)kTensorMapAlignBytes,
-                  (long long)kTensorMapBytes);
+                  tensorMap, (long long)asynccopy::hw::kDescriptorAlignBytes,
+                  (long long)asynccopy::hw::kDescriptorBytes);
     setLastError(error);
     return AC_TENSOR_MAP_INVALID;
   }
@@ -244,9 +244,9 @@ extern "C" void *mgpuTensorMapEncodeTiledMemref(
     int64_t interleave, int64_t swizzle, int64_t l2Promotion, int64_t oobFill,
     int64_t *inputBoxDims) {
   const char *site = "mgpuTensorMapEncodeTiledMemref";
-  if (tensorRank < 1 || tensorRank > kTensorMapMaxRank)
-    fatal("%s: tensor map: rank %lld is out of range: must be 1 to %d", site,
-          (long long)tensorRank, kTensorMapMaxRank);
+  if (tensorRank < 1 || tensorRank > asynccopy::hw::kMaxRank)
+    fatal("%s: tensor map: rank %lld is out of range: must be 1 to %lld", site,
+          (long long)tensorRank, (long long)asynccopy::hw::kMaxRank);
   if (!rankedDescriptor || !inputBoxDims)
     fatal("%s: null memref descriptor or box dims", site);
   TiledTensorMap map;

@@ -19,41 +19,6 @@ namespace asynccopy::runtime {
 using namespace cuda;
 
 namespace {
-constexpr int64_t kMaxGlobalStrideBytes = int64_t(1) << 40;
-constexpr int64_t kGlobalAlignBytes = 16;
-constexpr int64_t kStrideAlignBytes = 16;
-constexpr int64_t kMaxBoxDim = 256;
-/// The hardware takes dims up to 2^32, but TMA coordinates are signed 32-bit:
-/// the compiled kernels saturate them, which keeps every window past the end
-/// of a dim out of bounds only while the dim stays this far below 2^31 (the
-/// compiler's tma::kMaxCoordinateExtent, checked there for static shapes).
-constexpr int64_t kMaxGlobalDim = (int64_t(1) << 31) - 1 - kMaxBoxDim;
-constexpr int64_t kBoxInnerAlignBytes = 16;
-
-/// Indexed by acElementType; the CUtensorMapDataType values coincide.
-constexpr TensorMapElement kAcElements[] = {
-    {CU_TENSOR_MAP_DATA_TYPE_UINT8, 1, false, "u8"},
-    {CU_TENSOR_MAP_DATA_TYPE_UINT16, 2, false, "u16"},
-    {CU_TENSOR_MAP_DATA_TYPE_UINT32, 4, false, "u32"},
-    {CU_TENSOR_MAP_DATA_TYPE_INT32, 4, false, "s32"},
-    {CU_TENSOR_MAP_DATA_TYPE_UINT64, 8, false, "u64"},
-    {CU_TENSOR_MAP_DATA_TYPE_INT64, 8, false, "s64"},
-    {CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2, true, "f16"},
-    {CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 4, true, "f32"},
-    {CU_TENSOR_MAP_DATA_TYPE_FLOAT64, 8, true, "f64"},
-    {CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, 2, true, "bf16"},
-};
-static_assert(sizeof(kAcElements) / sizeof(kAcElements[0]) ==
-                  AC_ELEMENT_BF16 + 1,
-              "one entry per acElementType");
-
-/// The 4-byte float variants only the CUtensorMapDataType enum has.
-constexpr TensorMapElement kCuOnlyElements[] = {
-    {CU_TENSOR_MAP_DATA_TYPE_FLOAT32_FTZ, 4, true, "f32 (ftz)"},
-    {CU_TENSOR_MAP_DATA_TYPE_TFLOAT32, 4, true, "tf32"},
-    {CU_TENSOR_MAP_DATA_TYPE_TFLOAT32_FTZ, 4, true, "tf32 (ftz)"},
-};
-
 thread_local char lastError[512];
 
 /// Formats "tensor map: ..." into `error` and returns false.
@@ -72,53 +37,51 @@ __attribute__((format(printf, 3, 4))) bool fail(char *error, size_t size,
 bool isMultiple(int64_t value, int64_t of) { return value % of == 0; }
 } // namespace
 
-bool getElementFromAcType(int32_t elementType, TensorMapElement *element) {
-  if (elementType < AC_ELEMENT_U8 || elementType > AC_ELEMENT_BF16)
+static_assert(AC_ELEMENT_BF16 == hw::kLastAcElementType &&
+                  CU_TENSOR_MAP_DATA_TYPE_TFLOAT32_FTZ ==
+                      hw::kNumElementTypes - 1,
+              "acElementType and CUtensorMapDataType share hw::kElementTypes");
+
+bool getElementFromAcType(int32_t elementType, hw::ElementType *element) {
+  if (elementType < AC_ELEMENT_U8 || elementType > hw::kLastAcElementType)
     return false;
-  *element = kAcElements[elementType];
+  *element = *hw::getElementType(elementType);
   return true;
 }
 
-bool getElementFromCuType(int64_t cuType, TensorMapElement *element) {
-  if (cuType >= CU_TENSOR_MAP_DATA_TYPE_UINT8 &&
-      cuType <= CU_TENSOR_MAP_DATA_TYPE_BFLOAT16) {
-    *element = kAcElements[cuType];
-    return true;
-  }
-  for (const TensorMapElement &candidate : kCuOnlyElements) {
-    if (candidate.cuType == cuType) {
-      *element = candidate;
-      return true;
-    }
-  }
-  return false;
+bool getElementFromCuType(int64_t cuType, hw::ElementType *element) {
+  const hw::ElementType *found = hw::getElementType(cuType);
+  if (!found)
+    return false;
+  *element = *found;
+  return true;
 }
 
 bool validateTiledTensorMap(const TiledTensorMap &map, char *error,
                             size_t size) {
-  if (map.rank < 1 || map.rank > kTensorMapMaxRank)
-    return fail(error, size, "rank %d is out of range: must be 1 to %d",
-                map.rank, kTensorMapMaxRank);
+  if (map.rank < 1 || map.rank > hw::kMaxRank)
+    return fail(error, size, "rank %d is out of range: must be 1 to %lld",
+                map.rank, (long long)hw::kMaxRank);
 
   // An empty tensor's memory is never accessed (see isEmptyTensorMap): its
   // address and strides do not matter.
   bool empty = isEmptyTensorMap(map);
   auto address = reinterpret_cast<uintptr_t>(map.globalAddress);
-  if (!empty && address % kGlobalAlignBytes != 0)
+  if (!empty && address % hw::kGlobalAlignBytes != 0)
     return fail(error, size,
                 "global address %p is not %lld-B aligned: pass a tensor "
                 "whose base (address + offset) is a multiple of %lld B",
-                map.globalAddress, (long long)kGlobalAlignBytes,
-                (long long)kGlobalAlignBytes);
+                map.globalAddress, (long long)hw::kGlobalAlignBytes,
+                (long long)hw::kGlobalAlignBytes);
 
   for (int d = 0; d < map.rank; ++d) {
     int64_t dim = map.globalDims[d];
-    if (dim < 0 || dim > kMaxGlobalDim)
+    if (dim < 0 || dim > hw::kMaxCoordinateExtent)
       return fail(error, size,
                   "global size %lld of dim %d is out of range: must be 0 (an "
                   "empty tensor) to %lld (TMA coordinates are signed "
                   "32-bit)",
-                  (long long)dim, d, (long long)kMaxGlobalDim);
+                  (long long)dim, d, (long long)hw::kMaxCoordinateExtent);
   }
 
   for (int d = 1; d < map.rank && !empty; ++d) {
@@ -127,14 +90,14 @@ bool validateTiledTensorMap(const TiledTensorMap &map, char *error,
       return fail(error, size,
                   "global stride %lld B of dim %d is not positive: must be a "
                   "positive multiple of %lld B (TMA cannot broadcast)",
-                  (long long)stride, d, (long long)kStrideAlignBytes);
-    if (!isMultiple(stride, kStrideAlignBytes))
+                  (long long)stride, d, (long long)hw::kGlobalAlignBytes);
+    if (!isMultiple(stride, hw::kGlobalAlignBytes))
       return fail(error, size,
                   "global stride %lld B of dim %d is not a multiple of %lld B: "
                   "pad the rows to a multiple of %lld B or copy without TMA",
-                  (long long)stride, d, (long long)kStrideAlignBytes,
-                  (long long)kStrideAlignBytes);
-    if (stride >= kMaxGlobalStrideBytes)
+                  (long long)stride, d, (long long)hw::kGlobalAlignBytes,
+                  (long long)hw::kGlobalAlignBytes);
+    if (stride >= hw::kMaxGlobalStrideBytes)
       return fail(error, size,
                   "global stride %lld B of dim %d is too large: must be below "
                   "2^40 B",
@@ -143,28 +106,28 @@ bool validateTiledTensorMap(const TiledTensorMap &map, char *error,
 
   for (int d = 0; d < map.rank; ++d) {
     int64_t box = map.boxDims[d];
-    if (box < 1 || box > kMaxBoxDim)
+    if (box < 1 || box > hw::kMaxBoxDim)
       return fail(error, size,
                   "box size %lld of dim %d is out of range: must be 1 to %lld",
-                  (long long)box, d, (long long)kMaxBoxDim);
+                  (long long)box, d, (long long)hw::kMaxBoxDim);
   }
 
   int64_t innerBoxBytes = map.boxDims[0] * map.element.bytes;
-  if (!isMultiple(innerBoxBytes, kBoxInnerAlignBytes))
+  if (!isMultiple(innerBoxBytes, hw::kBoxInnerAlignBytes))
     return fail(error, size,
                 "inner box dim spans %lld B (%lld x %lld-B %s), not a "
                 "multiple of %lld B: make box size of dim 0 a multiple of "
                 "%lld",
                 (long long)innerBoxBytes, (long long)map.boxDims[0],
                 (long long)map.element.bytes, map.element.name,
-                (long long)kBoxInnerAlignBytes,
-                (long long)(kBoxInnerAlignBytes / map.element.bytes));
+                (long long)hw::kBoxInnerAlignBytes,
+                (long long)(hw::kBoxInnerAlignBytes / map.element.bytes));
 
   int64_t swizzle = map.swizzleBytes;
-  if (swizzle != 0 && swizzle != 32 && swizzle != 64 && swizzle != 128)
+  if (!hw::isValidSwizzle(swizzle))
     return fail(error, size, "swizzle %lld B is not 0, 32, 64 or 128",
                 (long long)swizzle);
-  if (swizzle != 0 && innerBoxBytes > swizzle)
+  if (!hw::fitsSwizzleSpan(innerBoxBytes, swizzle))
     return fail(error, size,
                 "inner box dim spans %lld B, more than the %lld-B swizzle "
                 "span: must be at most %lld B (box size of dim 0 at most "
@@ -182,14 +145,14 @@ bool validateTiledTensorMap(const TiledTensorMap &map, char *error,
                 map.element.name);
 
   int64_t l2 = map.l2PromotionBytes;
-  if (l2 != 0 && l2 != 64 && l2 != 128 && l2 != 256)
+  if (!hw::isValidL2Promotion(l2))
     return fail(error, size, "l2 promotion %lld B is not 0, 64, 128 or 256",
                 (long long)l2);
   return true;
 }
 
 bool isEmptyTensorMap(const TiledTensorMap &map) {
-  for (int d = 0; d < map.rank && d < kTensorMapMaxRank; ++d)
+  for (int d = 0; d < map.rank && d < hw::kMaxRank; ++d)
     if (map.globalDims[d] == 0)
       return true;
   return false;
@@ -252,7 +215,7 @@ bool buildTiledTensorMap(int32_t elementType, int32_t rank,
   map->swizzleBytes = swizzleBytes;
   map->oobFill = oobFill;
   map->l2PromotionBytes = l2PromotionBytes;
-  if (rank >= 1 && rank <= kTensorMapMaxRank) {
+  if (rank >= 1 && rank <= hw::kMaxRank) {
     const char *nullArray = !globalDims ? "globalDims"
                             : !boxDims  ? "boxDims"
                             : (rank > 1 && !globalStridesBytes)
@@ -284,7 +247,7 @@ bool buildTiledTensorMap(int32_t elementType, int32_t rank,
 using namespace asynccopy::runtime;
 
 extern "C" int32_t acTensorMapDescriptorBytes(void) {
-  return int32_t(kTensorMapBytes);
+  return int32_t(asynccopy::hw::kDescriptorBytes);
 }
 
 extern "C" const char *acGetLastError(void) { return lastErrorMessage(); }

@@ -11,38 +11,28 @@
 
 #include "CudaDriverTypes.h"
 
+#include "asynccopy/Hardware/Limits.h"
+
 #include <cstddef>
 #include <cstdint>
 
 namespace asynccopy::runtime {
 
-constexpr int kTensorMapMaxRank = 5;
-constexpr int64_t kTensorMapBytes = 128;
-constexpr int64_t kTensorMapAlignBytes = 64;
-
-/// What the rules need to know of an element type.
-struct TensorMapElement {
-  cuda::CUtensorMapDataType cuType;
-  int64_t bytes;
-  bool isFloat;
-  const char *name;
-};
-
 /// The element of an acElementType value; false if there is none.
-bool getElementFromAcType(int32_t elementType, TensorMapElement *element);
+bool getElementFromAcType(int32_t elementType, hw::ElementType *element);
 /// The element of a CUtensorMapDataType value (0-12: the byte-sized types);
 /// false if there is none or it is a packed sub-byte type.
-bool getElementFromCuType(int64_t cuType, TensorMapElement *element);
+bool getElementFromCuType(int64_t cuType, hw::ElementType *element);
 
 /// A tiled tensor map, innermost dim first. `globalStridesBytes` holds the
 /// byte strides of dims 1..rank-1.
 struct TiledTensorMap {
-  TensorMapElement element;
+  hw::ElementType element;
   int rank;
   const void *globalAddress; // null: not known, alignment not checked
-  int64_t globalDims[kTensorMapMaxRank];
-  int64_t globalStridesBytes[kTensorMapMaxRank - 1];
-  int64_t boxDims[kTensorMapMaxRank];
+  int64_t globalDims[hw::kMaxRank];
+  int64_t globalStridesBytes[hw::kMaxRank - 1];
+  int64_t boxDims[hw::kMaxRank];
   int64_t swizzleBytes;
   int64_t oobFill;
   int64_t l2PromotionBytes;

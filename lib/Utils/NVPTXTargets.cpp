@@ -61,9 +61,9 @@ std::optional<std::string> nvptx::checkChip(StringRef chip) {
 
 int64_t nvptx::maxStaticSmemBytes(StringRef chip) {
   if (!chip.ends_with("a"))
-    return 48 * 1024;
+    return hw::kDefaultSmemBytes;
   std::optional<unsigned> sm = tma::parseSmVersion(chip);
-  return sm && *sm / 10 == 12 ? 99 * 1024 : 227 * 1024;
+  return sm && *sm / 10 == 12 ? hw::kMaxSmemBytesSm12x : hw::kMaxSmemBytes;
 }
 
 /// The lowest PTX version `chip` and the lowering both accept.

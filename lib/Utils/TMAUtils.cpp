@@ -13,10 +13,6 @@
 using namespace mlir;
 using namespace mlir::asynccopy;
 
-bool tma::isValidSwizzle(int64_t swizzle) {
-  return swizzle == 0 || swizzle == 32 || swizzle == 64 || swizzle == 128;
-}
-
 int64_t tma::storageBits(Type type) {
   if (type.isTF32())
     return 32;

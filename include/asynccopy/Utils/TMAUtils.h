@@ -1,12 +1,14 @@
-//===- TMAUtils.h - Hopper TMA / bulk-copy hardware limits ------*- C++ -*-===//
+//===- TMAUtils.h - TMA element types and target chips ----------*- C++ -*-===//
 //
-// Every hardware limit of the tensor memory accelerator, bulk copies and
-// mbarriers lives here, so verifiers, analyses and lowerings agree.
+// What the compiler derives from the hardware limits of
+// asynccopy/Hardware/Limits.h: element and reduction types, target chips.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef ASYNCCOPY_UTILS_TMAUTILS_H
 #define ASYNCCOPY_UTILS_TMAUTILS_H
+
+#include "asynccopy/Hardware/Limits.h"
 
 #include "mlir/IR/Types.h"
 #include "mlir/Support/LLVM.h"
@@ -24,41 +26,13 @@ class Operation;
 namespace mlir::asynccopy {
 enum class ReductionKind : uint32_t;
 
-namespace tma {
-/// Tensor maps describe at most 5 dims.
-constexpr int64_t kMaxRank = 5;
-/// Each box dim holds at most 256 elements.
-constexpr int64_t kMaxBoxDim = 256;
-/// Global address and every global stride but the innermost: 16-B multiples.
-constexpr int64_t kGlobalAlignBytes = 16;
-/// The innermost box dim spans a multiple of 16 B.
-constexpr int64_t kBoxInnerAlignBytes = 16;
-/// Tensor copies read and write a box at a 128-B aligned SMEM address, a
-/// swizzled box at its swizzle atom (8 rows of the span: 1024 B for 128-B
-/// swizzle); the hardware faults with "misaligned shared address" otherwise.
-constexpr int64_t smemBoxAlignBytes(int64_t swizzle) {
-  return swizzle != 0 ? 8 * swizzle : 128;
-}
-/// A tensor map is 128 B and must be 64-B aligned in memory.
-constexpr int64_t kDescriptorBytes = 128;
-constexpr int64_t kDescriptorAlignBytes = 64;
-/// Global strides are below 2^40 B.
-/// TMA coordinates are signed 32-bit. The lowering saturates coordinates to
-/// that range, which keeps every window that lies beyond a dim of at most
-/// this many elements out of bounds (a saturated box start plus a box of up
-/// to kMaxBoxDim elements never comes back into the tensor).
-constexpr int64_t kMaxCoordinateExtent =
-    (int64_t(1) << 31) - 1 - kMaxBoxDim;
-constexpr int64_t kMaxGlobalStrideBytes = int64_t(1) << 40;
-/// Bulk copies move multiples of 16 B from 16-B aligned addresses.
-constexpr int64_t kBulkAlignBytes = 16;
-/// SMEM available to one CTA on sm_90 (227 KiB).
-constexpr int64_t kMaxSmemBytes = 227 * 1024;
-/// mbarrier arrival and transaction counts are 20-bit.
-constexpr int64_t kMaxMbarrierCount = (int64_t(1) << 20) - 1;
+/// The hardware limits (asynccopy/Hardware/Limits.h), named the same inside
+/// mlir::asynccopy.
+namespace hw = ::asynccopy::hw;
 
-/// True if `swizzle` (bytes) is a TMA swizzle mode: 0 (none), 32, 64, 128.
-bool isValidSwizzle(int64_t swizzle);
+namespace tma {
+/// The hardware limits, also reachable as tma::kMaxRank, tma::kMaxBoxDim, ...
+using namespace ::asynccopy::hw;
 
 /// Bits one element of `type` occupies in GPU memory: its bit width, except
 /// for tf32, which is stored in 32 bits (19 of them significant).

@@ -226,15 +226,17 @@ int64_t waitGroupsOf(Value token, Operation *wait) {
 int64_t requiredSmemAlignment(CopyOp copy) {
   switch (copy.getImplOrDefault()) {
   case CopyImpl::tma:
-    return copy.getSwizzleOrZero() != 0 ? 1024 : 128;
+    return copy.getSwizzleOrZero() != 0 ? hw::kMaxSwizzleAtomBytes
+                                        : hw::smemBoxAlignBytes(0);
   case CopyImpl::cp_async:
   case CopyImpl::sync:
     // Per-thread vectors of up to 16 B; their swizzled layout matches TMA's,
     // which swizzles address bits, on the 1024-B swizzle atom.
-    return copy.getSwizzleOrZero() != 0 ? 1024 : 16;
+    return copy.getSwizzleOrZero() != 0 ? hw::kMaxSwizzleAtomBytes
+                                        : hw::kMaxVectorBytes;
   case CopyImpl::bulk:
   case CopyImpl::dsmem:
-    return 16;
+    return hw::kBulkAlignBytes;
   case CopyImpl::automatic:
     return 0;
   }
@@ -305,7 +307,7 @@ struct GPUFuncBlockTypes : public OpConversionPattern<gpu::GPUFuncOp> {
 };
 
 struct ConvertAsyncCopyToNVVMPass
-    : public asynccopy::impl::ConvertAsyncCopyToNVVMBase<
+    : public mlir::asynccopy::impl::ConvertAsyncCopyToNVVMBase<
           ConvertAsyncCopyToNVVMPass> {
   using Base::Base;
 

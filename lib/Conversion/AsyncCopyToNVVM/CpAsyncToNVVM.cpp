@@ -26,6 +26,8 @@
 #include "PatternUtils.h"
 #include "ThreadCopy.h"
 
+#include "asynccopy/Utils/TMAUtils.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
@@ -35,9 +37,6 @@ using namespace mlir::asynccopy;
 using namespace mlir::asynccopy::lowering;
 
 namespace {
-
-/// Bytes of one cp.async transfer that bypasses L1 (`cp.async.cg`).
-constexpr int64_t kBypassL1Bytes = 16;
 
 struct CpAsyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -63,7 +62,7 @@ struct CpAsyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
     Location loc = op.getLoc();
     Type tokenType = nvgpu::DeviceAsyncTokenType::get(rewriter.getContext());
     IntegerAttr elements = rewriter.getIndexAttr(plan->vectorElements);
-    UnitAttr bypassL1 = plan->vectorBytes() == kBypassL1Bytes
+    UnitAttr bypassL1 = plan->vectorBytes() == hw::kCpAsyncBypassL1Bytes
                             ? rewriter.getUnitAttr()
                             : UnitAttr();
     auto issue = [&](OpBuilder &b, Location loc) {

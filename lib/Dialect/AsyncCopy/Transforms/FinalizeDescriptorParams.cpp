@@ -26,7 +26,7 @@ using namespace mlir::asynccopy;
 
 namespace {
 struct FinalizeDescriptorParamsPass
-    : public asynccopy::impl::AsyncCopyFinalizeDescriptorParamsBase<
+    : public mlir::asynccopy::impl::AsyncCopyFinalizeDescriptorParamsBase<
           FinalizeDescriptorParamsPass> {
   using Base::Base;
 

@@ -126,7 +126,7 @@ LLVM::LLVMFuncOp getOrDeclare(ModuleOp module, StringRef name,
 }
 
 struct MaterializeTMADescriptorsPass
-    : public asynccopy::impl::AsyncCopyMaterializeTMADescriptorsBase<
+    : public mlir::asynccopy::impl::AsyncCopyMaterializeTMADescriptorsBase<
           MaterializeTMADescriptorsPass> {
   using Base::Base;
 

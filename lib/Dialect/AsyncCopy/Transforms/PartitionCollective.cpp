@@ -13,6 +13,7 @@
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
 
 #include "asynccopy/Analysis/Contiguity.h"
+#include "asynccopy/Utils/TMAUtils.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -29,10 +30,6 @@ using namespace mlir::asynccopy;
 namespace {
 
 using ClusterShape = std::array<int64_t, 3>;
-
-/// Hopper clusters hold at most 16 CTAs (8 portably); a multicast mask has
-/// one bit per CTA of the cluster.
-constexpr int64_t kMaxClusterCtas = 16;
 
 std::string formatShape(const ClusterShape &shape) {
   return std::to_string(shape[0]) + "x" + std::to_string(shape[1]) + "x" +
@@ -62,7 +59,7 @@ std::optional<ClusterShape> launchClusterShape(gpu::LaunchFuncOp launch,
 }
 
 struct PartitionCollectivePass
-    : public asynccopy::impl::AsyncCopyPartitionCollectiveBase<
+    : public mlir::asynccopy::impl::AsyncCopyPartitionCollectiveBase<
           PartitionCollectivePass> {
   using Base::Base;
 
@@ -159,10 +156,10 @@ struct PartitionCollectivePass
     }
     int64_t ctas = (*shape)[0] * (*shape)[1] * (*shape)[2];
     if (llvm::any_of(*shape, [](int64_t e) { return e < 1; }) ||
-        ctas > kMaxClusterCtas)
+        ctas > hw::kMaxClusterCtas)
       return copy.emitOpError("is collective in a cluster of ")
              << formatShape(*shape) << " CTAs; clusters hold 1 to "
-             << kMaxClusterCtas << " CTAs";
+             << hw::kMaxClusterCtas << " CTAs";
     return shape;
   }
 

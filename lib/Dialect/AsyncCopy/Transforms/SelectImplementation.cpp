@@ -474,7 +474,7 @@ constexpr std::pair<CopyImpl, CandidateFn> kCandidates[] = {
 };
 
 struct SelectImplementationPass
-    : public asynccopy::impl::AsyncCopySelectImplementationBase<
+    : public mlir::asynccopy::impl::AsyncCopySelectImplementationBase<
           SelectImplementationPass> {
   using Base::Base;
 
