@@ -713,7 +713,7 @@ mlir::asynccopy::cpAsyncVectorBytes(const CopyLayout &layout,
     return failure();
   }
   int64_t align = alignedVectorBytes(layout);
-  for (int64_t v : {16, 8, 4})
+  for (int64_t v : hw::kCpAsyncBytes)
     if (align >= v)
       return v;
   if (reason)

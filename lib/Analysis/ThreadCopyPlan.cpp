@@ -215,7 +215,8 @@ mlir::asynccopy::planCpAsyncCopy(CopyOp op, KnownOffset smemOffset,
   FailureOr<int64_t> vectorBytes = cpAsyncVectorBytes(*layout, reason);
   if (failed(vectorBytes))
     return failure();
-  if (op.getSwizzleOrZero() != 0 && layout->elementBytes() > 16) {
+  if (op.getSwizzleOrZero() != 0 &&
+      layout->elementBytes() > hw::kMaxVectorBytes) {
     *reason = "cannot swizzle elements wider than 16 B; use swizzle = 0";
     return failure();
   }
@@ -232,7 +233,8 @@ mlir::asynccopy::planSyncCopy(CopyOp op, KnownOffset smemOffset,
   if (failed(layout))
     return failure();
   int64_t eb = layout->elementBytes();
-  if (op.getSwizzleOrZero() != 0 && (!llvm::isPowerOf2_64(eb) || eb > 16)) {
+  if (op.getSwizzleOrZero() != 0 &&
+      (!llvm::isPowerOf2_64(eb) || eb > hw::kMaxVectorBytes)) {
     *reason = "the sync fallback swizzles only elements of 1, 2, 4, 8 or 16 "
               "bytes; use swizzle = 0";
     return failure();
@@ -285,8 +287,9 @@ RemoteCopyPlan mlir::asynccopy::planRemoteCopy(CopyOp op, int64_t elementBytes,
   auto pow2Bytes = [&](int64_t stride) -> int64_t {
     return isDyn(stride) ? elementBytes : pow2Align16(stride * elementBytes);
   };
-  int64_t vectorBytes = std::min<int64_t>(
-      {16, srcOffset.getAlignment(), dstOffset.getAlignment()});
+  int64_t vectorBytes =
+      std::min<int64_t>({hw::kMaxVectorBytes, srcOffset.getAlignment(),
+                         dstOffset.getAlignment()});
   const RemoteCopyPlan::Dim &innermost = layout.dims.back();
   if (innermost.srcStride != 1 || innermost.dstStride != 1)
     vectorBytes = elementBytes;

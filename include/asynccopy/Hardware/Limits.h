@@ -100,10 +100,10 @@ constexpr const ElementType *getElementType(int64_t code) {
 
 /// Bulk and DSMEM copies move multiples of 16 B from 16-B aligned addresses.
 constexpr int64_t kBulkAlignBytes = 16;
-/// cp.async moves 4, 8 or 16 B per thread; only 16-B transfers may bypass L1
-/// (`cp.async.cg`).
+/// cp.async moves 4, 8 or 16 B per thread (widest first); only 16-B
+/// transfers may bypass L1 (`cp.async.cg`).
+inline constexpr int64_t kCpAsyncBytes[] = {16, 8, 4};
 constexpr int64_t kMinCpAsyncBytes = 4;
-constexpr int64_t kMaxCpAsyncBytes = 16;
 constexpr int64_t kCpAsyncBypassL1Bytes = 16;
 /// The widest vector a thread moves in one access.
 constexpr int64_t kMaxVectorBytes = 16;
