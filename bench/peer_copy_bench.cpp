@@ -173,6 +173,8 @@ struct Result {
 int main(int argc, char **argv) {
   int iters = argc > 1 ? std::atoi(argv[1]) : 20;
   int ctasPerSm = argc > 2 ? std::atoi(argv[2]) : 1;
+  // A fixed grid size (CTAs per GPU) instead of ctasPerSm x SMs.
+  int gridOverride = argc > 3 ? std::atoi(argv[3]) : 0;
   Driver driver;
   std::vector<int32_t> devices = {0, 1};
   acSymmHeap *heap = nullptr;
@@ -200,6 +202,8 @@ int main(int argc, char **argv) {
     mgpuStreamSynchronize(nullptr);
   }
   int ctas[2] = {driver.smCount(0) * ctasPerSm, driver.smCount(1) * ctasPerSm};
+  if (gridOverride > 0)
+    ctas[0] = ctas[1] = gridOverride;
   std::printf("iters=%d bytes=%.3f GB ctas=%d\n", iters, kBytes / 1e9, ctas[0]);
 
   std::vector<Result> results;
