@@ -14,7 +14,7 @@
 // checked bit for bit. Prints one line per measurement and a final JSON
 // line for bench/peer_report.py.
 //
-//   peer-bench [iters] [ctas per SM]
+//   peer-bench [iters] [ctas per SM] [ctas per GPU, overrides the former]
 //
 // The kernels are linked in (utils/build-bench.sh); the runtime loads their
 // module on each GPU on first use. The CUDA driver is dlopen'ed for
