@@ -152,27 +152,59 @@ bool receiveMessage(int socket, void *data, size_t bytes, int maxFds,
   return true;
 }
 
-/// PE 0: accepts every other PE, then hands each all fds.
-int32_t leaderExchange(acSymmHeap *heap, const std::string &path,
-                       int localFd, std::vector<int> *fds) {
-  int numPes = heap->numPes;
+/// Opens PE 0's listening socket at `path` (replacing a stale file).
+int32_t listenOn(const std::string &path, int *listener) {
   sockaddr_un address = {};
   address.sun_family = AF_UNIX;
   std::memcpy(address.sun_path, path.c_str(), path.size() + 1);
-  int listener = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  if (listener < 0)
+  *listener = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (*listener < 0)
     return symmFail(kSite, "PE 0: socket(AF_UNIX) failed: %s",
                     std::strerror(errno));
   // A file left by an earlier run would make bind fail.
   unlink(path.c_str());
-  if (bind(listener, reinterpret_cast<sockaddr *>(&address),
+  if (bind(*listener, reinterpret_cast<sockaddr *>(&address),
            sizeof(address)) != 0 ||
-      listen(listener, AC_SYMM_MAX_PES) != 0) {
+      listen(*listener, AC_SYMM_MAX_PES) != 0) {
     int error = errno;
-    closeFd(listener);
+    closeFd(*listener);
     return symmFail(kSite, "PE 0: cannot listen on %s: %s", path.c_str(),
                     std::strerror(error));
   }
+  return 0;
+}
+
+/// Writes into `rejection` why PE 0 refuses `hello` (nothing if it is one of
+/// the expected PEs, carrying one handle, with the same heap size).
+void rejectHello(const acSymmHeap &heap, const Hello &hello,
+                 size_t numHandles, Answer *rejection) {
+  int numPes = heap.numPes;
+  if (hello.magic != kMagic || numHandles != 1)
+    std::snprintf(rejection->reason, sizeof(rejection->reason),
+                  "not an asynccopy symmetric-heap hello");
+  else if (hello.numPes != numPes)
+    std::snprintf(rejection->reason, sizeof(rejection->reason),
+                  "PE %d says there are %d PEs; PE 0 says %d", hello.pe,
+                  hello.numPes, numPes);
+  else if (hello.pe < 1 || hello.pe >= numPes ||
+           heap.sockets[size_t(hello.pe)] >= 0)
+    std::snprintf(rejection->reason, sizeof(rejection->reason),
+                  "PE %d is out of range or arrived twice", hello.pe);
+  else if (hello.size != heap.size)
+    std::snprintf(rejection->reason, sizeof(rejection->reason),
+                  "PE %d's heap has %llu bytes per PE; PE 0's has %llu "
+                  "(every PE must pass the same bytesPerPe)",
+                  hello.pe, (unsigned long long)hello.size,
+                  (unsigned long long)heap.size);
+}
+
+/// PE 0: accepts every other PE, then hands each all fds.
+int32_t leaderExchange(acSymmHeap *heap, const std::string &path,
+                       int localFd, std::vector<int> *fds) {
+  int numPes = heap->numPes;
+  int listener = -1;
+  if (int32_t status = listenOn(path, &listener))
+    return status;
   heap->socketPath = path;
   heap->sockets.assign(size_t(numPes), -1);
   fds->assign(size_t(numPes), -1);
@@ -213,23 +245,7 @@ int32_t leaderExchange(acSymmHeap *heap, const std::string &path,
       continue;
     }
     Answer rejection = {kMagic, 0, {0}};
-    if (hello.magic != kMagic || received.size() != 1)
-      std::snprintf(rejection.reason, sizeof(rejection.reason),
-                    "not an asynccopy symmetric-heap hello");
-    else if (hello.numPes != numPes)
-      std::snprintf(rejection.reason, sizeof(rejection.reason),
-                    "PE %d says there are %d PEs; PE 0 says %d", hello.pe,
-                    hello.numPes, numPes);
-    else if (hello.pe < 1 || hello.pe >= numPes ||
-             heap->sockets[size_t(hello.pe)] >= 0)
-      std::snprintf(rejection.reason, sizeof(rejection.reason),
-                    "PE %d is out of range or arrived twice", hello.pe);
-    else if (hello.size != heap->size)
-      std::snprintf(rejection.reason, sizeof(rejection.reason),
-                    "PE %d's heap has %llu bytes per PE; PE 0's has %llu "
-                    "(every PE must pass the same bytesPerPe)",
-                    hello.pe, (unsigned long long)hello.size,
-                    (unsigned long long)heap->size);
+    rejectHello(*heap, hello, received.size(), &rejection);
     if (rejection.reason[0]) {
       sendMessage(connection, &rejection, sizeof(rejection), nullptr, 0);
       closeFd(connection);
