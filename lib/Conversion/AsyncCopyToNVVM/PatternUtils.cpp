@@ -18,7 +18,7 @@ using namespace mlir::asynccopy;
 using namespace mlir::asynccopy::lowering;
 
 /// The SMEM operands of `copy`, source first.
-static SmallVector<Value, 2> getSmemOperands(CopyOp copy) {
+static SmallVector<Value, 2> getSmemOperands(AsyncCopyLikeOpInterface copy) {
   SmallVector<Value, 2> operands;
   for (Value operand : {copy.getSource(), copy.getDest()})
     if (isSharedMemory(cast<MemRefType>(operand.getType())))
@@ -26,7 +26,7 @@ static SmallVector<Value, 2> getSmemOperands(CopyOp copy) {
   return operands;
 }
 
-void lowering::recordSmemOffsets(CopyOp copy) {
+void lowering::recordSmemOffsets(AsyncCopyLikeOpInterface copy) {
   SmallVector<int64_t> entries;
   for (Value smem : getSmemOperands(copy)) {
     KnownOffset offset = traceSmemBuffer(smem).byteOffset;
@@ -35,10 +35,11 @@ void lowering::recordSmemOffsets(CopyOp copy) {
     entries.push_back(exact ? *exact : offset.getAlignment());
   }
   copy->setAttr(kSmemOffsetsAttrName,
-                DenseI64ArrayAttr::get(copy.getContext(), entries));
+                DenseI64ArrayAttr::get(copy->getContext(), entries));
 }
 
-KnownOffset lowering::getSmemOffset(CopyOp copy, Value smem) {
+KnownOffset lowering::getSmemOffset(AsyncCopyLikeOpInterface copy,
+                                    Value smem) {
   SmallVector<Value, 2> operands = getSmemOperands(copy);
   auto recorded = copy->getAttrOfType<DenseI64ArrayAttr>(kSmemOffsetsAttrName);
   auto it = llvm::find(operands, smem);
@@ -97,9 +98,9 @@ Value lowering::buildIsElectedThread(OpBuilder &b, Location loc) {
 }
 
 void lowering::replaceLoweredCopy(ConversionPatternRewriter &rewriter,
-                                  CopyOp op) {
+                                  AsyncCopyLikeOpInterface op) {
   if (op.getToken())
-    rewriter.replaceOp(op, buildI32(rewriter, op.getLoc(), 0));
+    rewriter.replaceOp(op, buildI32(rewriter, op->getLoc(), 0));
   else
     rewriter.eraseOp(op);
 }

@@ -53,11 +53,11 @@ inline constexpr StringLiteral kProxyFenceAttrName = "asynccopy.proxy_fence";
 inline constexpr StringLiteral kSmemOffsetsAttrName = "asynccopy.smem_offsets";
 
 /// Records kSmemOffsetsAttrName on `copy`.
-void recordSmemOffsets(CopyOp copy);
+void recordSmemOffsets(AsyncCopyLikeOpInterface copy);
 
 /// The byte offset of `smem`, an SMEM operand of `copy`, from its allocation:
 /// recorded by recordSmemOffsets, else traced now.
-KnownOffset getSmemOffset(CopyOp copy, Value smem);
+KnownOffset getSmemOffset(AsyncCopyLikeOpInterface copy, Value smem);
 
 // One populate function per op family (one file each).
 void populateBarrierToNVVMPatterns(LLVMTypeConverter &converter,
@@ -87,7 +87,8 @@ Value buildIsFirstThread(OpBuilder &b, Location loc);
 
 /// Replaces a lowered copy: its token, if any, becomes a constant (tokens
 /// carry no value once groups are explicit).
-void replaceLoweredCopy(ConversionPatternRewriter &rewriter, CopyOp op);
+void replaceLoweredCopy(ConversionPatternRewriter &rewriter,
+                        AsyncCopyLikeOpInterface op);
 
 /// True in the one thread of the CTA that issues single-thread instructions:
 /// `elect.sync` among the lanes of warp 0.

@@ -111,8 +111,8 @@ static void printWindow(OpAsmPrinter &p, Operation *op, OperandRange offsets,
 static constexpr StringRef kElidedAttrs[] = {
     "static_offsets", "static_sizes", "operandSegmentSizes"};
 
-static SmallVector<GmemTransformAttrInterface>
-toTransformList(std::optional<ArrayAttr> transforms) {
+SmallVector<GmemTransformAttrInterface>
+copy_like::toTransformList(std::optional<ArrayAttr> transforms) {
   SmallVector<GmemTransformAttrInterface> list;
   if (transforms)
     for (Attribute attr : *transforms)
@@ -121,9 +121,10 @@ toTransformList(std::optional<ArrayAttr> transforms) {
   return list;
 }
 
-static SmallVector<OpFoldResult>
-toMixedOffsets(MLIRContext *ctx, std::optional<ArrayRef<int64_t>> statics,
-               ValueRange dynamics) {
+SmallVector<OpFoldResult>
+copy_like::toMixedOffsets(MLIRContext *ctx,
+                       std::optional<ArrayRef<int64_t>> statics,
+                       ValueRange dynamics) {
   if (!statics)
     return {};
   return getMixedValues(*statics, dynamics, ctx);
@@ -180,7 +181,7 @@ verifyWindowAndTransforms(Operation *op, MemRefType gmemType,
                << attr;
   }
   FailureOr<SmallVector<int64_t>> transformed = applyTransformsToShape(
-      toTransformList(transforms), sizes, [&]() {
+      copy_like::toTransformList(transforms), sizes, [&]() {
         return op->emitOpError("transforms do not apply to the window: ");
       });
   if (failed(transformed))
@@ -375,13 +376,24 @@ LogicalResult BarrierRemoteOp::verify() {
 // CopyOp
 //===----------------------------------------------------------------------===//
 
-Value CopyOp::getGmem() {
-  if (isGlobalMemory(getSource().getType()))
-    return getSource();
-  if (isGlobalMemory(getDest().getType()))
-    return getDest();
+Value copy_like::getCopyGmem(Value source, Value dest) {
+  for (Value side : {source, dest})
+    if (isGlobalMemory(cast<MemRefType>(side.getType())))
+      return side;
   return {};
 }
+
+SmallVector<int64_t>
+copy_like::getCopyWindowSizes(std::optional<ArrayRef<int64_t>> sizes,
+                           Value gmem) {
+  if (sizes)
+    return SmallVector<int64_t>(*sizes);
+  if (!gmem)
+    return {};
+  return SmallVector<int64_t>(cast<MemRefType>(gmem.getType()).getShape());
+}
+
+Value CopyOp::getGmem() { return copy_like::getCopyGmem(getSource(), getDest()); }
 
 Value CopyOp::getSmem() { return isLoad() ? getDest() : getSource(); }
 
@@ -390,25 +402,22 @@ bool CopyOp::isLoad() { return isGlobalMemory(getSource().getType()); }
 bool CopyOp::isStore() { return isGlobalMemory(getDest().getType()); }
 
 SmallVector<OpFoldResult> CopyOp::getMixedOffsets() {
-  return toMixedOffsets(getContext(), getStaticOffsets(), getOffsets());
+  return copy_like::toMixedOffsets(getContext(), getStaticOffsets(), getOffsets());
 }
 
 SmallVector<int64_t> CopyOp::getWindowSizes() {
-  if (std::optional<ArrayRef<int64_t>> sizes = getStaticSizes())
-    return SmallVector<int64_t>(*sizes);
-  Value gmem = getGmem();
-  if (!gmem)
-    return {};
-  return SmallVector<int64_t>(cast<MemRefType>(gmem.getType()).getShape());
+  return copy_like::getCopyWindowSizes(getStaticSizes(), getGmem());
 }
 
 SmallVector<GmemTransformAttrInterface> CopyOp::getTransformList() {
-  return toTransformList(getTransforms());
+  return copy_like::toTransformList(getTransforms());
 }
 
 /// Clause keywords of a copy; they may be written in any order and are
 /// printed as: window, remote, barrier, predicate, peer.
-ParseResult CopyOp::parse(OpAsmParser &parser, OperationState &result) {
+ParseResult copy_like::parseCopyClauses(OpAsmParser &parser,
+                                     OperationState &result,
+                                     std::array<int32_t, 8> &segments) {
   OpAsmParser::UnresolvedOperand source, dest, barrier, stage, predicate, rank,
       peer;
   SmallVector<OpAsmParser::UnresolvedOperand> offsets;
@@ -481,29 +490,37 @@ ParseResult CopyOp::parse(OpAsmParser &parser, OperationState &result) {
   if (hasPeer && parser.resolveOperand(peer, i32, result.operands))
     return failure();
 
-  result.getOrAddProperties<Properties>().operandSegmentSizes = {
-      1, 1, static_cast<int32_t>(offsets.size()), hasBarrier, hasBarrier,
-      hasPredicate, hasRemote, hasPeer};
+  segments = {1,          1,           static_cast<int32_t>(offsets.size()),
+              hasBarrier, hasBarrier,  hasPredicate,
+              hasRemote,  hasPeer};
   return success();
 }
 
-void CopyOp::print(OpAsmPrinter &p) {
-  p << ' ' << getSource() << " to " << getDest();
-  printWindow(p, *this, getOffsets(), getStaticOffsetsAttr(),
-              getStaticSizesAttr());
-  if (Value rank = getRank())
+ParseResult CopyOp::parse(OpAsmParser &parser, OperationState &result) {
+  return copy_like::parseCopyClauses(
+      parser, result,
+      result.getOrAddProperties<Properties>().operandSegmentSizes);
+}
+
+void copy_like::printCopyClauses(OpAsmPrinter &p, AsyncCopyLikeOpInterface op) {
+  p << ' ' << op.getSource() << " to " << op.getDest();
+  printWindow(p, op, op.getOffsets(), op.getStaticOffsetsAttr(),
+              op.getStaticSizesAttr());
+  if (Value rank = op.getRank())
     p << " remote " << rank;
-  if (Value barrier = getBarrier())
-    p << " barrier " << barrier << '[' << getStage() << ']';
-  if (Value predicate = getPredicate())
+  if (Value barrier = op.getBarrier())
+    p << " barrier " << barrier << '[' << op.getStage() << ']';
+  if (Value predicate = op.getPredicate())
     p << " predicate " << predicate;
-  if (Value peer = getPeer())
+  if (Value peer = op.getPeer())
     p << " peer " << peer;
-  p.printOptionalAttrDict((*this)->getAttrs(), kElidedAttrs);
-  p << " : " << getSource().getType() << " to " << getDest().getType();
-  if (Value token = getToken())
+  p.printOptionalAttrDict(op->getAttrs(), kElidedAttrs);
+  p << " : " << op.getSource().getType() << " to " << op.getDest().getType();
+  if (Value token = op.getToken())
     p << " -> " << token.getType();
 }
+
+void CopyOp::print(OpAsmPrinter &p) { copy_like::printCopyClauses(p, *this); }
 
 /// Copies address memory forwards: a memref with a negative static stride
 /// (a reversed view) has no well-formed flat or tensor-map view.
@@ -730,20 +747,20 @@ LogicalResult CopyOp::verify() {
 //===----------------------------------------------------------------------===//
 
 SmallVector<OpFoldResult> PrefetchOp::getMixedOffsets() {
-  return toMixedOffsets(getContext(), getStaticOffsets(), getOffsets());
+  return copy_like::toMixedOffsets(getContext(), getStaticOffsets(), getOffsets());
 }
 
 SmallVector<int64_t> PrefetchOp::getWindowSizes() {
-  if (std::optional<ArrayRef<int64_t>> sizes = getStaticSizes())
-    return SmallVector<int64_t>(*sizes);
-  return SmallVector<int64_t>(getSource().getType().getShape());
+  return copy_like::getCopyWindowSizes(getStaticSizes(), getSource());
 }
 
 SmallVector<GmemTransformAttrInterface> PrefetchOp::getTransformList() {
-  return toTransformList(getTransforms());
+  return copy_like::toTransformList(getTransforms());
 }
 
-ParseResult PrefetchOp::parse(OpAsmParser &parser, OperationState &result) {
+ParseResult copy_like::parsePrefetchClauses(OpAsmParser &parser,
+                                         OperationState &result,
+                                         std::array<int32_t, 3> &segments) {
   OpAsmParser::UnresolvedOperand source, predicate;
   SmallVector<OpAsmParser::UnresolvedOperand> offsets;
   bool hasPredicate = false;
@@ -768,19 +785,33 @@ ParseResult PrefetchOp::parse(OpAsmParser &parser, OperationState &result) {
                                             parser.getBuilder().getI1Type(),
                                             result.operands))
     return failure();
-  result.getOrAddProperties<Properties>().operandSegmentSizes = {
-      1, static_cast<int32_t>(offsets.size()), hasPredicate};
+  segments = {1, static_cast<int32_t>(offsets.size()), hasPredicate};
   return success();
 }
 
-void PrefetchOp::print(OpAsmPrinter &p) {
-  p << ' ' << getSource();
-  printWindow(p, *this, getOffsets(), getStaticOffsetsAttr(),
-              getStaticSizesAttr());
-  if (Value predicate = getPredicate())
+ParseResult PrefetchOp::parse(OpAsmParser &parser, OperationState &result) {
+  return copy_like::parsePrefetchClauses(
+      parser, result,
+      result.getOrAddProperties<Properties>().operandSegmentSizes);
+}
+
+void copy_like::printPrefetchClauses(OpAsmPrinter &p, Operation *op,
+                                  Value source, OperandRange offsets,
+                                  DenseI64ArrayAttr staticOffsets,
+                                  DenseI64ArrayAttr staticSizes,
+                                  Value predicate) {
+  p << ' ' << source;
+  printWindow(p, op, offsets, staticOffsets, staticSizes);
+  if (predicate)
     p << " predicate " << predicate;
-  p.printOptionalAttrDict((*this)->getAttrs(), kElidedAttrs);
-  p << " : " << getSource().getType();
+  p.printOptionalAttrDict(op->getAttrs(), kElidedAttrs);
+  p << " : " << source.getType();
+}
+
+void PrefetchOp::print(OpAsmPrinter &p) {
+  copy_like::printPrefetchClauses(p, *this, getSource(), getOffsets(),
+                               getStaticOffsetsAttr(), getStaticSizesAttr(),
+                               getPredicate());
 }
 
 LogicalResult PrefetchOp::verify() {

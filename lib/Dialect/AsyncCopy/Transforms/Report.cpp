@@ -174,14 +174,9 @@ struct ReportPass
       planned = reportTma(os, op, reason);
       break;
     case CopyImpl::bulk:
-      planned = reportBulk(os, op, reason);
+    case CopyImpl::dsmem:
+      planned = reportChunks(os, op, reason);
       break;
-    case CopyImpl::dsmem: {
-      MemRefType type = op.getSource().getType();
-      int64_t bytes = type.getNumElements() * type.getElementTypeBitWidth() / 8;
-      printIssues(os, bytes, 1, bytes);
-      break;
-    }
     case CopyImpl::cp_async:
     case CopyImpl::sync:
       planned = reportPerThread(os, op, reason);
@@ -259,18 +254,20 @@ struct ReportPass
     return success();
   }
 
-  static LogicalResult reportBulk(raw_ostream &os, CopyOp op,
-                                  std::string &reason) {
-    FailureOr<CopyLayout> layout = layoutOf(op, reason);
-    if (failed(layout))
+  /// Bulk and DSMEM copies issue one instruction per chunk of the plan
+  /// selection recorded.
+  static LogicalResult reportChunks(raw_ostream &os, CopyOp op,
+                                    std::string &reason) {
+    auto plan = op->getAttrOfType<ChunkPlanAttr>(kPlanAttrName);
+    if (!plan) {
+      reason = "no plan: run asynccopy-select-implementation first";
       return failure();
-    FailureOr<int64_t> chunks = bulkChunks(*layout, &reason);
-    if (failed(chunks))
-      return failure();
-    printIssues(os, layout->totalBytes, *chunks, layout->chunkBytes);
+    }
+    printIssues(os, plan.getTotalBytes(), plan.getChunks(),
+                plan.getChunkBytes());
     // One instruction per contiguous run of the window.
-    if (*chunks > 1)
-      os << " split=rows:" << *chunks;
+    if (plan.getChunks() > 1)
+      os << " split=rows:" << plan.getChunks();
     return success();
   }
 

@@ -33,11 +33,13 @@ using namespace mlir::asynccopy;
 
 namespace {
 
-/// The chunk plan recorded in `asynccopy.plan`: how many contiguous runs the
-/// copy moves and, per implementation, its vector width or its TMA issues.
+/// The plan recorded in `asynccopy.plan`: how many contiguous runs the copy
+/// moves and, per implementation, its vector width or its TMA boxes.
 struct Plan {
   int64_t chunks = 0, chunkBytes = 0;
   std::optional<int64_t> vectorBytes, issues, bytes;
+  /// The box of one TMA issue, outermost dim first.
+  SmallVector<int64_t> box;
   /// A TMA store whose window may reach the last, partial 16-B piece of the
   /// innermost tensor dim: it runs only where it stays below that piece, the
   /// sync fallback writes the other windows (see guardStoreEdge).
@@ -46,19 +48,12 @@ struct Plan {
   /// run-time extent of that dim).
   int64_t edgeDim = 0, edgeExtent = 0;
 
-  DictionaryAttr toAttr(MLIRContext *ctx) const {
-    Builder b(ctx);
-    SmallVector<NamedAttribute> entries = {
-        b.getNamedAttr("chunks", b.getI64IntegerAttr(chunks)),
-        b.getNamedAttr("chunk_bytes", b.getI64IntegerAttr(chunkBytes))};
-    if (vectorBytes)
-      entries.push_back(
-          b.getNamedAttr("vector_bytes", b.getI64IntegerAttr(*vectorBytes)));
+  /// A #asynccopy.tma_plan for TMA, a #asynccopy.chunk_plan otherwise.
+  Attribute toAttr(MLIRContext *ctx) const {
     if (issues)
-      entries.push_back(b.getNamedAttr("issues", b.getI64IntegerAttr(*issues)));
-    if (bytes)
-      entries.push_back(b.getNamedAttr("bytes", b.getI64IntegerAttr(*bytes)));
-    return b.getDictionaryAttr(entries);
+      return TmaPlanAttr::get(ctx, box, *issues, *bytes,
+                              /*descriptor=*/std::nullopt);
+    return ChunkPlanAttr::get(ctx, chunks, chunkBytes, vectorBytes);
   }
 
   /// What `explain` says about an accepted plan.
@@ -234,6 +229,13 @@ static std::optional<std::string> misalignedSmem(Value smem, int64_t align,
   return text;
 }
 
+/// Records the issues, bytes and box of a TMA plan.
+static void recordTmaPlan(const TmaPlan &tma, Plan &plan) {
+  plan.issues = tma.issues.size();
+  plan.bytes = tma.totalBytes;
+  plan.box = llvm::map_to_vector(tma.dims, [](const TmaDim &d) { return d.box; });
+}
+
 static Decision tryTma(CopyInfo &info, Plan &plan) {
   CopyOp op = info.op;
   if (!tma::targetsHopper(op))
@@ -292,8 +294,7 @@ static Decision tryTma(CopyInfo &info, Plan &plan) {
   }
   plan.chunks = info.layout->numChunks;
   plan.chunkBytes = info.layout->chunkBytes;
-  plan.issues = tma->issues.size();
-  plan.bytes = tma->totalBytes;
+  recordTmaPlan(*tma, plan);
   return Decision::accept();
 }
 
@@ -453,8 +454,7 @@ static Decision decidePrefetch(PrefetchOp op, Plan &plan) {
     return Decision::decline(reason);
   plan.chunks = layout->numChunks;
   plan.chunkBytes = layout->chunkBytes;
-  plan.issues = tma->issues.size();
-  plan.bytes = tma->totalBytes;
+  recordTmaPlan(*tma, plan);
   return Decision::accept();
 }
 

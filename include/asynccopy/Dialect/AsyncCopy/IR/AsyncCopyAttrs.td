@@ -284,4 +284,69 @@ def AsyncCopy_ReplicatedAttr : AsyncCopy_Attr<"Replicated", "replicated"> {
 def AsyncCopy_PartitionAttr : AnyAttrOf<[AsyncCopy_PartitionedAttr,
                                          AsyncCopy_ReplicatedAttr]>;
 
+//===----------------------------------------------------------------------===//
+// Mechanism plans (written by asynccopy-select-implementation)
+//===----------------------------------------------------------------------===//
+
+def AsyncCopy_TmaPlanAttr : AsyncCopy_Attr<"TmaPlan", "tma_plan"> {
+  let summary = "how a TMA op moves its window";
+  let description = [{
+    The plan selection made for a TMA load, store, reduction or prefetch:
+    the box of one instruction (descriptor dims, outermost first), the
+    number of instructions (`issues`) and the bytes they move together,
+    which a load's barrier expects. `descriptor` is the kernel parameter
+    holding the op's tensor map once `asynccopy-materialize-tma-descriptors`
+    has encoded it.
+
+    Example:
+
+    ```mlir
+    #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>
+    #asynccopy.tma_plan<box = [256, 64], issues = 2, bytes = 65536, descriptor = 3>
+    ```
+  }];
+  let parameters = (ins
+    ArrayRefParameter<"int64_t", "box extents, outermost first">:$box,
+    AttrParameter<"int64_t", "instructions the op issues">:$issues,
+    AttrParameter<"int64_t", "bytes all issues move">:$bytes,
+    OptionalParameter<"std::optional<int64_t>",
+                      "kernel parameter of the tensor map">:$descriptor);
+  let assemblyFormat = [{
+    `<` `box` `=` `[` $box `]` `,` `issues` `=` $issues `,` `bytes` `=` $bytes
+    (`,` `descriptor` `=` $descriptor^)? `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
+def AsyncCopy_ChunkPlanAttr : AsyncCopy_Attr<"ChunkPlan", "chunk_plan"> {
+  let summary = "how a bulk, DSMEM, cp.async or sync copy splits its window";
+  let description = [{
+    The window as `chunks` contiguous runs of `chunk_bytes` each (one run for
+    a DSMEM copy), and for the per-thread mechanisms (cp.async, sync) the
+    width of one thread's transfer, `vector_bytes`, a power of two up to
+    16 B.
+
+    Example:
+
+    ```mlir
+    #asynccopy.chunk_plan<chunks = 64, chunk_bytes = 128>
+    #asynccopy.chunk_plan<chunks = 32, chunk_bytes = 256, vector_bytes = 16>
+    ```
+  }];
+  let parameters = (ins
+    AttrParameter<"int64_t", "contiguous runs">:$chunks,
+    AttrParameter<"int64_t", "bytes of one run">:$chunkBytes,
+    OptionalParameter<"std::optional<int64_t>",
+                      "bytes one thread moves at a time">:$vectorBytes);
+  let assemblyFormat = [{
+    `<` `chunks` `=` $chunks `,` `chunk_bytes` `=` $chunkBytes
+    (`,` `vector_bytes` `=` $vectorBytes^)? `>`
+  }];
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// Bytes the whole copy moves.
+    int64_t getTotalBytes() const { return getChunks() * getChunkBytes(); }
+  }];
+}
+
 #endif // ASYNCCOPY_ATTRS

@@ -14,6 +14,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::asynccopy {
@@ -63,6 +64,38 @@ public:
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyOpsTypes.h.inc"
 
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyOpsDialect.h.inc"
+
+#include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyOpInterfaces.h.inc"
+
+namespace mlir::asynccopy::copy_like {
+// What `asynccopy.copy`/`prefetch` share with the mechanism ops that
+// selection rewrites them into (AsyncCopyOps.cpp).
+
+/// The GMEM one of a copy's two memrefs, or null when both are in SMEM.
+Value getCopyGmem(Value source, Value dest);
+/// The written window sizes, or the whole shape of `gmem` (none: empty).
+SmallVector<int64_t> getCopyWindowSizes(std::optional<ArrayRef<int64_t>> sizes,
+                                        Value gmem);
+SmallVector<OpFoldResult>
+toMixedOffsets(MLIRContext *ctx, std::optional<ArrayRef<int64_t>> statics,
+               ValueRange dynamics);
+SmallVector<GmemTransformAttrInterface>
+toTransformList(std::optional<ArrayAttr> transforms);
+/// The syntax of a copy after its op name; `segments` receives the operand
+/// segment sizes (source, dest, offsets, barrier, stage, predicate, rank,
+/// peer).
+ParseResult parseCopyClauses(OpAsmParser &parser, OperationState &result,
+                             std::array<int32_t, 8> &segments);
+void printCopyClauses(OpAsmPrinter &p, AsyncCopyLikeOpInterface op);
+/// The syntax of a prefetch after its op name; `segments` as above (source,
+/// offsets, predicate).
+ParseResult parsePrefetchClauses(OpAsmParser &parser, OperationState &result,
+                                 std::array<int32_t, 3> &segments);
+void printPrefetchClauses(OpAsmPrinter &p, Operation *op, Value source,
+                          OperandRange offsets, DenseI64ArrayAttr staticOffsets,
+                          DenseI64ArrayAttr staticSizes, Value predicate);
+
+} // namespace mlir::asynccopy::copy_like
 
 #define GET_OP_CLASSES
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyOps.h.inc"

@@ -59,4 +59,63 @@ def GmemTransformAttrInterface : AttrInterface<"GmemTransformAttrInterface"> {
   ];
 }
 
+def AsyncCopyLikeOpInterface : OpInterface<"AsyncCopyLikeOpInterface"> {
+  let cppNamespace = "::mlir::asynccopy";
+  let description = [{
+    What `asynccopy.copy` and the mechanism ops that selection rewrites it
+    into share: the two memrefs, the GMEM window and its transforms, the
+    completion operands and the hints. Helpers that only need these facts
+    (the copy syntax, SMEM offsets, the lowering's pointer arithmetic) take
+    the interface instead of one op.
+  }];
+  let methods = [
+    InterfaceMethod<"The memref the copy reads.", "::mlir::Value", "getSource">,
+    InterfaceMethod<"The memref the copy writes.", "::mlir::Value", "getDest">,
+    InterfaceMethod<[{
+        The GMEM operand (source of a load, dest of a store), or null for
+        SMEM -> SMEM copies.
+      }], "::mlir::Value", "getGmem">,
+    InterfaceMethod<"The SMEM operand of a GMEM <-> SMEM copy.",
+                    "::mlir::Value", "getSmem">,
+    InterfaceMethod<"Whether the copy reads GMEM.", "bool", "isLoad">,
+    InterfaceMethod<"Whether the copy writes GMEM.", "bool", "isStore">,
+    InterfaceMethod<"Dynamic window offsets.", "::mlir::OperandRange",
+                    "getOffsets">,
+    InterfaceMethod<"Window offsets (kDynamic where `getOffsets` has one).",
+                    "::mlir::DenseI64ArrayAttr", "getStaticOffsetsAttr">,
+    InterfaceMethod<"Window sizes as written, or null.",
+                    "::mlir::DenseI64ArrayAttr", "getStaticSizesAttr">,
+    InterfaceMethod<"Window offsets with SSA values and constants merged.",
+                    "::llvm::SmallVector<::mlir::OpFoldResult>",
+                    "getMixedOffsets">,
+    InterfaceMethod<"Window sizes; the whole GMEM shape without a window.",
+                    "::llvm::SmallVector<int64_t>", "getWindowSizes">,
+    InterfaceMethod<"The GMEM transforms, in order.",
+                    "::llvm::SmallVector<::mlir::asynccopy::GmemTransformAttrInterface>",
+                    "getTransformList">,
+    InterfaceMethod<"The completion barrier, or null.", "::mlir::Value",
+                    "getBarrier">,
+    InterfaceMethod<"The barrier stage, or null.", "::mlir::Value", "getStage">,
+    InterfaceMethod<"The issue predicate, or null.", "::mlir::Value",
+                    "getPredicate">,
+    InterfaceMethod<"The destination CTA of a remote copy, or null.",
+                    "::mlir::Value", "getRank">,
+    InterfaceMethod<"The PE of a `peer` copy, or null.", "::mlir::Value",
+                    "getPeer">,
+    InterfaceMethod<"The completion token, or null.", "::mlir::Value",
+                    "getToken">,
+    InterfaceMethod<"The swizzle in bytes (0: none).", "int64_t",
+                    "getSwizzleOrZero">,
+    InterfaceMethod<"What a load reads outside the tensor.",
+                    "::mlir::asynccopy::OOBMode", "getOobOrDefault">,
+    InterfaceMethod<"The reduction of a store, if any.",
+                    "std::optional<::mlir::asynccopy::ReductionKind>",
+                    "getReduction">,
+    InterfaceMethod<"The L2 eviction hint, if any.",
+                    "std::optional<::mlir::asynccopy::CacheHint>", "getCache">,
+    InterfaceMethod<"The cluster dims of a collective copy, if any.",
+                    "std::optional<::mlir::ArrayAttr>", "getCollective">,
+  ];
+}
+
 #endif // ASYNCCOPY_INTERFACES

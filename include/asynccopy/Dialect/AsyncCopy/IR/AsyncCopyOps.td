@@ -168,6 +168,7 @@ def AsyncCopy_BarrierRemoteOp : AsyncCopy_Op<"barrier.remote", [Pure]> {
 //===----------------------------------------------------------------------===//
 
 def AsyncCopy_CopyOp : AsyncCopy_Op<"copy", [AttrSizedOperandSegments,
+    AsyncCopyLikeOpInterface,
     MemoryEffects<[MemRead<AsyncCopy_SharedMemory>,
                    MemWrite<AsyncCopy_SharedMemory>]>]> {
   let summary = "asynchronous copy between GMEM and SMEM, or SMEM of two CTAs";
@@ -376,5 +377,7 @@ def AsyncCopy_FenceAsyncSharedOp : AsyncCopy_Op<"fence_async_shared",
   }];
   let assemblyFormat = "attr-dict";
 }
+
+include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyMechanismOps.td"
 
 #endif // ASYNCCOPY_OPS

@@ -1,0 +1,473 @@
+// RUN: ac-opt %s -split-input-file -verify-diagnostics
+
+// Every verifier rule of the mechanism ops and their plans. Each case is
+// otherwise valid, so it fails only through the rule it names.
+
+func.func @tma_plan_rank(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{a TMA box has 1 to 5 dims, got 6}}
+  asynccopy.tma.load %A to %S window [%i, 0] [64, 64] barrier %b[%s] {plan = #asynccopy.tma_plan<box = [1, 1, 1, 1, 64, 64], issues = 1, bytes = 8192>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @tma_plan_box(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{TMA box extents are 1 to 256 elements, got 300}}
+  asynccopy.tma.load %A to %S window [%i, 0] [64, 64] barrier %b[%s] {plan = #asynccopy.tma_plan<box = [300, 64], issues = 1, bytes = 8192>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @tma_plan_issues(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{a TMA plan issues at least once, got 0}}
+  asynccopy.tma.load %A to %S window [%i, 0] [64, 64] barrier %b[%s] {plan = #asynccopy.tma_plan<box = [64, 64], issues = 0, bytes = 8192>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @tma_plan_bytes(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{a TMA plan moves at least one byte, got 0}}
+  asynccopy.tma.load %A to %S window [%i, 0] [64, 64] barrier %b[%s] {plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 0>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @tma_plan_descriptor(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{the tensor-map parameter is a kernel argument index, got -1}}
+  asynccopy.tma.load %A to %S window [%i, 0] [64, 64] barrier %b[%s] {plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192, descriptor = -1>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @chunk_plan_empty(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{a chunk plan moves at least one chunk of at least one byte, got 0 of 4096 B}}
+  asynccopy.bulk.load %B to %V window [%i] [1024] barrier %b[%s] {plan = #asynccopy.chunk_plan<chunks = 0, chunk_bytes = 4096>} : memref<65536xf32> to memref<1024xf32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @chunk_plan_vector(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{vector_bytes is a power of two up to 16, got 3}}
+  %t = asynccopy.sync.copy %B to %V window [%i] [1024] {plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 4096, vector_bytes = 3>} : memref<65536xf32> to memref<1024xf32, #gpu.address_space<workgroup>> -> !asynccopy.token
+  return
+}
+
+// -----
+
+func.func @direction(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{copies GMEM -> SMEM, got}}
+  asynccopy.tma.load %S to %A window [%i, 0] [64, 64] barrier %b[%s] {plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>} : memref<64x64xf16, #gpu.address_space<workgroup>> to memref<4096x4096xf16>
+  return
+}
+
+// -----
+
+func.func @element_types(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{source element type 'f32' and destination element type 'f16' differ}}
+  asynccopy.tma.load %B to %S window [%i] [4096] barrier %b[%s] {plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>} : memref<65536xf32> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @impl(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{takes no `impl`: the op is the implementation}}
+  asynccopy.tma.load %A to %S window [%i, 0] [64, 64] barrier %b[%s] {impl = #asynccopy<impl tma>, plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @remote_barrier(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  %r = asynccopy.barrier.remote %b, %rank : !asynccopy.barrier<2> -> !asynccopy.barrier<2, remote>
+  // expected-error @+1 {{cannot complete on a remote barrier view}}
+  asynccopy.tma.load %A to %S window [%i, 0] [64, 64] barrier %r[%s] {plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @tma_load_barrier(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{needs `barrier`: a TMA load completes on an mbarrier}}
+  %t = asynccopy.tma.load %A to %S window [%i, 0] [64, 64] {plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>> -> !asynccopy.token
+  return
+}
+
+// -----
+
+func.func @tma_load_remote(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{takes no `remote`}}
+  asynccopy.tma.load %A to %S window [%i, 0] [64, 64] remote %rank barrier %b[%s] {plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @tma_load_reduction(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{takes no `reduction`}}
+  asynccopy.tma.load %A to %S window [%i, 0] [64, 64] barrier %b[%s] {reduction = #asynccopy<reduction add>, plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @tma_load_bytes(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{moves 2097152 B, more than the 1048575 B an mbarrier transaction count holds; split the copy}}
+  asynccopy.tma.load %A to %S window [%i, 0] [64, 64] barrier %b[%s] {plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 2097152>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @tma_store_barrier(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{takes no `barrier`}}
+  %t = asynccopy.tma.store %S to %A window [%i, 0] [64, 64] barrier %b[%s] {plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>} : memref<64x64xf16, #gpu.address_space<workgroup>> to memref<4096x4096xf16> -> !asynccopy.token
+  return
+}
+
+// -----
+
+func.func @tma_store_collective(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{takes no `collective`}}
+  %t = asynccopy.tma.store %S to %A window [%i, 0] [64, 64] {collective = [#gpu<dim x>], plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>} : memref<64x64xf16, #gpu.address_space<workgroup>> to memref<4096x4096xf16> -> !asynccopy.token
+  return
+}
+
+// -----
+
+func.func @tma_store_remote(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{takes no `remote`}}
+  %t = asynccopy.tma.store %S to %A window [%i, 0] [64, 64] remote %rank {plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>} : memref<64x64xf16, #gpu.address_space<workgroup>> to memref<4096x4096xf16> -> !asynccopy.token
+  return
+}
+
+// -----
+
+func.func @tma_store_reduction(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{takes no `reduction`; a reducing store is asynccopy.tma.reduce}}
+  %t = asynccopy.tma.store %S to %A window [%i, 0] [64, 64] {reduction = #asynccopy<reduction add>, plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>} : memref<64x64xf16, #gpu.address_space<workgroup>> to memref<4096x4096xf16> -> !asynccopy.token
+  return
+}
+
+// -----
+
+func.func @tma_reduce_kind(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{needs `reduction`: a store without one is asynccopy.tma.store}}
+  %t = asynccopy.tma.reduce %S to %A window [%i, 0] [64, 64] {plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>} : memref<64x64xf16, #gpu.address_space<workgroup>> to memref<4096x4096xf16> -> !asynccopy.token
+  return
+}
+
+// -----
+
+func.func @tma_prefetch_smem(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{prefetches a GMEM tensor, got}}
+  asynccopy.tma.prefetch %S {plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>} : memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @bulk_transforms(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{takes no `transforms`}}
+  asynccopy.bulk.load %A to %S window [%i, 0] [64, 64] barrier %b[%s] {transforms = [#asynccopy.transpose<[1, 0]>], plan = #asynccopy.chunk_plan<chunks = 64, chunk_bytes = 128>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @bulk_swizzle(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{takes no `swizzle`}}
+  asynccopy.bulk.load %A to %S window [%i, 0] [64, 64] barrier %b[%s] {swizzle = 128 : i64, plan = #asynccopy.chunk_plan<chunks = 64, chunk_bytes = 128>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @bulk_reduction(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{takes no `reduction`}}
+  %t = asynccopy.bulk.store %V to %B window [%i] [1024] {reduction = #asynccopy<reduction add>, plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 4096>} : memref<1024xf32, #gpu.address_space<workgroup>> to memref<65536xf32> -> !asynccopy.token
+  return
+}
+
+// -----
+
+func.func @bulk_collective(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{takes no `collective`}}
+  asynccopy.bulk.load %B to %V window [%i] [1024] barrier %b[%s] {collective = [#gpu<dim x>], plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 4096>} : memref<65536xf32> to memref<1024xf32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @bulk_chunk_bytes(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{moves chunks of 20 B; bulk copies move multiples of 16 B}}
+  asynccopy.bulk.load %B to %V window [%i] [1024] barrier %b[%s] {plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 20>} : memref<65536xf32> to memref<1024xf32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @bulk_vector(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{has a plan with vector_bytes; bulk copies have no per-thread vectors}}
+  asynccopy.bulk.load %B to %V window [%i] [1024] barrier %b[%s] {plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 4096, vector_bytes = 16>} : memref<65536xf32> to memref<1024xf32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @bulk_load_barrier(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{needs `barrier`: a bulk load completes on an mbarrier}}
+  %t = asynccopy.bulk.load %B to %V window [%i] [1024] {plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 4096>} : memref<65536xf32> to memref<1024xf32, #gpu.address_space<workgroup>> -> !asynccopy.token
+  return
+}
+
+// -----
+
+func.func @bulk_load_remote(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{takes no `remote`}}
+  asynccopy.bulk.load %B to %V window [%i] [1024] remote %rank barrier %b[%s] {plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 4096>} : memref<65536xf32> to memref<1024xf32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @bulk_load_bytes(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{moves 2097152 B, more than the 1048575 B an mbarrier transaction count holds; split the copy}}
+  asynccopy.bulk.load %B to %V window [%i] [1024] barrier %b[%s] {plan = #asynccopy.chunk_plan<chunks = 512, chunk_bytes = 4096>} : memref<65536xf32> to memref<1024xf32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @bulk_store_barrier(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{takes no `barrier`}}
+  %t = asynccopy.bulk.store %V to %B window [%i] [1024] barrier %b[%s] {plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 4096>} : memref<1024xf32, #gpu.address_space<workgroup>> to memref<65536xf32> -> !asynccopy.token
+  return
+}
+
+// -----
+
+func.func @dsmem_direction(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{copies SMEM -> SMEM of another CTA, got}}
+  asynccopy.dsmem.copy %B to %V remote %rank barrier %b[%s] {plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 4096>} : memref<65536xf32> to memref<1024xf32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @dsmem_rank(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{needs `remote`: it names the destination CTA}}
+  asynccopy.dsmem.copy %V to %W barrier %b[%s] {plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 4096>} : memref<1024xf32, #gpu.address_space<workgroup>> to memref<1024xf32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @dsmem_barrier(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{needs `barrier`: the bytes complete on the destination CTA's barrier}}
+  asynccopy.dsmem.copy %V to %W remote %rank {plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 4096>} : memref<1024xf32, #gpu.address_space<workgroup>> to memref<1024xf32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @dsmem_window(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{takes no `window`}}
+  asynccopy.dsmem.copy %V to %W window [0] [1024] remote %rank barrier %b[%s] {plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 4096>} : memref<1024xf32, #gpu.address_space<workgroup>> to memref<1024xf32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @dsmem_peer(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{takes no `peer`}}
+  asynccopy.dsmem.copy %V to %W remote %rank barrier %b[%s] peer %rank {plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 4096>} : memref<1024xf32, #gpu.address_space<workgroup>> to memref<1024xf32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @dsmem_oob(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{takes no `oob`}}
+  asynccopy.dsmem.copy %V to %W remote %rank barrier %b[%s] {oob = #asynccopy<oob zeros>, plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 4096>} : memref<1024xf32, #gpu.address_space<workgroup>> to memref<1024xf32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @dsmem_token(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{completes on the barrier and returns no token}}
+  %t = asynccopy.dsmem.copy %V to %W remote %rank barrier %b[%s] {plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 4096>} : memref<1024xf32, #gpu.address_space<workgroup>> to memref<1024xf32, #gpu.address_space<workgroup>> -> !asynccopy.token
+  return
+}
+
+// -----
+
+func.func @dsmem_chunks(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{moves its 4096-B buffer as one chunk; the plan has 2 of 2048 B}}
+  asynccopy.dsmem.copy %V to %W remote %rank barrier %b[%s] {plan = #asynccopy.chunk_plan<chunks = 2, chunk_bytes = 2048>} : memref<1024xf32, #gpu.address_space<workgroup>> to memref<1024xf32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @cp_async_token(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{needs `token`: cp.async completes through commit/wait groups}}
+  asynccopy.cp_async.copy %B to %V window [%i] [1024] barrier %b[%s] {plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 4096, vector_bytes = 16>} : memref<65536xf32> to memref<1024xf32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @cp_async_remote(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{takes no `remote`}}
+  %t = asynccopy.cp_async.copy %B to %V window [%i] [1024] remote %rank {plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 4096, vector_bytes = 16>} : memref<65536xf32> to memref<1024xf32, #gpu.address_space<workgroup>> -> !asynccopy.token
+  return
+}
+
+// -----
+
+func.func @cp_async_collective(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{takes no `collective`}}
+  %t = asynccopy.cp_async.copy %B to %V window [%i] [1024] {collective = [#gpu<dim x>], plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 4096, vector_bytes = 16>} : memref<65536xf32> to memref<1024xf32, #gpu.address_space<workgroup>> -> !asynccopy.token
+  return
+}
+
+// -----
+
+func.func @cp_async_nan(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{zero-fills elements outside the tensor; oob = nan needs TMA or sync}}
+  %t = asynccopy.cp_async.copy %B to %V window [%i] [1024] {oob = #asynccopy<oob nan>, plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 4096, vector_bytes = 16>} : memref<65536xf32> to memref<1024xf32, #gpu.address_space<workgroup>> -> !asynccopy.token
+  return
+}
+
+// -----
+
+func.func @cp_async_no_vector(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{needs a plan with vector_bytes: the width of one thread's access}}
+  %t = asynccopy.cp_async.copy %B to %V window [%i] [1024] {plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 4096>} : memref<65536xf32> to memref<1024xf32, #gpu.address_space<workgroup>> -> !asynccopy.token
+  return
+}
+
+// -----
+
+func.func @cp_async_width(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{moves 4, 8 or 16 B per cp.async, got vector_bytes = 2}}
+  %t = asynccopy.cp_async.copy %B to %V window [%i] [1024] {plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 4096, vector_bytes = 2>} : memref<65536xf32> to memref<1024xf32, #gpu.address_space<workgroup>> -> !asynccopy.token
+  return
+}
+
+// -----
+
+func.func @sync_no_vector(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{needs a plan with vector_bytes: the width of one thread's access}}
+  %t = asynccopy.sync.copy %B to %V window [%i] [1024] {plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 4096>} : memref<65536xf32> to memref<1024xf32, #gpu.address_space<workgroup>> -> !asynccopy.token
+  return
+}
+
+// -----
+
+func.func @sync_remote_bytes(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32, %X: memref<64xi4, #gpu.address_space<workgroup>>, %Y: memref<64xi4, #gpu.address_space<workgroup>>) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{copies to another CTA move whole bytes, got 'i4'}}
+  asynccopy.sync.copy %X to %Y remote %rank barrier %b[%s] {plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 32, vector_bytes = 16>} : memref<64xi4, #gpu.address_space<workgroup>> to memref<64xi4, #gpu.address_space<workgroup>>
+  return
+}
