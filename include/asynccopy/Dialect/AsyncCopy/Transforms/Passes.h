@@ -22,13 +22,6 @@ namespace mlir::asynccopy {
 #define GEN_PASS_REGISTRATION
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h.inc"
 
-/// Name of the discardable attribute holding a copy's chunk plan.
-inline constexpr StringLiteral kPlanAttrName = "asynccopy.plan";
-/// Kernel-argument index of the tensor map of a TMA copy or prefetch.
-inline constexpr StringLiteral kDescriptorAttrName = "asynccopy.descriptor";
-/// Byte offset of the tensor map in the scratch buffer (descriptor-mode=scratch).
-inline constexpr StringLiteral kDescriptorOffsetAttrName =
-    "asynccopy.descriptor_offset";
 /// Kernel attribute: `param` or `scratch`.
 inline constexpr StringLiteral kDescriptorModeAttrName =
     "asynccopy.descriptor_mode";
