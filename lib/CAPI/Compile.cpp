@@ -120,8 +120,9 @@ llvm::json::Array describeParameters(LLVM::LLVMFuncOp kernel) {
 /// `asynccopy.tma_descriptors` of a lowered kernel, as JSON.
 llvm::json::Array describeTensorMaps(LLVM::LLVMFuncOp kernel) {
   llvm::json::Array maps;
-  auto list = kernel->getAttrOfType<ArrayAttr>(
-      asynccopy::kDescriptorListAttrName);
+  ArrayAttr list =
+      asynccopy::AsyncCopyDialect::TmaDescriptorsAttrHelper(kernel.getContext())
+          .getAttr(kernel);
   if (!list)
     return maps;
   for (auto map : list.getAsRange<DictionaryAttr>()) {
@@ -223,8 +224,10 @@ public:
       llvm::json::Object &object = *entry.getAsObject();
       object["params"] = describeParameters(kernel);
       object["tensor_maps"] = describeTensorMaps(kernel);
-      if (auto mode = kernel->getAttrOfType<StringAttr>(
-              asynccopy::kDescriptorModeAttrName))
+      if (StringAttr mode =
+              asynccopy::AsyncCopyDialect::DescriptorModeAttrHelper(
+                  kernel.getContext())
+                  .getAttr(kernel))
         object["descriptor_mode"] = mode.getValue();
       else
         object["descriptor_mode"] = nullptr;

@@ -396,24 +396,27 @@ struct ConvertAsyncCopyToNVVMPass
         });
     if (unsupported.wasInterrupted())
       return signalPassFailure();
+    AsyncCopyDialect::ClusterAcquireAttrHelper clusterAcquire(ctx);
+    AsyncCopyDialect::ProxyFenceAttrHelper proxyFence(ctx);
+    AsyncCopyDialect::WaitGroupsAttrHelper waitGroups(ctx);
     getOperation()->walk([&](FunctionOpInterface func) {
       if (!observesRemoteStores(func))
         return;
       func->walk([&](BarrierWaitOp wait) {
-        wait->setAttr(lowering::kClusterAcquireAttrName, b.getUnitAttr());
+        clusterAcquire.setAttr(wait, b.getUnitAttr());
       });
     });
     getOperation()->walk([&](FunctionOpInterface func) {
       if (!completesOnGenericWrites(func))
         return;
       func->walk([&](BarrierWaitOp wait) {
-        wait->setAttr(lowering::kProxyFenceAttrName, b.getUnitAttr());
+        proxyFence.setAttr(wait, b.getUnitAttr());
       });
     });
     getOperation()->walk([&](Operation *op) {
       if (auto wait = dyn_cast<WaitOp>(op))
-        wait->setAttr(lowering::kWaitGroupsAttrName,
-                      b.getI64IntegerAttr(waitGroupsOf(wait.getToken(), wait)));
+        waitGroups.setAttr(
+            wait, b.getI64IntegerAttr(waitGroupsOf(wait.getToken(), wait)));
       if (auto copy = dyn_cast<CopyOp>(op)) {
         if (int64_t align = requiredSmemAlignment(copy))
           for (Value buffer : {copy.getSource(), copy.getDest()})

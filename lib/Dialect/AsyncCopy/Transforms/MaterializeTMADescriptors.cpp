@@ -146,8 +146,9 @@ struct MaterializeTMADescriptorsPass
         return WalkResult::advance();
       // A kernel materialised before keeps its parameters, and its launches
       // (which the GPU dialect verifies against them) already pass its maps.
-      if (auto done =
-              kernel->getAttrOfType<StringAttr>(kDescriptorModeAttrName)) {
+      if (StringAttr done =
+              AsyncCopyDialect::DescriptorModeAttrHelper(&getContext())
+                  .getAttr(kernel)) {
         if (done.getValue() == descriptorMode)
           return WalkResult::advance();
         kernel.emitOpError("already has its tensor maps in mode `")
@@ -331,14 +332,18 @@ struct MaterializeTMADescriptorsPass
       }
     }
     unsigned numLocal = maps.size() - numPeer;
-    kernel->setAttr(kDescriptorListAttrName, b.getArrayAttr(descriptors));
-    kernel->setAttr(kDescriptorModeAttrName, b.getStringAttr(descriptorMode));
+    MLIRContext *ctx = kernel.getContext();
+    AsyncCopyDialect::TmaDescriptorsAttrHelper(ctx).setAttr(
+        kernel, b.getArrayAttr(descriptors));
+    AsyncCopyDialect::DescriptorModeAttrHelper(ctx).setAttr(
+        kernel, b.getStringAttr(descriptorMode));
     if (scratch && numLocal != 0)
       prefetchScratch(kernel, mapParam, numLocal);
     else if (!scratch)
       // The tensor maps are the trailing parameters, which stays true when
       // the GPU-to-NVVM lowering expands memref parameters into several.
-      kernel->setAttr(kGridConstantsAttrName, b.getI64IntegerAttr(numLocal));
+      AsyncCopyDialect::GridConstantsAttrHelper(ctx).setAttr(
+          kernel, b.getI64IntegerAttr(numLocal));
     return maps;
   }
 

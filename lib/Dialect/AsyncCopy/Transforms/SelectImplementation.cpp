@@ -207,8 +207,10 @@ static FailureOr<bool> needsStoreEdgeGuard(CopyInfo &info, const TmaPlan &plan,
     return decline("and the sync fallback cannot write the windows that reach "
                    "its partial end piece: " +
                    sync.reason);
-  return !isa_and_present<scf::IfOp>(info.op->getParentOp()) ||
-         !info.op->getParentOp()->hasAttr(kStoreEdgeGuardAttrName);
+  Operation *parent = info.op->getParentOp();
+  return !isa_and_present<scf::IfOp>(parent) ||
+         !AsyncCopyDialect::StoreEdgeGuardAttrHelper(parent->getContext())
+              .isAttrPresent(parent);
 }
 
 /// Why `what`, whose SMEM addresses must be multiples of `align` bytes,
@@ -587,7 +589,8 @@ struct SelectImplementationPass
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, end, aligned);
     auto ifOp = scf::IfOp::create(b, loc, op->getResultTypes(), fits,
                                   /*addThenBlock=*/true, /*addElseBlock=*/true);
-    ifOp->setAttr(kStoreEdgeGuardAttrName, b.getUnitAttr());
+    AsyncCopyDialect::StoreEdgeGuardAttrHelper(b.getContext())
+        .setAttr(ifOp, b.getUnitAttr());
     auto fill = [&](Block &block, CopyImpl impl) {
       OpBuilder inner = OpBuilder::atBlockBegin(&block);
       Operation *clone = inner.clone(*op);

@@ -22,17 +22,6 @@ namespace mlir::asynccopy {
 #define GEN_PASS_REGISTRATION
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h.inc"
 
-/// Kernel attribute: `param` or `scratch`.
-inline constexpr StringLiteral kDescriptorModeAttrName =
-    "asynccopy.descriptor_mode";
-/// Kernel attribute: the tensor maps the host must encode, in order.
-inline constexpr StringLiteral kDescriptorListAttrName =
-    "asynccopy.tma_descriptors";
-/// Kernel attribute: how many trailing parameters are tensor maps
-/// (descriptor-mode=param).
-inline constexpr StringLiteral kGridConstantsAttrName =
-    "asynccopy.grid_constants";
-
 } // namespace mlir::asynccopy
 
 #endif // ASYNCCOPY_DIALECT_ASYNCCOPY_TRANSFORMS_PASSES_H
