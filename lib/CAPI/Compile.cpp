@@ -247,7 +247,8 @@ public:
                                 {"module", moduleName.getValue()},
                                 {"chip", options.chip.getValue()},
                                 {"descriptor_mode",
-                                 options.descriptorMode.getValue()},
+                                 asynccopy::stringifyDescriptorMode(
+                                     options.descriptorMode)},
                                 {"kernels", std::move(kernels)}};
     result.metadata =
         llvm::formatv("{0:2}", llvm::json::Value(std::move(metadata))).str();

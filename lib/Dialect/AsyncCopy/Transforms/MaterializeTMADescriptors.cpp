@@ -131,13 +131,6 @@ struct MaterializeTMADescriptorsPass
   using Base::Base;
 
   void runOnOperation() override {
-    if (descriptorMode != "param" && descriptorMode != "scratch") {
-      getOperation().emitError("asynccopy-materialize-tma-descriptors: "
-                               "descriptor-mode must be `param` or `scratch`, "
-                               "got `")
-          << descriptorMode << "`";
-      return signalPassFailure();
-    }
     // Device side first: it decides the kernels' tensor maps. Kernels of
     // every gpu.module count, also of modules nested in other modules.
     llvm::DenseMap<Operation *, SmallVector<DescriptorInfo>> kernels;
@@ -149,11 +142,11 @@ struct MaterializeTMADescriptorsPass
       if (StringAttr done =
               AsyncCopyDialect::DescriptorModeAttrHelper(&getContext())
                   .getAttr(kernel)) {
-        if (done.getValue() == descriptorMode)
+        if (done.getValue() == stringifyDescriptorMode(descriptorMode))
           return WalkResult::advance();
         kernel.emitOpError("already has its tensor maps in mode `")
             << done.getValue() << "`, which cannot be changed to mode `"
-            << descriptorMode
+            << stringifyDescriptorMode(descriptorMode)
             << "`: run asynccopy-materialize-tma-descriptors with one mode";
         return WalkResult::interrupt();
       }
@@ -280,7 +273,7 @@ struct MaterializeTMADescriptorsPass
 
     Builder b(kernel.getContext());
     auto ptrType = LLVM::LLVMPointerType::get(kernel.getContext());
-    bool scratch = descriptorMode == "scratch";
+    bool scratch = descriptorMode == DescriptorMode::scratch;
     llvm::StringMap<unsigned> index;
     SmallVector<Attribute> descriptors;
     auto addMap = [&](const DescriptorInfo &info) {
@@ -336,7 +329,7 @@ struct MaterializeTMADescriptorsPass
     AsyncCopyDialect::TmaDescriptorsAttrHelper(ctx).setAttr(
         kernel, b.getArrayAttr(descriptors));
     AsyncCopyDialect::DescriptorModeAttrHelper(ctx).setAttr(
-        kernel, b.getStringAttr(descriptorMode));
+        kernel, b.getStringAttr(stringifyDescriptorMode(descriptorMode)));
     if (scratch && numLocal != 0)
       prefetchScratch(kernel, mapParam, numLocal);
     else if (!scratch)
@@ -387,7 +380,7 @@ struct MaterializeTMADescriptorsPass
     auto ptrType = LLVM::LLVMPointerType::get(ctx);
     Type i32 = IntegerType::get(ctx, 32), i64 = IntegerType::get(ctx, 64);
     auto voidType = LLVM::LLVMVoidType::get(ctx);
-    bool scratch = descriptorMode == "scratch";
+    bool scratch = descriptorMode == DescriptorMode::scratch;
     int64_t numPeer = llvm::count_if(
         maps, [](const DescriptorInfo &map) { return map.peer; });
     int64_t bytes = (maps.size() - numPeer) * tma::kDescriptorBytes;

@@ -16,6 +16,16 @@
 
 namespace mlir::asynccopy {
 
+/// The values of the `descriptor-mode` options (the pass's and the
+/// pipelines'): the option parser rejects any other.
+inline llvm::cl::ValuesClass descriptorModeValues() {
+  return llvm::cl::values(
+      clEnumValN(DescriptorMode::param, "param",
+                 "one 128-B __grid_constant__ kernel parameter per tensor map"),
+      clEnumValN(DescriptorMode::scratch, "scratch",
+                 "all tensor maps of a launch in one GMEM buffer"));
+}
+
 #define GEN_PASS_DECL
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h.inc"
 
