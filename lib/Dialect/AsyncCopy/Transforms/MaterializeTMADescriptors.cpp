@@ -24,6 +24,7 @@
 
 #include "asynccopy/Analysis/Contiguity.h"
 #include "asynccopy/Runtime/TensorMap.h"
+#include "asynccopy/Utils/KernelArguments.h"
 #include "asynccopy/Utils/TMAUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -43,18 +44,6 @@ using namespace mlir;
 using namespace mlir::asynccopy;
 
 namespace {
-
-/// The kernel argument a GMEM operand views (through memref.cast), if any.
-std::optional<unsigned> traceToKernelArgument(Value value,
-                                              gpu::GPUFuncOp kernel) {
-  while (auto cast = value.getDefiningOp<memref::CastOp>())
-    value = cast.getSource();
-  auto arg = dyn_cast<BlockArgument>(value);
-  if (!arg || arg.getOwner() != &kernel.getBody().front() ||
-      arg.getArgNumber() >= kernel.getNumArguments())
-    return std::nullopt;
-  return arg.getArgNumber();
-}
 
 /// Everything that makes two tensor maps different.
 struct DescriptorInfo {
@@ -184,7 +173,7 @@ struct MaterializeTMADescriptorsPass
                                      Value gmem, int64_t swizzle,
                                      std::optional<OOBMode> oob,
                                      std::optional<CacheHint> cache) {
-    std::optional<unsigned> arg = traceToKernelArgument(gmem, kernel);
+    std::optional<unsigned> arg = getKernelArgumentIndex(gmem, op);
     if (!arg)
       return op.emitOpError("TMA needs its GMEM operand to be a kernel "
                             "argument: tensor maps are encoded on the host "
@@ -248,7 +237,7 @@ struct MaterializeTMADescriptorsPass
         // A prefetch no tensor map covers stays without one (and is dropped
         // by the lowering): it is only a hint.
         std::optional<unsigned> arg =
-            traceToKernelArgument(prefetch.getSource(), kernel);
+            getKernelArgumentIndex(prefetch.getSource(), prefetch);
         FailureOr<CopyLayout> layout = computeCopyLayout(prefetch);
         if (!arg || failed(layout) || !tma::targetsHopper(prefetch) ||
             failed(planTma(*layout, prefetch.getSwizzle().value_or(0),

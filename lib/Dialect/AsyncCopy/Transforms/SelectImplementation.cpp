@@ -14,6 +14,7 @@
 
 #include "asynccopy/Analysis/Contiguity.h"
 #include "asynccopy/Analysis/SmemBuffer.h"
+#include "asynccopy/Utils/KernelArguments.h"
 #include "asynccopy/Utils/TMAUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -111,22 +112,6 @@ static constexpr StringLiteral kNotAKernelArgument =
     "the GMEM operand is not a kernel argument (of the enclosing `gpu.func "
     "... kernel`, possibly through memref.cast); tensor maps are encoded on "
     "the host from kernel arguments";
-
-/// Whether `gmem` is (a memref.cast of) an argument of the `gpu.func` kernel
-/// that contains `user`: the host encodes tensor maps from kernel arguments,
-/// so TMA cannot address any other memref.
-static bool isKernelArgument(Value gmem, Operation *user) {
-  while (auto cast = gmem.getDefiningOp<memref::CastOp>())
-    gmem = cast.getSource();
-  auto arg = dyn_cast<BlockArgument>(gmem);
-  if (!arg || !arg.getOwner()->isEntryBlock())
-    return false;
-  auto func = dyn_cast<gpu::GPUFuncOp>(arg.getOwner()->getParentOp());
-  // Workgroup/private attributions are entry-block arguments too.
-  return func && func.isKernel() &&
-         arg.getArgNumber() < func.getNumArguments() &&
-         func->isProperAncestor(user);
-}
 
 /// Whether the window provably lies inside the GMEM tensor: constant offsets
 /// within a static shape.
@@ -246,7 +231,7 @@ static Decision tryTma(CopyInfo &info, Plan &plan) {
   if (op.isLoad() && !op.getBarrier())
     return Decision::decline("a TMA load completes on an mbarrier and this "
                              "copy has no `barrier`");
-  if (!isKernelArgument(op.getGmem(), op))
+  if (!getKernelArgumentIndex(op.getGmem(), op))
     return Decision::decline(kNotAKernelArgument);
   if (unsigned ptx = tma::targetPtxVersion(op);
       op.getPeer() && ptx < tma::kTensorMapFencePtx)
@@ -441,7 +426,7 @@ static Decision trySync(CopyInfo &info, Plan &plan) {
 static Decision decidePrefetch(PrefetchOp op, Plan &plan) {
   if (!tma::targetsHopper(op))
     return Decision::decline(needsNewerChip(op, "a TMA prefetch", 90));
-  if (!isKernelArgument(op.getSource(), op))
+  if (!getKernelArgumentIndex(op.getSource(), op))
     return Decision::decline(kNotAKernelArgument);
   std::string reason;
   FailureOr<CopyLayout> layout =
