@@ -243,13 +243,13 @@ public:
         SymbolTable::lookupSymbolIn(symbolTable, moduleName));
     auto object = cast<gpu::ObjectAttr>(binaryOp.getObjects()[0]);
     result.ptx = object.getObject().str();
-    llvm::json::Object metadata{{"format", 1},
-                                {"module", moduleName.getValue()},
-                                {"chip", options.chip.getValue()},
-                                {"descriptor_mode",
-                                 asynccopy::stringifyDescriptorMode(
-                                     options.descriptorMode)},
-                                {"kernels", std::move(kernels)}};
+    llvm::json::Object metadata{
+        {"format", 1},
+        {"module", moduleName.getValue()},
+        {"chip", options.chip.getValue()},
+        {"descriptor_mode",
+         asynccopy::stringifyDescriptorMode(options.descriptorMode)},
+        {"kernels", std::move(kernels)}};
     result.metadata =
         llvm::formatv("{0:2}", llvm::json::Value(std::move(metadata))).str();
     result.succeeded = !sawError;

@@ -135,9 +135,8 @@ requiredFeature(Operation *op) {
 /// (which composes no passes itself: the pipelines do), naming that pass.
 static LogicalResult checkPrepared(Operation *op) {
   auto missing = [&](StringRef what, StringRef pass) {
-    return op->emitOpError()
-           << what << "; run " << pass
-           << " first (the asynccopy-to-nvvm pipeline does)";
+    return op->emitOpError() << what << "; run " << pass
+                             << " first (the asynccopy-to-nvvm pipeline does)";
   };
   if (auto copy = dyn_cast<CopyOp>(op)) {
     if (copy.getImplOrDefault() == CopyImpl::automatic)

@@ -190,7 +190,8 @@ struct BarrierWaitLowering : public ConvertOpToLLVMPattern<BarrierWaitOp> {
     } else {
       NVVM::MBarrierTryWaitParityOp::create(rewriter, loc, ptr, phase, ticks);
     }
-    if (AsyncCopyDialect::ProxyFenceAttrHelper(op.getContext()).isAttrPresent(op))
+    if (AsyncCopyDialect::ProxyFenceAttrHelper(op.getContext())
+            .isAttrPresent(op))
       buildAsyncProxyFence(rewriter, loc);
     rewriter.eraseOp(op);
     return success();

@@ -104,7 +104,7 @@ static void printTmaSplit(raw_ostream &os, const TmaPlan &plan) {
 static std::optional<bool> storeEdgeBranch(Operation *op) {
   auto guard = dyn_cast_or_null<scf::IfOp>(op->getParentOp());
   if (!guard || !AsyncCopyDialect::StoreEdgeGuardAttrHelper(op->getContext())
-                      .isAttrPresent(guard))
+                     .isAttrPresent(guard))
     return std::nullopt;
   return op->getParentRegion() == &guard.getThenRegion();
 }

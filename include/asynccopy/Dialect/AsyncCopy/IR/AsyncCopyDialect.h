@@ -41,7 +41,8 @@ class GmemTransformAttrInterface;
 inline constexpr StringLiteral kPlanAttrName = "asynccopy.plan";
 /// Kernel-argument index of the tensor map of a TMA copy or prefetch.
 inline constexpr StringLiteral kDescriptorAttrName = "asynccopy.descriptor";
-/// Byte offset of the tensor map in the scratch buffer (descriptor-mode=scratch).
+/// Byte offset of the tensor map in the scratch buffer
+/// (descriptor-mode=scratch).
 inline constexpr StringLiteral kDescriptorOffsetAttrName =
     "asynccopy.descriptor_offset";
 
