@@ -120,8 +120,9 @@ llvm::json::Array describeParameters(LLVM::LLVMFuncOp kernel) {
 /// `asynccopy.tma_descriptors` of a lowered kernel, as JSON.
 llvm::json::Array describeTensorMaps(LLVM::LLVMFuncOp kernel) {
   llvm::json::Array maps;
-  auto list = kernel->getAttrOfType<ArrayAttr>(
-      asynccopy::kDescriptorListAttrName);
+  ArrayAttr list =
+      asynccopy::AsyncCopyDialect::TmaDescriptorsAttrHelper(kernel.getContext())
+          .getAttr(kernel);
   if (!list)
     return maps;
   for (auto map : list.getAsRange<DictionaryAttr>()) {
@@ -223,8 +224,10 @@ public:
       llvm::json::Object &object = *entry.getAsObject();
       object["params"] = describeParameters(kernel);
       object["tensor_maps"] = describeTensorMaps(kernel);
-      if (auto mode = kernel->getAttrOfType<StringAttr>(
-              asynccopy::kDescriptorModeAttrName))
+      if (StringAttr mode =
+              asynccopy::AsyncCopyDialect::DescriptorModeAttrHelper(
+                  kernel.getContext())
+                  .getAttr(kernel))
         object["descriptor_mode"] = mode.getValue();
       else
         object["descriptor_mode"] = nullptr;
@@ -240,12 +243,13 @@ public:
         SymbolTable::lookupSymbolIn(symbolTable, moduleName));
     auto object = cast<gpu::ObjectAttr>(binaryOp.getObjects()[0]);
     result.ptx = object.getObject().str();
-    llvm::json::Object metadata{{"format", 1},
-                                {"module", moduleName.getValue()},
-                                {"chip", options.chip.getValue()},
-                                {"descriptor_mode",
-                                 options.descriptorMode.getValue()},
-                                {"kernels", std::move(kernels)}};
+    llvm::json::Object metadata{
+        {"format", 1},
+        {"module", moduleName.getValue()},
+        {"chip", options.chip.getValue()},
+        {"descriptor_mode",
+         asynccopy::stringifyDescriptorMode(options.descriptorMode)},
+        {"kernels", std::move(kernels)}};
     result.metadata =
         llvm::formatv("{0:2}", llvm::json::Value(std::move(metadata))).str();
     result.succeeded = !sawError;

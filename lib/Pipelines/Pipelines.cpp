@@ -177,7 +177,8 @@ private:
   Option<std::string> chip{*this, "chip"};
   Option<std::string> features{*this, "features"};
   Option<int> optLevel{*this, "opt-level"};
-  Option<std::string> descriptorMode{*this, "descriptor-mode"};
+  Option<DescriptorMode> descriptorMode{*this, "descriptor-mode",
+                                        descriptorModeValues()};
   Option<std::string> format{*this, "format"};
   Option<bool> explain{*this, "explain"};
 
@@ -230,12 +231,6 @@ LogicalResult mlir::asynccopy::verifyAsyncCopyPipelineOptions(
   }
   if (options.optLevel < 0 || options.optLevel > 3) {
     emitError("opt-level must be 0, 1, 2 or 3, got " + Twine(options.optLevel));
-    return failure();
-  }
-  if (options.descriptorMode != "param" &&
-      options.descriptorMode != "scratch") {
-    emitError("descriptor-mode must be `param` or `scratch`, got `" +
-              options.descriptorMode + "`");
     return failure();
   }
   if (!llvm::is_contained({"isa", "bin", "fatbin"}, options.format)) {

@@ -30,7 +30,7 @@
 // CHECK-FEATURE: error: asynccopy-to-nvvm: features '+sm_90a' must be a comma-separated list of +ptx<N>
 // CHECK-OPT: error: asynccopy-to-llvm: opt-level must be 0, 1, 2 or 3, got 9
 // CHECK-FORMAT: error: asynccopy-to-llvm: format must be `isa` (PTX), `bin` (cubin) or `fatbin`, got `ptx`
-// CHECK-MODE: error: asynccopy-to-nvvm: descriptor-mode must be `param` or `scratch`, got `global`
+// CHECK-MODE: for the --descriptor-mode option: Cannot find option named 'global'!
 // CHECK-DEFAULT: gpu.module @kernels [#nvvm.target<chip = "sm_100f", features = "+ptx88">]
 // CHECK-DEFAULT-80: gpu.module @kernels [#nvvm.target<chip = "sm_80", features = "+ptx81">]
 // CHECK-EXPLICIT: gpu.module @kernels [#nvvm.target<chip = "sm_90a", features = "+ptx83">]

@@ -26,7 +26,7 @@
 
 // BIN: gpu.binary @kernels [#gpu.object<#nvvm.target<chip = "sm_90a", features = "+ptx81">, properties = {{.*}}bin = "
 
-// MODE: mode must be `param` or `scratch`, got `bogus`
+// MODE: for the --descriptor-mode option: Cannot find option named 'bogus'!
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {

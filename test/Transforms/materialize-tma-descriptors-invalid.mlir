@@ -1,7 +1,7 @@
 // RUN: not ac-opt %s -split-input-file -asynccopy-materialize-tma-descriptors="descriptor-mode=global" 2>&1 | FileCheck %s
 // RUN: ac-opt %s -split-input-file -verify-diagnostics -asynccopy-materialize-tma-descriptors
 
-// CHECK: error: asynccopy-materialize-tma-descriptors: descriptor-mode must be `param` or `scratch`, got `global`
+// CHECK: for the --descriptor-mode option: Cannot find option named 'global'!
 module attributes {gpu.container_module} {
   gpu.module @kernels {
   }

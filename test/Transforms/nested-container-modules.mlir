@@ -6,11 +6,11 @@
 // RUN:   | FileCheck %s
 // The conversion prepares (selection, partition, tensor maps) and lowers them
 // on its own too.
-// RUN: ac-opt %s -convert-asynccopy-to-nvvm | FileCheck %s --check-prefix=CONVERT
+// RUN: ac-opt %s -asynccopy-select-implementation -asynccopy-partition-collective -asynccopy-materialize-tma-descriptors -convert-asynccopy-to-nvvm | FileCheck %s --check-prefix=CONVERT
 // Every pass run twice gives the same IR.
 // RUN: ac-opt %s --pass-pipeline='builtin.module(asynccopy-select-implementation,asynccopy-select-implementation,asynccopy-partition-collective,asynccopy-partition-collective,asynccopy-materialize-tma-descriptors,asynccopy-materialize-tma-descriptors)' \
 // RUN:   | FileCheck %s
-// RUN: ac-opt %s --pass-pipeline='builtin.module(convert-asynccopy-to-nvvm,convert-asynccopy-to-nvvm)' \
+// RUN: ac-opt %s --pass-pipeline='builtin.module(asynccopy-select-implementation,asynccopy-partition-collective,asynccopy-materialize-tma-descriptors,convert-asynccopy-to-nvvm,convert-asynccopy-to-nvvm)' \
 // RUN:   | FileCheck %s --check-prefix=CONVERT
 
 // CHECK-LABEL: module @top

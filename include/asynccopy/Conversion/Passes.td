@@ -10,10 +10,13 @@ def ConvertAsyncCopyToNVVM : Pass<"convert-asynccopy-to-nvvm"> {
   let description = [{
     TMA, bulk, DSMEM and barrier ops become NVVM ops; cp.async copies become
     `nvgpu.device_async_copy` and the synchronous fallback vector loads and
-    stores, which the upstream NVGPU/vector lowerings finish. IR that has not
-    been through asynccopy-select-implementation and
-    asynccopy-materialize-tma-descriptors (copies at `impl = auto`, TMA ops
-    without a tensor map) goes through them first, with default options.
+    stores, which the upstream NVGPU/vector lowerings finish. The input must
+    have been through asynccopy-select-implementation,
+    asynccopy-partition-collective and asynccopy-materialize-tma-descriptors
+    (the asynccopy-to-nvvm pipeline runs them): a copy without an
+    implementation, a collective copy without a cluster shape, a TMA copy
+    without a tensor map or an unplanned prefetch is an error naming the
+    pass it needs.
     Inline PTX is used only where NVVM has no op (L2 cache policies), through
     one helper.
   }];

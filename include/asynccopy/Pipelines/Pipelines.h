@@ -10,6 +10,8 @@
 #ifndef ASYNCCOPY_PIPELINES_PIPELINES_H
 #define ASYNCCOPY_PIPELINES_PIPELINES_H
 
+#include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
+
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
 
@@ -29,10 +31,10 @@ struct AsyncCopyPipelineOptions
       *this, "opt-level", llvm::cl::desc("Optimisation level of the NVPTX "
                                          "back end (0-3)"),
       llvm::cl::init(2)};
-  PassOptions::Option<std::string> descriptorMode{
+  PassOptions::Option<DescriptorMode> descriptorMode{
       *this, "descriptor-mode",
       llvm::cl::desc("Where TMA tensor maps live: param or scratch"),
-      llvm::cl::init("param")};
+      llvm::cl::init(DescriptorMode::param), descriptorModeValues()};
   PassOptions::Option<std::string> format{
       *this, "format",
       llvm::cl::desc("GPU binary format of asynccopy-to-llvm: isa (PTX), bin "

@@ -15,7 +15,6 @@
 #include "asynccopy/Analysis/Contiguity.h"
 #include "asynccopy/Analysis/SmemBuffer.h"
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
-#include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
 #include "asynccopy/Utils/NVPTXTargets.h"
 #include "asynccopy/Utils/TMAUtils.h"
 
@@ -33,7 +32,6 @@
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/SymbolTable.h"
-#include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir::asynccopy {
@@ -131,6 +129,31 @@ requiredFeature(Operation *op) {
                ? Feature("bulk groups (cp.async.bulk.commit_group)", 90)
                : Feature("cp.async groups (cp.async.commit_group)", 80);
   return std::nullopt;
+}
+
+/// Reports an op that an earlier pass must prepare for the conversion
+/// (which composes no passes itself: the pipelines do), naming that pass.
+static LogicalResult checkPrepared(Operation *op) {
+  auto missing = [&](StringRef what, StringRef pass) {
+    return op->emitOpError() << what << "; run " << pass
+                             << " first (the asynccopy-to-nvvm pipeline does)";
+  };
+  if (auto copy = dyn_cast<CopyOp>(op)) {
+    if (copy.getImplOrDefault() == CopyImpl::automatic)
+      return missing("has no implementation",
+                     "asynccopy-select-implementation");
+    if (copy.getCollective() && !copy->hasAttr(kClusterShapeAttrName))
+      return missing("is collective but has no cluster shape",
+                     "asynccopy-partition-collective");
+    if (copy.getImplOrDefault() == CopyImpl::tma &&
+        !copy->hasAttr(kDescriptorAttrName))
+      return missing("has no tensor map",
+                     "asynccopy-materialize-tma-descriptors");
+  }
+  // A planned prefetch without a tensor map is a dropped hint.
+  if (isa<PrefetchOp>(op) && !op->hasAttr(kPlanAttrName))
+    return missing("has not been planned", "asynccopy-select-implementation");
+  return success();
 }
 
 /// The PTX ISA version (x10) `barrier.wait` needs before sm_90, where it
@@ -311,44 +334,8 @@ struct ConvertAsyncCopyToNVVMPass
           ConvertAsyncCopyToNVVMPass> {
   using Base::Base;
 
-  /// Whether copies still lack an implementation, or TMA ops a tensor map.
-  static bool needsPreparation(Operation *root) {
-    WalkResult result = root->walk([](Operation *op) {
-      if (auto copy = dyn_cast<CopyOp>(op))
-        if (copy.getImplOrDefault() == CopyImpl::automatic ||
-            (copy.getImplOrDefault() == CopyImpl::tma &&
-             !copy->hasAttr(kDescriptorAttrName)) ||
-            (copy.getCollective() && !copy->hasAttr(kClusterShapeAttrName)))
-          return WalkResult::interrupt();
-      if (isa<PrefetchOp>(op) && !op->hasAttr(kPlanAttrName))
-        return WalkResult::interrupt();
-      return WalkResult::advance();
-    });
-    return result.wasInterrupted();
-  }
-
-  /// Runs implementation selection and tensor-map materialisation (default
-  /// options) on IR that has not been through them, so the conversion can be
-  /// used on its own.
-  LogicalResult prepare() {
-    Operation *root = getOperation();
-    if (!needsPreparation(root))
-      return success();
-    OpPassManager pm(root->getName());
-    pm.addPass(createAsyncCopySelectImplementation());
-    // Cluster shapes and tensor maps need the launch sites too: only a whole
-    // module has them.
-    if (isa<ModuleOp>(root)) {
-      pm.addPass(createAsyncCopyPartitionCollective());
-      pm.addPass(createAsyncCopyMaterializeTMADescriptors());
-    }
-    return runPipeline(pm, root);
-  }
-
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
-    if (failed(prepare()))
-      return signalPassFailure();
     // Tokens disappear in the conversion: record what each wait waits for.
     Builder b(ctx);
     // What no pattern can lower gets one precise error up front.
@@ -370,6 +357,8 @@ struct ConvertAsyncCopyToNVVMPass
               }
             }
           }
+          if (failed(checkPrepared(op)))
+            return WalkResult::interrupt();
           if (auto feature = requiredFeature(op);
               feature && !tma::targetsAtLeast(op, feature->second)) {
             op->emitOpError()
@@ -406,24 +395,27 @@ struct ConvertAsyncCopyToNVVMPass
         });
     if (unsupported.wasInterrupted())
       return signalPassFailure();
+    AsyncCopyDialect::ClusterAcquireAttrHelper clusterAcquire(ctx);
+    AsyncCopyDialect::ProxyFenceAttrHelper proxyFence(ctx);
+    AsyncCopyDialect::WaitGroupsAttrHelper waitGroups(ctx);
     getOperation()->walk([&](FunctionOpInterface func) {
       if (!observesRemoteStores(func))
         return;
       func->walk([&](BarrierWaitOp wait) {
-        wait->setAttr(lowering::kClusterAcquireAttrName, b.getUnitAttr());
+        clusterAcquire.setAttr(wait, b.getUnitAttr());
       });
     });
     getOperation()->walk([&](FunctionOpInterface func) {
       if (!completesOnGenericWrites(func))
         return;
       func->walk([&](BarrierWaitOp wait) {
-        wait->setAttr(lowering::kProxyFenceAttrName, b.getUnitAttr());
+        proxyFence.setAttr(wait, b.getUnitAttr());
       });
     });
     getOperation()->walk([&](Operation *op) {
       if (auto wait = dyn_cast<WaitOp>(op))
-        wait->setAttr(lowering::kWaitGroupsAttrName,
-                      b.getI64IntegerAttr(waitGroupsOf(wait.getToken(), wait)));
+        waitGroups.setAttr(
+            wait, b.getI64IntegerAttr(waitGroupsOf(wait.getToken(), wait)));
       if (auto copy = dyn_cast<CopyOp>(op)) {
         if (int64_t align = requiredSmemAlignment(copy))
           for (Value buffer : {copy.getSource(), copy.getDest()})
@@ -492,21 +484,27 @@ struct ConvertAsyncCopyToNVVMPass
              isLegalForBranchOpInterfaceTypeConversionPattern(op, carried);
     });
 
-    // A pattern that cannot lower its op reports why; the driver's generic
-    // "failed to legalize" for the same op would only repeat it.
-    llvm::SmallPtrSet<const void *, 4> explained;
-    ScopedDiagnosticHandler dropRepeats(ctx, [&](Diagnostic &diag) {
-      if (diag.getSeverity() != DiagnosticSeverity::Error)
-        return failure();
-      const void *where = diag.getLocation().getAsOpaquePointer();
-      if (!explained.insert(where).second &&
-          StringRef(diag.str()).starts_with("failed to legalize operation"))
-        return success();
+    // asynccopy ops are converted but not declared illegal: a pattern that
+    // cannot lower its op reports why, and the driver collects the op instead
+    // of repeating that with an error of its own.
+    target.addDynamicallyLegalDialect<AsyncCopyDialect>(
+        [](Operation *) -> std::optional<bool> { return std::nullopt; });
+    DenseSet<Operation *> unlowered;
+    ConversionConfig config;
+    config.unlegalizedOps = &unlowered;
+    bool reported = false;
+    ScopedDiagnosticHandler noteErrors(ctx, [&](Diagnostic &diag) {
+      reported |= diag.getSeverity() == DiagnosticSeverity::Error;
       return failure();
     });
     if (failed(applyPartialConversion(getOperation(), target,
-                                      std::move(patterns))))
-      signalPassFailure();
+                                      std::move(patterns), config)))
+      return signalPassFailure();
+    if (unlowered.empty())
+      return;
+    if (!reported)
+      (*unlowered.begin())->emitOpError("has no lowering to NVVM");
+    signalPassFailure();
   }
 };
 } // namespace

@@ -181,7 +181,8 @@ struct BarrierWaitLowering : public ConvertOpToLLVMPattern<BarrierWaitOp> {
       buildSpinWait(rewriter, loc, [&](OpBuilder &b, Location loc) -> Value {
         return NVVM::MBarrierTestWaitOp::create(b, loc, i1, ptr, phase);
       });
-    } else if (op->hasAttr(kClusterAcquireAttrName)) {
+    } else if (AsyncCopyDialect::ClusterAcquireAttrHelper(op.getContext())
+                   .isAttrPresent(op)) {
       buildSpinWait(rewriter, loc, [&](OpBuilder &b, Location loc) -> Value {
         return NVVM::MBarrierTryWaitOp::create(b, loc, i1, ptr, phase, ticks,
                                                NVVM::MemScopeKind::CLUSTER);
@@ -189,7 +190,8 @@ struct BarrierWaitLowering : public ConvertOpToLLVMPattern<BarrierWaitOp> {
     } else {
       NVVM::MBarrierTryWaitParityOp::create(rewriter, loc, ptr, phase, ticks);
     }
-    if (op->hasAttr(kProxyFenceAttrName))
+    if (AsyncCopyDialect::ProxyFenceAttrHelper(op.getContext())
+            .isAttrPresent(op))
       buildAsyncProxyFence(rewriter, loc);
     rewriter.eraseOp(op);
     return success();

@@ -61,7 +61,8 @@ struct WaitLowering : public ConvertOpToLLVMPattern<WaitOp> {
   LogicalResult
   matchAndRewrite(WaitOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto groupsAttr = op->getAttrOfType<IntegerAttr>(kWaitGroupsAttrName);
+    auto groupsAttr =
+        AsyncCopyDialect::WaitGroupsAttrHelper(op->getContext()).getAttr(op);
     if (!groupsAttr)
       return rewriter.notifyMatchFailure(op, "token producers not resolved");
     Location loc = op.getLoc();

@@ -28,23 +28,8 @@ enum AddressSpace : unsigned {
   kSharedCluster = 7
 };
 
-/// Set on `asynccopy.wait` before the conversion: the completion groups its
-/// token may stand for (kCpAsyncGroups | kBulkGroups bits; 0 for synchronous
-/// copies, whose wait is a CTA barrier).
-inline constexpr StringLiteral kWaitGroupsAttrName = "asynccopy.wait_groups";
+/// The completion groups of `asynccopy.wait_groups` (bits).
 inline constexpr int64_t kCpAsyncGroups = 1, kBulkGroups = 2;
-
-/// Set on a `barrier.wait` whose kernel has other CTAs store into its SMEM
-/// and release at cluster scope (remote arrivals, sync-path remote copies):
-/// it must acquire at cluster scope.
-inline constexpr StringLiteral kClusterAcquireAttrName =
-    "asynccopy.cluster_acquire";
-
-/// Set on a `barrier.wait` whose kernel completes barriers with generic-proxy
-/// writes to SMEM (cp.async copies with a barrier, sync-path remote copies)
-/// on sm_90+: the waiting thread fences them for the async proxy (a TMA or
-/// bulk store it may issue next reads that SMEM).
-inline constexpr StringLiteral kProxyFenceAttrName = "asynccopy.proxy_fence";
 
 /// Set on copies before the conversion (whose structural rewrites would
 /// disturb tracing): the byte offset of each SMEM operand (source first) from

@@ -10,7 +10,6 @@
 #include "PatternUtils.h"
 
 #include "asynccopy/Analysis/Contiguity.h"
-#include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
 #include "asynccopy/Utils/TMAUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

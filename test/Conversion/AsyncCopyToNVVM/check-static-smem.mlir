@@ -1,7 +1,7 @@
 // As in the pipelines: after the conversion (which raises the alignment of
 // the buffers copies use, and turns barriers into shared LLVM globals).
 // RUN: ac-opt %s -split-input-file -verify-diagnostics \
-// RUN:   --pass-pipeline='builtin.module(convert-asynccopy-to-nvvm,asynccopy-check-static-smem)'
+// RUN:   --pass-pipeline='builtin.module(asynccopy-select-implementation,asynccopy-partition-collective,asynccopy-materialize-tma-descriptors,convert-asynccopy-to-nvvm,asynccopy-check-static-smem)'
 // On its own, barriers are still asynccopy.barrier.alloc ops.
 // RUN: not ac-opt %s -split-input-file -asynccopy-check-static-smem 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ALONE

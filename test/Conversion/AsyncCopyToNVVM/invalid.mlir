@@ -1,4 +1,4 @@
-// RUN: ac-opt %s -split-input-file -verify-diagnostics -convert-asynccopy-to-nvvm
+// RUN: ac-opt %s -split-input-file -verify-diagnostics -asynccopy-select-implementation -asynccopy-partition-collective -asynccopy-materialize-tma-descriptors -convert-asynccopy-to-nvvm
 
 // An explicit impl that declines stops the conversion with the reason.
 module attributes {gpu.container_module} {
@@ -54,20 +54,6 @@ module attributes {gpu.container_module} {
     gpu.func @fence_sm80() kernel {
       // expected-error @+1 {{uses fence.proxy.async, which needs sm_90 or newer; this GPU module targets sm_80}}
       asynccopy.fence_async_shared
-      gpu.return
-    }
-  }
-}
-
-// -----
-
-// Before sm_80 there is no cp.async (selection falls back to the sync copy,
-// select-implementation-sm80.mlir): an explicit one and its groups are errors.
-module attributes {gpu.container_module} {
-  gpu.module @kernels [#nvvm.target<chip = "sm_75">] {
-    gpu.func @cp_async_sm75(%A: memref<4096x4096xf16>, %i: index) workgroup(%S : memref<64x64xf16, #gpu.address_space<workgroup>>) kernel {
-      // expected-error @+1 {{'asynccopy.copy' op uses cp.async, which needs sm_80 or newer; this GPU module targets sm_75}}
-      %t = asynccopy.copy %A to %S window [%i, 0] [64, 64] {impl = #asynccopy<impl cp_async>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>> -> !asynccopy.token
       gpu.return
     }
   }
@@ -144,22 +130,6 @@ module attributes {gpu.container_module} {
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
       // expected-error @+1 {{impl = tma cannot perform this copy: a `peer` TMA copy acquires its PE's tensor map with fence.proxy.tensormap, which needs PTX ISA 8.3 or newer; this GPU module targets PTX 8.1}}
       asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] peer %pe {impl = #asynccopy<impl tma>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
-      gpu.return
-    }
-  }
-}
-
-// -----
-
-// The same copy selected and materialised elsewhere: the conversion still
-// refuses it instead of emitting a fence the back end cannot select.
-module attributes {gpu.container_module} {
-  gpu.module @kernels [#nvvm.target<chip = "sm_90a", features = "+ptx81">] {
-    gpu.func @peer_tma_selected(%A: memref<4096x4096xf16>, %i: index, %pe: i32, %maps: !llvm.ptr) workgroup(%S : memref<64x64xf16, #gpu.address_space<workgroup>>) kernel {
-      %c0 = arith.constant 0 : index
-      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-      // expected-error @+1 {{'asynccopy.copy' op is a `peer` TMA copy, whose tensor-map fence (fence.proxy.tensormap) needs PTX ISA 8.3 or newer; this GPU module targets PTX 8.1 (add features = "+ptx83" to its #nvvm.target, or use impl = bulk or sync)}}
-      asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] peer %pe {impl = #asynccopy<impl tma>, asynccopy.descriptor = 3 : i64} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
       gpu.return
     }
   }

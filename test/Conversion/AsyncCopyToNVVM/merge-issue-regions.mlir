@@ -1,5 +1,5 @@
 // RUN: ac-opt %s -split-input-file \
-// RUN:   --pass-pipeline='builtin.module(convert-asynccopy-to-nvvm,asynccopy-merge-issue-regions)' \
+// RUN:   --pass-pipeline='builtin.module(asynccopy-select-implementation,asynccopy-partition-collective,asynccopy-materialize-tma-descriptors,convert-asynccopy-to-nvvm,asynccopy-merge-issue-regions)' \
 // RUN:   | FileCheck %s
 
 // The conversion gives every single-thread instruction its own elected

@@ -1,4 +1,4 @@
-// RUN: ac-opt %s -split-input-file -convert-asynccopy-to-nvvm -canonicalize -cse | FileCheck %s
+// RUN: ac-opt %s -split-input-file -asynccopy-select-implementation -asynccopy-partition-collective -asynccopy-materialize-tma-descriptors -convert-asynccopy-to-nvvm -canonicalize -cse | FileCheck %s
 // RUN: ac-opt %s -split-input-file -asynccopy-to-llvm="chip=sm_80 format=isa" \
 // RUN:   | %extract_ptx_sm80 | FileCheck %s --check-prefix=PTX
 

@@ -1,8 +1,8 @@
 // The conversion's output parses back and verifies (an op that prints in a
 // form its parser rejects, or that the verifier rejects for the chip, fails
 // here), and goes through ptxas for the chip it targets.
-// RUN: ac-opt %s -split-input-file -convert-asynccopy-to-nvvm --verify-roundtrip | FileCheck %s
-// RUN: ac-opt %s -split-input-file -convert-asynccopy-to-nvvm | ac-opt -split-input-file | FileCheck %s
+// RUN: ac-opt %s -split-input-file -asynccopy-select-implementation -asynccopy-partition-collective -asynccopy-materialize-tma-descriptors -convert-asynccopy-to-nvvm --verify-roundtrip | FileCheck %s
+// RUN: ac-opt %s -split-input-file -asynccopy-select-implementation -asynccopy-partition-collective -asynccopy-materialize-tma-descriptors -convert-asynccopy-to-nvvm | ac-opt -split-input-file | FileCheck %s
 // RUN: ac-opt %s -split-input-file -asynccopy-to-llvm="chip=sm_80 format=isa" \
 // RUN:   | %extract_ptx_sm80 | FileCheck %s --check-prefix=PTX
 

@@ -36,8 +36,9 @@ struct FinalizeDescriptorParamsPass
     auto descriptorType = LLVM::LLVMArrayType::get(
         b.getI64Type(), tma::kDescriptorBytes / 8);
     llvm::DenseMap<Operation *, int64_t> kernels;
+    AsyncCopyDialect::GridConstantsAttrHelper gridConstants(ctx);
     WalkResult result = getOperation().walk([&](Operation *op) {
-      auto count = op->getAttrOfType<IntegerAttr>(kGridConstantsAttrName);
+      IntegerAttr count = gridConstants.getAttr(op);
       if (!count)
         return WalkResult::advance();
       auto func = dyn_cast<LLVM::LLVMFuncOp>(op);
@@ -67,7 +68,7 @@ struct FinalizeDescriptorParamsPass
         func.setArgAttr(index, NVVM::NVVMDialect::getGridConstantAttrName(),
                         b.getUnitAttr());
       }
-      func->removeAttr(kGridConstantsAttrName);
+      gridConstants.removeAttr(func);
       kernels[func] = count.getInt();
       return WalkResult::advance();
     });

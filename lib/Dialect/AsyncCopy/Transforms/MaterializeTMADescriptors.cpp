@@ -24,6 +24,7 @@
 
 #include "asynccopy/Analysis/Contiguity.h"
 #include "asynccopy/Runtime/TensorMap.h"
+#include "asynccopy/Utils/KernelArguments.h"
 #include "asynccopy/Utils/TMAUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -43,18 +44,6 @@ using namespace mlir;
 using namespace mlir::asynccopy;
 
 namespace {
-
-/// The kernel argument a GMEM operand views (through memref.cast), if any.
-std::optional<unsigned> traceToKernelArgument(Value value,
-                                              gpu::GPUFuncOp kernel) {
-  while (auto cast = value.getDefiningOp<memref::CastOp>())
-    value = cast.getSource();
-  auto arg = dyn_cast<BlockArgument>(value);
-  if (!arg || arg.getOwner() != &kernel.getBody().front() ||
-      arg.getArgNumber() >= kernel.getNumArguments())
-    return std::nullopt;
-  return arg.getArgNumber();
-}
 
 /// Everything that makes two tensor maps different.
 struct DescriptorInfo {
@@ -131,13 +120,6 @@ struct MaterializeTMADescriptorsPass
   using Base::Base;
 
   void runOnOperation() override {
-    if (descriptorMode != "param" && descriptorMode != "scratch") {
-      getOperation().emitError("asynccopy-materialize-tma-descriptors: "
-                               "descriptor-mode must be `param` or `scratch`, "
-                               "got `")
-          << descriptorMode << "`";
-      return signalPassFailure();
-    }
     // Device side first: it decides the kernels' tensor maps. Kernels of
     // every gpu.module count, also of modules nested in other modules.
     llvm::DenseMap<Operation *, SmallVector<DescriptorInfo>> kernels;
@@ -146,13 +128,14 @@ struct MaterializeTMADescriptorsPass
         return WalkResult::advance();
       // A kernel materialised before keeps its parameters, and its launches
       // (which the GPU dialect verifies against them) already pass its maps.
-      if (auto done =
-              kernel->getAttrOfType<StringAttr>(kDescriptorModeAttrName)) {
-        if (done.getValue() == descriptorMode)
+      if (StringAttr done =
+              AsyncCopyDialect::DescriptorModeAttrHelper(&getContext())
+                  .getAttr(kernel)) {
+        if (done.getValue() == stringifyDescriptorMode(descriptorMode))
           return WalkResult::advance();
         kernel.emitOpError("already has its tensor maps in mode `")
             << done.getValue() << "`, which cannot be changed to mode `"
-            << descriptorMode
+            << stringifyDescriptorMode(descriptorMode)
             << "`: run asynccopy-materialize-tma-descriptors with one mode";
         return WalkResult::interrupt();
       }
@@ -190,7 +173,7 @@ struct MaterializeTMADescriptorsPass
                                      Value gmem, int64_t swizzle,
                                      std::optional<OOBMode> oob,
                                      std::optional<CacheHint> cache) {
-    std::optional<unsigned> arg = traceToKernelArgument(gmem, kernel);
+    std::optional<unsigned> arg = getKernelArgumentIndex(gmem, op);
     if (!arg)
       return op.emitOpError("TMA needs its GMEM operand to be a kernel "
                             "argument: tensor maps are encoded on the host "
@@ -254,7 +237,7 @@ struct MaterializeTMADescriptorsPass
         // A prefetch no tensor map covers stays without one (and is dropped
         // by the lowering): it is only a hint.
         std::optional<unsigned> arg =
-            traceToKernelArgument(prefetch.getSource(), kernel);
+            getKernelArgumentIndex(prefetch.getSource(), prefetch);
         FailureOr<CopyLayout> layout = computeCopyLayout(prefetch);
         if (!arg || failed(layout) || !tma::targetsHopper(prefetch) ||
             failed(planTma(*layout, prefetch.getSwizzle().value_or(0),
@@ -279,7 +262,7 @@ struct MaterializeTMADescriptorsPass
 
     Builder b(kernel.getContext());
     auto ptrType = LLVM::LLVMPointerType::get(kernel.getContext());
-    bool scratch = descriptorMode == "scratch";
+    bool scratch = descriptorMode == DescriptorMode::scratch;
     llvm::StringMap<unsigned> index;
     SmallVector<Attribute> descriptors;
     auto addMap = [&](const DescriptorInfo &info) {
@@ -331,14 +314,18 @@ struct MaterializeTMADescriptorsPass
       }
     }
     unsigned numLocal = maps.size() - numPeer;
-    kernel->setAttr(kDescriptorListAttrName, b.getArrayAttr(descriptors));
-    kernel->setAttr(kDescriptorModeAttrName, b.getStringAttr(descriptorMode));
+    MLIRContext *ctx = kernel.getContext();
+    AsyncCopyDialect::TmaDescriptorsAttrHelper(ctx).setAttr(
+        kernel, b.getArrayAttr(descriptors));
+    AsyncCopyDialect::DescriptorModeAttrHelper(ctx).setAttr(
+        kernel, b.getStringAttr(stringifyDescriptorMode(descriptorMode)));
     if (scratch && numLocal != 0)
       prefetchScratch(kernel, mapParam, numLocal);
     else if (!scratch)
       // The tensor maps are the trailing parameters, which stays true when
       // the GPU-to-NVVM lowering expands memref parameters into several.
-      kernel->setAttr(kGridConstantsAttrName, b.getI64IntegerAttr(numLocal));
+      AsyncCopyDialect::GridConstantsAttrHelper(ctx).setAttr(
+          kernel, b.getI64IntegerAttr(numLocal));
     return maps;
   }
 
@@ -382,7 +369,7 @@ struct MaterializeTMADescriptorsPass
     auto ptrType = LLVM::LLVMPointerType::get(ctx);
     Type i32 = IntegerType::get(ctx, 32), i64 = IntegerType::get(ctx, 64);
     auto voidType = LLVM::LLVMVoidType::get(ctx);
-    bool scratch = descriptorMode == "scratch";
+    bool scratch = descriptorMode == DescriptorMode::scratch;
     int64_t numPeer = llvm::count_if(
         maps, [](const DescriptorInfo &map) { return map.peer; });
     int64_t bytes = (maps.size() - numPeer) * tma::kDescriptorBytes;

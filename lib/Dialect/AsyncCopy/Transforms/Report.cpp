@@ -103,7 +103,8 @@ static void printTmaSplit(raw_ostream &os, const TmaPlan &plan) {
 /// partial end piece, and which branch `op` is in (true: then).
 static std::optional<bool> storeEdgeBranch(Operation *op) {
   auto guard = dyn_cast_or_null<scf::IfOp>(op->getParentOp());
-  if (!guard || !guard->hasAttr(kStoreEdgeGuardAttrName))
+  if (!guard || !AsyncCopyDialect::StoreEdgeGuardAttrHelper(op->getContext())
+                     .isAttrPresent(guard))
     return std::nullopt;
   return op->getParentRegion() == &guard.getThenRegion();
 }

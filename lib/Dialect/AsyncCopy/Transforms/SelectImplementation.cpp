@@ -14,6 +14,7 @@
 
 #include "asynccopy/Analysis/Contiguity.h"
 #include "asynccopy/Analysis/SmemBuffer.h"
+#include "asynccopy/Utils/KernelArguments.h"
 #include "asynccopy/Utils/TMAUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -107,22 +108,6 @@ static constexpr StringLiteral kNotAKernelArgument =
     "... kernel`, possibly through memref.cast); tensor maps are encoded on "
     "the host from kernel arguments";
 
-/// Whether `gmem` is (a memref.cast of) an argument of the `gpu.func` kernel
-/// that contains `user`: the host encodes tensor maps from kernel arguments,
-/// so TMA cannot address any other memref.
-static bool isKernelArgument(Value gmem, Operation *user) {
-  while (auto cast = gmem.getDefiningOp<memref::CastOp>())
-    gmem = cast.getSource();
-  auto arg = dyn_cast<BlockArgument>(gmem);
-  if (!arg || !arg.getOwner()->isEntryBlock())
-    return false;
-  auto func = dyn_cast<gpu::GPUFuncOp>(arg.getOwner()->getParentOp());
-  // Workgroup/private attributions are entry-block arguments too.
-  return func && func.isKernel() &&
-         arg.getArgNumber() < func.getNumArguments() &&
-         func->isProperAncestor(user);
-}
-
 /// Whether the window provably lies inside the GMEM tensor: constant offsets
 /// within a static shape.
 static bool isWindowInBounds(CopyOp op) {
@@ -202,8 +187,10 @@ static FailureOr<bool> needsStoreEdgeGuard(CopyInfo &info, const TmaPlan &plan,
     return decline("and the sync fallback cannot write the windows that reach "
                    "its partial end piece: " +
                    sync.reason);
-  return !isa_and_present<scf::IfOp>(info.op->getParentOp()) ||
-         !info.op->getParentOp()->hasAttr(kStoreEdgeGuardAttrName);
+  Operation *parent = info.op->getParentOp();
+  return !isa_and_present<scf::IfOp>(parent) ||
+         !AsyncCopyDialect::StoreEdgeGuardAttrHelper(parent->getContext())
+              .isAttrPresent(parent);
 }
 
 /// Why `what`, whose SMEM addresses must be multiples of `align` bytes,
@@ -246,7 +233,7 @@ static Decision tryTma(CopyInfo &info, Plan &plan) {
   if (op.isLoad() && !op.getBarrier())
     return Decision::decline("a TMA load completes on an mbarrier and this "
                              "copy has no `barrier`");
-  if (!isKernelArgument(op.getGmem(), op))
+  if (!getKernelArgumentIndex(op.getGmem(), op))
     return Decision::decline(kNotAKernelArgument);
   if (unsigned ptx = tma::targetPtxVersion(op);
       op.getPeer() && ptx < tma::kTensorMapFencePtx)
@@ -440,7 +427,7 @@ static Decision trySync(CopyInfo &info, Plan &plan) {
 static Decision decidePrefetch(PrefetchOp op, Plan &plan) {
   if (!tma::targetsHopper(op))
     return Decision::decline(needsNewerChip(op, "a TMA prefetch", 90));
-  if (!isKernelArgument(op.getSource(), op))
+  if (!getKernelArgumentIndex(op.getSource(), op))
     return Decision::decline(kNotAKernelArgument);
   std::string reason;
   FailureOr<CopyLayout> layout =
@@ -587,7 +574,8 @@ struct SelectImplementationPass
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, end, aligned);
     auto ifOp = scf::IfOp::create(b, loc, op->getResultTypes(), fits,
                                   /*addThenBlock=*/true, /*addElseBlock=*/true);
-    ifOp->setAttr(kStoreEdgeGuardAttrName, b.getUnitAttr());
+    AsyncCopyDialect::StoreEdgeGuardAttrHelper(b.getContext())
+        .setAttr(ifOp, b.getUnitAttr());
     auto fill = [&](Block &block, CopyImpl impl) {
       OpBuilder inner = OpBuilder::atBlockBegin(&block);
       Operation *clone = inner.clone(*op);

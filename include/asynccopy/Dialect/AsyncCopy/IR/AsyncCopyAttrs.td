@@ -349,4 +349,14 @@ def AsyncCopy_ChunkPlanAttr : AsyncCopy_Attr<"ChunkPlan", "chunk_plan"> {
   }];
 }
 
+// The `descriptor-mode` option of asynccopy-materialize-tma-descriptors and
+// the pipelines (kernels record it as `asynccopy.descriptor_mode`).
+def AsyncCopy_DescriptorMode : I32EnumAttr<"DescriptorMode",
+    "where TMA tensor maps live", [
+      I32EnumAttrCase<"param", 0>,
+      I32EnumAttrCase<"scratch", 1>]> {
+  let cppNamespace = "::mlir::asynccopy";
+  let genSpecializedAttr = 0;
+}
+
 #endif // ASYNCCOPY_ATTRS

@@ -25,6 +25,34 @@ def AsyncCopy_Dialect : Dialect {
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
+  // The protocol between the passes: what one records on an op for a later
+  // one. Each gets a typed accessor, `AsyncCopyDialect::<Name>AttrHelper`.
+  let discardableAttrs = (ins
+    // On a kernel, by asynccopy-materialize-tma-descriptors: the tensor maps
+    // the host encodes for it, in parameter order; where they live (`param`
+    // or `scratch`); with `param`, how many trailing parameters are tensor
+    // maps (asynccopy-finalize-descriptor-params makes them grid constants).
+    "::mlir::ArrayAttr":$tma_descriptors,
+    "::mlir::StringAttr":$descriptor_mode,
+    "::mlir::IntegerAttr":$grid_constants,
+    // On the `scf.if` selection builds around a TMA store that may reach the
+    // partial 16-B piece at the end of the innermost tensor dim: `then` holds
+    // the TMA store, `else` the sync copy of the windows that reach the piece.
+    "::mlir::UnitAttr":$store_edge_guard,
+    // On `asynccopy.wait`, by the conversion: the completion groups its token
+    // may stand for (lowering::kCpAsyncGroups | kBulkGroups; 0 for
+    // synchronous copies, whose wait is a CTA barrier).
+    "::mlir::IntegerAttr":$wait_groups,
+    // On a `barrier.wait`, by the conversion, when other CTAs store into its
+    // kernel's SMEM and release at cluster scope (remote arrivals, sync-path
+    // remote copies): it acquires at cluster scope.
+    "::mlir::UnitAttr":$cluster_acquire,
+    // On a `barrier.wait`, by the conversion, when its kernel completes
+    // barriers with generic-proxy writes to SMEM (cp.async copies with a
+    // barrier, sync-path remote copies) on sm_90+: the waiting thread fences
+    // them for the async proxy.
+    "::mlir::UnitAttr":$proxy_fence
+  );
   let extraClassDeclaration = [{
     void registerAttributes();
     void registerTypes();

@@ -16,29 +16,21 @@
 
 namespace mlir::asynccopy {
 
+/// The values of the `descriptor-mode` options (the pass's and the
+/// pipelines'): the option parser rejects any other.
+inline llvm::cl::ValuesClass descriptorModeValues() {
+  return llvm::cl::values(
+      clEnumValN(DescriptorMode::param, "param",
+                 "one 128-B __grid_constant__ kernel parameter per tensor map"),
+      clEnumValN(DescriptorMode::scratch, "scratch",
+                 "all tensor maps of a launch in one GMEM buffer"));
+}
+
 #define GEN_PASS_DECL
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h.inc"
 
 #define GEN_PASS_REGISTRATION
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h.inc"
-
-/// Name of the discardable attribute holding a copy's chunk plan.
-inline constexpr StringLiteral kPlanAttrName = "asynccopy.plan";
-/// Kernel-argument index of the tensor map of a TMA copy or prefetch.
-inline constexpr StringLiteral kDescriptorAttrName = "asynccopy.descriptor";
-/// Byte offset of the tensor map in the scratch buffer (descriptor-mode=scratch).
-inline constexpr StringLiteral kDescriptorOffsetAttrName =
-    "asynccopy.descriptor_offset";
-/// Kernel attribute: `param` or `scratch`.
-inline constexpr StringLiteral kDescriptorModeAttrName =
-    "asynccopy.descriptor_mode";
-/// Kernel attribute: the tensor maps the host must encode, in order.
-inline constexpr StringLiteral kDescriptorListAttrName =
-    "asynccopy.tma_descriptors";
-/// Kernel attribute: how many trailing parameters are tensor maps
-/// (descriptor-mode=param).
-inline constexpr StringLiteral kGridConstantsAttrName =
-    "asynccopy.grid_constants";
 
 } // namespace mlir::asynccopy
 

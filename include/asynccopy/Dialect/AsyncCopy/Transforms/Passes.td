@@ -85,8 +85,11 @@ def AsyncCopyMaterializeTMADescriptors
                            "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect"];
   let options = [
-    Option<"descriptorMode", "descriptor-mode", "std::string", /*default=*/"\"param\"",
-           "Where tensor maps live: param (kernel parameters) or scratch">,
+    Option<"descriptorMode", "descriptor-mode",
+           "::mlir::asynccopy::DescriptorMode",
+           /*default=*/"::mlir::asynccopy::DescriptorMode::param",
+           "Where tensor maps live: param (kernel parameters) or scratch",
+           [{::mlir::asynccopy::descriptorModeValues()}]>,
   ];
 }
 

@@ -13,12 +13,6 @@
 
 namespace mlir::asynccopy {
 
-/// Marks the `scf.if` selection builds around a TMA store that may reach the
-/// partial 16-B piece at the end of the innermost tensor dim: `then` holds
-/// the TMA store, `else` the sync copy of the windows that reach the piece.
-inline constexpr StringLiteral kStoreEdgeGuardAttrName =
-    "asynccopy.store_edge_guard";
-
 /// The verdicts, in selection's priority order (tma > bulk > dsmem >
 /// cp_async > sync), of the implementations faster than `chosen` on `op`:
 /// declines with selection's reasons, or accepts where the input fixed a
