@@ -61,25 +61,22 @@ static FailureOr<int64_t> unitStepDim(const ThreadCopyPlan &plan,
   return dim;
 }
 
-/// Plans `op` (a GMEM <-> SMEM copy whose SMEM view starts `smemOffset`
-/// bytes into its allocation). Vectors are at most `maxVectorBytes` (a power
-/// of two; `maxLimit` says what bounds it when it is below 16 B) and at least
-/// `minVectorBytes`; `checkBounds` asks for run-time guards on every GMEM dim
-/// the window is not statically known to fit in.
+/// Plans `op` (a GMEM <-> SMEM copy of GMEM `layout` whose SMEM view starts
+/// `smemOffset` bytes into its allocation). Vectors are at most
+/// `maxVectorBytes` (a power of two; `maxLimit` says what bounds it when it is
+/// below 16 B) and at least `minVectorBytes`; `checkBounds` asks for run-time
+/// guards on every GMEM dim the window is not statically known to fit in.
 static FailureOr<ThreadCopyPlan>
-planThreadCopy(CopyOp op, KnownOffset smemOffset, int64_t maxVectorBytes,
-               ThreadCopyPlan::VectorLimit maxLimit, int64_t minVectorBytes,
-               bool checkBounds, std::string *reason) {
+planThreadCopy(CopyOp op, CopyLayout layout, KnownOffset smemOffset,
+               int64_t maxVectorBytes, ThreadCopyPlan::VectorLimit maxLimit,
+               int64_t minVectorBytes, bool checkBounds, std::string *reason) {
   using VectorLimit = ThreadCopyPlan::VectorLimit;
   auto fail = [&](const Twine &why) -> FailureOr<ThreadCopyPlan> {
     *reason = why.str();
     return failure();
   };
-  FailureOr<CopyLayout> layout = computeCopyLayout(op);
-  if (failed(layout))
-    return fail("the GMEM operand has no analysable strided layout");
   ThreadCopyPlan plan;
-  plan.layout = std::move(*layout);
+  plan.layout = std::move(layout);
   const CopyLayout &l = plan.layout;
   if (l.elementBits % 8 != 0)
     return fail(Twine(l.elementBits) +
@@ -199,8 +196,9 @@ planThreadCopy(CopyOp op, KnownOffset smemOffset, int64_t maxVectorBytes,
 }
 
 /// The layout of `op`'s GMEM side, or why per-thread copies cannot move it.
-static FailureOr<CopyLayout> perThreadLayout(CopyOp op, std::string *reason) {
-  FailureOr<CopyLayout> layout = computeCopyLayout(op);
+static FailureOr<CopyLayout>
+perThreadLayout(CopyOp op, const KnownDivisors *divisors, std::string *reason) {
+  FailureOr<CopyLayout> layout = computeCopyLayout(op, divisors);
   if (failed(layout))
     *reason = "the GMEM operand has no analysable strided layout";
   return layout;
@@ -208,8 +206,9 @@ static FailureOr<CopyLayout> perThreadLayout(CopyOp op, std::string *reason) {
 
 FailureOr<ThreadCopyPlan>
 mlir::asynccopy::planCpAsyncCopy(CopyOp op, KnownOffset smemOffset,
+                                 const KnownDivisors *divisors,
                                  std::string *reason) {
-  FailureOr<CopyLayout> layout = perThreadLayout(op, reason);
+  FailureOr<CopyLayout> layout = perThreadLayout(op, divisors, reason);
   if (failed(layout))
     return failure();
   FailureOr<int64_t> vectorBytes = cpAsyncVectorBytes(*layout, reason);
@@ -220,16 +219,17 @@ mlir::asynccopy::planCpAsyncCopy(CopyOp op, KnownOffset smemOffset,
     *reason = "cannot swizzle elements wider than 16 B; use swizzle = 0";
     return failure();
   }
-  return planThreadCopy(op, smemOffset, *vectorBytes,
-                        ThreadCopyPlan::VectorLimit::layout, hw::kMinCpAsyncBytes,
-                        /*checkBounds=*/op.getOobOrDefault() == OOBMode::zeros,
-                        reason);
+  return planThreadCopy(
+      op, std::move(*layout), smemOffset, *vectorBytes,
+      ThreadCopyPlan::VectorLimit::layout, hw::kMinCpAsyncBytes,
+      /*checkBounds=*/op.getOobOrDefault() == OOBMode::zeros, reason);
 }
 
 FailureOr<ThreadCopyPlan>
 mlir::asynccopy::planSyncCopy(CopyOp op, KnownOffset smemOffset,
+                              const KnownDivisors *divisors,
                               std::string *reason) {
-  FailureOr<CopyLayout> layout = perThreadLayout(op, reason);
+  FailureOr<CopyLayout> layout = perThreadLayout(op, divisors, reason);
   if (failed(layout))
     return failure();
   int64_t eb = layout->elementBytes();
@@ -242,14 +242,12 @@ mlir::asynccopy::planSyncCopy(CopyOp op, KnownOffset smemOffset,
   OOBMode oob = op.getOobOrDefault();
   // Reductions go element by element (one atomic each).
   int64_t maxBytes = op.getReduction() ? eb : alignedVectorBytes(*layout);
-  return planThreadCopy(op, smemOffset, maxBytes,
-                        op.getReduction()
-                            ? ThreadCopyPlan::VectorLimit::reduction
-                            : ThreadCopyPlan::VectorLimit::layout,
-                        /*minVectorBytes=*/1,
-                        /*checkBounds=*/oob == OOBMode::zeros ||
-                            oob == OOBMode::nan,
-                        reason);
+  return planThreadCopy(
+      op, std::move(*layout), smemOffset, maxBytes,
+      op.getReduction() ? ThreadCopyPlan::VectorLimit::reduction
+                        : ThreadCopyPlan::VectorLimit::layout,
+      /*minVectorBytes=*/1,
+      /*checkBounds=*/oob == OOBMode::zeros || oob == OOBMode::nan, reason);
 }
 
 RemoteCopyPlan mlir::asynccopy::planRemoteCopy(CopyOp op, int64_t elementBytes,

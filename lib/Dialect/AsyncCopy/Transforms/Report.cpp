@@ -109,8 +109,9 @@ static std::optional<bool> storeEdgeBranch(Operation *op) {
 }
 
 /// The GMEM layout of a copy, or why the conversion will reject it.
-static FailureOr<CopyLayout> layoutOf(CopyOp op, std::string &reason) {
-  FailureOr<CopyLayout> layout = computeCopyLayout(op);
+static FailureOr<CopyLayout> layoutOf(CopyOp op, const KnownDivisors &divisors,
+                                      std::string &reason) {
+  FailureOr<CopyLayout> layout = computeCopyLayout(op, &divisors);
   if (failed(layout))
     reason = "the GMEM operand has no analysable layout";
   return layout;
@@ -133,6 +134,7 @@ struct ReportPass
         return signalPassFailure();
       }
     }
+    KnownDivisors divisors(getOperation());
     // Ops are numbered per function, in program order.
     llvm::DenseMap<Operation *, int64_t> counts;
     getOperation()->walk([&](Operation *op) {
@@ -145,7 +147,7 @@ struct ReportPass
          << (func ? SymbolTable::getSymbolName(func).getValue() : "?") << "#"
          << counts[func]++;
       llvm::TypeSwitch<Operation *>(op)
-          .Case([&](CopyOp copy) { reportCopy(os, copy); })
+          .Case([&](CopyOp copy) { reportCopy(os, copy, divisors); })
           .Case([&](PrefetchOp prefetch) { reportPrefetch(os, prefetch); });
       if (file)
         file->os() << text << "\n";
@@ -157,7 +159,8 @@ struct ReportPass
     markAllAnalysesPreserved();
   }
 
-  static void reportCopy(raw_ostream &os, CopyOp op) {
+  static void reportCopy(raw_ostream &os, CopyOp op,
+                         const KnownDivisors &divisors) {
     CopyImpl impl = op.getImplOrDefault();
     os << " impl=" << stringifyCopyImpl(impl) << " dir=";
     if (!op.getGmem())
@@ -171,10 +174,10 @@ struct ReportPass
     LogicalResult planned = success();
     switch (impl) {
     case CopyImpl::tma:
-      planned = reportTma(os, op, reason);
+      planned = reportTma(os, op, divisors, reason);
       break;
     case CopyImpl::bulk:
-      planned = reportBulk(os, op, reason);
+      planned = reportBulk(os, op, divisors, reason);
       break;
     case CopyImpl::dsmem: {
       MemRefType type = op.getSource().getType();
@@ -184,7 +187,7 @@ struct ReportPass
     }
     case CopyImpl::cp_async:
     case CopyImpl::sync:
-      planned = reportPerThread(os, op, reason);
+      planned = reportPerThread(os, op, divisors, reason);
       break;
     case CopyImpl::automatic:
       os << " unselected: run asynccopy-select-implementation first";
@@ -204,7 +207,8 @@ struct ReportPass
     // Why each faster implementation did not take the copy. In the sync
     // branch of a store edge guard TMA stores the other windows.
     SmallVector<std::string> verdicts;
-    for (auto &[candidate, decision] : explainFasterCandidates(op, impl)) {
+    for (auto &[candidate, decision] :
+         explainFasterCandidates(op, impl, divisors)) {
       std::string verdict = stringifyCopyImpl(candidate).str() + ": ";
       if (candidate == CopyImpl::tma && edgeBranch && !*edgeBranch)
         verdict += "TMA stores write whole 16-B pieces of the innermost dim; "
@@ -221,8 +225,9 @@ struct ReportPass
   }
 
   static LogicalResult reportTma(raw_ostream &os, CopyOp op,
+                                 const KnownDivisors &divisors,
                                  std::string &reason) {
-    FailureOr<CopyLayout> layout = layoutOf(op, reason);
+    FailureOr<CopyLayout> layout = layoutOf(op, divisors, reason);
     if (failed(layout))
       return failure();
     FailureOr<TmaPlan> plan = planTma(*layout, op.getSwizzleOrZero(),
@@ -260,8 +265,9 @@ struct ReportPass
   }
 
   static LogicalResult reportBulk(raw_ostream &os, CopyOp op,
+                                  const KnownDivisors &divisors,
                                   std::string &reason) {
-    FailureOr<CopyLayout> layout = layoutOf(op, reason);
+    FailureOr<CopyLayout> layout = layoutOf(op, divisors, reason);
     if (failed(layout))
       return failure();
     FailureOr<int64_t> chunks = bulkChunks(*layout, &reason);
@@ -275,6 +281,7 @@ struct ReportPass
   }
 
   static LogicalResult reportPerThread(raw_ostream &os, CopyOp op,
+                                       const KnownDivisors &divisors,
                                        std::string &reason) {
     int64_t vectors, vectorBytes;
     bool checksBounds = false;
@@ -283,8 +290,8 @@ struct ReportPass
       KnownOffset smemOffset = traceSmemBuffer(op.getSmem()).byteOffset;
       FailureOr<ThreadCopyPlan> plan =
           op.getImplOrDefault() == CopyImpl::cp_async
-              ? planCpAsyncCopy(op, smemOffset, &reason)
-              : planSyncCopy(op, smemOffset, &reason);
+              ? planCpAsyncCopy(op, smemOffset, &divisors, &reason)
+              : planSyncCopy(op, smemOffset, &divisors, &reason);
       if (failed(plan))
         return failure();
       vectors = plan->numVectors;
