@@ -21,32 +21,10 @@ static FailureOr<int64_t> unitStepDim(const ThreadCopyPlan &plan,
   SmallVector<int64_t> delta(plan.layout.boxShape.size(), 0);
   delta[boxDim] = 1;
   for (int64_t i = plan.transforms.size() - 1; i >= 0; --i) {
-    int64_t inRank = plan.stageStrides[i].size();
-    SmallVector<int64_t> in(inRank, 0);
-    Attribute t = plan.transforms[i];
-    if (auto tile = dyn_cast<TileAttr>(t)) {
-      ArrayRef<int64_t> tiling = tile.getTiling();
-      int64_t k = tiling.size(), lead = inRank - k;
-      for (int64_t m = 0; m < lead; ++m)
-        in[m] = delta[m];
-      for (int64_t m = 0; m < k; ++m)
-        in[lead + m] = delta[lead + m] * tiling[m] + delta[lead + k + m];
-    } else if (auto transpose = dyn_cast<TransposeAttr>(t)) {
-      for (auto [m, p] : llvm::enumerate(transpose.getPermutation()))
-        in[p] = delta[m];
-    } else if (auto drop = dyn_cast<DropUnitDimsAttr>(t)) {
-      int64_t next = 0;
-      for (int64_t m = 0; m < inRank; ++m)
-        in[m] = llvm::is_contained(drop.getDims(), m) ? 0 : delta[next++];
-    } else if (auto collapse = dyn_cast<CollapseLeadingAttr>(t)) {
-      if (delta[0] != 0)
-        return failure();
-      for (int64_t m = collapse.getCount(); m < inRank; ++m)
-        in[m] = delta[m - collapse.getCount() + 1];
-    } else {
+    FailureOr<SmallVector<int64_t>> in = plan.transforms[i].inverseStep(delta);
+    if (failed(in))
       return failure();
-    }
-    delta = std::move(in);
+    delta = std::move(*in);
   }
   int64_t dim = -1;
   for (auto [k, d] : llvm::enumerate(delta)) {
