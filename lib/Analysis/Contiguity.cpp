@@ -8,11 +8,9 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
-#include "mlir/IR/Matchers.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <limits>
-#include <numeric>
 
 using namespace mlir;
 using namespace mlir::asynccopy;
@@ -48,38 +46,6 @@ static int64_t pow2AlignOfProduct(int64_t a, int64_t b) {
   if (a == 0 || b == 0)
     return 16;
   return std::min<int64_t>(16, pow2Align16(a) * pow2Align16(b));
-}
-
-/// A divisor of the index `v` proven by its definition (constants, products
-/// and sums of them, thread/block ids times constants); 1 when unknown, 0 when
-/// `v` is zero. Only its power-of-two part up to 16 matters (alignment), so
-/// it is kept in [0, 16]: no arithmetic on it can overflow.
-static int64_t knownDivisor(Value v, unsigned depth = 0) {
-  APInt c;
-  if (matchPattern(v, m_ConstantInt(&c)))
-    return c.getSExtValue() == 0 ? 0 : pow2Align16(c.getSExtValue());
-  Operation *def = v.getDefiningOp();
-  if (!def || depth > 8)
-    return 1;
-  if (isa<arith::MulIOp>(def)) {
-    int64_t a = knownDivisor(def->getOperand(0), depth + 1);
-    int64_t b = knownDivisor(def->getOperand(1), depth + 1);
-    return (a == 0 || b == 0) ? 0 : std::min<int64_t>(16, a * b);
-  }
-  if (isa<arith::AddIOp>(def))
-    return std::gcd(knownDivisor(def->getOperand(0), depth + 1),
-                    knownDivisor(def->getOperand(1), depth + 1));
-  if (isa<arith::ShLIOp>(def) &&
-      matchPattern(def->getOperand(1), m_ConstantInt(&c)) &&
-      c.getSExtValue() >= 0 && c.getSExtValue() < 32) {
-    int64_t d = knownDivisor(def->getOperand(0), depth + 1);
-    return d == 0 ? 0
-                  : std::min<int64_t>(
-                        16, d << std::min<int64_t>(c.getSExtValue(), 4));
-  }
-  if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(def))
-    return knownDivisor(def->getOperand(0), depth + 1);
-  return 1;
 }
 
 /// Builds the tensor view of `layout` (see CopyLayout::tensorTransforms).
@@ -212,9 +178,11 @@ mlir::asynccopy::computeCopyLayout(MemRefType gmemType, ArrayRef<int64_t> window
 }
 
 /// Refines the start alignment with what the window offsets are known to be
-/// multiples of.
+/// multiples of: constants, and with `divisors` what the dataflow analysis
+/// proves for dynamic offsets.
 static void refineStartAlign(CopyLayout &layout, MemRefType gmemType,
-                             ArrayRef<OpFoldResult> offsets) {
+                             ArrayRef<OpFoldResult> offsets,
+                             const KnownDivisors *divisors) {
   if (layout.elementBits % 8 != 0 || isDyn(layout.baseOffset))
     return;
   SmallVector<int64_t> strides;
@@ -224,11 +192,11 @@ static void refineStartAlign(CopyLayout &layout, MemRefType gmemType,
   int64_t eb = layout.elementBytes();
   int64_t align = pow2AlignOfProduct(offset, eb);
   for (auto [ofr, stride] : llvm::zip_equal(offsets, strides)) {
-    int64_t divisor;
-    if (auto attr = dyn_cast<Attribute>(ofr))
-      divisor = cast<IntegerAttr>(attr).getInt();
-    else
-      divisor = knownDivisor(cast<Value>(ofr));
+    int64_t divisor = 1;
+    if (std::optional<int64_t> constant = getConstantIntValue(ofr))
+      divisor = *constant;
+    else if (divisors)
+      divisor = divisors->divisor(cast<Value>(ofr));
     if (divisor == 0)
       continue;
     int64_t strideAlign = isDyn(stride) ? pow2Align16(eb)
@@ -238,7 +206,8 @@ static void refineStartAlign(CopyLayout &layout, MemRefType gmemType,
   layout.startAlignBytes = align;
 }
 
-FailureOr<CopyLayout> mlir::asynccopy::computeCopyLayout(CopyOp op) {
+FailureOr<CopyLayout>
+mlir::asynccopy::computeCopyLayout(CopyOp op, const KnownDivisors *divisors) {
   Value gmem = op.getGmem();
   if (!gmem)
     return failure();
@@ -250,7 +219,7 @@ FailureOr<CopyLayout> mlir::asynccopy::computeCopyLayout(CopyOp op) {
     if (offsets.empty())
       offsets.assign(gmemType.getRank(),
                      IntegerAttr::get(IndexType::get(op.getContext()), 0));
-    refineStartAlign(*layout, gmemType, offsets);
+    refineStartAlign(*layout, gmemType, offsets, divisors);
   }
   return layout;
 }

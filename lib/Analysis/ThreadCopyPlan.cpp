@@ -21,32 +21,10 @@ static FailureOr<int64_t> unitStepDim(const ThreadCopyPlan &plan,
   SmallVector<int64_t> delta(plan.layout.boxShape.size(), 0);
   delta[boxDim] = 1;
   for (int64_t i = plan.transforms.size() - 1; i >= 0; --i) {
-    int64_t inRank = plan.stageStrides[i].size();
-    SmallVector<int64_t> in(inRank, 0);
-    Attribute t = plan.transforms[i];
-    if (auto tile = dyn_cast<TileAttr>(t)) {
-      ArrayRef<int64_t> tiling = tile.getTiling();
-      int64_t k = tiling.size(), lead = inRank - k;
-      for (int64_t m = 0; m < lead; ++m)
-        in[m] = delta[m];
-      for (int64_t m = 0; m < k; ++m)
-        in[lead + m] = delta[lead + m] * tiling[m] + delta[lead + k + m];
-    } else if (auto transpose = dyn_cast<TransposeAttr>(t)) {
-      for (auto [m, p] : llvm::enumerate(transpose.getPermutation()))
-        in[p] = delta[m];
-    } else if (auto drop = dyn_cast<DropUnitDimsAttr>(t)) {
-      int64_t next = 0;
-      for (int64_t m = 0; m < inRank; ++m)
-        in[m] = llvm::is_contained(drop.getDims(), m) ? 0 : delta[next++];
-    } else if (auto collapse = dyn_cast<CollapseLeadingAttr>(t)) {
-      if (delta[0] != 0)
-        return failure();
-      for (int64_t m = collapse.getCount(); m < inRank; ++m)
-        in[m] = delta[m - collapse.getCount() + 1];
-    } else {
+    FailureOr<SmallVector<int64_t>> in = plan.transforms[i].inverseStep(delta);
+    if (failed(in))
       return failure();
-    }
-    delta = std::move(in);
+    delta = std::move(*in);
   }
   int64_t dim = -1;
   for (auto [k, d] : llvm::enumerate(delta)) {
@@ -61,25 +39,22 @@ static FailureOr<int64_t> unitStepDim(const ThreadCopyPlan &plan,
   return dim;
 }
 
-/// Plans `op` (a GMEM <-> SMEM copy whose SMEM view starts `smemOffset`
-/// bytes into its allocation). Vectors are at most `maxVectorBytes` (a power
-/// of two; `maxLimit` says what bounds it when it is below 16 B) and at least
-/// `minVectorBytes`; `checkBounds` asks for run-time guards on every GMEM dim
-/// the window is not statically known to fit in.
+/// Plans `op` (a GMEM <-> SMEM copy of GMEM `layout` whose SMEM view starts
+/// `smemOffset` bytes into its allocation). Vectors are at most
+/// `maxVectorBytes` (a power of two; `maxLimit` says what bounds it when it is
+/// below 16 B) and at least `minVectorBytes`; `checkBounds` asks for run-time
+/// guards on every GMEM dim the window is not statically known to fit in.
 static FailureOr<ThreadCopyPlan>
-planThreadCopy(CopyOp op, KnownOffset smemOffset, int64_t maxVectorBytes,
-               ThreadCopyPlan::VectorLimit maxLimit, int64_t minVectorBytes,
-               bool checkBounds, std::string *reason) {
+planThreadCopy(CopyOp op, CopyLayout layout, KnownOffset smemOffset,
+               int64_t maxVectorBytes, ThreadCopyPlan::VectorLimit maxLimit,
+               int64_t minVectorBytes, bool checkBounds, std::string *reason) {
   using VectorLimit = ThreadCopyPlan::VectorLimit;
   auto fail = [&](const Twine &why) -> FailureOr<ThreadCopyPlan> {
     *reason = why.str();
     return failure();
   };
-  FailureOr<CopyLayout> layout = computeCopyLayout(op);
-  if (failed(layout))
-    return fail("the GMEM operand has no analysable strided layout");
   ThreadCopyPlan plan;
-  plan.layout = std::move(*layout);
+  plan.layout = std::move(layout);
   const CopyLayout &l = plan.layout;
   if (l.elementBits % 8 != 0)
     return fail(Twine(l.elementBits) +
@@ -199,8 +174,9 @@ planThreadCopy(CopyOp op, KnownOffset smemOffset, int64_t maxVectorBytes,
 }
 
 /// The layout of `op`'s GMEM side, or why per-thread copies cannot move it.
-static FailureOr<CopyLayout> perThreadLayout(CopyOp op, std::string *reason) {
-  FailureOr<CopyLayout> layout = computeCopyLayout(op);
+static FailureOr<CopyLayout>
+perThreadLayout(CopyOp op, const KnownDivisors *divisors, std::string *reason) {
+  FailureOr<CopyLayout> layout = computeCopyLayout(op, divisors);
   if (failed(layout))
     *reason = "the GMEM operand has no analysable strided layout";
   return layout;
@@ -208,8 +184,9 @@ static FailureOr<CopyLayout> perThreadLayout(CopyOp op, std::string *reason) {
 
 FailureOr<ThreadCopyPlan>
 mlir::asynccopy::planCpAsyncCopy(CopyOp op, KnownOffset smemOffset,
+                                 const KnownDivisors *divisors,
                                  std::string *reason) {
-  FailureOr<CopyLayout> layout = perThreadLayout(op, reason);
+  FailureOr<CopyLayout> layout = perThreadLayout(op, divisors, reason);
   if (failed(layout))
     return failure();
   FailureOr<int64_t> vectorBytes = cpAsyncVectorBytes(*layout, reason);
@@ -220,16 +197,17 @@ mlir::asynccopy::planCpAsyncCopy(CopyOp op, KnownOffset smemOffset,
     *reason = "cannot swizzle elements wider than 16 B; use swizzle = 0";
     return failure();
   }
-  return planThreadCopy(op, smemOffset, *vectorBytes,
-                        ThreadCopyPlan::VectorLimit::layout, hw::kMinCpAsyncBytes,
-                        /*checkBounds=*/op.getOobOrDefault() == OOBMode::zeros,
-                        reason);
+  return planThreadCopy(
+      op, std::move(*layout), smemOffset, *vectorBytes,
+      ThreadCopyPlan::VectorLimit::layout, hw::kMinCpAsyncBytes,
+      /*checkBounds=*/op.getOobOrDefault() == OOBMode::zeros, reason);
 }
 
 FailureOr<ThreadCopyPlan>
 mlir::asynccopy::planSyncCopy(CopyOp op, KnownOffset smemOffset,
+                              const KnownDivisors *divisors,
                               std::string *reason) {
-  FailureOr<CopyLayout> layout = perThreadLayout(op, reason);
+  FailureOr<CopyLayout> layout = perThreadLayout(op, divisors, reason);
   if (failed(layout))
     return failure();
   int64_t eb = layout->elementBytes();
@@ -242,14 +220,12 @@ mlir::asynccopy::planSyncCopy(CopyOp op, KnownOffset smemOffset,
   OOBMode oob = op.getOobOrDefault();
   // Reductions go element by element (one atomic each).
   int64_t maxBytes = op.getReduction() ? eb : alignedVectorBytes(*layout);
-  return planThreadCopy(op, smemOffset, maxBytes,
-                        op.getReduction()
-                            ? ThreadCopyPlan::VectorLimit::reduction
-                            : ThreadCopyPlan::VectorLimit::layout,
-                        /*minVectorBytes=*/1,
-                        /*checkBounds=*/oob == OOBMode::zeros ||
-                            oob == OOBMode::nan,
-                        reason);
+  return planThreadCopy(
+      op, std::move(*layout), smemOffset, maxBytes,
+      op.getReduction() ? ThreadCopyPlan::VectorLimit::reduction
+                        : ThreadCopyPlan::VectorLimit::layout,
+      /*minVectorBytes=*/1,
+      /*checkBounds=*/oob == OOBMode::zeros || oob == OOBMode::nan, reason);
 }
 
 RemoteCopyPlan mlir::asynccopy::planRemoteCopy(CopyOp op, int64_t elementBytes,

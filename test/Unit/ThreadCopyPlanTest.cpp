@@ -72,8 +72,9 @@ std::string load(StringRef attrs) {
 
 TEST_F(ThreadCopyPlanTest, CpAsyncMovesSixteenByteVectors) {
   std::string reason;
-  FailureOr<ThreadCopyPlan> plan = planCpAsyncCopy(
-      copyIn(load("")), KnownOffset::exact(0), &reason);
+  FailureOr<ThreadCopyPlan> plan =
+      planCpAsyncCopy(copyIn(load("")), KnownOffset::exact(0),
+                      /*divisors=*/nullptr, &reason);
   ASSERT_TRUE(succeeded(plan)) << reason;
   EXPECT_EQ(plan->vectorBytes(), 16);
   EXPECT_EQ(plan->numVectors, 512);
@@ -84,8 +85,9 @@ TEST_F(ThreadCopyPlanTest, CpAsyncMovesSixteenByteVectors) {
 
 TEST_F(ThreadCopyPlanTest, SmemOffsetNarrowsTheVectors) {
   std::string reason;
-  FailureOr<ThreadCopyPlan> plan = planCpAsyncCopy(
-      copyIn(load("")), KnownOffset::multipleOf(8), &reason);
+  FailureOr<ThreadCopyPlan> plan =
+      planCpAsyncCopy(copyIn(load("")), KnownOffset::multipleOf(8),
+                      /*divisors=*/nullptr, &reason);
   ASSERT_TRUE(succeeded(plan)) << reason;
   EXPECT_EQ(plan->vectorBytes(), 8);
   EXPECT_EQ(plan->numVectors, 1024);
@@ -97,7 +99,8 @@ TEST_F(ThreadCopyPlanTest, SyncPlans) {
   // promise_in_bounds: no checks.
   FailureOr<ThreadCopyPlan> plan =
       planSyncCopy(copyIn(load("{oob = #asynccopy<oob promise_in_bounds>}")),
-                   KnownOffset::exact(0), &reason);
+                   KnownOffset::exact(0),
+                   /*divisors=*/nullptr, &reason);
   ASSERT_TRUE(succeeded(plan)) << reason;
   EXPECT_EQ(plan->vectorBytes(), 16);
   EXPECT_FALSE(plan->checksBounds());
@@ -106,7 +109,8 @@ TEST_F(ThreadCopyPlanTest, SyncPlans) {
       copyIn("%t = asynccopy.copy %S to %A window [%i, 0] [64, 64] "
              "{reduction = #asynccopy<reduction add>} : memref<64x64xf16, "
              "$WG> to memref<4096x4096xf16> -> !asynccopy.token"),
-      KnownOffset::exact(0), &reason);
+      KnownOffset::exact(0),
+      /*divisors=*/nullptr, &reason);
   ASSERT_TRUE(succeeded(reduce)) << reason;
   EXPECT_EQ(reduce->vectorBytes(), 2);
   EXPECT_EQ(reduce->numVectors, 4096);
@@ -120,7 +124,8 @@ TEST_F(ThreadCopyPlanTest, CpAsyncDeclines) {
       copyIn("%t = asynccopy.copy %A to %S window [%i, 1] [64, 64] : "
              "memref<4096x4096xf16> to memref<64x64xf16, $WG> -> "
              "!asynccopy.token"),
-      KnownOffset::exact(0), &reason);
+      KnownOffset::exact(0),
+      /*divisors=*/nullptr, &reason);
   EXPECT_TRUE(failed(plan));
   EXPECT_NE(reason.find("cp.async needs 4-, 8- or 16-B aligned transfers"),
             std::string::npos)

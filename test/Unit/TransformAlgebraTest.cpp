@@ -43,6 +43,27 @@ protected:
     EXPECT_EQ(dot(index, strides), dot(ti, tst));
   }
 
+  /// The values of a chain of index constants and add/mul/div/rem ops.
+  static SmallVector<int64_t> evaluate(ArrayRef<Value> values) {
+    std::function<int64_t(Value)> eval = [&](Value x) -> int64_t {
+      Operation *op = x.getDefiningOp();
+      if (auto c = dyn_cast<arith::ConstantIndexOp>(op))
+        return c.value();
+      int64_t l = eval(op->getOperand(0)), r = eval(op->getOperand(1));
+      if (isa<arith::AddIOp>(op))
+        return l + r;
+      if (isa<arith::MulIOp>(op))
+        return l * r;
+      if (isa<arith::DivUIOp>(op))
+        return l / r;
+      if (isa<arith::RemUIOp>(op))
+        return l % r;
+      ADD_FAILURE() << "unexpected op";
+      return 0;
+    };
+    return llvm::map_to_vector(values, eval);
+  }
+
   MLIRContext ctx;
 };
 
@@ -154,24 +175,54 @@ TEST_F(TransformAlgebraTest, BuildIndexMatchesConstantIndex) {
     currentStrides = t.transformStrides(currentStrides);
   }
   ASSERT_EQ(values.size(), expected.size());
-  // Fold the arith chain by constant-folding each op in order.
-  SmallVector<int64_t> folded;
-  for (Value v : values) {
-    std::function<int64_t(Value)> eval = [&](Value x) -> int64_t {
-      Operation *op = x.getDefiningOp();
-      if (auto c = dyn_cast<arith::ConstantIndexOp>(op))
-        return c.value();
-      int64_t l = eval(op->getOperand(0)), r = eval(op->getOperand(1));
-      if (isa<arith::AddIOp>(op)) return l + r;
-      if (isa<arith::MulIOp>(op)) return l * r;
-      if (isa<arith::DivUIOp>(op)) return l / r;
-      if (isa<arith::RemUIOp>(op)) return l % r;
-      ADD_FAILURE() << "unexpected op";
-      return 0;
-    };
-    folded.push_back(eval(v));
+  EXPECT_EQ(evaluate(values), expected);
+}
+
+TEST_F(TransformAlgebraTest, BuildInverseIndexUndoesEachTransform) {
+  OpBuilder b(&ctx);
+  Location loc = UnknownLoc::get(&ctx);
+  OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
+  b.setInsertionPointToStart(module->getBody());
+  auto constants = [&](ArrayRef<int64_t> index) {
+    return llvm::map_to_vector(index, [&](int64_t i) -> Value {
+      return arith::ConstantIndexOp::create(b, loc, i);
+    });
+  };
+  // Each transform on a window element (the removed dims of drop_unit_dims
+  // at the window's origin), and back.
+  struct Case {
+    GmemTransformAttrInterface transform;
+    SmallVector<int64_t> index, strides;
+  };
+  SmallVector<Case> cases = {
+      {TileAttr::get(&ctx, {8, 64}, Rounding::none), {1, 17, 70}, {}},
+      {TransposeAttr::get(&ctx, {2, 0, 1}), {1, 2, 3}, {}},
+      {CollapseLeadingAttr::get(&ctx, 3), {3, 5, 7, 9}, {8192, 1024, 128, 1}},
+      {DropUnitDimsAttr::get(&ctx, {0, 2}), {4, 3, 6, 9}, {}}};
+  for (auto [i, c] : llvm::enumerate(cases)) {
+    SmallVector<int64_t> out = c.transform.transformIndex(c.index, c.strides);
+    SmallVector<Value> in = c.transform.buildInverseIndex(
+        b, loc, constants(out), constants(c.index), c.strides);
+    EXPECT_EQ(evaluate(in), c.index) << "case " << i;
   }
-  EXPECT_EQ(folded, expected);
+}
+
+TEST_F(TransformAlgebraTest, InverseStep) {
+  // A unit step along the in-tile dim of the last tiled dim moves the source
+  // by one along it; along the tile index, by the tile size.
+  auto tile = TileAttr::get(&ctx, {8, 64}, Rounding::none);
+  EXPECT_EQ(*tile.inverseStep({0, 0, 0, 0, 1}),
+            SmallVector<int64_t>({0, 0, 1}));
+  EXPECT_EQ(*tile.inverseStep({0, 1, 0, 0, 0}),
+            SmallVector<int64_t>({0, 8, 0}));
+  auto transpose = TransposeAttr::get(&ctx, {2, 0, 1});
+  EXPECT_EQ(*transpose.inverseStep({1, 0, 0}), SmallVector<int64_t>({0, 0, 1}));
+  // Stepping the merged dim may cross a row: no fixed source step.
+  auto collapse = CollapseLeadingAttr::get(&ctx, 2);
+  EXPECT_TRUE(failed(collapse.inverseStep({1, 0})));
+  EXPECT_EQ(*collapse.inverseStep({0, 1}), SmallVector<int64_t>({0, 0, 1}));
+  auto drop = DropUnitDimsAttr::get(&ctx, {0, 2});
+  EXPECT_EQ(*drop.inverseStep({1, 0}), SmallVector<int64_t>({0, 1, 0, 0}));
 }
 
 } // namespace

@@ -10,6 +10,7 @@
 #ifndef ASYNCCOPY_ANALYSIS_CONTIGUITY_H
 #define ASYNCCOPY_ANALYSIS_CONTIGUITY_H
 
+#include "asynccopy/Analysis/Divisibility.h"
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
 
 #include <optional>
@@ -80,7 +81,13 @@ computeCopyLayout(MemRefType gmemType, ArrayRef<int64_t> window,
                   std::string *error = nullptr);
 
 /// Layout of a GMEM <-> SMEM copy or prefetch; fails for SMEM -> SMEM copies.
-FailureOr<CopyLayout> computeCopyLayout(CopyOp op);
+/// The start alignment of a copy counts what its offsets are multiples of:
+/// constants, and with `divisors` (solved over an ancestor of `op`) what
+/// dataflow proves of the dynamic ones. Everything that chooses or lowers a
+/// per-thread or bulk copy must pass the same `divisors`: they decide the
+/// vector width.
+FailureOr<CopyLayout>
+computeCopyLayout(CopyOp op, const KnownDivisors *divisors = nullptr);
 FailureOr<CopyLayout> computeCopyLayout(PrefetchOp op);
 
 /// The window offsets of a copy or prefetch on `gmemType` in the tensor view

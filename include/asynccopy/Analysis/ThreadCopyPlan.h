@@ -51,14 +51,17 @@ struct ThreadCopyPlan {
 /// Plans the cp.async copy `op` whose SMEM view starts `smemOffset` bytes
 /// into its allocation: vectors of the widest transfer (16, 8 or 4 B) every
 /// chunk allows, bound checks where the window may leave the tensor
-/// (oob = zeros). Fails with the reason in `*reason`.
+/// (oob = zeros). Fails with the reason in `*reason`. `divisors` prove the
+/// alignment of dynamic offsets (see computeCopyLayout).
 FailureOr<ThreadCopyPlan> planCpAsyncCopy(CopyOp op, KnownOffset smemOffset,
+                                          const KnownDivisors *divisors,
                                           std::string *reason);
 
 /// Plans the sync-fallback copy `op` between GMEM and SMEM: the widest plain
 /// vectors (<= 16 B) the layout allows, one element per atomic for
 /// reductions, bound checks for oob = zeros and nan.
 FailureOr<ThreadCopyPlan> planSyncCopy(CopyOp op, KnownOffset smemOffset,
+                                       const KnownDivisors *divisors,
                                        std::string *reason);
 
 /// How the threads of a remote sync copy cover its views: the dims

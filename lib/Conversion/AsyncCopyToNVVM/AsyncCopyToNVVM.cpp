@@ -68,13 +68,14 @@ void mlir::asynccopy::populateAsyncCopyToNVVMTypeConversions(
 }
 
 void mlir::asynccopy::populateAsyncCopyToNVVMConversionPatterns(
-    LLVMTypeConverter &converter, RewritePatternSet &patterns) {
+    LLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const KnownDivisors *divisors) {
   lowering::populateBarrierToNVVMPatterns(converter, patterns);
   lowering::populateTMAToNVVMPatterns(converter, patterns);
-  lowering::populateBulkToNVVMPatterns(converter, patterns);
-  lowering::populateCpAsyncToNVVMPatterns(converter, patterns);
+  lowering::populateBulkToNVVMPatterns(converter, divisors, patterns);
+  lowering::populateCpAsyncToNVVMPatterns(converter, divisors, patterns);
   lowering::populateDsmemToNVVMPatterns(converter, patterns);
-  lowering::populateSyncCopyToNVVMPatterns(converter, patterns);
+  lowering::populateSyncCopyToNVVMPatterns(converter, divisors, patterns);
   lowering::populateGroupsToNVVMPatterns(converter, patterns);
 }
 
@@ -435,8 +436,10 @@ struct ConvertAsyncCopyToNVVMPass
     LLVMTypeConverter converter(ctx);
     populateAsyncCopyToNVVMTypeConversions(converter);
 
+    // Solved before any rewrite: the offsets' divisors as selection saw them.
+    KnownDivisors divisors(getOperation());
     RewritePatternSet patterns(ctx);
-    populateAsyncCopyToNVVMConversionPatterns(converter, patterns);
+    populateAsyncCopyToNVVMConversionPatterns(converter, patterns, &divisors);
 
     ConversionTarget target(*ctx);
     target.addIllegalDialect<AsyncCopyDialect>();

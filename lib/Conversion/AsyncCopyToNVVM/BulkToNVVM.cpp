@@ -22,14 +22,16 @@ using namespace mlir::asynccopy::lowering;
 namespace {
 
 struct BulkCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  BulkCopyLowering(const LLVMTypeConverter &converter,
+                   const KnownDivisors *divisors)
+      : ConvertOpToLLVMPattern(converter), divisors(divisors) {}
 
   LogicalResult
   matchAndRewrite(CopyOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     if (op.getImplOrDefault() != CopyImpl::bulk)
       return rewriter.notifyMatchFailure(op, "not a bulk copy");
-    FailureOr<CopyLayout> layout = computeCopyLayout(op);
+    FailureOr<CopyLayout> layout = computeCopyLayout(op, divisors);
     std::string reason;
     if (failed(layout) || !op.getTransformList().empty() ||
         failed(bulkChunks(*layout, &reason)))
@@ -126,11 +128,15 @@ struct BulkCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
     replaceLoweredCopy(rewriter, op);
     return success();
   }
+
+  /// What the offsets are proven multiples of (see computeCopyLayout).
+  const KnownDivisors *divisors;
 };
 
 } // namespace
 
 void lowering::populateBulkToNVVMPatterns(LLVMTypeConverter &converter,
-                                        RewritePatternSet &patterns) {
-  patterns.add<BulkCopyLowering>(converter);
+                                          const KnownDivisors *divisors,
+                                          RewritePatternSet &patterns) {
+  patterns.add<BulkCopyLowering>(converter, divisors);
 }

@@ -39,7 +39,9 @@ using namespace mlir::asynccopy::lowering;
 namespace {
 
 struct CpAsyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  CpAsyncCopyLowering(const LLVMTypeConverter &converter,
+                      const KnownDivisors *divisors)
+      : ConvertOpToLLVMPattern(converter), divisors(divisors) {}
 
   LogicalResult
   matchAndRewrite(CopyOp op, OpAdaptor adaptor,
@@ -55,7 +57,7 @@ struct CpAsyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
                             "oob = nan needs impl = tma or sync");
     std::string reason;
     FailureOr<ThreadCopyPlan> plan =
-        planCpAsyncCopy(op, getSmemOffset(op, op.getSmem()), &reason);
+        planCpAsyncCopy(op, getSmemOffset(op, op.getSmem()), divisors, &reason);
     if (failed(plan))
       return op.emitOpError("cannot be lowered to cp.async: ") << reason;
 
@@ -101,11 +103,15 @@ struct CpAsyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
     replaceLoweredCopy(rewriter, op);
     return success();
   }
+
+  /// What the offsets are proven multiples of (see computeCopyLayout).
+  const KnownDivisors *divisors;
 };
 
 } // namespace
 
 void lowering::populateCpAsyncToNVVMPatterns(LLVMTypeConverter &converter,
+                                             const KnownDivisors *divisors,
                                              RewritePatternSet &patterns) {
-  patterns.add<CpAsyncCopyLowering>(converter);
+  patterns.add<CpAsyncCopyLowering>(converter, divisors);
 }

@@ -280,7 +280,9 @@ void buildFirstThreadArrive(OpBuilder &b, Location loc, Value stagePtr,
 bool isDynamic(int64_t v) { return ShapedType::isDynamic(v); }
 
 struct SyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  SyncCopyLowering(const LLVMTypeConverter &converter,
+                   const KnownDivisors *divisors)
+      : ConvertOpToLLVMPattern(converter), divisors(divisors) {}
 
   LogicalResult
   matchAndRewrite(CopyOp op, OpAdaptor adaptor,
@@ -292,7 +294,7 @@ struct SyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
 
     std::string reason;
     FailureOr<ThreadCopyPlan> plan =
-        planSyncCopy(op, getSmemOffset(op, op.getSmem()), &reason);
+        planSyncCopy(op, getSmemOffset(op, op.getSmem()), divisors, &reason);
     if (failed(plan))
       return op.emitOpError("cannot be lowered to the sync fallback: ")
              << reason;
@@ -511,11 +513,15 @@ struct SyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
     rewriter.eraseOp(op);
     return success();
   }
+
+  /// What the offsets are proven multiples of (see computeCopyLayout).
+  const KnownDivisors *divisors;
 };
 
 } // namespace
 
 void lowering::populateSyncCopyToNVVMPatterns(LLVMTypeConverter &converter,
+                                              const KnownDivisors *divisors,
                                               RewritePatternSet &patterns) {
-  patterns.add<SyncCopyLowering>(converter);
+  patterns.add<SyncCopyLowering>(converter, divisors);
 }

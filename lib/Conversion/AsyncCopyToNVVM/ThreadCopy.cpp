@@ -147,57 +147,6 @@ ThreadCopyState lowering::buildThreadCopyState(OpBuilder &b, Location loc,
   return state;
 }
 
-/// Absolute coordinates before transform `t` from those after it.
-static SmallVector<Value> invertTransform(OpBuilder &b, Location loc,
-                                          GmemTransformAttrInterface t,
-                                          ArrayRef<Value> out,
-                                          ArrayRef<Value> windowIn,
-                                          ArrayRef<int64_t> stridesIn) {
-  int64_t inRank = windowIn.size();
-  SmallVector<Value> in(inRank);
-  if (auto tile = dyn_cast<TileAttr>(t)) {
-    ArrayRef<int64_t> tiling = tile.getTiling();
-    int64_t k = tiling.size(), lead = inRank - k;
-    for (int64_t m = 0; m < lead; ++m)
-      in[m] = out[m];
-    for (int64_t m = 0; m < k; ++m)
-      in[lead + m] = arith::AddIOp::create(
-          b, loc,
-          arith::MulIOp::create(b, loc, out[lead + m],
-                                cst(b, loc, tiling[m])),
-          out[lead + k + m]);
-  } else if (auto transpose = dyn_cast<TransposeAttr>(t)) {
-    for (auto [m, p] : llvm::enumerate(transpose.getPermutation()))
-      in[p] = out[m];
-  } else if (auto drop = dyn_cast<DropUnitDimsAttr>(t)) {
-    int64_t next = 0;
-    for (int64_t m = 0; m < inRank; ++m)
-      in[m] = llvm::is_contained(drop.getDims(), m) ? windowIn[m]
-                                                     : out[next++];
-  } else {
-    // collapse_leading: the merged index counts units of the innermost merged
-    // stride (planThreadCopy checked it is the common divisor and that the
-    // strides decrease), so a greedy delinearisation inverts it exactly.
-    auto collapse = cast<CollapseLeadingAttr>(t);
-    int64_t n = collapse.getCount();
-    int64_t unit = stridesIn[n - 1];
-    Value rest = out[0];
-    for (int64_t m = 0; m < n; ++m) {
-      int64_t radix = stridesIn[m] / unit;
-      if (m == n - 1) {
-        in[m] = rest;
-        break;
-      }
-      Value r = cst(b, loc, radix);
-      in[m] = arith::DivUIOp::create(b, loc, rest, r);
-      rest = arith::RemUIOp::create(b, loc, rest, r);
-    }
-    for (int64_t m = n; m < inRank; ++m)
-      in[m] = out[m - n + 1];
-  }
-  return in;
-}
-
 VectorAccess lowering::buildVectorAccess(OpBuilder &b, Location loc,
                                          const ThreadCopyPlan &plan,
                                          const ThreadCopyState &state,
@@ -230,8 +179,8 @@ VectorAccess lowering::buildVectorAccess(OpBuilder &b, Location loc,
     inner *= box[j];
   }
   for (int64_t i = plan.transforms.size() - 1; i >= 0; --i)
-    coords = invertTransform(b, loc, plan.transforms[i], coords,
-                             state.stageCoords[i], plan.stageStrides[i]);
+    coords = plan.transforms[i].buildInverseIndex(
+        b, loc, coords, state.stageCoords[i], plan.stageStrides[i]);
 
   VectorAccess access;
   Value gmem;

@@ -77,15 +77,16 @@ struct TestContiguityPass
       llvm::cl::init(false)};
 
   void runOnOperation() override {
+    KnownDivisors divisors(getOperation());
     getOperation()->walk([&](Operation *op) {
       if (auto copy = dyn_cast<CopyOp>(op))
-        report(copy);
+        report(copy, divisors);
       else if (auto prefetch = dyn_cast<PrefetchOp>(op))
         report(prefetch);
     });
   }
 
-  void report(CopyOp op) {
+  void report(CopyOp op, const KnownDivisors &divisors) {
     Value gmem = op.getGmem();
     if (!gmem) {
       // Remote SMEM -> SMEM copies have no GMEM side to analyse.
@@ -95,7 +96,7 @@ struct TestContiguityPass
                       << " B: no GMEM layout";
       return;
     }
-    FailureOr<CopyLayout> layout = computeCopyLayout(op);
+    FailureOr<CopyLayout> layout = computeCopyLayout(op, &divisors);
     if (failed(layout))
       return reportFailure(op, cast<MemRefType>(gmem.getType()),
                            op.getWindowSizes(), op.getTransformList());

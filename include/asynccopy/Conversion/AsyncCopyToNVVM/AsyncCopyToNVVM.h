@@ -9,6 +9,8 @@ class LLVMTypeConverter;
 class RewritePatternSet;
 namespace asynccopy {
 
+class KnownDivisors;
+
 /// Adds the element types asynccopy supports beyond MLIR 22's
 /// LLVMTypeConverter: tf32, stored in 32 bits, becomes i32.
 void populateAsyncCopyElementTypeConversions(LLVMTypeConverter &converter);
@@ -24,8 +26,11 @@ void registerConvertAsyncCopyToLLVMInterface(DialectRegistry &registry);
 void populateAsyncCopyToNVVMTypeConversions(LLVMTypeConverter &converter);
 
 /// Patterns lowering every asynccopy op, one populate function per op family.
-void populateAsyncCopyToNVVMConversionPatterns(LLVMTypeConverter &converter,
-                                               RewritePatternSet &patterns);
+/// `divisors` (solved over the IR before the conversion) must be those that
+/// selection used; without them only constant offsets count as aligned.
+void populateAsyncCopyToNVVMConversionPatterns(
+    LLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const KnownDivisors *divisors = nullptr);
 
 } // namespace asynccopy
 } // namespace mlir

@@ -173,6 +173,32 @@ SmallVector<Value> TileAttr::buildTransformIndex(OpBuilder &b, Location loc,
   return result;
 }
 
+SmallVector<Value> TileAttr::buildInverseIndex(OpBuilder &b, Location loc,
+                                               ValueRange index, ValueRange,
+                                               ArrayRef<int64_t>) const {
+  // [..., tile indices, indices in the tile] -> [..., tile * size + in-tile].
+  ArrayRef<int64_t> tiling = getTiling();
+  int64_t k = tiling.size(), lead = index.size() - 2 * k;
+  SmallVector<Value> result(index.take_front(lead));
+  for (int64_t m = 0; m < k; ++m)
+    result.push_back(arith::AddIOp::create(
+        b, loc,
+        arith::MulIOp::create(b, loc, index[lead + m],
+                              indexConst(b, loc, tiling[m])),
+        index[lead + k + m]));
+  return result;
+}
+
+FailureOr<SmallVector<int64_t>>
+TileAttr::inverseStep(ArrayRef<int64_t> step) const {
+  ArrayRef<int64_t> tiling = getTiling();
+  int64_t k = tiling.size(), lead = step.size() - 2 * k;
+  SmallVector<int64_t> result(step.take_front(lead));
+  for (int64_t m = 0; m < k; ++m)
+    result.push_back(step[lead + m] * tiling[m] + step[lead + k + m]);
+  return result;
+}
+
 GmemTransformAttrInterface TileAttr::batch(int64_t) const { return *this; }
 
 //===----------------------------------------------------------------------===//
@@ -232,6 +258,24 @@ SmallVector<Value> TransposeAttr::buildTransformIndex(OpBuilder &, Location,
                                                       ArrayRef<int64_t>) const {
   SmallVector<Value> values(index);
   return permute(getPermutation(), ArrayRef<Value>(values));
+}
+
+SmallVector<Value> TransposeAttr::buildInverseIndex(OpBuilder &, Location,
+                                                    ValueRange index,
+                                                    ValueRange,
+                                                    ArrayRef<int64_t>) const {
+  SmallVector<Value> result(index.size());
+  for (auto [m, p] : llvm::enumerate(getPermutation()))
+    result[p] = index[m];
+  return result;
+}
+
+FailureOr<SmallVector<int64_t>>
+TransposeAttr::inverseStep(ArrayRef<int64_t> step) const {
+  SmallVector<int64_t> result(step.size());
+  for (auto [m, p] : llvm::enumerate(getPermutation()))
+    result[p] = step[m];
+  return result;
 }
 
 GmemTransformAttrInterface TransposeAttr::batch(int64_t leadingRank) const {
@@ -348,6 +392,37 @@ CollapseLeadingAttr::buildTransformIndex(OpBuilder &b, Location loc,
   return result;
 }
 
+SmallVector<Value>
+CollapseLeadingAttr::buildInverseIndex(OpBuilder &b, Location loc,
+                                       ValueRange index, ValueRange,
+                                       ArrayRef<int64_t> strides) const {
+  // The merged index counts units of the common stride; with strides that
+  // decrease and are multiples of the innermost one, a greedy
+  // delinearisation inverts it exactly.
+  int64_t n = getCount();
+  int64_t g = commonStride(strides.take_front(n));
+  assert(!ShapedType::isDynamic(g) && "collapse_leading needs static strides");
+  SmallVector<Value> result;
+  Value rest = index[0];
+  for (int64_t m = 0; m + 1 < n; ++m) {
+    Value radix = indexConst(b, loc, strides[m] / g);
+    result.push_back(arith::DivUIOp::create(b, loc, rest, radix));
+    rest = arith::RemUIOp::create(b, loc, rest, radix);
+  }
+  result.push_back(rest);
+  llvm::append_range(result, index.drop_front());
+  return result;
+}
+
+FailureOr<SmallVector<int64_t>>
+CollapseLeadingAttr::inverseStep(ArrayRef<int64_t> step) const {
+  if (step[0] != 0)
+    return failure();
+  SmallVector<int64_t> result(getCount(), 0);
+  llvm::append_range(result, step.drop_front());
+  return result;
+}
+
 GmemTransformAttrInterface
 CollapseLeadingAttr::batch(int64_t leadingRank) const {
   // Collapsing a dim range that does not start at 0 is not expressible.
@@ -422,6 +497,32 @@ DropUnitDimsAttr::buildTransformIndex(OpBuilder &, Location, ValueRange index,
                                       ArrayRef<int64_t>) const {
   SmallVector<Value> values(index);
   return dropDims(getDims(), ArrayRef<Value>(values));
+}
+
+/// `kept` with the values of `removed` at positions `dims` (the inverse of
+/// dropDims).
+template <typename T>
+static SmallVector<T> insertDims(ArrayRef<int64_t> dims, ArrayRef<T> kept,
+                                 llvm::function_ref<T(int64_t)> removed) {
+  int64_t rank = kept.size() + dims.size(), next = 0;
+  SmallVector<T> result;
+  for (int64_t m = 0; m < rank; ++m)
+    result.push_back(llvm::is_contained(dims, m) ? removed(m) : kept[next++]);
+  return result;
+}
+
+SmallVector<Value>
+DropUnitDimsAttr::buildInverseIndex(OpBuilder &, Location, ValueRange index,
+                                    ValueRange origin,
+                                    ArrayRef<int64_t>) const {
+  SmallVector<Value> kept(index);
+  return insertDims<Value>(getDims(), kept,
+                           [&](int64_t m) { return origin[m]; });
+}
+
+FailureOr<SmallVector<int64_t>>
+DropUnitDimsAttr::inverseStep(ArrayRef<int64_t> step) const {
+  return insertDims<int64_t>(getDims(), step, [](int64_t) { return 0; });
 }
 
 GmemTransformAttrInterface

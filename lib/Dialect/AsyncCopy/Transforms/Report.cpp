@@ -110,8 +110,9 @@ static std::optional<bool> storeEdgeBranch(Operation *op) {
 }
 
 /// The GMEM layout of a copy, or why the conversion will reject it.
-static FailureOr<CopyLayout> layoutOf(CopyOp op, std::string &reason) {
-  FailureOr<CopyLayout> layout = computeCopyLayout(op);
+static FailureOr<CopyLayout> layoutOf(CopyOp op, const KnownDivisors &divisors,
+                                      std::string &reason) {
+  FailureOr<CopyLayout> layout = computeCopyLayout(op, &divisors);
   if (failed(layout))
     reason = "the GMEM operand has no analysable layout";
   return layout;
@@ -134,6 +135,7 @@ struct ReportPass
         return signalPassFailure();
       }
     }
+    KnownDivisors divisors(getOperation());
     // Ops are numbered per function, in program order.
     llvm::DenseMap<Operation *, int64_t> counts;
     getOperation()->walk([&](Operation *op) {
@@ -146,7 +148,7 @@ struct ReportPass
          << (func ? SymbolTable::getSymbolName(func).getValue() : "?") << "#"
          << counts[func]++;
       llvm::TypeSwitch<Operation *>(op)
-          .Case([&](CopyOp copy) { reportCopy(os, copy); })
+          .Case([&](CopyOp copy) { reportCopy(os, copy, divisors); })
           .Case([&](PrefetchOp prefetch) { reportPrefetch(os, prefetch); });
       if (file)
         file->os() << text << "\n";
@@ -158,7 +160,8 @@ struct ReportPass
     markAllAnalysesPreserved();
   }
 
-  static void reportCopy(raw_ostream &os, CopyOp op) {
+  static void reportCopy(raw_ostream &os, CopyOp op,
+                         const KnownDivisors &divisors) {
     CopyImpl impl = op.getImplOrDefault();
     os << " impl=" << stringifyCopyImpl(impl) << " dir=";
     if (!op.getGmem())
@@ -172,7 +175,7 @@ struct ReportPass
     LogicalResult planned = success();
     switch (impl) {
     case CopyImpl::tma:
-      planned = reportTma(os, op, reason);
+      planned = reportTma(os, op, divisors, reason);
       break;
     case CopyImpl::bulk:
     case CopyImpl::dsmem:
@@ -180,7 +183,7 @@ struct ReportPass
       break;
     case CopyImpl::cp_async:
     case CopyImpl::sync:
-      planned = reportPerThread(os, op, reason);
+      planned = reportPerThread(os, op, divisors, reason);
       break;
     case CopyImpl::automatic:
       os << " unselected: run asynccopy-select-implementation first";
@@ -200,7 +203,8 @@ struct ReportPass
     // Why each faster implementation did not take the copy. In the sync
     // branch of a store edge guard TMA stores the other windows.
     SmallVector<std::string> verdicts;
-    for (auto &[candidate, decision] : explainFasterCandidates(op, impl)) {
+    for (auto &[candidate, decision] :
+         explainFasterCandidates(op, impl, divisors)) {
       std::string verdict = stringifyCopyImpl(candidate).str() + ": ";
       if (candidate == CopyImpl::tma && edgeBranch && !*edgeBranch)
         verdict += "TMA stores write whole 16-B pieces of the innermost dim; "
@@ -217,8 +221,9 @@ struct ReportPass
   }
 
   static LogicalResult reportTma(raw_ostream &os, CopyOp op,
+                                 const KnownDivisors &divisors,
                                  std::string &reason) {
-    FailureOr<CopyLayout> layout = layoutOf(op, reason);
+    FailureOr<CopyLayout> layout = layoutOf(op, divisors, reason);
     if (failed(layout))
       return failure();
     FailureOr<TmaPlan> plan = planTma(*layout, op.getSwizzleOrZero(),
@@ -273,6 +278,7 @@ struct ReportPass
   }
 
   static LogicalResult reportPerThread(raw_ostream &os, CopyOp op,
+                                       const KnownDivisors &divisors,
                                        std::string &reason) {
     int64_t vectors, vectorBytes;
     bool checksBounds = false;
@@ -281,8 +287,8 @@ struct ReportPass
       KnownOffset smemOffset = traceSmemBuffer(op.getSmem()).byteOffset;
       FailureOr<ThreadCopyPlan> plan =
           op.getImplOrDefault() == CopyImpl::cp_async
-              ? planCpAsyncCopy(op, smemOffset, &reason)
-              : planSyncCopy(op, smemOffset, &reason);
+              ? planCpAsyncCopy(op, smemOffset, &divisors, &reason)
+              : planSyncCopy(op, smemOffset, &divisors, &reason);
       if (failed(plan))
         return failure();
       vectors = plan->numVectors;

@@ -89,10 +89,10 @@ struct CopyInfo {
 } // namespace
 
 /// What the candidates of `op` need to know about it.
-static CopyInfo analyseCopy(CopyOp op) {
+static CopyInfo analyseCopy(CopyOp op, const KnownDivisors &divisors) {
   CopyInfo info{op};
   if (Value gmem = op.getGmem()) {
-    info.layout = computeCopyLayout(op);
+    info.layout = computeCopyLayout(op, &divisors);
     // The op overload reports no message; the type-level one does.
     if (failed(info.layout))
       (void)computeCopyLayout(cast<MemRefType>(gmem.getType()),
@@ -467,9 +467,12 @@ struct SelectImplementationPass
 
   void runOnOperation() override {
     bool failedAny = false;
+    // Solved once: what each copy's dynamic offsets are multiples of.
+    KnownDivisors divisors(getOperation());
     getOperation()->walk([&](Operation *op) {
       llvm::TypeSwitch<Operation *>(op)
-          .Case([&](CopyOp copy) { failedAny |= failed(select(copy)); })
+          .Case(
+              [&](CopyOp copy) { failedAny |= failed(select(copy, divisors)); })
           .Case([&](PrefetchOp prefetch) { select(prefetch); });
     });
     if (failedAny)
@@ -508,8 +511,8 @@ struct SelectImplementationPass
     return text;
   }
 
-  LogicalResult select(CopyOp op) {
-    CopyInfo info = analyseCopy(op);
+  LogicalResult select(CopyOp op, const KnownDivisors &divisors) {
+    CopyInfo info = analyseCopy(op, divisors);
 
     CopyImpl requested = op.getImplOrDefault();
     SmallVector<std::pair<CopyImpl, std::string>> declines;
@@ -614,9 +617,10 @@ struct SelectImplementationPass
 } // namespace
 
 SmallVector<std::pair<CopyImpl, Decision>>
-mlir::asynccopy::explainFasterCandidates(CopyOp op, CopyImpl chosen) {
+mlir::asynccopy::explainFasterCandidates(CopyOp op, CopyImpl chosen,
+                                         const KnownDivisors &divisors) {
   SmallVector<std::pair<CopyImpl, Decision>> verdicts;
-  CopyInfo info = analyseCopy(op);
+  CopyInfo info = analyseCopy(op, divisors);
   for (auto [impl, candidate] : kCandidates) {
     if (impl == chosen)
       break;

@@ -51,6 +51,27 @@ def GmemTransformAttrInterface : AttrInterface<"GmemTransformAttrInterface"> {
            "::mlir::ValueRange":$index,
            "::llvm::ArrayRef<int64_t>":$strides)>,
     InterfaceMethod<[{
+        Inverts buildTransformIndex on the elements of a window: builds the
+        coordinates, in the view the transform applies to, of the element at
+        coordinates `index` of its result. `origin` holds the window's offsets
+        in that view (drop_unit_dims takes the dims it removes from them);
+        `strides` are the static element strides the transform sees
+        (collapse_leading delinearises by them: they must decrease, each a
+        multiple of the innermost merged one).
+      }],
+      "::llvm::SmallVector<::mlir::Value>", "buildInverseIndex",
+      (ins "::mlir::OpBuilder &":$builder, "::mlir::Location":$loc,
+           "::mlir::ValueRange":$index, "::mlir::ValueRange":$origin,
+           "::llvm::ArrayRef<int64_t>":$strides)>,
+    InterfaceMethod<[{
+        The step, in the coordinates of the view the transform applies to,
+        that a step of `step` in its result's coordinates makes; failure
+        when that depends on where the step starts (a step along the merged
+        dim of collapse_leading may cross a row).
+      }],
+      "::mlir::FailureOr<::llvm::SmallVector<int64_t>>", "inverseStep",
+      (ins "::llvm::ArrayRef<int64_t>":$step)>,
+    InterfaceMethod<[{
         Returns the transform that leaves `leadingRank` extra leading dims
         untouched and applies to the suffix, or null if none exists.
       }],

@@ -16,9 +16,10 @@ namespace mlir::asynccopy {
 /// The verdicts, in selection's priority order (tma > bulk > dsmem >
 /// cp_async > sync), of the implementations faster than `chosen` on `op`:
 /// declines with selection's reasons, or accepts where the input fixed a
-/// slower `impl`.
+/// slower `impl`; `divisors` as selection solved them.
 SmallVector<std::pair<CopyImpl, Decision>>
-explainFasterCandidates(CopyOp op, CopyImpl chosen);
+explainFasterCandidates(CopyOp op, CopyImpl chosen,
+                        const KnownDivisors &divisors);
 
 /// Whether TMA prefetches `op`; a decline is why selection drops it.
 Decision explainPrefetch(PrefetchOp op);
