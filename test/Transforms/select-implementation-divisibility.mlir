@@ -1,5 +1,5 @@
 // RUN: ac-opt %s -split-input-file -asynccopy-select-implementation | FileCheck %s
-// RUN: ac-opt %s -split-input-file -convert-asynccopy-to-nvvm | FileCheck %s --check-prefix=NVVM
+// RUN: ac-opt %s -split-input-file -asynccopy-select-implementation -convert-asynccopy-to-nvvm | FileCheck %s --check-prefix=NVVM
 
 // Window offsets that are loop induction variables or iter_args: the
 // divisibility analysis follows them through the loop, so the start of each
@@ -14,9 +14,9 @@
 // CHECK: scf.for
 // CHECK: asynccopy.copy {{.*}}impl = #asynccopy<impl bulk>
 // CHECK: scf.for
-// CHECK: asynccopy.copy {{.*}}vector_bytes = 2 : i64}, impl = #asynccopy<impl sync>
+// CHECK: asynccopy.copy {{.*}}vector_bytes = 2>, impl = #asynccopy<impl sync>
 // CHECK: scf.for
-// CHECK: asynccopy.copy {{.*}}vector_bytes = 16 : i64}, impl = #asynccopy<impl sync>
+// CHECK: asynccopy.copy {{.*}}vector_bytes = 16>, impl = #asynccopy<impl sync>
 // NVVM-LABEL: gpu.func @loop_offsets
 // NVVM: scf.for
 // NVVM: nvvm.cp.async.bulk.shared.cluster.global
