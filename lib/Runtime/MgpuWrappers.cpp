@@ -20,6 +20,7 @@
 #include <array>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <functional>
 #include <map>
 #include <memory>
@@ -129,6 +130,8 @@ struct Module {
   /// the life of the process; other callers keep it valid until
   /// mgpuModuleUnload.
   const void *image;
+  /// Bytes of a cubin/fatbin image (0: unknown); a JIT image is PTX text.
+  size_t size;
   bool jit;
   int optLevel;
   std::mutex mutex;
@@ -138,6 +141,20 @@ struct Module {
   /// looked up without a std::string, once per launch).
   std::map<std::string, std::unique_ptr<Function>, std::less<>> functions;
 };
+
+/// Whether the image may define the peer-address table. Asking the driver
+/// for a global the module lacks is an API error (compute-sanitizer reports
+/// it), so a PTX or ELF image that does not even name the table is not
+/// asked; a fatbin may be compressed, so it always is.
+bool mayHoldSymmetricTable(const Module &module) {
+  const char *name = AC_SYMM_TABLE_NAME;
+  const char *image = static_cast<const char *>(module.image);
+  if (module.jit)
+    return std::strstr(image, name) != nullptr;
+  if (module.size < 4 || std::memcmp(image, "\x7f" "ELF", 4) != 0)
+    return true;
+  return memmem(image, module.size, name, std::strlen(name)) != nullptr;
+}
 
 /// Loads `module`'s image on `device` with cuModuleLoadDataEx; prints the
 /// driver's error log and exits on failure.
@@ -161,7 +178,8 @@ CUmodule loadImage(const Module &module, int device, const char *site) {
           module.jit ? "PTX, JIT" : "cubin/fatbin", reason, site,
           errorLog[0] ? "\n" : "", errorLog);
   }
-  symmNoteModuleLoaded(loaded, context.device());
+  if (mayHoldSymmetricTable(module))
+    symmNoteModuleLoaded(loaded, context.device());
   return loaded;
 }
 
@@ -233,22 +251,24 @@ CUfunction launchedFunction(void *function, const char *site) {
 
 /// Loads the image at once on the calling thread's default device, so that
 /// a bad image is reported by the load (other devices load it on first use).
-void *loadModule(const void *data, int optLevel, bool jit, const char *site) {
-  auto *module = new Module{data, jit, optLevel, {}, {}, {}};
+void *loadModule(const void *data, size_t size, int optLevel, bool jit,
+                 const char *site) {
+  auto *module = new Module{data, size, jit, optLevel, {}, {}, {}};
   int device = getDefaultDevice();
   module->perDevice[device] = loadImage(*module, device, site);
   return module;
 }
 } // namespace
 
-extern "C" void *mgpuModuleLoad(void *data, size_t /*gpuBlobSize*/) {
-  return loadModule(data, /*optLevel=*/0, /*jit=*/false, __func__);
+extern "C" void *mgpuModuleLoad(void *data, size_t gpuBlobSize) {
+  return loadModule(data, gpuBlobSize, /*optLevel=*/0, /*jit=*/false,
+                    __func__);
 }
 
 extern "C" void *mgpuModuleLoadJIT(void *data, int optLevel) {
   // CU_JIT_OPTIMIZATION_LEVEL takes 0-4.
   int level = optLevel < 0 ? 0 : optLevel > 4 ? 4 : optLevel;
-  return loadModule(data, level, /*jit=*/true, __func__);
+  return loadModule(data, /*size=*/0, level, /*jit=*/true, __func__);
 }
 
 /// Unloads the module from every device it was loaded on.

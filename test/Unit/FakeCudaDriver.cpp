@@ -288,6 +288,7 @@ FAKE_EXPORT CUresult cuModuleUnload(CUmodule module) {
 FAKE_EXPORT CUresult cuModuleGetGlobal_v2(CUdeviceptr *ptr, size_t *bytes,
                                           CUmodule module, const char *name) {
   std::lock_guard<std::mutex> lock(stateMutex);
+  ++state.globalLookups;
   auto it = state.moduleTables.find(module);
   if (it == state.moduleTables.end() ||
       std::strcmp(name, "__asynccopy_symm") != 0)

@@ -62,6 +62,8 @@ struct FakeCudaState {
   /// The loaded modules: module -> device of the context it was loaded in.
   std::map<void *, int> liveModules;
   int64_t modulesUnloaded = 0;
+  /// cuModuleGetGlobal calls (each miss is an API error on a real driver).
+  int64_t globalLookups = 0;
   /// Devices on which every module fails to load.
   std::set<int> failingLoadDevices;
 };

@@ -203,6 +203,28 @@ int singleProcessHeap() {
   return childFailures;
 }
 
+/// Only images that may define the peer table are asked for it: a lookup
+/// that misses is an API error under compute-sanitizer.
+int tableLookups() {
+  FakeCudaState *fake = useFakeDriver();
+  static char cubin[] = "\x7f" "ELF kernels";
+  static char peerCubin[] = "\x7f" "ELF kernels __asynccopy_symm";
+  static char ptx[] = ".version 8.1 kernels";
+  static char fatbin[] = "fatbin, maybe compressed";
+  mgpuModuleLoad(cubin, sizeof(cubin));
+  mgpuModuleLoadJIT(ptx, 2);
+  EXPECT_IN_CHILD(fake->globalLookups == 0);
+  mgpuModuleLoad(peerCubin, sizeof(peerCubin));
+  EXPECT_IN_CHILD(fake->globalLookups == 1);
+  mgpuModuleLoad(fatbin, sizeof(fatbin));
+  EXPECT_IN_CHILD(fake->globalLookups == 2);
+  return childFailures;
+}
+
+TEST(RuntimeSymmetricDeathTest, TableLookups) {
+  EXPECT_EXIT(exit(tableLookups()), testing::ExitedWithCode(0), "");
+}
+
 TEST(RuntimeSymmetricDeathTest, SingleProcessHeap) {
   EXPECT_EXIT(exit(singleProcessHeap()), testing::ExitedWithCode(0), "");
 }
