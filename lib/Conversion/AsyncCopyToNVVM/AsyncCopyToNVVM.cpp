@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "asynccopy/Conversion/Passes.h"
 #include "asynccopy/Conversion/AsyncCopyToNVVM/AsyncCopyToNVVM.h"
+#include "asynccopy/Conversion/Passes.h"
 
 #include "PatternUtils.h"
 
@@ -46,9 +46,8 @@ void mlir::asynccopy::populateAsyncCopyToNVVMTypeConversions(
     LLVMTypeConverter &converter) {
   MLIRContext *ctx = &converter.getContext();
   converter.addConversion([ctx](BarrierType type) -> Type {
-    return LLVM::LLVMPointerType::get(ctx, type.getRemote()
-                                               ? lowering::kSharedCluster
-                                               : lowering::kShared);
+    return LLVM::LLVMPointerType::get(
+        ctx, type.getRemote() ? lowering::kSharedCluster : lowering::kShared);
   });
   converter.addConversion(
       [ctx](TokenType) -> Type { return IntegerType::get(ctx, 32); });
@@ -330,6 +329,147 @@ struct GPUFuncBlockTypes : public OpConversionPattern<gpu::GPUFuncOp> {
   }
 };
 
+/// Reports, before any rewrite, what no pattern can lower on this target:
+/// the chip decides which instructions exist, and LLVM aborts on an unknown
+/// one instead of reporting it.
+LogicalResult checkLowerable(Operation *op) {
+  if (auto module = dyn_cast<gpu::GPUModuleOp>(op);
+      module && module.getTargetsAttr()) {
+    for (Attribute target : module.getTargetsAttr()) {
+      auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target);
+      if (!nvvm)
+        continue;
+      if (std::optional<std::string> problem =
+              nvptx::checkChip(nvvm.getChip())) {
+        module.emitOpError("targets chip '")
+            << nvvm.getChip() << "', which " << *problem;
+        return failure();
+      }
+    }
+  }
+  if (failed(checkPrepared(op)))
+    return failure();
+  if (auto feature = requiredFeature(op);
+      feature && !tma::targetsAtLeast(op, feature->second)) {
+    op->emitOpError() << "uses " << feature->first << ", which needs sm_"
+                      << feature->second
+                      << " or newer; this GPU module targets sm_"
+                      << *tma::targetSmVersion(op);
+    return failure();
+  }
+  // Selection keeps these from TMA; IR selected elsewhere may not.
+  if (auto copy = dyn_cast<CopyOp>(op);
+      copy && copy.getPeer() && copy.getImplOrDefault() == CopyImpl::tma) {
+    if (unsigned ptx = tma::targetPtxVersion(op);
+        ptx < tma::kTensorMapFencePtx) {
+      op->emitOpError("is a `peer` TMA copy, whose tensor-map fence "
+                      "(fence.proxy.tensormap) needs PTX ISA 8.3 or "
+                      "newer; this GPU module targets PTX ")
+          << ptx / 10 << "." << ptx % 10
+          << " (add features = \"+ptx83\" to its #nvvm.target, or "
+             "use impl = bulk or sync)";
+      return failure();
+    }
+  }
+  if (unsigned ptx = tma::targetPtxVersion(op); isa<BarrierWaitOp>(op) &&
+                                                !tma::targetsHopper(op) &&
+                                                ptx < kTestWaitParityPtx) {
+    op->emitOpError("uses mbarrier.test_wait.parity, which needs PTX "
+                    "ISA 7.1 or newer; this GPU module targets PTX ")
+        << ptx / 10 << "." << ptx % 10
+        << " (add features = \"+ptx71\" or newer to its "
+           "#nvvm.target)";
+    return failure();
+  }
+  return success();
+}
+
+/// Records what the patterns need to know about other ops: what each wait
+/// waits for (tokens disappear in the conversion), which barrier waits
+/// acquire at cluster scope or fence the proxies, the SMEM alignment and
+/// view offsets the copies need, and the peer table.
+void annotateForPatterns(Operation *root) {
+  Builder b(root->getContext());
+  AsyncCopyDialect::ClusterAcquireAttrHelper clusterAcquire(b.getContext());
+  AsyncCopyDialect::ProxyFenceAttrHelper proxyFence(b.getContext());
+  AsyncCopyDialect::WaitGroupsAttrHelper waitGroups(b.getContext());
+  root->walk([&](FunctionOpInterface func) {
+    if (!observesRemoteStores(func))
+      return;
+    func->walk([&](BarrierWaitOp wait) {
+      clusterAcquire.setAttr(wait, b.getUnitAttr());
+    });
+  });
+  root->walk([&](FunctionOpInterface func) {
+    if (!completesOnGenericWrites(func))
+      return;
+    func->walk(
+        [&](BarrierWaitOp wait) { proxyFence.setAttr(wait, b.getUnitAttr()); });
+  });
+  root->walk([&](Operation *op) {
+    if (auto wait = dyn_cast<WaitOp>(op))
+      waitGroups.setAttr(
+          wait, b.getI64IntegerAttr(waitGroupsOf(wait.getToken(), wait)));
+    if (auto copy = dyn_cast<CopyOp>(op)) {
+      if (int64_t align = requiredSmemAlignment(copy))
+        for (Value buffer : {copy.getSource(), copy.getDest()})
+          if (isSharedMemory(cast<MemRefType>(buffer.getType())))
+            raiseSmemAlignment(buffer, align);
+      // Per-thread lowerings place their vectors by the views' offsets.
+      if (copy.getImplOrDefault() == CopyImpl::cp_async ||
+          copy.getImplOrDefault() == CopyImpl::sync)
+        lowering::recordSmemOffsets(copy);
+      // Peer copies translate their addresses through the runtime's
+      // table, one per GPU module.
+      if (copy.getPeer())
+        lowering::declareSymmetricTable(copy);
+    }
+  });
+}
+
+/// Barriers and tokens carried by values other ops define (scf.for
+/// iter_args, scf.if/while results, branch block arguments, device
+/// functions' arguments and results) take the same types as in `converter`;
+/// nothing else changes type before the upstream lowering. `carried` must
+/// outlive the conversion.
+void populateCarriedTypeConversions(LLVMTypeConverter &converter,
+                                    TypeConverter &carried,
+                                    RewritePatternSet &patterns,
+                                    ConversionTarget &target) {
+  carried.addConversion([](Type type) { return type; });
+  carried.addConversion(
+      [&](BarrierType type) { return converter.convertType(type); });
+  carried.addConversion(
+      [&](TokenType type) { return converter.convertType(type); });
+  auto cast = [](OpBuilder &b, Type type, ValueRange inputs,
+                 Location loc) -> Value {
+    return UnrealizedConversionCastOp::create(b, loc, type, inputs)
+        .getResult(0);
+  };
+  carried.addSourceMaterialization(cast);
+  carried.addTargetMaterialization(cast);
+  scf::populateSCFStructuralTypeConversionsAndLegality(carried, patterns,
+                                                       target);
+  populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
+                                                                 carried);
+  populateCallOpTypeConversionPattern(patterns, carried);
+  populateReturnOpTypeConversionPattern(patterns, carried);
+  populateBranchOpInterfaceTypeConversionPattern(patterns, carried);
+  patterns.add<GPUFuncBlockTypes>(carried, patterns.getContext());
+  target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
+    return carried.isSignatureLegal(op.getFunctionType()) &&
+           carried.isLegal(&op.getBody());
+  });
+  target.addDynamicallyLegalOp<gpu::GPUFuncOp>(
+      [&](gpu::GPUFuncOp op) { return carried.isLegal(&op.getBody()); });
+  target.addDynamicallyLegalOp<func::CallOp, func::ReturnOp>(
+      [&](Operation *op) { return carried.isLegal(op); });
+  target.markUnknownOpDynamicallyLegal([&](Operation *op) {
+    return !isa<BranchOpInterface>(op) ||
+           isLegalForBranchOpInterfaceTypeConversionPattern(op, carried);
+  });
+}
+
 struct ConvertAsyncCopyToNVVMPass
     : public mlir::asynccopy::impl::ConvertAsyncCopyToNVVMBase<
           ConvertAsyncCopyToNVVMPass> {
@@ -337,101 +477,14 @@ struct ConvertAsyncCopyToNVVMPass
 
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
-    // Tokens disappear in the conversion: record what each wait waits for.
-    Builder b(ctx);
-    // What no pattern can lower gets one precise error up front.
     WalkResult unsupported =
-        getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
-          // The chip decides which instructions exist; LLVM aborts on an
-          // unknown one instead of reporting it.
-          if (auto module = dyn_cast<gpu::GPUModuleOp>(op);
-              module && module.getTargetsAttr()) {
-            for (Attribute target : module.getTargetsAttr()) {
-              auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target);
-              if (!nvvm)
-                continue;
-              if (std::optional<std::string> problem =
-                      nvptx::checkChip(nvvm.getChip())) {
-                module.emitOpError("targets chip '")
-                    << nvvm.getChip() << "', which " << *problem;
-                return WalkResult::interrupt();
-              }
-            }
-          }
-          if (failed(checkPrepared(op)))
-            return WalkResult::interrupt();
-          if (auto feature = requiredFeature(op);
-              feature && !tma::targetsAtLeast(op, feature->second)) {
-            op->emitOpError()
-                << "uses " << feature->first << ", which needs sm_"
-                << feature->second << " or newer; this GPU module targets sm_"
-                << *tma::targetSmVersion(op);
-            return WalkResult::interrupt();
-          }
-          // Selection keeps these from TMA; IR selected elsewhere may not.
-          if (auto copy = dyn_cast<CopyOp>(op); copy && copy.getPeer() &&
-              copy.getImplOrDefault() == CopyImpl::tma) {
-            if (unsigned ptx = tma::targetPtxVersion(op);
-                ptx < tma::kTensorMapFencePtx) {
-              op->emitOpError("is a `peer` TMA copy, whose tensor-map fence "
-                              "(fence.proxy.tensormap) needs PTX ISA 8.3 or "
-                              "newer; this GPU module targets PTX ")
-                  << ptx / 10 << "." << ptx % 10
-                  << " (add features = \"+ptx83\" to its #nvvm.target, or "
-                     "use impl = bulk or sync)";
-              return WalkResult::interrupt();
-            }
-          }
-          if (unsigned ptx = tma::targetPtxVersion(op);
-              isa<BarrierWaitOp>(op) && !tma::targetsHopper(op) &&
-              ptx < kTestWaitParityPtx) {
-            op->emitOpError("uses mbarrier.test_wait.parity, which needs PTX "
-                            "ISA 7.1 or newer; this GPU module targets PTX ")
-                << ptx / 10 << "." << ptx % 10
-                << " (add features = \"+ptx71\" or newer to its "
-                   "#nvvm.target)";
-            return WalkResult::interrupt();
-          }
-          return WalkResult::advance();
+        getOperation()->walk<WalkOrder::PreOrder>([](Operation *op) {
+          return failed(checkLowerable(op)) ? WalkResult::interrupt()
+                                            : WalkResult::advance();
         });
     if (unsupported.wasInterrupted())
       return signalPassFailure();
-    AsyncCopyDialect::ClusterAcquireAttrHelper clusterAcquire(ctx);
-    AsyncCopyDialect::ProxyFenceAttrHelper proxyFence(ctx);
-    AsyncCopyDialect::WaitGroupsAttrHelper waitGroups(ctx);
-    getOperation()->walk([&](FunctionOpInterface func) {
-      if (!observesRemoteStores(func))
-        return;
-      func->walk([&](BarrierWaitOp wait) {
-        clusterAcquire.setAttr(wait, b.getUnitAttr());
-      });
-    });
-    getOperation()->walk([&](FunctionOpInterface func) {
-      if (!completesOnGenericWrites(func))
-        return;
-      func->walk([&](BarrierWaitOp wait) {
-        proxyFence.setAttr(wait, b.getUnitAttr());
-      });
-    });
-    getOperation()->walk([&](Operation *op) {
-      if (auto wait = dyn_cast<WaitOp>(op))
-        waitGroups.setAttr(
-            wait, b.getI64IntegerAttr(waitGroupsOf(wait.getToken(), wait)));
-      if (auto copy = dyn_cast<CopyOp>(op)) {
-        if (int64_t align = requiredSmemAlignment(copy))
-          for (Value buffer : {copy.getSource(), copy.getDest()})
-            if (isSharedMemory(cast<MemRefType>(buffer.getType())))
-              raiseSmemAlignment(buffer, align);
-        // Per-thread lowerings place their vectors by the views' offsets.
-        if (copy.getImplOrDefault() == CopyImpl::cp_async ||
-            copy.getImplOrDefault() == CopyImpl::sync)
-          lowering::recordSmemOffsets(copy);
-        // Peer copies translate their addresses through the runtime's
-        // table, one per GPU module.
-        if (copy.getPeer())
-          lowering::declareSymmetricTable(copy);
-      }
-    });
+    annotateForPatterns(getOperation());
 
     LLVMTypeConverter converter(ctx);
     populateAsyncCopyToNVVMTypeConversions(converter);
@@ -449,43 +502,8 @@ struct ConvertAsyncCopyToNVVMPass
                            scf::SCFDialect, vector::VectorDialect>();
     target.addLegalOp<UnrealizedConversionCastOp>();
 
-    // Barriers and tokens carried by values other ops define (scf.for
-    // iter_args, scf.if/while results, branch block arguments, device
-    // functions' arguments and results) take the same types; nothing else
-    // changes type before the upstream lowering.
     TypeConverter carried;
-    carried.addConversion([](Type type) { return type; });
-    carried.addConversion(
-        [&](BarrierType type) { return converter.convertType(type); });
-    carried.addConversion(
-        [&](TokenType type) { return converter.convertType(type); });
-    auto cast = [](OpBuilder &b, Type type, ValueRange inputs,
-                   Location loc) -> Value {
-      return UnrealizedConversionCastOp::create(b, loc, type, inputs)
-          .getResult(0);
-    };
-    carried.addSourceMaterialization(cast);
-    carried.addTargetMaterialization(cast);
-    scf::populateSCFStructuralTypeConversionsAndLegality(carried, patterns,
-                                                         target);
-    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
-                                                                   carried);
-    populateCallOpTypeConversionPattern(patterns, carried);
-    populateReturnOpTypeConversionPattern(patterns, carried);
-    populateBranchOpInterfaceTypeConversionPattern(patterns, carried);
-    patterns.add<GPUFuncBlockTypes>(carried, ctx);
-    target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
-      return carried.isSignatureLegal(op.getFunctionType()) &&
-             carried.isLegal(&op.getBody());
-    });
-    target.addDynamicallyLegalOp<gpu::GPUFuncOp>(
-        [&](gpu::GPUFuncOp op) { return carried.isLegal(&op.getBody()); });
-    target.addDynamicallyLegalOp<func::CallOp, func::ReturnOp>(
-        [&](Operation *op) { return carried.isLegal(op); });
-    target.markUnknownOpDynamicallyLegal([&](Operation *op) {
-      return !isa<BranchOpInterface>(op) ||
-             isLegalForBranchOpInterfaceTypeConversionPattern(op, carried);
-    });
+    populateCarriedTypeConversions(converter, carried, patterns, target);
 
     // asynccopy ops are converted but not declared illegal: a pattern that
     // cannot lower its op reports why, and the driver collects the op instead
