@@ -20,7 +20,6 @@
 #include <array>
 #include <cstdint>
 #include <cstdio>
-#include <cstring>
 #include <functional>
 #include <map>
 #include <memory>
@@ -142,20 +141,6 @@ struct Module {
   std::map<std::string, std::unique_ptr<Function>, std::less<>> functions;
 };
 
-/// Whether the image may define the peer-address table. Asking the driver
-/// for a global the module lacks is an API error (compute-sanitizer reports
-/// it), so a PTX or ELF image that does not even name the table is not
-/// asked; a fatbin may be compressed, so it always is.
-bool mayHoldSymmetricTable(const Module &module) {
-  const char *name = AC_SYMM_TABLE_NAME;
-  const char *image = static_cast<const char *>(module.image);
-  if (module.jit)
-    return std::strstr(image, name) != nullptr;
-  if (module.size < 4 || std::memcmp(image, "\x7f" "ELF", 4) != 0)
-    return true;
-  return memmem(image, module.size, name, std::strlen(name)) != nullptr;
-}
-
 /// Loads `module`'s image on `device` with cuModuleLoadDataEx; prints the
 /// driver's error log and exits on failure.
 CUmodule loadImage(const Module &module, int device, const char *site) {
@@ -178,8 +163,8 @@ CUmodule loadImage(const Module &module, int device, const char *site) {
           module.jit ? "PTX, JIT" : "cubin/fatbin", reason, site,
           errorLog[0] ? "\n" : "", errorLog);
   }
-  if (mayHoldSymmetricTable(module))
-    symmNoteModuleLoaded(loaded, context.device());
+  symmNoteModuleLoaded(loaded, context.device(),
+                       {module.image, module.size, module.jit});
   return loaded;
 }
 

@@ -274,10 +274,25 @@ static int32_t unregisterHeap(acSymmHeap *heap, const char *site) {
   return status;
 }
 
-void symmNoteModuleLoaded(CUmodule module, int device) {
+/// Whether `image` may define the peer-address table. Asking the driver for
+/// a global the module lacks is an API error (compute-sanitizer reports it),
+/// so a PTX or ELF image that does not even name the table is not asked; a
+/// fatbin may be compressed, so it always is.
+static bool mayHoldTable(const ModuleImage &image) {
+  const char *name = AC_SYMM_TABLE_NAME;
+  const char *bytes = static_cast<const char *>(image.data);
+  if (image.ptx)
+    return std::strstr(bytes, name) != nullptr;
+  if (image.size < 4 || std::memcmp(bytes, "\x7f" "ELF", 4) != 0)
+    return true;
+  return memmem(bytes, image.size, name, std::strlen(name)) != nullptr;
+}
+
+void symmNoteModuleLoaded(CUmodule module, int device,
+                          const ModuleImage &image) {
   const CudaDriver &driver = getDriver();
   // A driver without cuModuleGetGlobal loads no module with a table.
-  if (!driver.cuModuleGetGlobal)
+  if (!driver.cuModuleGetGlobal || !mayHoldTable(image))
     return;
   CUdeviceptr table = 0;
   size_t bytes = 0;

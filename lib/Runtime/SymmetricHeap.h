@@ -158,10 +158,19 @@ int32_t nvshmemRelease(acSymmHeap *heap, const char *site);
 // Hooks of the mgpu* calls (MgpuWrappers.cpp); they exit on failure.
 //===----------------------------------------------------------------------===//
 
+/// The image a module was loaded from: PTX text (`ptx`) or a cubin/fatbin of
+/// `size` bytes (0: unknown).
+struct ModuleImage {
+  const void *data;
+  size_t size;
+  bool ptx;
+};
+
 /// After a module is loaded on `device` (its context current): remembers the
 /// module's device table if it has one, and writes it if the device has a
 /// heap.
-void symmNoteModuleLoaded(cuda::CUmodule module, int device);
+void symmNoteModuleLoaded(cuda::CUmodule module, int device,
+                          const ModuleImage &image);
 /// Before a module is unloaded.
 void symmNoteModuleUnloaded(cuda::CUmodule module);
 /// After mgpuModuleGetFunction: remembers the kernels that need a heap.
