@@ -207,7 +207,8 @@ static void refineStartAlign(CopyLayout &layout, MemRefType gmemType,
 }
 
 FailureOr<CopyLayout>
-mlir::asynccopy::computeCopyLayout(CopyOp op, const KnownDivisors *divisors) {
+mlir::asynccopy::computeCopyLayout(AsyncCopyLikeOpInterface op,
+                                   const KnownDivisors *divisors) {
   Value gmem = op.getGmem();
   if (!gmem)
     return failure();
@@ -634,19 +635,21 @@ FailureOr<CollectiveSplit> mlir::asynccopy::splitForCollective(
   return split;
 }
 
-FailureOr<int64_t> mlir::asynccopy::collectiveGroupSize(CopyOp op) {
+FailureOr<int64_t>
+mlir::asynccopy::collectiveGroupSize(AsyncCopyLikeOpInterface op) {
   auto shape = op->getAttrOfType<DenseI64ArrayAttr>(kClusterShapeAttrName);
-  if (!shape || shape.size() != 3 || !op.getCollective())
+  std::optional<ArrayAttr> collective = op.getCollective();
+  if (!shape || shape.size() != 3 || !collective)
     return failure();
   int64_t size = 1;
-  for (Attribute attr : op.getCollectiveAttr())
+  for (Attribute attr : *collective)
     size *=
         shape[static_cast<unsigned>(cast<gpu::DimensionAttr>(attr).getValue())];
   return size;
 }
 
 FailureOr<CollectiveSplit>
-mlir::asynccopy::splitForCollective(CopyOp op, TmaPlan &plan,
+mlir::asynccopy::splitForCollective(AsyncCopyLikeOpInterface op, TmaPlan &plan,
                                     std::string *reason) {
   FailureOr<int64_t> size = collectiveGroupSize(op);
   if (failed(size)) {

@@ -45,7 +45,7 @@ static FailureOr<int64_t> unitStepDim(const ThreadCopyPlan &plan,
 /// below 16 B) and at least `minVectorBytes`; `checkBounds` asks for run-time
 /// guards on every GMEM dim the window is not statically known to fit in.
 static FailureOr<ThreadCopyPlan>
-planThreadCopy(CopyOp op, CopyLayout layout, KnownOffset smemOffset,
+planThreadCopy(AsyncCopyLikeOpInterface op, CopyLayout layout, KnownOffset smemOffset,
                int64_t maxVectorBytes, ThreadCopyPlan::VectorLimit maxLimit,
                int64_t minVectorBytes, bool checkBounds, std::string *reason) {
   using VectorLimit = ThreadCopyPlan::VectorLimit;
@@ -175,7 +175,7 @@ planThreadCopy(CopyOp op, CopyLayout layout, KnownOffset smemOffset,
 
 /// The layout of `op`'s GMEM side, or why per-thread copies cannot move it.
 static FailureOr<CopyLayout>
-perThreadLayout(CopyOp op, const KnownDivisors *divisors, std::string *reason) {
+perThreadLayout(AsyncCopyLikeOpInterface op, const KnownDivisors *divisors, std::string *reason) {
   FailureOr<CopyLayout> layout = computeCopyLayout(op, divisors);
   if (failed(layout))
     *reason = "the GMEM operand has no analysable strided layout";
@@ -183,7 +183,7 @@ perThreadLayout(CopyOp op, const KnownDivisors *divisors, std::string *reason) {
 }
 
 FailureOr<ThreadCopyPlan>
-mlir::asynccopy::planCpAsyncCopy(CopyOp op, KnownOffset smemOffset,
+mlir::asynccopy::planCpAsyncCopy(AsyncCopyLikeOpInterface op, KnownOffset smemOffset,
                                  const KnownDivisors *divisors,
                                  std::string *reason) {
   FailureOr<CopyLayout> layout = perThreadLayout(op, divisors, reason);
@@ -204,7 +204,7 @@ mlir::asynccopy::planCpAsyncCopy(CopyOp op, KnownOffset smemOffset,
 }
 
 FailureOr<ThreadCopyPlan>
-mlir::asynccopy::planSyncCopy(CopyOp op, KnownOffset smemOffset,
+mlir::asynccopy::planSyncCopy(AsyncCopyLikeOpInterface op, KnownOffset smemOffset,
                               const KnownDivisors *divisors,
                               std::string *reason) {
   FailureOr<CopyLayout> layout = perThreadLayout(op, divisors, reason);
@@ -228,7 +228,18 @@ mlir::asynccopy::planSyncCopy(CopyOp op, KnownOffset smemOffset,
       /*checkBounds=*/oob == OOBMode::zeros || oob == OOBMode::nan, reason);
 }
 
-RemoteCopyPlan mlir::asynccopy::planRemoteCopy(CopyOp op, int64_t elementBytes,
+FailureOr<ThreadCopyPlan> mlir::asynccopy::expandThreadCopyPlan(
+    AsyncCopyLikeOpInterface op, KnownOffset smemOffset, int64_t vectorBytes,
+    int64_t minVectorBytes, bool checkBounds, std::string *reason) {
+  FailureOr<CopyLayout> layout = perThreadLayout(op, nullptr, reason);
+  if (failed(layout))
+    return failure();
+  return planThreadCopy(op, std::move(*layout), smemOffset, vectorBytes,
+                        ThreadCopyPlan::VectorLimit::layout, minVectorBytes,
+                        checkBounds, reason);
+}
+
+RemoteCopyPlan mlir::asynccopy::planRemoteCopy(AsyncCopyLikeOpInterface op, int64_t elementBytes,
                                                KnownOffset srcOffset,
                                                KnownOffset dstOffset) {
   auto srcType = cast<MemRefType>(op.getSource().getType());

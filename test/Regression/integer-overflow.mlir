@@ -39,13 +39,18 @@ module attributes {gpu.container_module} {
 
 // collapse_leading over a stride near INT64_MAX: the merged extent of the
 // tensor view overflowed. Now there is no tensor view (no TMA), and the
-// fallback declines with its reason.
+// fallback declines with its reason, which selection reports.
 module attributes {gpu.container_module} {
   gpu.module @m [#nvvm.target<chip = "sm_90a">] {
     gpu.func @collapse_overflow(%A: memref<4096x4096xf16, strided<[4096, 9223372036854775807]>>) workgroup(%S : memref<4096xf16, #gpu.address_space<workgroup>>) kernel {
       %c0 = arith.constant 0 : index
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-      // expected-error @+1 {{cannot be lowered to the sync fallback: collapse_leading merges dims whose strides do not decrease from outer to inner}}
+      // expected-error @+6 {{no implementation can perform this copy}}
+      // expected-note @+5 {{tma: the transforms do not divide the GMEM tensor evenly}}
+      // expected-note @+4 {{bulk: bulk copies take no transforms}}
+      // expected-note @+3 {{dsmem: dsmem copies SMEM to another CTA of the cluster}}
+      // expected-note @+2 {{cp_async: cp.async completes through commit/wait groups}}
+      // expected-note @+1 {{sync: collapse_leading merges dims whose strides do not decrease from outer to inner}}
       asynccopy.copy %A to %S window [0, 0] [64, 64] barrier %b[%c0] {transforms = [#asynccopy.collapse_leading<2>]} : memref<4096x4096xf16, strided<[4096, 9223372036854775807]>> to memref<4096xf16, #gpu.address_space<workgroup>>
       gpu.return
     }

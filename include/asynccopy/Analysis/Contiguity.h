@@ -87,7 +87,8 @@ computeCopyLayout(MemRefType gmemType, ArrayRef<int64_t> window,
 /// per-thread or bulk copy must pass the same `divisors`: they decide the
 /// vector width.
 FailureOr<CopyLayout>
-computeCopyLayout(CopyOp op, const KnownDivisors *divisors = nullptr);
+computeCopyLayout(AsyncCopyLikeOpInterface op,
+                  const KnownDivisors *divisors = nullptr);
 FailureOr<CopyLayout> computeCopyLayout(PrefetchOp op);
 
 /// The window offsets of a copy or prefetch on `gmemType` in the tensor view
@@ -179,7 +180,7 @@ inline constexpr StringLiteral kClusterShapeAttrName =
 /// The number of CTAs sharing collective copy `op`: the product of the
 /// recorded cluster extents along its `collective` dims; failure when no
 /// cluster shape is recorded.
-FailureOr<int64_t> collectiveGroupSize(CopyOp op);
+FailureOr<int64_t> collectiveGroupSize(AsyncCopyLikeOpInterface op);
 
 /// Splits the TMA `plan` of a load for a collective group of `groupSize`
 /// CTAs: along `partitionAxis` when given (`partitioned<axis>`), else along
@@ -194,7 +195,8 @@ splitForCollective(TmaPlan &plan, int64_t elementBytes, int64_t groupSize,
                    int64_t swizzle, std::string *reason);
 
 /// splitForCollective with the group size, partition and swizzle of `op`.
-FailureOr<CollectiveSplit> splitForCollective(CopyOp op, TmaPlan &plan,
+FailureOr<CollectiveSplit> splitForCollective(AsyncCopyLikeOpInterface op,
+                                              TmaPlan &plan,
                                               std::string *reason);
 
 /// Widest power of two (<= 16 B) that the start, the chunk strides and the

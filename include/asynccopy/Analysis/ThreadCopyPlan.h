@@ -53,16 +53,27 @@ struct ThreadCopyPlan {
 /// chunk allows, bound checks where the window may leave the tensor
 /// (oob = zeros). Fails with the reason in `*reason`. `divisors` prove the
 /// alignment of dynamic offsets (see computeCopyLayout).
-FailureOr<ThreadCopyPlan> planCpAsyncCopy(CopyOp op, KnownOffset smemOffset,
+FailureOr<ThreadCopyPlan> planCpAsyncCopy(AsyncCopyLikeOpInterface op, KnownOffset smemOffset,
                                           const KnownDivisors *divisors,
                                           std::string *reason);
 
 /// Plans the sync-fallback copy `op` between GMEM and SMEM: the widest plain
 /// vectors (<= 16 B) the layout allows, one element per atomic for
 /// reductions, bound checks for oob = zeros and nan.
-FailureOr<ThreadCopyPlan> planSyncCopy(CopyOp op, KnownOffset smemOffset,
+FailureOr<ThreadCopyPlan> planSyncCopy(AsyncCopyLikeOpInterface op, KnownOffset smemOffset,
                                        const KnownDivisors *divisors,
                                        std::string *reason);
+
+/// The per-thread plan of `op` after selection chose its vector width: the
+/// lowering of `cp_async.copy` and `sync.copy` expands the plan's
+/// `vectorBytes` (an upper bound: selection proved the GMEM side allows it)
+/// into vectors, bound checks and swizzle. `checkBounds` as for the planners
+/// above; fails when the SMEM view or the bound checks leave vectors below
+/// `minVectorBytes`.
+FailureOr<ThreadCopyPlan>
+expandThreadCopyPlan(AsyncCopyLikeOpInterface op, KnownOffset smemOffset,
+                     int64_t vectorBytes, int64_t minVectorBytes,
+                     bool checkBounds, std::string *reason);
 
 /// How the threads of a remote sync copy cover its views: the dims
 /// (outermost first) that stay after merging those contiguous on both sides,
@@ -82,7 +93,7 @@ struct RemoteCopyPlan {
 /// allocations. Dense buffers merge into one dim; vectors (<= 16 B) run
 /// along the innermost dim when it is contiguous on both sides, and are as
 /// wide as both views' starts and every other dim's strides allow.
-RemoteCopyPlan planRemoteCopy(CopyOp op, int64_t elementBytes,
+RemoteCopyPlan planRemoteCopy(AsyncCopyLikeOpInterface op, int64_t elementBytes,
                               KnownOffset srcOffset, KnownOffset dstOffset);
 
 } // namespace mlir::asynccopy

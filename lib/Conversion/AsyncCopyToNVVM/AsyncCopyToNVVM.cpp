@@ -67,19 +67,18 @@ void mlir::asynccopy::populateAsyncCopyToNVVMTypeConversions(
 }
 
 void mlir::asynccopy::populateAsyncCopyToNVVMConversionPatterns(
-    LLVMTypeConverter &converter, RewritePatternSet &patterns,
-    const KnownDivisors *divisors) {
+    LLVMTypeConverter &converter, RewritePatternSet &patterns) {
   lowering::populateBarrierToNVVMPatterns(converter, patterns);
   lowering::populateTMAToNVVMPatterns(converter, patterns);
-  lowering::populateBulkToNVVMPatterns(converter, divisors, patterns);
-  lowering::populateCpAsyncToNVVMPatterns(converter, divisors, patterns);
+  lowering::populateBulkToNVVMPatterns(converter, patterns);
+  lowering::populateCpAsyncToNVVMPatterns(converter, patterns);
   lowering::populateDsmemToNVVMPatterns(converter, patterns);
-  lowering::populateSyncCopyToNVVMPatterns(converter, divisors, patterns);
+  lowering::populateSyncCopyToNVVMPatterns(converter, patterns);
   lowering::populateGroupsToNVVMPatterns(converter, patterns);
 }
 
 /// What `op` lowers to that not every chip has, and the oldest SM that has
-/// it (after implementation selection). The NVPTX back end aborts with
+/// it. The NVPTX back end aborts with
 /// "Cannot select" instead of reporting these on an older chip.
 static std::optional<std::pair<StringRef, unsigned>>
 requiredFeature(Operation *op) {
@@ -88,28 +87,23 @@ requiredFeature(Operation *op) {
     auto barrier = dyn_cast<BarrierType>(t);
     return barrier && barrier.getRemote();
   };
-  if (auto copy = dyn_cast<CopyOp>(op)) {
-    switch (copy.getImplOrDefault()) {
-    case CopyImpl::tma:
-      return Feature("a TMA copy (cp.async.bulk.tensor)", 90);
-    case CopyImpl::bulk:
-      return Feature("a bulk copy (cp.async.bulk)", 90);
-    case CopyImpl::dsmem:
-      return Feature("a DSMEM copy (cp.async.bulk.shared::cluster)", 90);
-    case CopyImpl::cp_async:
-      return Feature("cp.async", 80);
-    default:
-      break;
-    }
+  if (isa<TmaLoadOp, TmaStoreOp, TmaReduceOp>(op))
+    return Feature("a TMA copy (cp.async.bulk.tensor)", 90);
+  if (isa<BulkLoadOp, BulkStoreOp>(op))
+    return Feature("a bulk copy (cp.async.bulk)", 90);
+  if (isa<DsmemCopyOp>(op))
+    return Feature("a DSMEM copy (cp.async.bulk.shared::cluster)", 90);
+  if (isa<CpAsyncCopyOp>(op))
+    return Feature("cp.async", 80);
+  if (isa<TmaPrefetchOp>(op))
+    return Feature("a TMA prefetch (cp.async.bulk.prefetch.tensor)", 90);
+  if (auto copy = dyn_cast<SyncCopyOp>(op)) {
     if (copy.getRank())
       return Feature("a copy to another CTA of the cluster (mapa)", 90);
     if (copy.getBarrier())
       return Feature("an mbarrier arrival", 80);
     return std::nullopt;
   }
-  // A prefetch without a tensor map is a dropped hint, not a feature.
-  if (isa<PrefetchOp>(op) && op->hasAttr(kDescriptorAttrName))
-    return Feature("a TMA prefetch (cp.async.bulk.prefetch.tensor)", 90);
   if (isa<BarrierArriveExpectTxOp>(op))
     return Feature("mbarrier.arrive.expect_tx", 90);
   if (isa<BarrierRemoteOp>(op))
@@ -138,21 +132,25 @@ static LogicalResult checkPrepared(Operation *op) {
     return op->emitOpError() << what << "; run " << pass
                              << " first (the asynccopy-to-nvvm pipeline does)";
   };
-  if (auto copy = dyn_cast<CopyOp>(op)) {
-    if (copy.getImplOrDefault() == CopyImpl::automatic)
-      return missing("has no implementation",
-                     "asynccopy-select-implementation");
-    if (copy.getCollective() && !copy->hasAttr(kClusterShapeAttrName))
-      return missing("is collective but has no cluster shape",
-                     "asynccopy-partition-collective");
-    if (copy.getImplOrDefault() == CopyImpl::tma &&
-        !copy->hasAttr(kDescriptorAttrName))
-      return missing("has no tensor map",
-                     "asynccopy-materialize-tma-descriptors");
-  }
-  // A planned prefetch without a tensor map is a dropped hint.
-  if (isa<PrefetchOp>(op) && !op->hasAttr(kPlanAttrName))
+  if (auto copy = dyn_cast<CopyOp>(op))
+    return missing(copy.getImplOrDefault() == CopyImpl::automatic
+                       ? "has no implementation"
+                       : "has not been rewritten into its mechanism op",
+                   "asynccopy-select-implementation");
+  if (isa<PrefetchOp>(op))
     return missing("has not been planned", "asynccopy-select-implementation");
+  auto tma = dyn_cast<AsyncCopyLikeOpInterface>(op);
+  if (tma && tma.getCollective() && !op->hasAttr(kClusterShapeAttrName))
+    return missing("is collective but has no cluster shape",
+                   "asynccopy-partition-collective");
+  TmaPlanAttr plan;
+  if (auto prefetch = dyn_cast<TmaPrefetchOp>(op))
+    plan = prefetch.getPlan();
+  else if (isa<TmaLoadOp, TmaStoreOp, TmaReduceOp>(op))
+    plan = op->getAttrOfType<TmaPlanAttr>("plan");
+  if (plan && !plan.getDescriptor())
+    return missing("has no tensor map",
+                   "asynccopy-materialize-tma-descriptors");
   return success();
 }
 
@@ -170,8 +168,7 @@ static bool observesRemoteStores(FunctionOpInterface func) {
     if (auto arrive = dyn_cast<BarrierArriveOp>(op);
         arrive && arrive.getBarrier().getType().getRemote())
       return WalkResult::interrupt();
-    if (auto copy = dyn_cast<CopyOp>(op);
-        copy && copy.getRank() && copy.getImplOrDefault() == CopyImpl::sync)
+    if (auto copy = dyn_cast<SyncCopyOp>(op); copy && copy.getRank())
       return WalkResult::interrupt();
     return WalkResult::advance();
   });
@@ -183,10 +180,10 @@ static bool observesRemoteStores(FunctionOpInterface func) {
 /// barrier (the arrival fires when the copies land) and sync-path remote
 /// copies (peers' stores). Their waits fence instead.
 static bool completesOnGenericWrites(FunctionOpInterface func) {
-  WalkResult found = func->walk([](CopyOp copy) {
-    CopyImpl impl = copy.getImplOrDefault();
-    if ((impl == CopyImpl::cp_async && copy.getBarrier()) ||
-        (impl == CopyImpl::sync && copy.getRank()))
+  WalkResult found = func->walk([](Operation *op) {
+    if (auto copy = dyn_cast<CpAsyncCopyOp>(op); copy && copy.getBarrier())
+      return WalkResult::interrupt();
+    if (auto copy = dyn_cast<SyncCopyOp>(op); copy && copy.getRank())
       return WalkResult::interrupt();
     return WalkResult::advance();
   });
@@ -215,22 +212,15 @@ int64_t waitGroupsOf(Value token, Operation *wait) {
     Value value = worklist.pop_back_val();
     if (!seen.insert(value).second)
       continue;
-    if (auto copy = value.getDefiningOp<CopyOp>()) {
-      switch (copy.getImplOrDefault()) {
-      case CopyImpl::tma:
-      case CopyImpl::bulk:
+    if (Operation *producer = value.getDefiningOp();
+        isa_and_nonnull<AsyncCopyLikeOpInterface>(producer)) {
+      if (isa<TmaLoadOp, TmaStoreOp, TmaReduceOp, BulkLoadOp, BulkStoreOp>(
+              producer))
         groups |= lowering::kBulkGroups;
-        break;
-      case CopyImpl::cp_async:
+      else if (isa<CpAsyncCopyOp>(producer))
         groups |= lowering::kCpAsyncGroups;
-        break;
-      case CopyImpl::sync:
-        break;
-      case CopyImpl::dsmem:
-      case CopyImpl::automatic:
+      else if (!isa<SyncCopyOp>(producer))
         groups |= availableGroups(wait);
-        break;
-      }
       continue;
     }
     FailureOr<SmallVector<Value>> incoming = getIncomingValues(value);
@@ -246,24 +236,17 @@ int64_t waitGroupsOf(Value token, Operation *wait) {
 /// SMEM alignment a copy needs: TMA boxes start on 128 B, and swizzled ones
 /// on the 1024-B swizzle atom; bulk copies, cp.async and the sync fallback
 /// need their (up to) 16-B transfers aligned.
-int64_t requiredSmemAlignment(CopyOp copy) {
-  switch (copy.getImplOrDefault()) {
-  case CopyImpl::tma:
-    return copy.getSwizzleOrZero() != 0 ? hw::kMaxSwizzleAtomBytes
-                                        : hw::smemBoxAlignBytes(0);
-  case CopyImpl::cp_async:
-  case CopyImpl::sync:
-    // Per-thread vectors of up to 16 B; their swizzled layout matches TMA's,
-    // which swizzles address bits, on the 1024-B swizzle atom.
-    return copy.getSwizzleOrZero() != 0 ? hw::kMaxSwizzleAtomBytes
-                                        : hw::kMaxVectorBytes;
-  case CopyImpl::bulk:
-  case CopyImpl::dsmem:
+int64_t requiredSmemAlignment(AsyncCopyLikeOpInterface copy) {
+  bool swizzled = copy.getSwizzleOrZero() != 0;
+  if (isa<TmaLoadOp, TmaStoreOp, TmaReduceOp>(copy))
+    return swizzled ? hw::kMaxSwizzleAtomBytes : hw::smemBoxAlignBytes(0);
+  // Per-thread vectors of up to 16 B; their swizzled layout matches TMA's,
+  // which swizzles address bits, on the 1024-B swizzle atom.
+  if (isa<CpAsyncCopyOp, SyncCopyOp>(copy))
+    return swizzled ? hw::kMaxSwizzleAtomBytes : hw::kMaxVectorBytes;
+  if (isa<BulkLoadOp, BulkStoreOp, DsmemCopyOp>(copy))
     return hw::kBulkAlignBytes;
-  case CopyImpl::automatic:
-    return 0;
-  }
-  llvm_unreachable("unknown copy implementation");
+  return 0;
 }
 
 /// Raises the alignment of `allocation` to `align` bytes (an opaque value's
@@ -358,8 +341,8 @@ LogicalResult checkLowerable(Operation *op) {
     return failure();
   }
   // Selection keeps these from TMA; IR selected elsewhere may not.
-  if (auto copy = dyn_cast<CopyOp>(op);
-      copy && copy.getPeer() && copy.getImplOrDefault() == CopyImpl::tma) {
+  if (isa<TmaLoadOp, TmaStoreOp, TmaReduceOp>(op) &&
+      cast<AsyncCopyLikeOpInterface>(op).getPeer()) {
     if (unsigned ptx = tma::targetPtxVersion(op);
         ptx < tma::kTensorMapFencePtx) {
       op->emitOpError("is a `peer` TMA copy, whose tensor-map fence "
@@ -410,14 +393,13 @@ void annotateForPatterns(Operation *root) {
     if (auto wait = dyn_cast<WaitOp>(op))
       waitGroups.setAttr(
           wait, b.getI64IntegerAttr(waitGroupsOf(wait.getToken(), wait)));
-    if (auto copy = dyn_cast<CopyOp>(op)) {
+    if (auto copy = dyn_cast<AsyncCopyLikeOpInterface>(op)) {
       if (int64_t align = requiredSmemAlignment(copy))
         for (Value buffer : {copy.getSource(), copy.getDest()})
           if (isSharedMemory(cast<MemRefType>(buffer.getType())))
             raiseSmemAlignment(buffer, align);
       // Per-thread lowerings place their vectors by the views' offsets.
-      if (copy.getImplOrDefault() == CopyImpl::cp_async ||
-          copy.getImplOrDefault() == CopyImpl::sync)
+      if (isa<CpAsyncCopyOp, SyncCopyOp>(op))
         lowering::recordSmemOffsets(copy);
       // Peer copies translate their addresses through the runtime's
       // table, one per GPU module.
@@ -489,10 +471,8 @@ struct ConvertAsyncCopyToNVVMPass
     LLVMTypeConverter converter(ctx);
     populateAsyncCopyToNVVMTypeConversions(converter);
 
-    // Solved before any rewrite: the offsets' divisors as selection saw them.
-    KnownDivisors divisors(getOperation());
     RewritePatternSet patterns(ctx);
-    populateAsyncCopyToNVVMConversionPatterns(converter, patterns, &divisors);
+    populateAsyncCopyToNVVMConversionPatterns(converter, patterns);
 
     ConversionTarget target(*ctx);
     target.addIllegalDialect<AsyncCopyDialect>();

@@ -21,35 +21,34 @@ using namespace mlir::asynccopy::lowering;
 
 namespace {
 
-struct BulkCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
-  BulkCopyLowering(const LLVMTypeConverter &converter,
-                   const KnownDivisors *divisors)
-      : ConvertOpToLLVMPattern(converter), divisors(divisors) {}
+/// Lowers `bulk.load` or `bulk.store` (one pattern each): one elected thread
+/// issues a `cp.async.bulk` per chunk of the plan, walking the window's outer
+/// dims in row-major order.
+template <typename OpT>
+struct BulkCopyLowering : public ConvertOpToLLVMPattern<OpT> {
+  using ConvertOpToLLVMPattern<OpT>::ConvertOpToLLVMPattern;
+  using OpAdaptor = typename OpT::Adaptor;
 
   LogicalResult
-  matchAndRewrite(CopyOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpT op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (op.getImplOrDefault() != CopyImpl::bulk)
-      return rewriter.notifyMatchFailure(op, "not a bulk copy");
-    FailureOr<CopyLayout> layout = computeCopyLayout(op, divisors);
-    std::string reason;
-    if (failed(layout) || !op.getTransformList().empty() ||
-        failed(bulkChunks(*layout, &reason)))
-      return op.emitOpError("cannot be lowered to bulk copies: ")
-             << (reason.empty() ? "it has transforms" : reason);
-    if (layout->totalBytes > tma::kMaxMbarrierCount)
-      return op.emitOpError("moves ")
-             << layout->totalBytes << " B, more than an mbarrier transaction "
-             << "count holds; split the copy";
+    ChunkPlanAttr plan = op.getPlan();
+    // The outer dims the chunks walk; the plan says how many and how long.
+    FailureOr<CopyLayout> layout = computeCopyLayout(op);
+    if (failed(layout) || layout->numChunks != plan.getChunks() ||
+        layout->chunkBytes != plan.getChunkBytes())
+      return op.emitOpError("has a plan of ")
+             << plan.getChunks() << " chunks of " << plan.getChunkBytes()
+             << " B, which is not how its window splits into contiguous runs";
 
     Location loc = op.getLoc();
-    bool isLoad = op.isLoad();
+    constexpr bool isLoad = std::is_same_v<OpT, BulkLoadOp>;
     auto gmemType = cast<MemRefType>(op.getGmem().getType());
     auto smemType = cast<MemRefType>(op.getSmem().getType());
     Value gmemDesc = isLoad ? adaptor.getSource() : adaptor.getDest();
     Value smemDesc = isLoad ? adaptor.getDest() : adaptor.getSource();
-    Value smem = buildBufferPtr(rewriter, loc, *getTypeConverter(), smemType,
-                                smemDesc);
+    Value smem = buildBufferPtr(rewriter, loc, *this->getTypeConverter(),
+                                smemType, smemDesc);
 
     // Window offsets as i64 values (static ones as constants).
     SmallVector<Value> offsets;
@@ -83,7 +82,7 @@ struct BulkCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
                                        gmemDesc, pe);
       Value bar;
       if (isLoad)
-        bar = buildArriveExpectTx(b, loc, barrier, stage, l.totalBytes);
+        bar = buildArriveExpectTx(b, loc, barrier, stage, plan.getTotalBytes());
       Value size = buildI32(b, loc, l.chunkBytes);
       SmallVector<int64_t> outerIndex(outerRank, 0);
       for (int64_t chunk = 0; chunk < l.numChunks; ++chunk) {
@@ -97,7 +96,7 @@ struct BulkCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
                                          b.getI64IntegerAttr(outerIndex[d])));
         Value gmem = buildCastToSpace(
             b, loc,
-            getStridedElementPtr(static_cast<ConversionPatternRewriter &>(b),
+            this->getStridedElementPtr(static_cast<ConversionPatternRewriter &>(b),
                                  loc, gmemType, gmemDesc, indices),
             kGlobal);
         Value smemChunk = smem;
@@ -128,15 +127,12 @@ struct BulkCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
     replaceLoweredCopy(rewriter, op);
     return success();
   }
-
-  /// What the offsets are proven multiples of (see computeCopyLayout).
-  const KnownDivisors *divisors;
 };
 
 } // namespace
 
 void lowering::populateBulkToNVVMPatterns(LLVMTypeConverter &converter,
-                                          const KnownDivisors *divisors,
                                           RewritePatternSet &patterns) {
-  patterns.add<BulkCopyLowering>(converter, divisors);
+  patterns.add<BulkCopyLowering<BulkLoadOp>, BulkCopyLowering<BulkStoreOp>>(
+      converter);
 }

@@ -38,26 +38,18 @@ using namespace mlir::asynccopy::lowering;
 
 namespace {
 
-struct CpAsyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
-  CpAsyncCopyLowering(const LLVMTypeConverter &converter,
-                      const KnownDivisors *divisors)
-      : ConvertOpToLLVMPattern(converter), divisors(divisors) {}
+struct CpAsyncCopyLowering : public ConvertOpToLLVMPattern<CpAsyncCopyOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
   LogicalResult
-  matchAndRewrite(CopyOp op, OpAdaptor adaptor,
+  matchAndRewrite(CpAsyncCopyOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (op.getImplOrDefault() != CopyImpl::cp_async)
-      return rewriter.notifyMatchFailure(op, "not a cp.async copy");
-    if (!op.getGmem() || !op.isLoad())
-      return op.emitOpError("impl = cp_async copies GMEM -> SMEM only; use "
-                            "impl = tma, bulk or sync for this copy");
-    OOBMode oob = op.getOobOrDefault();
-    if (oob == OOBMode::nan)
-      return op.emitOpError("cp.async zero-fills elements outside the tensor; "
-                            "oob = nan needs impl = tma or sync");
     std::string reason;
-    FailureOr<ThreadCopyPlan> plan =
-        planCpAsyncCopy(op, getSmemOffset(op, op.getSmem()), divisors, &reason);
+    FailureOr<ThreadCopyPlan> plan = expandThreadCopyPlan(
+        op, getSmemOffset(op, op.getSmem()),
+        op.getPlan().getVectorBytes().value_or(hw::kMinCpAsyncBytes),
+        hw::kMinCpAsyncBytes,
+        /*checkBounds=*/op.getOobOrDefault() == OOBMode::zeros, &reason);
     if (failed(plan))
       return op.emitOpError("cannot be lowered to cp.async: ") << reason;
 
@@ -103,15 +95,11 @@ struct CpAsyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
     replaceLoweredCopy(rewriter, op);
     return success();
   }
-
-  /// What the offsets are proven multiples of (see computeCopyLayout).
-  const KnownDivisors *divisors;
 };
 
 } // namespace
 
 void lowering::populateCpAsyncToNVVMPatterns(LLVMTypeConverter &converter,
-                                             const KnownDivisors *divisors,
                                              RewritePatternSet &patterns) {
-  patterns.add<CpAsyncCopyLowering>(converter, divisors);
+  patterns.add<CpAsyncCopyLowering>(converter);
 }

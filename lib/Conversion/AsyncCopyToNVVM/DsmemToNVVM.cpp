@@ -22,22 +22,14 @@ using namespace mlir::asynccopy::lowering;
 
 namespace {
 
-struct DsmemCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
+struct DsmemCopyLowering : public ConvertOpToLLVMPattern<DsmemCopyOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
   LogicalResult
-  matchAndRewrite(CopyOp op, OpAdaptor adaptor,
+  matchAndRewrite(DsmemCopyOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (op.getImplOrDefault() != CopyImpl::dsmem)
-      return rewriter.notifyMatchFailure(op, "not a DSMEM copy");
     MemRefType srcType = op.getSource().getType();
-    int64_t bits = srcType.getNumElements() * srcType.getElementTypeBitWidth();
-    if (bits % 8 != 0 || (bits / 8) % tma::kBulkAlignBytes != 0 ||
-        bits / 8 > tma::kMaxMbarrierCount)
-      return op.emitOpError("cannot be lowered to a DSMEM bulk copy: it moves ")
-             << bits / 8 << " B; DSMEM bulk copies move a multiple of 16 B, at "
-             << "most " << tma::kMaxMbarrierCount << " B (use impl = sync)";
-    int64_t bytes = bits / 8;
+    int64_t bytes = op.getPlan().getTotalBytes();
 
     Location loc = op.getLoc();
     MLIRContext *ctx = rewriter.getContext();

@@ -9,7 +9,6 @@
 #ifndef LIB_CONVERSION_ASYNCCOPYTONVVM_PATTERNUTILS_H
 #define LIB_CONVERSION_ASYNCCOPYTONVVM_PATTERNUTILS_H
 
-#include "asynccopy/Analysis/Divisibility.h"
 #include "asynccopy/Analysis/SmemBuffer.h"
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
 #include "asynccopy/Runtime/Symmetric.h"
@@ -45,22 +44,18 @@ void recordSmemOffsets(AsyncCopyLikeOpInterface copy);
 /// recorded by recordSmemOffsets, else traced now.
 KnownOffset getSmemOffset(AsyncCopyLikeOpInterface copy, Value smem);
 
-// One populate function per op family (one file each). Per-thread and bulk
-// copies take the offsets' divisors their selection used.
+// One populate function per op family (one file each), one pattern per op.
 void populateBarrierToNVVMPatterns(LLVMTypeConverter &converter,
                                    RewritePatternSet &patterns);
 void populateTMAToNVVMPatterns(LLVMTypeConverter &converter,
                                RewritePatternSet &patterns);
 void populateBulkToNVVMPatterns(LLVMTypeConverter &converter,
-                                const KnownDivisors *divisors,
                                 RewritePatternSet &patterns);
 void populateCpAsyncToNVVMPatterns(LLVMTypeConverter &converter,
-                                   const KnownDivisors *divisors,
                                    RewritePatternSet &patterns);
 void populateDsmemToNVVMPatterns(LLVMTypeConverter &converter,
                                  RewritePatternSet &patterns);
 void populateSyncCopyToNVVMPatterns(LLVMTypeConverter &converter,
-                                    const KnownDivisors *divisors,
                                     RewritePatternSet &patterns);
 void populateGroupsToNVVMPatterns(LLVMTypeConverter &converter,
                                   RewritePatternSet &patterns);

@@ -174,7 +174,7 @@ void buildAtomicReduce(OpBuilder &b, Location loc, ReductionKind kind,
 }
 
 /// Checks that a reduction has an atomic form for the element type.
-LogicalResult verifyReduction(CopyOp op, ReductionKind kind, Type type) {
+LogicalResult verifyReduction(SyncCopyOp op, ReductionKind kind, Type type) {
   if (isa<FloatType>(type)) {
     if (kind == ReductionKind::add || kind == ReductionKind::min ||
         kind == ReductionKind::max)
@@ -279,22 +279,21 @@ void buildFirstThreadArrive(OpBuilder &b, Location loc, Value stagePtr,
 
 bool isDynamic(int64_t v) { return ShapedType::isDynamic(v); }
 
-struct SyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
-  SyncCopyLowering(const LLVMTypeConverter &converter,
-                   const KnownDivisors *divisors)
-      : ConvertOpToLLVMPattern(converter), divisors(divisors) {}
+struct SyncCopyLowering : public ConvertOpToLLVMPattern<SyncCopyOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
   LogicalResult
-  matchAndRewrite(CopyOp op, OpAdaptor adaptor,
+  matchAndRewrite(SyncCopyOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (op.getImplOrDefault() != CopyImpl::sync)
-      return rewriter.notifyMatchFailure(op, "not a sync copy");
     if (op.getRank())
       return lowerRemote(op, adaptor, rewriter);
 
     std::string reason;
-    FailureOr<ThreadCopyPlan> plan =
-        planSyncCopy(op, getSmemOffset(op, op.getSmem()), divisors, &reason);
+    OOBMode oob = op.getOobOrDefault();
+    FailureOr<ThreadCopyPlan> plan = expandThreadCopyPlan(
+        op, getSmemOffset(op, op.getSmem()),
+        op.getPlan().getVectorBytes().value_or(1), /*minVectorBytes=*/1,
+        /*checkBounds=*/oob == OOBMode::zeros || oob == OOBMode::nan, &reason);
     if (failed(plan))
       return op.emitOpError("cannot be lowered to the sync fallback: ")
              << reason;
@@ -302,7 +301,6 @@ struct SyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
     Type elementType = plan->layout.elementType;
     if (reduction && failed(verifyReduction(op, *reduction, elementType)))
       return failure();
-    OOBMode oob = op.getOobOrDefault();
 
     Location loc = op.getLoc();
     bool isLoad = op.isLoad();
@@ -374,7 +372,7 @@ struct SyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
   /// SMEM -> SMEM of CTA `rank`: stores through the shared::cluster address
   /// of the destination; both sides are addressed through their strides
   /// (views of larger buffers), so only the viewed elements are written.
-  LogicalResult lowerRemote(CopyOp op, OpAdaptor adaptor,
+  LogicalResult lowerRemote(SyncCopyOp op, OpAdaptor adaptor,
                             ConversionPatternRewriter &rewriter) const {
     Location loc = op.getLoc();
     MLIRContext *ctx = rewriter.getContext();
@@ -513,15 +511,11 @@ struct SyncCopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
     rewriter.eraseOp(op);
     return success();
   }
-
-  /// What the offsets are proven multiples of (see computeCopyLayout).
-  const KnownDivisors *divisors;
 };
 
 } // namespace
 
 void lowering::populateSyncCopyToNVVMPatterns(LLVMTypeConverter &converter,
-                                              const KnownDivisors *divisors,
                                               RewritePatternSet &patterns) {
-  patterns.add<SyncCopyLowering>(converter, divisors);
+  patterns.add<SyncCopyLowering>(converter);
 }

@@ -27,25 +27,25 @@ using namespace mlir::asynccopy::lowering;
 
 namespace {
 
-/// The tensor-map parameter of a TMA op, from `asynccopy.descriptor`.
-FailureOr<Value> getDescriptor(Operation *op) {
-  auto index = op->getAttrOfType<IntegerAttr>(kDescriptorAttrName);
+/// The tensor-map parameter of a TMA op: kernel argument `descriptor` of its
+/// plan (with descriptor-mode=scratch, the map `descriptor_offset` bytes into
+/// it).
+FailureOr<Value> getDescriptor(Operation *op, TmaPlanAttr plan) {
+  std::optional<int64_t> index = plan.getDescriptor();
   if (!index)
     return op->emitOpError("has no tensor map; run "
                            "asynccopy-materialize-tma-descriptors first");
   auto func = op->getParentOfType<FunctionOpInterface>();
   if (!func || func.isExternal() ||
-      index.getInt() >= static_cast<int64_t>(func.getNumArguments()))
+      *index >= static_cast<int64_t>(func.getNumArguments()))
     return op->emitOpError("names tensor-map parameter ")
-           << index.getInt() << ", which its kernel does not have";
-  Value param = func.getArgument(index.getInt());
-  // descriptor-mode=scratch: the parameter points at all maps of the launch.
-  if (auto offset = op->getAttrOfType<IntegerAttr>(kDescriptorOffsetAttrName)) {
+           << *index << ", which its kernel does not have";
+  Value param = func.getArgument(*index);
+  if (int64_t offset = plan.getDescriptorOffset().value_or(0)) {
     OpBuilder b(op);
-    if (offset.getInt() != 0)
-      param = LLVM::GEPOp::create(
-          b, op->getLoc(), param.getType(), b.getI8Type(), param,
-          ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(offset.getInt())});
+    param = LLVM::GEPOp::create(
+        b, op->getLoc(), param.getType(), b.getI8Type(), param,
+        ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(offset)});
   }
   return param;
 }
@@ -117,7 +117,8 @@ struct CollectiveIssue {
 /// the group is the CTAs that differ from it only along `collective` dims;
 /// the index linearises those coordinates in the order they are listed, the
 /// mask has one bit per group member at its %cluster_ctarank.
-CollectiveIssue buildCollectiveIssue(OpBuilder &b, Location loc, CopyOp op,
+CollectiveIssue buildCollectiveIssue(OpBuilder &b, Location loc,
+                                     AsyncCopyLikeOpInterface op,
                                      const CollectiveSplit &split) {
   ArrayRef<int64_t> shape =
       op->getAttrOfType<DenseI64ArrayAttr>(kClusterShapeAttrName).asArrayRef();
@@ -134,7 +135,8 @@ CollectiveIssue buildCollectiveIssue(OpBuilder &b, Location loc, CopyOp op,
   int64_t indexStride = 1;
   // Ranks of the group relative to its member with zero group coordinates.
   SmallVector<int64_t> members = {0};
-  for (Attribute attr : op.getCollectiveAttr()) {
+  ArrayAttr collective = *op.getCollective();
+  for (Attribute attr : collective) {
     unsigned d =
         static_cast<unsigned>(cast<gpu::DimensionAttr>(attr).getValue());
     inGroup[d] = true;
@@ -194,15 +196,40 @@ NVVM::TMAReduxKind toNVVM(ReductionKind kind) {
   llvm_unreachable("unknown reduction kind");
 }
 
-struct TMACopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+/// The NVVM TMA instruction of one issue of a load, store or reduction.
+void buildTmaIssue(OpBuilder &b, Location loc, TmaLoadOp, Value smem, Value map,
+                   ValueRange coords, Value bar, Value mask, Value policy) {
+  NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+      b, loc, buildCastToSpace(b, loc, smem, kSharedCluster), map, coords, bar,
+      ValueRange{}, mask, policy, NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false,
+      NVVM::CTAGroupKindAttr(), /*predicate=*/Value());
+}
+void buildTmaIssue(OpBuilder &b, Location loc, TmaStoreOp, Value smem,
+                   Value map, ValueRange coords, Value, Value, Value policy) {
+  NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+      b, loc, map, smem, coords, policy, NVVM::TMAStoreMode::TILE,
+      /*predicate=*/Value());
+}
+void buildTmaIssue(OpBuilder &b, Location loc, TmaReduceOp op, Value smem,
+                   Value map, ValueRange coords, Value, Value, Value policy) {
+  NVVM::CpAsyncBulkTensorReduceOp::create(
+      b, loc, map, smem, toNVVM(*op.getReduction()), NVVM::TMAStoreMode::TILE,
+      coords, policy);
+}
+
+/// Lowers `tma.load`, `tma.store` or `tma.reduce` (one pattern each): one
+/// elected thread issues every box of the plan; a load arrives on its
+/// barrier stage once, expecting the plan's bytes.
+template <typename OpT>
+struct TmaCopyLowering : public ConvertOpToLLVMPattern<OpT> {
+  using ConvertOpToLLVMPattern<OpT>::ConvertOpToLLVMPattern;
+  using OpAdaptor = typename OpT::Adaptor;
 
   LogicalResult
-  matchAndRewrite(CopyOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpT op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (op.getImplOrDefault() != CopyImpl::tma)
-      return rewriter.notifyMatchFailure(op, "not a TMA copy");
-    FailureOr<Value> desc = getDescriptor(op);
+    TmaPlanAttr planAttr = op.getPlan();
+    FailureOr<Value> desc = getDescriptor(op, planAttr);
     if (failed(desc))
       return failure();
     FailureOr<CopyLayout> layout = computeCopyLayout(op);
@@ -228,14 +255,14 @@ struct TMACopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
     auto gmemType = cast<MemRefType>(op.getGmem().getType());
     MemRefType smemType = cast<MemRefType>(op.getSmem().getType());
     Value smemDesc = op.isLoad() ? adaptor.getDest() : adaptor.getSource();
-    Value smem = buildBufferPtr(rewriter, loc, *getTypeConverter(), smemType,
-                                smemDesc);
+    Value smem = buildBufferPtr(rewriter, loc, *this->getTypeConverter(),
+                                smemType, smemDesc);
     SmallVector<Value> viewCoords = buildTensorViewOffsets(
         rewriter, loc, *layout, gmemType, op.getMixedOffsets());
     Value pred = buildIssuePredicate(rewriter, loc, adaptor.getPredicate());
     Value barrier = adaptor.getBarrier(), stage = adaptor.getStage();
-    std::optional<ReductionKind> reduction = op.getReduction();
-    bool isLoad = op.isLoad(), commit = op.getCommit().value_or(true);
+    constexpr bool isLoad = std::is_same_v<OpT, TmaLoadOp>;
+    bool commit = op.getCommit().value_or(true);
 
     buildIf(rewriter, loc, pred, [&](OpBuilder &b, Location loc) {
       Value policy = buildL2CachePolicy(b, loc, op.getCache());
@@ -246,7 +273,7 @@ struct TMACopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
       Value bar;
       // Every CTA of a collective group receives the whole window.
       if (isLoad)
-        bar = buildArriveExpectTx(b, loc, barrier, stage, plan->totalBytes);
+        bar = buildArriveExpectTx(b, loc, barrier, stage, planAttr.getBytes());
       Value mask;
       if (split) {
         // This CTA's piece: its coordinates and SMEM offset move by its
@@ -281,20 +308,7 @@ struct TMACopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
         SmallVector<Value> coords =
             buildIssueCoordinates(b, loc, *plan, viewCoords, issue);
         Value smemIssue = offsetPtr(b, loc, smem, issue.smemByteOffset);
-        if (isLoad)
-          NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
-              b, loc, buildCastToSpace(b, loc, smemIssue, kSharedCluster),
-              map, coords, bar, ValueRange{}, mask, policy,
-              NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false,
-              NVVM::CTAGroupKindAttr(), /*predicate=*/Value());
-        else if (reduction)
-          NVVM::CpAsyncBulkTensorReduceOp::create(
-              b, loc, map, smemIssue, toNVVM(*reduction),
-              NVVM::TMAStoreMode::TILE, coords, policy);
-        else
-          NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
-              b, loc, map, smemIssue, coords, policy,
-              NVVM::TMAStoreMode::TILE, /*predicate=*/Value());
+        buildTmaIssue(b, loc, op, smemIssue, map, coords, bar, mask, policy);
       }
       if (!isLoad && commit)
         NVVM::CpAsyncBulkCommitGroupOp::create(b, loc);
@@ -305,21 +319,17 @@ struct TMACopyLowering : public ConvertOpToLLVMPattern<CopyOp> {
   }
 };
 
-struct TMAPrefetchLowering : public ConvertOpToLLVMPattern<PrefetchOp> {
+struct TmaPrefetchLowering : public ConvertOpToLLVMPattern<TmaPrefetchOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
   LogicalResult
-  matchAndRewrite(PrefetchOp op, OpAdaptor adaptor,
+  matchAndRewrite(TmaPrefetchOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    // A prefetch is a hint: one that no TMA plan covers is dropped.
-    if (!op->hasAttr(kDescriptorAttrName)) {
-      rewriter.eraseOp(op);
-      return success();
-    }
-    FailureOr<Value> desc = getDescriptor(op);
+    FailureOr<Value> desc = getDescriptor(op, op.getPlan());
     if (failed(desc))
       return failure();
-    FailureOr<CopyLayout> layout = computeCopyLayout(op);
+    FailureOr<CopyLayout> layout = computeCopyLayout(
+        op.getSource().getType(), op.getWindowSizes(), op.getTransformList());
     if (failed(layout))
       return op.emitOpError("has no analysable GMEM layout");
     FailureOr<TmaPlan> plan =
@@ -348,5 +358,6 @@ struct TMAPrefetchLowering : public ConvertOpToLLVMPattern<PrefetchOp> {
 
 void lowering::populateTMAToNVVMPatterns(LLVMTypeConverter &converter,
                                        RewritePatternSet &patterns) {
-  patterns.add<TMACopyLowering, TMAPrefetchLowering>(converter);
+  patterns.add<TmaCopyLowering<TmaLoadOp>, TmaCopyLowering<TmaStoreOp>,
+               TmaCopyLowering<TmaReduceOp>, TmaPrefetchLowering>(converter);
 }

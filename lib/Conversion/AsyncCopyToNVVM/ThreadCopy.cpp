@@ -111,7 +111,7 @@ static Value buildSwizzleBase(OpBuilder &b, Location loc, Value smem,
                                cst(b, loc, kSwizzleAtomBytes - 1));
 }
 
-Value lowering::buildThreadCopyGmem(OpBuilder &b, Location loc, CopyOp op,
+Value lowering::buildThreadCopyGmem(OpBuilder &b, Location loc, AsyncCopyLikeOpInterface op,
                                    Value descriptor, Value pe) {
   if (!pe)
     return op.getGmem();
@@ -123,7 +123,7 @@ Value lowering::buildThreadCopyGmem(OpBuilder &b, Location loc, CopyOp op,
 }
 
 ThreadCopyState lowering::buildThreadCopyState(OpBuilder &b, Location loc,
-                                               CopyOp op,
+                                               AsyncCopyLikeOpInterface op,
                                                const ThreadCopyPlan &plan,
                                                Value gmem) {
   ThreadCopyState state;

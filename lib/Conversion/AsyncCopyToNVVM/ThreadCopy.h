@@ -37,13 +37,13 @@ struct ThreadCopyState {
 };
 
 /// `gmem` is the GMEM memref the threads address (see buildThreadCopyGmem).
-ThreadCopyState buildThreadCopyState(OpBuilder &b, Location loc, CopyOp op,
+ThreadCopyState buildThreadCopyState(OpBuilder &b, Location loc, AsyncCopyLikeOpInterface op,
                                      const ThreadCopyPlan &plan, Value gmem);
 
 /// The GMEM memref a per-thread copy addresses: the operand, or for a `peer`
 /// copy (`pe`, converted) the same view in PE `pe`'s copy of the symmetric
 /// heap, built from the operand's converted `descriptor`.
-Value buildThreadCopyGmem(OpBuilder &b, Location loc, CopyOp op,
+Value buildThreadCopyGmem(OpBuilder &b, Location loc, AsyncCopyLikeOpInterface op,
                           Value descriptor, Value pe);
 
 /// A 1-D stride-1 view of `memref` with its base and offset.

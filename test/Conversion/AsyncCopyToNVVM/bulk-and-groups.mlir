@@ -1,4 +1,4 @@
-// RUN: ac-opt %s -split-input-file -convert-asynccopy-to-nvvm | FileCheck %s
+// RUN: ac-opt %s -split-input-file -asynccopy-select-implementation -convert-asynccopy-to-nvvm | FileCheck %s
 // RUN: ac-opt %s -split-input-file -asynccopy-to-llvm="format=isa" \
 // RUN:   | %extract_ptx | FileCheck %s --check-prefix=PTX
 

@@ -1,8 +1,8 @@
-// RUN: ac-opt %s -split-input-file -convert-asynccopy-to-nvvm -canonicalize -cse \
+// RUN: ac-opt %s -split-input-file -asynccopy-select-implementation -convert-asynccopy-to-nvvm -canonicalize -cse \
 // RUN:   | FileCheck %s
 // Every kernel through the upstream NVVM lowering into PTX, assembled by
 // ptxas for sm_80 (module by module):
-// RUN: ac-opt %s -split-input-file --pass-pipeline='builtin.module(convert-asynccopy-to-nvvm,gpu.module(convert-scf-to-cf,convert-nvgpu-to-nvvm,convert-gpu-to-nvvm,convert-nvvm-to-llvm,canonicalize,cse,reconcile-unrealized-casts),gpu-module-to-binary{format=isa})' \
+// RUN: ac-opt %s -split-input-file --pass-pipeline='builtin.module(asynccopy-select-implementation,convert-asynccopy-to-nvvm,gpu.module(convert-scf-to-cf,convert-nvgpu-to-nvvm,convert-gpu-to-nvvm,convert-nvvm-to-llvm,canonicalize,cse,reconcile-unrealized-casts),gpu-module-to-binary{format=isa})' \
 // RUN:   | %extract_ptx_sm80 | FileCheck %s --check-prefix=PTX
 
 // 16-B transfers (8 x f16, 16-B aligned rows) bypass L1: cp.async.cg. The

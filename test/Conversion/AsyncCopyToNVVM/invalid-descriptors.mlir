@@ -8,8 +8,8 @@ module attributes {gpu.container_module} {
         workgroup(%S : memref<64x64xf16, #gpu.address_space<workgroup>>) kernel {
       %c0 = arith.constant 0 : index
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-      // expected-error @+1 {{'asynccopy.copy' op has no tensor map; run asynccopy-materialize-tma-descriptors first}}
-      asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] {impl = #asynccopy<impl tma>}
+      // expected-error @+1 {{'asynccopy.tma.load' op has no tensor map; run asynccopy-materialize-tma-descriptors first}}
+      asynccopy.tma.load %A to %S window [%i, 0] [64, 64] barrier %b[%c0] {plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>}
           : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
       gpu.return
     }
@@ -25,8 +25,8 @@ module attributes {gpu.container_module} {
         workgroup(%S : memref<64x64xf16, #gpu.address_space<workgroup>>) kernel {
       %c0 = arith.constant 0 : index
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-      // expected-error @+1 {{'asynccopy.copy' op names tensor-map parameter 7, which its kernel does not have}}
-      asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] {impl = #asynccopy<impl tma>, asynccopy.descriptor = 7 : i64}
+      // expected-error @+1 {{'asynccopy.tma.load' op names tensor-map parameter 7, which its kernel does not have}}
+      asynccopy.tma.load %A to %S window [%i, 0] [64, 64] barrier %b[%c0] {plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192, descriptor = 7>}
           : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
       gpu.return
     }

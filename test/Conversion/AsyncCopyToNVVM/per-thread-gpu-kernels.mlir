@@ -5,7 +5,7 @@
 //   utils/run-per-thread-copies.py --run DIR     (on the GPU machine: CUDA
 //                                                 driver through ctypes)
 // also clean under `compute-sanitizer --tool {memcheck,racecheck,synccheck}`.
-// RUN: ac-opt %s --pass-pipeline='builtin.module(convert-asynccopy-to-nvvm,gpu.module(convert-scf-to-cf,convert-nvgpu-to-nvvm,convert-gpu-to-nvvm,convert-nvvm-to-llvm,canonicalize,cse,reconcile-unrealized-casts),gpu-module-to-binary{format=isa})' \
+// RUN: ac-opt %s --pass-pipeline='builtin.module(asynccopy-select-implementation,convert-asynccopy-to-nvvm,gpu.module(convert-scf-to-cf,convert-nvgpu-to-nvvm,convert-gpu-to-nvvm,convert-nvvm-to-llvm,canonicalize,cse,reconcile-unrealized-casts),gpu-module-to-binary{format=isa})' \
 // RUN:   | %extract_ptx | FileCheck %s
 // CHECK-DAG: .entry k1(
 // CHECK-DAG: .entry k2(

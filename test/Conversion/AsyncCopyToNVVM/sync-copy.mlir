@@ -1,8 +1,8 @@
-// RUN: ac-opt %s -split-input-file -convert-asynccopy-to-nvvm -canonicalize -cse \
+// RUN: ac-opt %s -split-input-file -asynccopy-select-implementation -convert-asynccopy-to-nvvm -canonicalize -cse \
 // RUN:   | FileCheck %s
 // Every kernel through the upstream NVVM lowering into PTX, assembled by
 // ptxas for sm_90a (module by module; most modules target sm_80):
-// RUN: ac-opt %s -split-input-file --pass-pipeline='builtin.module(convert-asynccopy-to-nvvm,gpu.module(convert-scf-to-cf,convert-nvgpu-to-nvvm,convert-gpu-to-nvvm,convert-nvvm-to-llvm,canonicalize,cse,reconcile-unrealized-casts),gpu-module-to-binary{format=isa})' \
+// RUN: ac-opt %s -split-input-file --pass-pipeline='builtin.module(asynccopy-select-implementation,convert-asynccopy-to-nvvm,gpu.module(convert-scf-to-cf,convert-nvgpu-to-nvvm,convert-gpu-to-nvvm,convert-nvvm-to-llvm,canonicalize,cse,reconcile-unrealized-casts),gpu-module-to-binary{format=isa})' \
 // RUN:   | %extract_ptx | FileCheck %s --check-prefix=PTX
 
 // A load then a store of the same window: 4 x f32 per vector (16-B rows),

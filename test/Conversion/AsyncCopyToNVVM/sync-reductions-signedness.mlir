@@ -2,7 +2,7 @@
 // with the element type's signedness (signless compares as signed, as TMA's
 // s32/s64 maps do), add and the bitwise ops do not care, and PTX's
 // wrap-around inc/dec become a compare-and-swap loop on the signless type.
-// RUN: ac-opt %s -split-input-file -convert-asynccopy-to-nvvm -canonicalize -cse | FileCheck %s
+// RUN: ac-opt %s -split-input-file -asynccopy-select-implementation -convert-asynccopy-to-nvvm -canonicalize -cse | FileCheck %s
 // RUN: ac-opt %s -split-input-file -asynccopy-to-llvm="chip=sm_90a format=isa" \
 // RUN:   | %extract_ptx | FileCheck %s --check-prefix=PTX
 

@@ -25,12 +25,11 @@ void registerConvertAsyncCopyToLLVMInterface(DialectRegistry &registry);
 /// to a shared::cluster pointer (`!llvm.ptr<7>`), tokens to `i32`.
 void populateAsyncCopyToNVVMTypeConversions(LLVMTypeConverter &converter);
 
-/// Patterns lowering every asynccopy op, one populate function per op family.
-/// `divisors` (solved over the IR before the conversion) must be those that
-/// selection used; without them only constant offsets count as aligned.
-void populateAsyncCopyToNVVMConversionPatterns(
-    LLVMTypeConverter &converter, RewritePatternSet &patterns,
-    const KnownDivisors *divisors = nullptr);
+/// Patterns lowering the ops asynccopy-select-implementation leaves (the
+/// mechanism ops, barriers, waits, groups), one per op. Each reads the plan
+/// selection recorded on its op.
+void populateAsyncCopyToNVVMConversionPatterns(LLVMTypeConverter &converter,
+                                               RewritePatternSet &patterns);
 
 } // namespace asynccopy
 } // namespace mlir

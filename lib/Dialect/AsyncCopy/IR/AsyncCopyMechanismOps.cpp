@@ -11,6 +11,7 @@
 #include "asynccopy/Hardware/Limits.h"
 
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -20,6 +21,18 @@ namespace hw = ::asynccopy::hw;
 
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyOpInterfaces.cpp.inc"
 
+std::optional<CopyImpl> mlir::asynccopy::getCopyImplementation(Operation *op) {
+  return llvm::TypeSwitch<Operation *, std::optional<CopyImpl>>(op)
+      .Case([](CopyOp copy) { return copy.getImplOrDefault(); })
+      .Case<TmaLoadOp, TmaStoreOp, TmaReduceOp, TmaPrefetchOp>(
+          [](auto) { return CopyImpl::tma; })
+      .Case<BulkLoadOp, BulkStoreOp>([](auto) { return CopyImpl::bulk; })
+      .Case([](DsmemCopyOp) { return CopyImpl::dsmem; })
+      .Case([](CpAsyncCopyOp) { return CopyImpl::cp_async; })
+      .Case([](SyncCopyOp) { return CopyImpl::sync; })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
 //===----------------------------------------------------------------------===//
 // Plans
 //===----------------------------------------------------------------------===//
@@ -27,7 +40,8 @@ namespace hw = ::asynccopy::hw;
 LogicalResult TmaPlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                   ArrayRef<int64_t> box, int64_t issues,
                                   int64_t bytes,
-                                  std::optional<int64_t> descriptor) {
+                                  std::optional<int64_t> descriptor,
+                                  std::optional<int64_t> descriptorOffset) {
   if (box.empty() || static_cast<int64_t>(box.size()) > hw::kMaxRank)
     return emitError() << "a TMA box has 1 to " << hw::kMaxRank
                        << " dims, got " << box.size();
@@ -43,6 +57,12 @@ LogicalResult TmaPlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "the tensor-map parameter is a kernel argument "
                           "index, got "
                        << *descriptor;
+  if (descriptorOffset && (!descriptor || *descriptorOffset < 0 ||
+                           *descriptorOffset % hw::kDescriptorBytes != 0))
+    return emitError() << "descriptor_offset is a multiple of "
+                       << hw::kDescriptorBytes
+                       << " B into a `descriptor` parameter, got "
+                       << *descriptorOffset;
   return success();
 }
 
@@ -272,8 +292,10 @@ static FailureOr<int64_t> getVectorBytes(Operation *op, ChunkPlanAttr plan) {
 
 LogicalResult CpAsyncCopyOp::verify() {
   if (failed(verifyCopyLike(*this, Direction::load)) ||
-      failed(verifyPresent(*this, "token", !!getToken(),
-                           "cp.async completes through commit/wait groups")) ||
+      failed(verifyPresent(*this, "token` or `barrier",
+                           getToken() || getBarrier(),
+                           "cp.async completes through commit/wait groups or "
+                           "through every thread's arrival on a barrier")) ||
       failed(verifyAbsent(*this, {{"remote", !!getRank()},
                                   {"collective", !!getCollective()}})))
     return failure();

@@ -180,7 +180,11 @@ struct MaterializeTMADescriptorsPass
                             "from kernel arguments (asynccopy-select-"
                             "implementation picks another implementation "
                             "for this copy)");
-    FailureOr<CopyLayout> layout = computeCopyLayout(op);
+    FailureOr<CopyLayout> layout =
+        computeCopyLayout(cast<MemRefType>(gmem.getType()),
+                          op.getWindowSizes(), op.getTransformList());
+    if constexpr (std::is_same_v<OpT, AsyncCopyLikeOpInterface>)
+      layout = computeCopyLayout(op);
     std::string reason;
     FailureOr<TmaPlan> plan =
         succeeded(layout) ? planTma(*layout, swizzle, true, &reason)
@@ -191,12 +195,12 @@ struct MaterializeTMADescriptorsPass
              << " (asynccopy-select-implementation names the "
                 "implementations that can)";
     // A collective copy's map describes one CTA's piece of the window.
-    if constexpr (std::is_same_v<OpT, CopyOp>) {
+    if constexpr (std::is_same_v<OpT, AsyncCopyLikeOpInterface>) {
       if (op.getCollective() && failed(splitForCollective(op, *plan, &reason)))
         return op.emitOpError("cannot be shared over its cluster: ") << reason;
     }
     std::optional<ReductionKind> reduction;
-    if constexpr (std::is_same_v<OpT, CopyOp>)
+    if constexpr (std::is_same_v<OpT, AsyncCopyLikeOpInterface>)
       reduction = op.getReduction();
     FailureOr<int32_t> mapType = tma::tensorMapElementType(
         layout->elementType, reduction, oob == OOBMode::nan, &reason);
@@ -220,29 +224,26 @@ struct MaterializeTMADescriptorsPass
     return info;
   }
 
+  /// Records in the plan of TMA op `op` where its tensor map is.
+  static void setDescriptor(Operation *op, int64_t param,
+                            std::optional<int64_t> offset) {
+    auto plan = op->getAttrOfType<TmaPlanAttr>("plan");
+    op->setAttr("plan", plan.withDescriptor(param, offset));
+  }
+
   /// Device side of one kernel; returns its tensor maps in parameter order.
   FailureOr<SmallVector<DescriptorInfo>> materialize(gpu::GPUFuncOp kernel) {
-    // Ops that will lower to TMA and their tensor maps, in program order.
+    // The TMA ops and their tensor maps, in program order.
     SmallVector<std::pair<Operation *, DescriptorInfo>> uses;
     WalkResult walk = kernel.walk([&](Operation *op) -> WalkResult {
       FailureOr<DescriptorInfo> info = failure();
-      if (auto copy = dyn_cast<CopyOp>(op)) {
-        if (copy.getImplOrDefault() != CopyImpl::tma)
-          return WalkResult::advance();
+      if (isa<TmaLoadOp, TmaStoreOp, TmaReduceOp>(op)) {
+        auto copy = cast<AsyncCopyLikeOpInterface>(op);
         info = describe(copy, kernel, copy.getGmem(), copy.getSwizzleOrZero(),
-                        copy.getOob(), copy.getCache());
+                        copy.getOobOrDefault(), copy.getCache());
         if (succeeded(info))
           info->peer = static_cast<bool>(copy.getPeer());
-      } else if (auto prefetch = dyn_cast<PrefetchOp>(op)) {
-        // A prefetch no tensor map covers stays without one (and is dropped
-        // by the lowering): it is only a hint.
-        std::optional<unsigned> arg =
-            getKernelArgumentIndex(prefetch.getSource(), prefetch);
-        FailureOr<CopyLayout> layout = computeCopyLayout(prefetch);
-        if (!arg || failed(layout) || !tma::targetsHopper(prefetch) ||
-            failed(planTma(*layout, prefetch.getSwizzle().value_or(0),
-                           /*allowRuntimeChecks=*/false, nullptr)))
-          return WalkResult::advance();
+      } else if (auto prefetch = dyn_cast<TmaPrefetchOp>(op)) {
         info = describe(prefetch, kernel, prefetch.getSource(),
                         prefetch.getSwizzle().value_or(0), prefetch.getOob(),
                         prefetch.getCache());
@@ -284,7 +285,7 @@ struct MaterializeTMADescriptorsPass
           failed(kernel.insertArgument(kernel.getNumArguments(), ptrType,
                                        DictionaryAttr(), op->getLoc())))
         return kernel.emitOpError("cannot add a peer tensor-map parameter");
-      op->setAttr(kDescriptorAttrName, b.getI64IntegerAttr(firstParam + k));
+      setDescriptor(op, firstParam + k, std::nullopt);
     }
     unsigned numPeer = maps.size();
     // descriptor-mode=param: one parameter per distinct map, after those.
@@ -305,13 +306,10 @@ struct MaterializeTMADescriptorsPass
           failed(kernel.insertArgument(kernel.getNumArguments(), ptrType,
                                        DictionaryAttr(), op->getLoc())))
         return kernel.emitOpError("cannot add a tensor-map parameter");
-      if (scratch) {
-        op->setAttr(kDescriptorAttrName, b.getI64IntegerAttr(mapParam));
-        op->setAttr(kDescriptorOffsetAttrName,
-                    b.getI64IntegerAttr(local * tma::kDescriptorBytes));
-      } else {
-        op->setAttr(kDescriptorAttrName, b.getI64IntegerAttr(mapParam + local));
-      }
+      if (scratch)
+        setDescriptor(op, mapParam, local * tma::kDescriptorBytes);
+      else
+        setDescriptor(op, mapParam + local, std::nullopt);
     }
     unsigned numLocal = maps.size() - numPeer;
     MLIRContext *ctx = kernel.getContext();

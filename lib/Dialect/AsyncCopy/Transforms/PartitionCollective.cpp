@@ -76,12 +76,11 @@ struct PartitionCollectivePass
     WalkResult result = getOperation().walk([&](gpu::GPUFuncOp kernel) {
       // Only TMA multicasts; a collective copy another implementation
       // performs is one load per CTA, which is what each CTA receives.
-      SmallVector<CopyOp> copies;
-      kernel.walk([&](CopyOp copy) {
+      SmallVector<AsyncCopyLikeOpInterface> copies;
+      kernel.walk([&](AsyncCopyLikeOpInterface copy) {
         if (!copy.getCollective())
           return;
-        CopyImpl impl = copy.getImplOrDefault();
-        if (impl == CopyImpl::tma || impl == CopyImpl::automatic)
+        if (mayMulticast(copy))
           copies.push_back(copy);
         else
           loadPerCta(copy);
@@ -94,7 +93,7 @@ struct PartitionCollectivePass
       if (failed(shape))
         return WalkResult::interrupt();
       Builder b(kernel.getContext());
-      for (CopyOp copy : copies) {
+      for (AsyncCopyLikeOpInterface copy : copies) {
         if (!*shape) {
           loadPerCta(copy, reason);
           continue;
@@ -109,16 +108,25 @@ struct PartitionCollectivePass
       signalPassFailure();
   }
 
+  /// Whether `copy` is a TMA load, or an unselected copy TMA may take.
+  static bool mayMulticast(AsyncCopyLikeOpInterface copy) {
+    if (auto unselected = dyn_cast<CopyOp>(copy.getOperation())) {
+      CopyImpl impl = unselected.getImplOrDefault();
+      return impl == CopyImpl::tma || impl == CopyImpl::automatic;
+    }
+    return isa<TmaLoadOp>(copy);
+  }
+
   /// Turns collective `copy` into a load every CTA of the group does on its
   /// own: each receives the whole window, as with the multicast. With a
   /// `reason`, a remark says why the multicast was given up.
-  static void loadPerCta(CopyOp copy, StringRef reason = "") {
+  static void loadPerCta(AsyncCopyLikeOpInterface copy, StringRef reason = "") {
     if (!reason.empty())
-      copy.emitRemark("is loaded by every CTA of its group on its own, "
-                      "without multicast: ")
+      copy->emitRemark("is loaded by every CTA of its group on its own, "
+                       "without multicast: ")
           << reason;
-    copy.removeCollectiveAttr();
-    copy.removePartitionAttr();
+    copy->removeAttr("collective");
+    copy->removeAttr("partition");
     copy->removeAttr(kClusterShapeAttrName);
   }
 
@@ -126,7 +134,7 @@ struct PartitionCollectivePass
   /// use; nullopt with a `reason` when neither says, failure (reported at
   /// `copy`) for a cluster no GPU can launch.
   FailureOr<std::optional<ClusterShape>>
-  clusterShape(gpu::GPUFuncOp kernel, CopyOp copy,
+  clusterShape(gpu::GPUFuncOp kernel, AsyncCopyLikeOpInterface copy,
                ArrayRef<gpu::LaunchFuncOp> calls, std::string &reason) {
     std::optional<ClusterShape> shape;
     if (DenseI32ArrayAttr known = kernel.getKnownClusterSizeAttr()) {
@@ -157,7 +165,7 @@ struct PartitionCollectivePass
     int64_t ctas = (*shape)[0] * (*shape)[1] * (*shape)[2];
     if (llvm::any_of(*shape, [](int64_t e) { return e < 1; }) ||
         ctas > hw::kMaxClusterCtas)
-      return copy.emitOpError("is collective in a cluster of ")
+      return copy->emitOpError("is collective in a cluster of ")
              << formatShape(*shape) << " CTAs; clusters hold 1 to "
              << hw::kMaxClusterCtas << " CTAs";
     return shape;
@@ -166,7 +174,7 @@ struct PartitionCollectivePass
   /// Whether the copy's TMA box splits over its group (else why not in
   /// `reason`). Copies TMA cannot do at all are left to selection and
   /// materialisation to report.
-  static bool splits(CopyOp copy, std::string &reason) {
+  static bool splits(AsyncCopyLikeOpInterface copy, std::string &reason) {
     FailureOr<CopyLayout> layout = computeCopyLayout(copy);
     if (failed(layout))
       return true;

@@ -38,20 +38,21 @@ static void printIssues(raw_ostream &os, int64_t bytes, int64_t issues,
      << " bytes_per_issue=" << bytesPerIssue;
 }
 
-/// The tensor map of a TMA op: `param:arg<k>` or `scratch:arg<k>+<offset>`.
+/// The tensor map of a TMA op: `param:arg<k>`, `scratch:arg<k>+<offset>` or
+/// `peer:arg<k>`.
 static void printDescriptor(raw_ostream &os, Operation *op) {
-  auto index = op->getAttrOfType<IntegerAttr>(kDescriptorAttrName);
-  if (!index) {
+  auto plan = op->getAttrOfType<TmaPlanAttr>("plan");
+  if (!plan || !plan.getDescriptor()) {
     os << " desc=none";
     return;
   }
-  auto offset = op->getAttrOfType<IntegerAttr>(kDescriptorOffsetAttrName);
-  auto copy = dyn_cast<CopyOp>(op);
+  std::optional<int64_t> offset = plan.getDescriptorOffset();
+  auto copy = dyn_cast<AsyncCopyLikeOpInterface>(op);
   os << " desc="
      << (copy && copy.getPeer() ? "peer" : offset ? "scratch" : "param")
-     << ":arg" << index.getInt();
+     << ":arg" << *plan.getDescriptor();
   if (offset)
-    os << "+" << offset.getInt();
+    os << "+" << *offset;
 }
 
 static StringRef loopReasonName(TmaLoop::Reason reason) {
@@ -110,7 +111,8 @@ static std::optional<bool> storeEdgeBranch(Operation *op) {
 }
 
 /// The GMEM layout of a copy, or why the conversion will reject it.
-static FailureOr<CopyLayout> layoutOf(CopyOp op, const KnownDivisors &divisors,
+static FailureOr<CopyLayout> layoutOf(AsyncCopyLikeOpInterface op,
+                                      const KnownDivisors &divisors,
                                       std::string &reason) {
   FailureOr<CopyLayout> layout = computeCopyLayout(op, &divisors);
   if (failed(layout))
@@ -139,17 +141,24 @@ struct ReportPass
     // Ops are numbered per function, in program order.
     llvm::DenseMap<Operation *, int64_t> counts;
     getOperation()->walk([&](Operation *op) {
-      if (!isa<CopyOp, PrefetchOp>(op))
+      bool isPrefetch = isa<PrefetchOp, TmaPrefetchOp>(op);
+      if (!isPrefetch && !isa<AsyncCopyLikeOpInterface>(op))
         return;
       std::string text;
       llvm::raw_string_ostream os(text);
       Operation *func = op->getParentOfType<FunctionOpInterface>();
-      os << (isa<CopyOp>(op) ? "copy" : "prefetch") << " @"
+      os << (isPrefetch ? "prefetch" : "copy") << " @"
          << (func ? SymbolTable::getSymbolName(func).getValue() : "?") << "#"
          << counts[func]++;
       llvm::TypeSwitch<Operation *>(op)
-          .Case([&](CopyOp copy) { reportCopy(os, copy, divisors); })
-          .Case([&](PrefetchOp prefetch) { reportPrefetch(os, prefetch); });
+          .Case([&](AsyncCopyLikeOpInterface copy) {
+            reportCopy(os, copy, divisors);
+          })
+          .Case([&](PrefetchOp) {
+            os << " impl=auto dir=prefetch unselected: run "
+                  "asynccopy-select-implementation first";
+          })
+          .Case([&](TmaPrefetchOp prefetch) { reportPrefetch(os, prefetch); });
       if (file)
         file->os() << text << "\n";
       else
@@ -160,9 +169,9 @@ struct ReportPass
     markAllAnalysesPreserved();
   }
 
-  static void reportCopy(raw_ostream &os, CopyOp op,
+  static void reportCopy(raw_ostream &os, AsyncCopyLikeOpInterface op,
                          const KnownDivisors &divisors) {
-    CopyImpl impl = op.getImplOrDefault();
+    CopyImpl impl = *getCopyImplementation(op);
     os << " impl=" << stringifyCopyImpl(impl) << " dir=";
     if (!op.getGmem())
       os << "remote";
@@ -171,6 +180,10 @@ struct ReportPass
     else
       os << (op.isLoad() ? "load" : "store");
 
+    if (isa<CopyOp>(op)) {
+      os << " unselected: run asynccopy-select-implementation first";
+      return;
+    }
     std::string reason;
     LogicalResult planned = success();
     switch (impl) {
@@ -179,15 +192,14 @@ struct ReportPass
       break;
     case CopyImpl::bulk:
     case CopyImpl::dsmem:
-      planned = reportChunks(os, op, reason);
+      planned = reportChunks(os, op);
       break;
     case CopyImpl::cp_async:
     case CopyImpl::sync:
       planned = reportPerThread(os, op, divisors, reason);
       break;
     case CopyImpl::automatic:
-      os << " unselected: run asynccopy-select-implementation first";
-      return;
+      llvm_unreachable("mechanism ops have an implementation");
     }
 
     // How a copy reaches its peer: through per-PE tensor maps (TMA) or a
@@ -211,7 +223,7 @@ struct ReportPass
                    "this branch writes the windows that reach the partial "
                    "piece at its end";
       else if (decision)
-        verdict += "accepts (impl fixed in the input)";
+        verdict += "accepts (impl fixed in the input, or a multicast given up)";
       else
         verdict += decision.reason;
       verdicts.push_back(std::move(verdict));
@@ -220,7 +232,7 @@ struct ReportPass
       os << " declined: " << llvm::join(verdicts, " | ");
   }
 
-  static LogicalResult reportTma(raw_ostream &os, CopyOp op,
+  static LogicalResult reportTma(raw_ostream &os, AsyncCopyLikeOpInterface op,
                                  const KnownDivisors &divisors,
                                  std::string &reason) {
     FailureOr<CopyLayout> layout = layoutOf(op, divisors, reason);
@@ -262,13 +274,9 @@ struct ReportPass
 
   /// Bulk and DSMEM copies issue one instruction per chunk of the plan
   /// selection recorded.
-  static LogicalResult reportChunks(raw_ostream &os, CopyOp op,
-                                    std::string &reason) {
-    auto plan = op->getAttrOfType<ChunkPlanAttr>(kPlanAttrName);
-    if (!plan) {
-      reason = "no plan: run asynccopy-select-implementation first";
-      return failure();
-    }
+  static LogicalResult reportChunks(raw_ostream &os,
+                                    AsyncCopyLikeOpInterface op) {
+    auto plan = op->getAttrOfType<ChunkPlanAttr>("plan");
     printIssues(os, plan.getTotalBytes(), plan.getChunks(),
                 plan.getChunkBytes());
     // One instruction per contiguous run of the window.
@@ -277,7 +285,8 @@ struct ReportPass
     return success();
   }
 
-  static LogicalResult reportPerThread(raw_ostream &os, CopyOp op,
+  static LogicalResult reportPerThread(raw_ostream &os,
+                                       AsyncCopyLikeOpInterface op,
                                        const KnownDivisors &divisors,
                                        std::string &reason) {
     int64_t vectors, vectorBytes;
@@ -286,7 +295,7 @@ struct ReportPass
     if (op.getGmem()) {
       KnownOffset smemOffset = traceSmemBuffer(op.getSmem()).byteOffset;
       FailureOr<ThreadCopyPlan> plan =
-          op.getImplOrDefault() == CopyImpl::cp_async
+          isa<CpAsyncCopyOp>(op)
               ? planCpAsyncCopy(op, smemOffset, &divisors, &reason)
               : planSyncCopy(op, smemOffset, &divisors, &reason);
       if (failed(plan))
@@ -296,7 +305,8 @@ struct ReportPass
       checksBounds = plan->checksBounds();
       limit = plan->vectorLimit;
     } else {
-      Type element = op.getSource().getType().getElementType();
+      Type element =
+          cast<MemRefType>(op.getSource().getType()).getElementType();
       int64_t bits = element.getIntOrFloatBitWidth();
       if (bits % 8 != 0) {
         reason = "the sync fallback moves whole bytes";
@@ -326,15 +336,10 @@ struct ReportPass
     return success();
   }
 
-  static void reportPrefetch(raw_ostream &os, PrefetchOp op) {
-    if (!op->hasAttr(kDescriptorAttrName)) {
-      Decision decision = explainPrefetch(op);
-      os << " impl=none dropped: "
-         << (decision ? "it has no tensor map" : decision.reason);
-      return;
-    }
+  static void reportPrefetch(raw_ostream &os, TmaPrefetchOp op) {
     os << " impl=tma dir=prefetch";
-    FailureOr<CopyLayout> layout = computeCopyLayout(op);
+    FailureOr<CopyLayout> layout = computeCopyLayout(
+        op.getSource().getType(), op.getWindowSizes(), op.getTransformList());
     std::string reason = "the GMEM operand has no analysable layout";
     FailureOr<TmaPlan> plan =
         succeeded(layout) ? planTma(*layout, op.getSwizzle().value_or(0),

@@ -14,6 +14,7 @@
 
 #include "asynccopy/Analysis/Contiguity.h"
 #include "asynccopy/Analysis/SmemBuffer.h"
+#include "asynccopy/Analysis/ThreadCopyPlan.h"
 #include "asynccopy/Utils/KernelArguments.h"
 #include "asynccopy/Utils/TMAUtils.h"
 
@@ -53,7 +54,8 @@ struct Plan {
   Attribute toAttr(MLIRContext *ctx) const {
     if (issues)
       return TmaPlanAttr::get(ctx, box, *issues, *bytes,
-                              /*descriptor=*/std::nullopt);
+                              /*descriptor=*/std::nullopt,
+                              /*descriptorOffset=*/std::nullopt);
     return ChunkPlanAttr::get(ctx, chunks, chunkBytes, vectorBytes);
   }
 
@@ -77,20 +79,24 @@ struct Plan {
   }
 };
 
-/// What the candidates of one copy share: the op and its GMEM layout.
+/// What the candidates of one copy share: the op, its GMEM layout and what
+/// its offsets are multiples of.
 struct CopyInfo {
-  CopyOp op;
+  AsyncCopyLikeOpInterface op;
   /// The layout of the GMEM side; failure for SMEM -> SMEM copies (and GMEM
   /// types the analysis cannot describe, with `layoutError` saying why).
   FailureOr<CopyLayout> layout = failure();
   std::string layoutError = {};
+  const KnownDivisors *divisors = nullptr;
 };
 
 } // namespace
 
 /// What the candidates of `op` need to know about it.
-static CopyInfo analyseCopy(CopyOp op, const KnownDivisors &divisors) {
+static CopyInfo analyseCopy(AsyncCopyLikeOpInterface op,
+                            const KnownDivisors &divisors) {
   CopyInfo info{op};
+  info.divisors = &divisors;
   if (Value gmem = op.getGmem()) {
     info.layout = computeCopyLayout(op, &divisors);
     // The op overload reports no message; the type-level one does.
@@ -110,7 +116,7 @@ static constexpr StringLiteral kNotAKernelArgument =
 
 /// Whether the window provably lies inside the GMEM tensor: constant offsets
 /// within a static shape.
-static bool isWindowInBounds(CopyOp op) {
+static bool isWindowInBounds(AsyncCopyLikeOpInterface op) {
   auto type = cast<MemRefType>(op.getGmem().getType());
   SmallVector<OpFoldResult> offsets = op.getMixedOffsets();
   if (offsets.empty())
@@ -126,7 +132,7 @@ static bool isWindowInBounds(CopyOp op) {
 }
 
 /// Bytes of a remote copy's SMEM buffer (sub-byte elements rounded down).
-static int64_t remoteBytes(CopyOp op) {
+static int64_t remoteBytes(AsyncCopyLikeOpInterface op) {
   auto type = cast<MemRefType>(op.getSource().getType());
   return type.getNumElements() * type.getElementTypeBitWidth() / 8;
 }
@@ -224,7 +230,7 @@ static void recordTmaPlan(const TmaPlan &tma, Plan &plan) {
 }
 
 static Decision tryTma(CopyInfo &info, Plan &plan) {
-  CopyOp op = info.op;
+  AsyncCopyLikeOpInterface op = info.op;
   if (!tma::targetsHopper(op))
     return Decision::decline(needsNewerChip(op, "TMA", 90));
   if (!op.getGmem())
@@ -254,7 +260,7 @@ static Decision tryTma(CopyInfo &info, Plan &plan) {
     return Decision::decline(info.layoutError);
   // Dynamic strides or offsets: only an explicit request takes on a check
   // that can fail at launch.
-  bool allowRuntimeChecks = op.getImplOrDefault() == CopyImpl::tma;
+  bool allowRuntimeChecks = getCopyImplementation(op) == CopyImpl::tma;
   std::string reason;
   if (failed(tma::tensorMapElementType(
           info.layout->elementType, op.getReduction(),
@@ -286,7 +292,7 @@ static Decision tryTma(CopyInfo &info, Plan &plan) {
 }
 
 static Decision tryBulk(CopyInfo &info, Plan &plan) {
-  CopyOp op = info.op;
+  AsyncCopyLikeOpInterface op = info.op;
   if (!tma::targetsHopper(op))
     return Decision::decline(needsNewerChip(op, "a bulk copy", 90));
   if (!op.getGmem())
@@ -294,7 +300,7 @@ static Decision tryBulk(CopyInfo &info, Plan &plan) {
                              "SMEM -> SMEM copy is dsmem");
   if (op.getReduction())
     return Decision::decline("reductions are done by TMA");
-  if (op.getTransforms() && !op.getTransforms()->empty())
+  if (!op.getTransformList().empty())
     return Decision::decline("bulk copies take no transforms");
   if (op.getSwizzleOrZero() != 0)
     return Decision::decline("bulk copies cannot swizzle");
@@ -325,7 +331,7 @@ static Decision tryBulk(CopyInfo &info, Plan &plan) {
 }
 
 static Decision tryDsmem(CopyInfo &info, Plan &plan) {
-  CopyOp op = info.op;
+  AsyncCopyLikeOpInterface op = info.op;
   if (!tma::targetsHopper(op))
     return Decision::decline(needsNewerChip(op, "a DSMEM copy", 90));
   if (op.getGmem())
@@ -362,7 +368,7 @@ static Decision tryDsmem(CopyInfo &info, Plan &plan) {
 static constexpr int64_t kMinCpAsyncBytes = 4;
 
 static Decision tryCpAsync(CopyInfo &info, Plan &plan) {
-  CopyOp op = info.op;
+  AsyncCopyLikeOpInterface op = info.op;
   if (!tma::targetsAtLeast(op, 80))
     return Decision::decline(needsNewerChip(op, "cp.async", 80));
   if (!op.getGmem())
@@ -371,7 +377,11 @@ static Decision tryCpAsync(CopyInfo &info, Plan &plan) {
   if (!op.isLoad())
     return Decision::decline("cp.async only loads (GMEM -> SMEM); this is a "
                              "store");
-  if (!op.getToken())
+  // Every thread arrives on the barrier when its own transfers land: only
+  // a copy that asks for cp.async gets that arrival count.
+  bool arrivesPerThread = getCopyImplementation(op) == CopyImpl::cp_async &&
+                          op.getBarrier();
+  if (!op.getToken() && !arrivesPerThread)
     return Decision::decline("cp.async completes through commit/wait groups "
                              "and this copy returns no token");
   if (op.getOobOrDefault() == OOBMode::nan)
@@ -390,22 +400,21 @@ static Decision tryCpAsync(CopyInfo &info, Plan &plan) {
   if (std::optional<std::string> why =
           misalignedSmem(op.getSmem(), *vector, "cp.async writes"))
     return Decision::decline(*why);
+  // The transfers the lowering will issue (bound checks may narrow them).
+  FailureOr<ThreadCopyPlan> threads =
+      planCpAsyncCopy(op, smemOffset, info.divisors, &reason);
+  if (failed(threads))
+    return Decision::decline(reason);
   plan.chunks = info.layout->numChunks;
   plan.chunkBytes = info.layout->chunkBytes;
-  plan.vectorBytes = *vector;
+  plan.vectorBytes = threads->vectorBytes();
   return Decision::accept();
-}
-
-/// Widest power-of-two access (<= 16 B) the CTA can use for every chunk;
-/// sub-byte elements are moved byte by byte.
-static int64_t syncVectorBytes(const CopyLayout &layout) {
-  return layout.elementBits % 8 != 0 ? 1 : alignedVectorBytes(layout);
 }
 
 /// The fallback: every thread of the CTA loads and stores (reductions become
 /// atomics, remote copies go through mapa), so no legal copy is rejected.
 static Decision trySync(CopyInfo &info, Plan &plan) {
-  CopyOp op = info.op;
+  AsyncCopyLikeOpInterface op = info.op;
   if (!op.getGmem()) {
     if (!tma::targetsHopper(op))
       return Decision::decline(
@@ -417,9 +426,17 @@ static Decision trySync(CopyInfo &info, Plan &plan) {
   }
   if (failed(info.layout))
     return Decision::decline(info.layoutError);
+  // The vectors the lowering will move (one element per atomic for a
+  // reduction, narrower where the SMEM view or bound checks need it).
+  std::string reason;
+  FailureOr<ThreadCopyPlan> threads =
+      planSyncCopy(op, traceSmemBuffer(op.getSmem()).byteOffset,
+                   info.divisors, &reason);
+  if (failed(threads))
+    return Decision::decline(reason);
   plan.chunks = info.layout->numChunks;
   plan.chunkBytes = info.layout->chunkBytes;
-  plan.vectorBytes = syncVectorBytes(*info.layout);
+  plan.vectorBytes = threads->vectorBytes();
   return Decision::accept();
 }
 
@@ -443,6 +460,64 @@ static Decision decidePrefetch(PrefetchOp op, Plan &plan) {
   plan.chunkBytes = layout->chunkBytes;
   recordTmaPlan(*tma, plan);
   return Decision::accept();
+}
+
+//===----------------------------------------------------------------------===//
+// Rewriting into mechanism ops
+//===----------------------------------------------------------------------===//
+
+/// Replaces `op` by an op named `name` with the same operands, results and
+/// attributes, less `impl` (the op is the implementation) and `drop`, plus
+/// `plan`.
+static Operation *replaceWithOp(Operation *op, StringRef name, Attribute plan,
+                                ArrayRef<StringRef> drop = {}) {
+  OpBuilder b(op);
+  OperationState state(op->getLoc(), name);
+  state.addOperands(op->getOperands());
+  state.addTypes(op->getResultTypes());
+  NamedAttrList attrs(op->getAttrDictionary());
+  attrs.erase("impl");
+  for (StringRef name : drop)
+    attrs.erase(name);
+  attrs.set("plan", plan);
+  state.addAttributes(attrs);
+  Operation *replacement = b.create(state);
+  op->replaceAllUsesWith(replacement->getResults());
+  op->erase();
+  return replacement;
+}
+
+/// The mechanism op `impl` performs `op` with.
+static StringRef mechanismOpName(CopyOp op, CopyImpl impl) {
+  switch (impl) {
+  case CopyImpl::tma:
+    if (op.isLoad())
+      return TmaLoadOp::getOperationName();
+    return op.getReduction() ? TmaReduceOp::getOperationName()
+                             : TmaStoreOp::getOperationName();
+  case CopyImpl::bulk:
+    return op.isLoad() ? BulkLoadOp::getOperationName()
+                       : BulkStoreOp::getOperationName();
+  case CopyImpl::dsmem:
+    return DsmemCopyOp::getOperationName();
+  case CopyImpl::cp_async:
+    return CpAsyncCopyOp::getOperationName();
+  case CopyImpl::sync:
+  case CopyImpl::automatic:
+    break;
+  }
+  return SyncCopyOp::getOperationName();
+}
+
+/// Rewrites `op` into the mechanism op of `impl` with `plan`. Only TMA
+/// multicasts: a collective copy another mechanism performs is one load per
+/// CTA, which is what each CTA receives, so it drops `collective`.
+static Operation *rewriteToMechanism(CopyOp op, CopyImpl impl, Attribute plan) {
+  SmallVector<StringRef, 2> drop;
+  if (impl != CopyImpl::tma)
+    drop = {op.getCollectiveAttrName().getValue(),
+            op.getPartitionAttrName().getValue()};
+  return replaceWithOp(op, mechanismOpName(op, impl), plan, drop);
 }
 
 //===----------------------------------------------------------------------===//
@@ -523,10 +598,10 @@ struct SelectImplementationPass
       Decision decision = candidate(info, plan);
       explainVerdict(op, impl, decision, plan);
       if (decision) {
-        op.setImpl(impl);
-        op->setAttr(kPlanAttrName, plan.toAttr(op.getContext()));
         if (plan.edgeGuard)
           guardStoreEdge(info, plan);
+        else
+          rewriteToMechanism(op, impl, plan.toAttr(op.getContext()));
         return success();
       }
       declines.emplace_back(impl, decision.reason);
@@ -550,7 +625,7 @@ struct SelectImplementationPass
   ///   %fits = inner coordinate + inner box <= extent - extent % (16 B / elt)
   ///   scf.if %fits { the copy, impl = tma } else { the copy, impl = sync }
   static void guardStoreEdge(CopyInfo &info, const Plan &plan) {
-    CopyOp op = info.op;
+    auto op = cast<CopyOp>(info.op.getOperation());
     Location loc = op.getLoc();
     OpBuilder b(op);
     auto gmemType = cast<MemRefType>(op.getGmem().getType());
@@ -581,15 +656,16 @@ struct SelectImplementationPass
         .setAttr(ifOp, b.getUnitAttr());
     auto fill = [&](Block &block, CopyImpl impl) {
       OpBuilder inner = OpBuilder::atBlockBegin(&block);
-      Operation *clone = inner.clone(*op);
-      cast<CopyOp>(clone).setImpl(impl);
+      auto clone = cast<CopyOp>(inner.clone(*op));
+      Plan clonePlan = plan;
       if (impl == CopyImpl::sync) {
-        Plan syncPlan;
-        CopyInfo syncInfo{cast<CopyOp>(clone), info.layout};
-        (void)trySync(syncInfo, syncPlan);
-        clone->setAttr(kPlanAttrName, syncPlan.toAttr(op.getContext()));
+        CopyInfo syncInfo{clone, info.layout, info.layoutError, info.divisors};
+        clonePlan = Plan();
+        (void)trySync(syncInfo, clonePlan);
       }
-      scf::YieldOp::create(inner, loc, clone->getResults());
+      Operation *mechanism =
+          rewriteToMechanism(clone, impl, clonePlan.toAttr(op.getContext()));
+      scf::YieldOp::create(inner, loc, mechanism->getResults());
     };
     fill(ifOp.getThenRegion().front(), CopyImpl::tma);
     fill(ifOp.getElseRegion().front(), CopyImpl::sync);
@@ -597,27 +673,26 @@ struct SelectImplementationPass
     op->erase();
   }
 
-  /// A prefetch is a hint: TMA prefetches it or the lowering drops it.
+  /// A prefetch is a hint: it becomes a TMA prefetch or is erased.
   void select(PrefetchOp op) {
     Plan plan;
     Decision decision = decidePrefetch(op, plan);
     if (!decision) {
       explainVerdict(op, CopyImpl::tma, decision, plan,
                      "; the prefetch is dropped");
-      Builder b(op.getContext());
-      op->setAttr(kPlanAttrName, b.getDictionaryAttr(b.getNamedAttr(
-                                     "dropped", b.getBoolAttr(true))));
+      op->erase();
       return;
     }
     explainVerdict(op, CopyImpl::tma, decision, plan);
-    op->setAttr(kPlanAttrName, plan.toAttr(op.getContext()));
+    replaceWithOp(op, TmaPrefetchOp::getOperationName(),
+                  plan.toAttr(op.getContext()));
   }
 };
 
 } // namespace
 
 SmallVector<std::pair<CopyImpl, Decision>>
-mlir::asynccopy::explainFasterCandidates(CopyOp op, CopyImpl chosen,
+mlir::asynccopy::explainFasterCandidates(AsyncCopyLikeOpInterface op, CopyImpl chosen,
                                          const KnownDivisors &divisors) {
   SmallVector<std::pair<CopyImpl, Decision>> verdicts;
   CopyInfo info = analyseCopy(op, divisors);
@@ -628,9 +703,4 @@ mlir::asynccopy::explainFasterCandidates(CopyOp op, CopyImpl chosen,
     verdicts.emplace_back(impl, candidate(info, unused));
   }
   return verdicts;
-}
-
-Decision mlir::asynccopy::explainPrefetch(PrefetchOp op) {
-  Plan unused;
-  return decidePrefetch(op, unused);
 }

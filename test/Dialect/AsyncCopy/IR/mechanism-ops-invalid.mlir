@@ -397,8 +397,8 @@ func.func @dsmem_chunks(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.ad
 func.func @cp_async_token(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
   %s = arith.constant 0 : index
-  // expected-error @+1 {{needs `token`: cp.async completes through commit/wait groups}}
-  asynccopy.cp_async.copy %B to %V window [%i] [1024] barrier %b[%s] {plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 4096, vector_bytes = 16>} : memref<65536xf32> to memref<1024xf32, #gpu.address_space<workgroup>>
+  // expected-error @+1 {{needs `token` or `barrier`: cp.async completes through commit/wait groups or through every thread's arrival on a barrier}}
+  asynccopy.cp_async.copy %B to %V window [%i] [1024] {plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 4096, vector_bytes = 16>} : memref<65536xf32> to memref<1024xf32, #gpu.address_space<workgroup>>
   return
 }
 

@@ -1,10 +1,10 @@
-// RUN: ac-opt %s -asynccopy-materialize-tma-descriptors | FileCheck %s
-// RUN: ac-opt %s -asynccopy-materialize-tma-descriptors="descriptor-mode=scratch" | FileCheck %s --check-prefix=SCRATCH
+// RUN: ac-opt %s -asynccopy-select-implementation -asynccopy-materialize-tma-descriptors | FileCheck %s
+// RUN: ac-opt %s -asynccopy-select-implementation -asynccopy-materialize-tma-descriptors="descriptor-mode=scratch" | FileCheck %s --check-prefix=SCRATCH
 // Running the pass again in the same mode changes nothing (the launches
 // already pass their maps).
-// RUN: ac-opt %s --pass-pipeline='builtin.module(asynccopy-materialize-tma-descriptors,asynccopy-materialize-tma-descriptors)' \
+// RUN: ac-opt %s --pass-pipeline='builtin.module(asynccopy-select-implementation,asynccopy-materialize-tma-descriptors,asynccopy-materialize-tma-descriptors)' \
 // RUN:   | FileCheck %s
-// RUN: ac-opt %s --pass-pipeline='builtin.module(asynccopy-materialize-tma-descriptors{descriptor-mode=scratch},asynccopy-materialize-tma-descriptors{descriptor-mode=scratch})' \
+// RUN: ac-opt %s --pass-pipeline='builtin.module(asynccopy-select-implementation,asynccopy-materialize-tma-descriptors{descriptor-mode=scratch},asynccopy-materialize-tma-descriptors{descriptor-mode=scratch})' \
 // RUN:   | FileCheck %s --check-prefix=SCRATCH
 
 // Host side: before the launch, the runtime's encoder builds each tensor map
@@ -35,8 +35,8 @@
 // SCRATCH: nvvm.prefetch tensormap, %{{.*}} : !llvm.ptr
 // SCRATCH: %[[SECOND:.*]] = llvm.getelementptr %{{.*}}[128]
 // SCRATCH: nvvm.prefetch tensormap, %[[SECOND]] : !llvm.ptr
-// SCRATCH: asynccopy.copy {{.*}}asynccopy.descriptor = 2 : i64, asynccopy.descriptor_offset = 0 : i64
-// SCRATCH: asynccopy.copy {{.*}}asynccopy.descriptor = 2 : i64, asynccopy.descriptor_offset = 128 : i64
+// SCRATCH: asynccopy.tma.load {{.*}}descriptor = 2, descriptor_offset = 0>
+// SCRATCH: asynccopy.tma.load {{.*}}descriptor = 2, descriptor_offset = 128>
 // SCRATCH-LABEL: func.func @host
 // SCRATCH: %[[HOST:.*]] = memref.alloca() {alignment = 64 : i64} : memref<256xi8>
 // SCRATCH: llvm.call @acTensorMapEncodeTiledOrExit

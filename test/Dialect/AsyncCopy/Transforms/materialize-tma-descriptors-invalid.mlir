@@ -9,8 +9,8 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// TMA copies that did not go through implementation selection: the pass
-// re-checks them and names the reason instead of encoding a wrong map.
+// TMA ops that implementation selection did not write: the pass re-checks
+// them and names the reason instead of encoding a wrong map.
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @view_of_argument(%A: memref<4096x4096xf16>, %i: index)
@@ -18,8 +18,8 @@ module attributes {gpu.container_module} {
       %c0 = arith.constant 0 : index
       %V = memref.subview %A[0, 0] [2048, 4096] [1, 1] : memref<4096x4096xf16> to memref<2048x4096xf16, strided<[4096, 1]>>
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-      // expected-error @+1 {{'asynccopy.copy' op TMA needs its GMEM operand to be a kernel argument: tensor maps are encoded on the host from kernel arguments (asynccopy-select-implementation picks another implementation for this copy)}}
-      asynccopy.copy %V to %S window [%i, 0] [64, 64] barrier %b[%c0] {impl = #asynccopy<impl tma>}
+      // expected-error @+1 {{'asynccopy.tma.load' op TMA needs its GMEM operand to be a kernel argument: tensor maps are encoded on the host from kernel arguments (asynccopy-select-implementation picks another implementation for this copy)}}
+      asynccopy.tma.load %V to %S window [%i, 0] [64, 64] barrier %b[%c0] {plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>}
           : memref<2048x4096xf16, strided<[4096, 1]>> to memref<64x64xf16, #gpu.address_space<workgroup>>
       gpu.return
     }
@@ -34,8 +34,8 @@ module attributes {gpu.container_module} {
         workgroup(%S : memref<8x96xf16, #gpu.address_space<workgroup>>) kernel {
       %c0 = arith.constant 0 : index
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-      // expected-error @+1 {{'asynccopy.copy' op cannot be lowered to TMA: global stride 200 B of dim 0 is not a multiple of 16 B; TMA needs 16-B strides (asynccopy-select-implementation names the implementations that can)}}
-      asynccopy.copy %A to %S window [0, 0] [8, 96] barrier %b[%c0] {impl = #asynccopy<impl tma>}
+      // expected-error @+1 {{'asynccopy.tma.load' op cannot be lowered to TMA: global stride 200 B of dim 0 is not a multiple of 16 B; TMA needs 16-B strides (asynccopy-select-implementation names the implementations that can)}}
+      asynccopy.tma.load %A to %S window [0, 0] [8, 96] barrier %b[%c0] {plan = #asynccopy.tma_plan<box = [8, 96], issues = 1, bytes = 1536>}
           : memref<64x100xf16> to memref<8x96xf16, #gpu.address_space<workgroup>>
       gpu.return
     }
@@ -52,8 +52,8 @@ module attributes {gpu.container_module} {
         workgroup(%T : memref<2x1x16x32xf32, #gpu.address_space<workgroup>>) kernel {
       %c0 = arith.constant 0 : index
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-      // expected-error @+1 {{'asynccopy.copy' op cannot be lowered to TMA: the tensor map describes a transformed or merged view of a GMEM operand with dynamic extents or strides; TMA then needs them static}}
-      asynccopy.copy %B to %T window [0, 0] [32, 32] barrier %b[%c0] {transforms = [#asynccopy.tile<[16, 32]>], impl = #asynccopy<impl tma>}
+      // expected-error @+1 {{'asynccopy.tma.load' op cannot be lowered to TMA: the tensor map describes a transformed or merged view of a GMEM operand with dynamic extents or strides; TMA then needs them static}}
+      asynccopy.tma.load %B to %T window [0, 0] [32, 32] barrier %b[%c0] {transforms = [#asynccopy.tile<[16, 32]>], plan = #asynccopy.tma_plan<box = [2, 1, 16, 32], issues = 1, bytes = 4096>}
           : memref<?x?xf32> to memref<2x1x16x32xf32, #gpu.address_space<workgroup>>
       gpu.return
     }

@@ -2,9 +2,9 @@
 // reinterpret the kernel's parameters (a scratch pointer as a 128-B map, or
 // the reverse), so it is an error naming both modes.
 // RUN: ac-opt %s -split-input-file -verify-diagnostics \
-// RUN:   --pass-pipeline='builtin.module(asynccopy-materialize-tma-descriptors{descriptor-mode=param},asynccopy-materialize-tma-descriptors{descriptor-mode=scratch})'
+// RUN:   --pass-pipeline='builtin.module(asynccopy-select-implementation,asynccopy-materialize-tma-descriptors{descriptor-mode=param},asynccopy-materialize-tma-descriptors{descriptor-mode=scratch})'
 // RUN: not ac-opt %s \
-// RUN:   --pass-pipeline='builtin.module(asynccopy-materialize-tma-descriptors{descriptor-mode=scratch},asynccopy-materialize-tma-descriptors{descriptor-mode=param})' \
+// RUN:   --pass-pipeline='builtin.module(asynccopy-select-implementation,asynccopy-materialize-tma-descriptors{descriptor-mode=scratch},asynccopy-materialize-tma-descriptors{descriptor-mode=param})' \
 // RUN:   2>&1 | FileCheck %s --check-prefix=REVERSE
 
 // REVERSE: error: 'gpu.func' op already has its tensor maps in mode `scratch`, which cannot be changed to mode `param`

@@ -1,5 +1,5 @@
-// RUN: ac-opt %s -asynccopy-materialize-tma-descriptors | FileCheck %s
-// RUN: ac-opt %s -asynccopy-materialize-tma-descriptors="descriptor-mode=scratch" | FileCheck %s --check-prefix=SCRATCH
+// RUN: ac-opt %s -asynccopy-select-implementation -asynccopy-materialize-tma-descriptors | FileCheck %s
+// RUN: ac-opt %s -asynccopy-select-implementation -asynccopy-materialize-tma-descriptors="descriptor-mode=scratch" | FileCheck %s --check-prefix=SCRATCH
 
 // A `peer` TMA copy takes its maps through one pointer parameter (map i for
 // PE i), in both modes; those parameters come after the user's and before
@@ -12,9 +12,9 @@
 // CHECK-SAME: %{{.*}}: i32, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr) workgroup
 // CHECK-SAME: asynccopy.grid_constants = 1 : i64
 // CHECK-SAME: oob = #asynccopy<oob zeros>, peer,
-// CHECK: asynccopy.copy {{.*}} peer %{{.*}} {asynccopy.descriptor = 3 : i64, impl = #asynccopy<impl tma>}
-// CHECK: asynccopy.copy {{.*}} {asynccopy.descriptor = 4 : i64, impl = #asynccopy<impl tma>}
-// CHECK: asynccopy.copy {{.*}} peer %{{.*}} {asynccopy.descriptor = 3 : i64, impl = #asynccopy<impl tma>}
+// CHECK: asynccopy.tma.load {{.*}} peer %{{.*}} {plan = #asynccopy.tma_plan<{{.*}}, descriptor = 3>}
+// CHECK: asynccopy.tma.load {{.*}} {plan = #asynccopy.tma_plan<{{.*}}, descriptor = 4>}
+// CHECK: asynccopy.tma.store {{.*}} peer %{{.*}} {plan = #asynccopy.tma_plan<{{.*}}, descriptor = 3>}
 // CHECK-LABEL: gpu.func @only_peer
 // CHECK-SAME: %{{.*}}: i32, %{{.*}}: !llvm.ptr) workgroup
 // CHECK-SAME: asynccopy.grid_constants = 0 : i64
@@ -39,11 +39,11 @@
 // SCRATCH-SAME: %{{.*}}: i32, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr) workgroup
 // SCRATCH: nvvm.prefetch tensormap
 // SCRATCH-NOT: nvvm.prefetch
-// SCRATCH: asynccopy.copy {{.*}} peer %{{.*}} {asynccopy.descriptor = 3 : i64, impl = #asynccopy<impl tma>}
-// SCRATCH: asynccopy.copy {{.*}} {asynccopy.descriptor = 4 : i64, asynccopy.descriptor_offset = 0 : i64, impl = #asynccopy<impl tma>}
+// SCRATCH: asynccopy.tma.load {{.*}} peer %{{.*}} {plan = #asynccopy.tma_plan<{{.*}}, descriptor = 3>}
+// SCRATCH: asynccopy.tma.load {{.*}} {plan = #asynccopy.tma_plan<{{.*}}, descriptor = 4, descriptor_offset = 0>}
 // SCRATCH-LABEL: gpu.func @only_peer
 // SCRATCH-NOT: nvvm.prefetch
-// SCRATCH: asynccopy.descriptor = 2 : i64, impl
+// SCRATCH: asynccopy.tma.load {{.*}}descriptor = 2>
 // SCRATCH-LABEL: func.func @host
 // SCRATCH: memref.alloca() {alignment = 64 : i64} : memref<128xi8>
 // SCRATCH: %[[PEER:.*]] = llvm.call @acSymmPeerTensorMapsOrExit
@@ -58,7 +58,7 @@
 // SCRATCH-NOT: gpu.dealloc
 
 module attributes {gpu.container_module} {
-  gpu.module @kernels {
+  gpu.module @kernels [#nvvm.target<chip = "sm_90a", features = "+ptx83">] {
     gpu.func @k(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %pe: i32)
         workgroup(%S : memref<64x64xf16, #gpu.address_space<workgroup>>) kernel {
       %c0 = arith.constant 0 : index

@@ -1,4 +1,4 @@
-// RUN: ac-opt %s -asynccopy-materialize-tma-descriptors="descriptor-mode=scratch" | FileCheck %s
+// RUN: ac-opt %s -asynccopy-select-implementation -asynccopy-materialize-tma-descriptors="descriptor-mode=scratch" | FileCheck %s
 
 // An asynchronous launch: the scratch buffer is allocated and filled on the
 // launch's stream before it and freed on that stream after it; users of the

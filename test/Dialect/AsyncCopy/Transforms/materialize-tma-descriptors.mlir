@@ -1,8 +1,8 @@
 // RUN: ac-opt %s -split-input-file -verify-diagnostics \
-// RUN:   --pass-pipeline='builtin.module(asynccopy-materialize-tma-descriptors)' | FileCheck %s
+// RUN:   --pass-pipeline='builtin.module(asynccopy-select-implementation,asynccopy-materialize-tma-descriptors)' | FileCheck %s
 // A second run leaves materialised kernels alone: the same IR.
 // RUN: ac-opt %s -split-input-file -verify-diagnostics \
-// RUN:   --pass-pipeline='builtin.module(asynccopy-materialize-tma-descriptors,asynccopy-materialize-tma-descriptors)' | FileCheck %s
+// RUN:   --pass-pipeline='builtin.module(asynccopy-select-implementation,asynccopy-materialize-tma-descriptors,asynccopy-materialize-tma-descriptors)' | FileCheck %s
 
 // Two copies of the same tensor with the same box, swizzle, oob and cache
 // share one tensor map; a different swizzle, another tensor or a prefetch
@@ -15,13 +15,13 @@
 // CHECK-SAME: {arg = 0 : i64, box = array<i64: 64, 64>, cache = #asynccopy<cache normal>, dims = array<i64: 4096, 4096>, element_type = f16, identity_view = true, map_type = 6 : i32, oob = #asynccopy<oob zeros>, strides = array<i64: 4096, 1>, swizzle = 0 : i64},
 // CHECK-SAME: {arg = 1 : i64, box = array<i64: 64, 64>, cache = #asynccopy<cache evict_last>, dims = array<i64: 4096, 4096>, element_type = f16, identity_view = true, map_type = 6 : i32, oob = #asynccopy<oob nan>, strides = array<i64: 4096, 1>, swizzle = 128 : i64},
 // CHECK-SAME: {arg = 0 : i64, box = array<i64: 128, 64>,
-// CHECK: asynccopy.copy %[[A]] {{.*}} {asynccopy.descriptor = 3 : i64,
-// CHECK: asynccopy.copy %[[A]] {{.*}} {asynccopy.descriptor = 3 : i64,
-// CHECK: asynccopy.copy %[[A]] {{.*}} {asynccopy.descriptor = 4 : i64,
-// CHECK: asynccopy.copy %[[B]] {{.*}} {asynccopy.descriptor = 5 : i64,
-// CHECK: asynccopy.prefetch %[[A]] {{.*}} {asynccopy.descriptor = 6 : i64
+// CHECK: asynccopy.tma.load %[[A]] {{.*}}descriptor = 3>
+// CHECK: asynccopy.tma.load %[[A]] {{.*}}descriptor = 3>
+// CHECK: asynccopy.tma.load %[[A]] {{.*}}descriptor = 4>
+// CHECK: asynccopy.tma.load %[[B]] {{.*}}descriptor = 5>
+// CHECK: asynccopy.tma.prefetch %[[A]] {{.*}}descriptor = 6>
 // A copy that does not use TMA gets no tensor map.
-// CHECK: asynccopy.copy %[[A]] {{.*}} {impl = #asynccopy<impl cp_async>}
+// CHECK: asynccopy.cp_async.copy %[[A]] {{.*}} {plan = #asynccopy.chunk_plan<{{[^>]*}}>} :
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @dedup(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %i: index)
@@ -55,7 +55,7 @@ module attributes {gpu.container_module} {
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
       %A = memref.alloc() : memref<4096x4096xf16>
       // expected-error @+1 {{TMA needs its GMEM operand to be a kernel argument}}
-      asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] {impl = #asynccopy<impl tma>}
+      asynccopy.tma.load %A to %S window [%i, 0] [64, 64] barrier %b[%c0] {plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>}
           : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
       gpu.return
     }

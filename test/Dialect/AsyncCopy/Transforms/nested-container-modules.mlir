@@ -22,7 +22,7 @@
 // CHECK-LABEL: module @pair
 // CHECK: gpu.func @k(%{{.*}}: memref<4096x4096xf16>, %{{.*}}: !llvm.ptr)
 // CHECK-SAME: asynccopy.tma_descriptors = [{arg = 0 : i64, box = array<i64: 32, 64>
-// CHECK: asynccopy.copy {{.*}}asynccopy.cluster_shape = array<i64: 2, 1, 1>, asynccopy.descriptor = 1 : i64
+// CHECK: asynccopy.tma.load {{.*}}asynccopy.cluster_shape = array<i64: 2, 1, 1>{{.*}}descriptor = 1>
 // CHECK: func.func @host
 // CHECK: llvm.call @acTensorMapEncodeTiledOrExit
 // CHECK: gpu.launch_func @kernels::@k clusters in
@@ -30,7 +30,7 @@
 // CHECK-LABEL: module @quad
 // CHECK: gpu.func @k(%{{.*}}: memref<4096x4096xf16>, %{{.*}}: !llvm.ptr)
 // CHECK-SAME: asynccopy.tma_descriptors = [{arg = 0 : i64, box = array<i64: 16, 64>
-// CHECK: asynccopy.copy {{.*}}asynccopy.cluster_shape = array<i64: 4, 1, 1>, asynccopy.descriptor = 1 : i64
+// CHECK: asynccopy.tma.load {{.*}}asynccopy.cluster_shape = array<i64: 4, 1, 1>{{.*}}descriptor = 1>
 // CHECK: func.func @host
 // CHECK: llvm.call @acTensorMapEncodeTiledOrExit
 // CHECK: gpu.launch_func @kernels::@k clusters in

@@ -10,13 +10,13 @@
 
 // CHECK-LABEL: gpu.func @loop_offsets
 // CHECK: scf.for
-// CHECK: asynccopy.copy {{.*}}impl = #asynccopy<impl bulk>
+// CHECK: asynccopy.bulk.load {{.*}}plan = #asynccopy.chunk_plan<chunks = 64, chunk_bytes = 128>}
 // CHECK: scf.for
-// CHECK: asynccopy.copy {{.*}}impl = #asynccopy<impl bulk>
+// CHECK: asynccopy.bulk.load {{.*}}plan = #asynccopy.chunk_plan<chunks = 64, chunk_bytes = 128>}
 // CHECK: scf.for
-// CHECK: asynccopy.copy {{.*}}vector_bytes = 2>, impl = #asynccopy<impl sync>
+// CHECK: asynccopy.sync.copy {{.*}}vector_bytes = 2>}
 // CHECK: scf.for
-// CHECK: asynccopy.copy {{.*}}vector_bytes = 16>, impl = #asynccopy<impl sync>
+// CHECK: asynccopy.sync.copy {{.*}}vector_bytes = 16>}
 // NVVM-LABEL: gpu.func @loop_offsets
 // NVVM: scf.for
 // NVVM: nvvm.cp.async.bulk.shared.cluster.global

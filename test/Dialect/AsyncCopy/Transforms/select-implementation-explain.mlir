@@ -9,7 +9,7 @@ module attributes {gpu.container_module} {
       %c0 = arith.constant 0 : index
       %S = memref.alloc() : memref<64x64xf16, #gpu.address_space<workgroup>>
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-      // CHECK: impl = #asynccopy<impl tma>
+      // CHECK: asynccopy.tma.load
       // expected-remark @below {{tma: accepted (1 issue, 8192 B)}}
       asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] {swizzle = 128 : i64} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
       gpu.return
@@ -39,7 +39,7 @@ module attributes {gpu.container_module} {
 func.func @cp_async_after_three_declines(%A: memref<4096x4096xf16>, %i: index, %S: memref<64x64xf16, #gpu.address_space<workgroup>>) -> !asynccopy.token {
   %c0 = arith.constant 0 : index
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-  // CHECK: impl = #asynccopy<impl cp_async>
+  // CHECK: asynccopy.cp_async.copy
   // expected-remark @below {{tma: declined: the GMEM operand is not a kernel argument (of the enclosing `gpu.func ... kernel`, possibly through memref.cast); tensor maps are encoded on the host from kernel arguments}}
   // expected-remark @below {{bulk: declined: the window is not provably inside the GMEM tensor and bulk copies cannot handle out-of-bounds elements (oob = promise_in_bounds asserts it)}}
   // expected-remark @below {{dsmem: declined: dsmem copies SMEM to another CTA of the cluster; this copy has a GMEM side}}
@@ -82,7 +82,7 @@ module attributes {gpu.container_module} {
       %c0 = arith.constant 0 : index
       %S = memref.alloc() : memref<8x96xf16, #gpu.address_space<workgroup>>
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-      // CHECK: impl = #asynccopy<impl sync>
+      // CHECK: asynccopy.sync.copy
       // expected-remark @below {{tma: declined: global stride 200 B of dim 0 is not a multiple of 16 B}}
       // expected-remark @below {{bulk: declined: the window start or its row stride is not provably 16-B aligned}}
       // expected-remark @below {{dsmem: declined: dsmem copies SMEM to another CTA of the cluster; this copy has a GMEM side}}
@@ -115,7 +115,7 @@ func.func @reduction_store(%B: memref<1024x1024xf32>, %S: memref<64x64xf32, #gpu
   // expected-remark @below {{bulk: declined: reductions are done by TMA}}
   // expected-remark @below {{dsmem: declined}}
   // expected-remark @below {{cp_async: declined: cp.async only loads (GMEM -> SMEM); this is a store}}
-  // expected-remark @below {{sync: accepted (64 chunks of 256 B, 16-B vectors)}}
+  // expected-remark @below {{sync: accepted (64 chunks of 256 B, 4-B vectors)}}
   %t = asynccopy.copy %S to %B window [0, 0] [64, 64] {reduction = #asynccopy<reduction add>} : memref<64x64xf32, #gpu.address_space<workgroup>> to memref<1024x1024xf32> -> !asynccopy.token
   return %t : !asynccopy.token
 }

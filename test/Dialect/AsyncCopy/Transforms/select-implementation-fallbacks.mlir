@@ -5,8 +5,8 @@
 // A window of a view (not a kernel argument): no tensor map, so bulk copies
 // (contiguous 128-B rows, provably in bounds) or sync take it.
 // CHECK-LABEL: gpu.func @view_of_argument
-// CHECK: asynccopy.copy %[[V:.*]] to %{{.*}} window [0, 0] [64, 64] {{.*}}impl = #asynccopy<impl bulk>
-// CHECK: asynccopy.copy %[[V]] to %{{.*}} window [%{{.*}}, 0] [64, 64] {{.*}}impl = #asynccopy<impl sync>
+// CHECK: asynccopy.bulk.load %[[V:.*]] to %{{.*}} window [0, 0] [64, 64]
+// CHECK: asynccopy.sync.copy %[[V]] to %{{.*}} window [%{{.*}}, 0] [64, 64]
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @view_of_argument(%A: memref<4096x4096xf16>, %i: index)
@@ -30,9 +30,9 @@ module attributes {gpu.container_module} {
 // and strides come from the memref at launch); a tiled view of it needs
 // static ones (materialize-tma-descriptors-invalid.mlir) and falls back.
 // CHECK-LABEL: gpu.func @dynamic
-// CHECK: asynccopy.copy {{.*}}impl = #asynccopy<impl sync>
-// CHECK: asynccopy.copy {{.*}}impl = #asynccopy<impl tma>
-// CHECK: asynccopy.copy {{.*}}impl = #asynccopy<impl sync>
+// CHECK: asynccopy.sync.copy
+// CHECK: asynccopy.tma.load
+// CHECK: asynccopy.sync.copy
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @dynamic(%B: memref<?x?xf32>, %i: index)
@@ -55,10 +55,14 @@ module attributes {gpu.container_module} {
 
 // A collective copy TMA cannot do: every CTA loads the whole window itself
 // (what the multicast would have delivered to it), here with the sync
-// fallback (a barrier, no token); an explicit impl = sync is taken as well.
+// fallback (a barrier, no token) without `collective`; an explicit
+// impl = sync is taken as well.
 // CHECK-LABEL: gpu.func @collective_fallback
-// CHECK: asynccopy.copy {{.*}}collective = [#gpu<dim x>], impl = #asynccopy<impl sync>
-// CHECK: asynccopy.copy {{.*}}collective = [#gpu<dim x>], impl = #asynccopy<impl sync>
+// CHECK: asynccopy.sync.copy
+// CHECK-NOT: collective
+// CHECK: asynccopy.sync.copy
+// CHECK-NOT: collective
+// CHECK: gpu.return
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @collective_fallback(%A: memref<4096x4096xf16>, %i: index)

@@ -67,15 +67,6 @@ func.func @cp_async_store(%S: memref<64x64xf16, #gpu.address_space<workgroup>>, 
   return %t : !asynccopy.token
 }
 
-// -----
-
-func.func @cp_async_without_token(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>) {
-  %c0 = arith.constant 0 : index
-  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-  // expected-error @below {{impl = cp_async cannot perform this copy: cp.async completes through commit/wait groups and this copy returns no token; use impl = bulk or sync}}
-  asynccopy.copy %A to %S window [0, 0] [64, 64] barrier %b[%c0] {impl = #asynccopy<impl cp_async>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
-  return
-}
 
 // -----
 

@@ -6,12 +6,12 @@
 // tensor-map fence), bulk, cp.async (a peer address is a global address) and
 // sync all take them; TMA declines multicasting one and an older PTX.
 // CHECK-LABEL: gpu.func @peer_ptx83
-// CHECK: peer %{{.*}} {{{.*}}impl = #asynccopy<impl tma>
-// CHECK: peer %{{.*}} {{{.*}}impl = #asynccopy<impl bulk>
-// CHECK: peer %{{.*}} {{{.*}}impl = #asynccopy<impl tma>
-// CHECK: peer %{{.*}} {{{.*}}impl = #asynccopy<impl tma>
+// CHECK: asynccopy.tma.load {{.*}} peer %{{.*}} {
+// CHECK: asynccopy.bulk.load {{.*}} peer %{{.*}} {
+// CHECK: asynccopy.tma.store {{.*}} peer %{{.*}} {
+// CHECK: asynccopy.tma.reduce {{.*}} peer %{{.*}} {
 // REPORT: copy @peer_ptx83#0 impl=tma dir=load {{.*}} desc=peer:arg3 peer=tensor_maps
-// REPORT: copy @peer_ptx83#1 impl=bulk dir=load {{.*}} peer=address declined: tma: a collective copy multicasts
+// REPORT: copy @peer_ptx83#1 impl=bulk dir=load {{.*}} peer=address declined: tma: accepts (impl fixed in the input, or a multicast given up)
 // REPORT: copy @peer_ptx83#2 impl=tma dir=store {{.*}} desc=peer:arg3 peer=tensor_maps
 // REPORT: copy @peer_ptx83#3 impl=tma dir=reduce_add {{.*}} desc=peer:arg3 peer=tensor_maps
 module attributes {gpu.container_module} {
@@ -42,9 +42,9 @@ module attributes {gpu.container_module} {
 // At PTX 8.1 (the default) TMA declines; bulk, cp.async and sync take the
 // copies as they would local ones.
 // CHECK-LABEL: gpu.func @peer_ptx81
-// CHECK: peer %{{.*}} {{{.*}}impl = #asynccopy<impl bulk>
-// CHECK: peer %{{.*}} {{{.*}}impl = #asynccopy<impl cp_async>
-// CHECK: peer %{{.*}} {{{.*}}impl = #asynccopy<impl sync>
+// CHECK: asynccopy.bulk.load {{.*}} peer %{{.*}} {
+// CHECK: asynccopy.cp_async.copy {{.*}} peer %{{.*}} {
+// CHECK: asynccopy.sync.copy {{.*}} peer %{{.*}} {
 // REPORT: copy @peer_ptx81#0 impl=bulk dir=load {{.*}} peer=address declined: tma: a `peer` TMA copy acquires its PE's tensor map with fence.proxy.tensormap
 // REPORT: copy @peer_ptx81#1 impl=cp_async dir=load {{.*}} peer=address
 // REPORT: copy @peer_ptx81#2 impl=sync dir=reduce_add {{.*}} peer=address
@@ -67,7 +67,7 @@ module attributes {gpu.container_module} {
       // expected-remark @+4 {{bulk: declined: reductions are done by TMA}}
       // expected-remark @+3 {{dsmem: declined}}
       // expected-remark @+2 {{cp_async: declined}}
-      // expected-remark @+1 {{sync: accepted (64 chunks of 128 B, 16-B vectors)}}
+      // expected-remark @+1 {{sync: accepted (64 chunks of 128 B, 2-B vectors)}}
       %r = asynccopy.copy %S to %A window [0, 0] [64, 64] peer %pe {reduction = #asynccopy<reduction add>}
           : memref<64x64xf16, #gpu.address_space<workgroup>> to memref<1024x1024xf16> -> !asynccopy.token
       gpu.return

@@ -4,9 +4,9 @@
 // copy still compiles.
 
 // CHECK-LABEL: gpu.func @ampere
-// CHECK: asynccopy.copy {{.*}}impl = #asynccopy<impl cp_async>
-// CHECK: asynccopy.copy {{.*}}impl = #asynccopy<impl sync>
-// CHECK: asynccopy.prefetch {{.*}}asynccopy.plan = {dropped = true}
+// CHECK: asynccopy.cp_async.copy
+// CHECK: asynccopy.sync.copy
+// CHECK-NOT: asynccopy.prefetch
 module attributes {gpu.container_module} {
   gpu.module @kernels [#nvvm.target<chip = "sm_80">] {
     gpu.func @ampere(%A: memref<4096x4096xf16>, %i: index)
@@ -41,7 +41,7 @@ module attributes {gpu.container_module} {
 // -----
 
 // CHECK-LABEL: gpu.func @turing
-// CHECK: asynccopy.copy {{.*}}impl = #asynccopy<impl sync>
+// CHECK: asynccopy.sync.copy
 module attributes {gpu.container_module} {
   gpu.module @kernels [#nvvm.target<chip = "sm_75">] {
     gpu.func @turing(%A: memref<4096x4096xf16>, %i: index)

@@ -19,20 +19,20 @@
 // CHECK: %[[ALIGNED:.*]] = arith.subi %[[E]], %[[REM]] : index
 // CHECK: %[[FITS:.*]] = arith.cmpi sle, %[[END]], %[[ALIGNED]] : index
 // CHECK: %[[T:.*]] = scf.if %[[FITS]] -> (!asynccopy.token) {
-// CHECK:   %[[TMA:.*]] = asynccopy.copy %{{.*}} to %[[OUT]] window [%[[I]], %[[J]]] [16, 64] {{.*}}impl = #asynccopy<impl tma>
+// CHECK:   %[[TMA:.*]] = asynccopy.tma.store %{{.*}} to %[[OUT]] window [%[[I]], %[[J]]] [16, 64]
 // CHECK:   scf.yield %[[TMA]] : !asynccopy.token
 // CHECK: } else {
-// CHECK:   %[[SYNC:.*]] = asynccopy.copy %{{.*}} to %[[OUT]] window [%[[I]], %[[J]]] [16, 64] {{.*}}impl = #asynccopy<impl sync>
+// CHECK:   %[[SYNC:.*]] = asynccopy.sync.copy %{{.*}} to %[[OUT]] window [%[[I]], %[[J]]] [16, 64]
 // CHECK:   scf.yield %[[SYNC]] : !asynccopy.token
 // CHECK: } {asynccopy.store_edge_guard}
 // CHECK: asynccopy.wait %[[T]]
 // A window that provably ends at column 112 needs no guard:
-// CHECK: %[[U:.*]] = asynccopy.copy %{{.*}} to %[[OUT]] window [%[[I]], 48] [16, 64] {{.*}}impl = #asynccopy<impl tma>
+// CHECK: %[[U:.*]] = asynccopy.tma.store %{{.*}} to %[[OUT]] window [%[[I]], 48] [16, 64]
 // CHECK: asynccopy.wait %[[U]]
 // One that provably reaches column 119 is guarded (the guard folds later):
 // CHECK: scf.if
-// CHECK: window [%[[I]], 56] [16, 64] {{.*}}impl = #asynccopy<impl tma>
-// CHECK: window [%[[I]], 56] [16, 64] {{.*}}impl = #asynccopy<impl sync>
+// CHECK: asynccopy.tma.store {{.*}}window [%[[I]], 56] [16, 64]
+// CHECK: asynccopy.sync.copy {{.*}}window [%[[I]], 56] [16, 64]
 // EXPLAIN: remark: tma: accepted (1 issue, 2048 B; windows reaching the partial 16-B piece at the end of the inner dim are written by sync)
 // EXPLAIN: remark: tma: accepted (1 issue, 2048 B)
 // PTX-LABEL: .entry ragged_bf16(
@@ -69,8 +69,8 @@ module attributes {gpu.container_module} {
 // CHECK: %[[REM:.*]] = arith.remui %[[DIM]], %[[C4]] : index
 // CHECK: %[[ALIGNED:.*]] = arith.subi %[[DIM]], %[[REM]] : index
 // CHECK: arith.cmpi sle, %[[END]], %[[ALIGNED]] : index
-// CHECK: impl = #asynccopy<impl tma>, reduction = #asynccopy<reduction add>
-// CHECK: impl = #asynccopy<impl sync>, reduction = #asynccopy<reduction add>
+// CHECK: asynccopy.tma.reduce {{.*}}reduction = #asynccopy<reduction add>
+// CHECK: asynccopy.sync.copy {{.*}}reduction = #asynccopy<reduction add>
 // PTX-LABEL: .entry dynamic_reduction(
 // PTX-DAG: cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group
 // PTX-DAG: {{red|atom}}.global.add.f32
@@ -91,9 +91,9 @@ module attributes {gpu.container_module} {
 // An inner dim of 16-B multiples needs no guard; loads never do.
 // CHECK-LABEL: gpu.func @no_guard
 // CHECK-NOT: scf.if
-// CHECK: impl = #asynccopy<impl tma>
+// CHECK: asynccopy.tma.store
 // CHECK-NOT: scf.if
-// CHECK: impl = #asynccopy<impl tma>
+// CHECK: asynccopy.tma.load
 // CHECK-NOT: scf.if
 // CHECK: gpu.return
 module attributes {gpu.container_module} {
@@ -116,7 +116,7 @@ module attributes {gpu.container_module} {
 // An inner dim shorter than 16 B: TMA could never store there, sync does.
 // EXPLAIN: remark: tma: declined: TMA stores write whole 16-B pieces of the innermost dim, which holds 12 B, so a store would write past its end
 // CHECK-LABEL: gpu.func @too_narrow
-// CHECK: impl = #asynccopy<impl sync>
+// CHECK: asynccopy.sync.copy
 module attributes {gpu.container_module} {
   gpu.module @k {
     gpu.func @too_narrow(%out: memref<1024x3xf32, strided<[4, 1]>>, %i: index)

@@ -12,7 +12,7 @@ module attributes {gpu.container_module} {
       // CHECK: %[[S:.*]] = memref.alloc()
       %S = memref.alloc() : memref<64x64xf16, #gpu.address_space<workgroup>>
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-      // CHECK: asynccopy.copy %[[A]] to %[[S]] window [%[[I]], 0] [64, 64] barrier %{{.*}}[%{{.*}}] {asynccopy.plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>, impl = #asynccopy<impl tma>, swizzle = 128 : i64}
+      // CHECK: asynccopy.tma.load %[[A]] to %[[S]] window [%[[I]], 0] [64, 64] barrier %{{.*}}[%{{.*}}] {plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>, swizzle = 128 : i64}
       asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] {swizzle = 128 : i64} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
       gpu.return
     }
@@ -32,7 +32,7 @@ module attributes {gpu.container_module} {
       %C = memref.cast %A : memref<?x4096xf16> to memref<4096x4096xf16>
       %S = memref.alloc() : memref<1x2x64x64xf16, #gpu.address_space<workgroup>>
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-      // CHECK: asynccopy.copy %[[C]] to %{{.*}} {asynccopy.plan = #asynccopy.tma_plan<box = [1, 2, 64, 64], issues = 1, bytes = 16384>, impl = #asynccopy<impl tma>
+      // CHECK: asynccopy.tma.load %[[C]] to %{{.*}} {plan = #asynccopy.tma_plan<box = [1, 2, 64, 64], issues = 1, bytes = 16384>
       asynccopy.copy %C to %S window [%i, %j] [64, 128] barrier %b[%c0] {transforms = [#asynccopy.tile<[64, 64]>], swizzle = 128 : i64} : memref<4096x4096xf16> to memref<1x2x64x64xf16, #gpu.address_space<workgroup>>
       gpu.return
     }
@@ -48,7 +48,7 @@ module attributes {gpu.container_module} {
 func.func @not_a_kernel_argument(%A: memref<4096x4096xf16>, %i: index, %S: memref<64x64xf16, #gpu.address_space<workgroup>>) -> !asynccopy.token {
   %c0 = arith.constant 0 : index
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-  // CHECK: %[[T:.*]] = asynccopy.copy %[[A]] to %{{.*}} {asynccopy.plan = #asynccopy.chunk_plan<chunks = 64, chunk_bytes = 128, vector_bytes = 16>, impl = #asynccopy<impl cp_async>}
+  // CHECK: %[[T:.*]] = asynccopy.cp_async.copy %[[A]] to %{{.*}} {plan = #asynccopy.chunk_plan<chunks = 64, chunk_bytes = 128, vector_bytes = 16>}
   %t = asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>> -> !asynccopy.token
   // CHECK: return %[[T]]
   return %t : !asynccopy.token
@@ -63,7 +63,7 @@ module attributes {gpu.container_module} {
     gpu.func @device_function(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %i: index) -> !asynccopy.token {
       %c0 = arith.constant 0 : index
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-      // CHECK: asynccopy.copy {{.*}}impl = #asynccopy<impl cp_async>
+      // CHECK: asynccopy.cp_async.copy
       %t = asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>> -> !asynccopy.token
       gpu.return %t : !asynccopy.token
     }
@@ -84,11 +84,11 @@ module attributes {gpu.container_module} {
       %S = memref.alloc() : memref<8x100xf16, #gpu.address_space<workgroup>>
       %S2 = memref.alloc() : memref<8x96xf16, #gpu.address_space<workgroup>>
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-      // CHECK: asynccopy.copy {{.*}} {asynccopy.plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 1600>, impl = #asynccopy<impl bulk>}
+      // CHECK: asynccopy.bulk.load {{.*}} {plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 1600>}
       asynccopy.copy %A to %S window [0, 0] [8, 100] barrier %b[%c0] : memref<64x100xf16> to memref<8x100xf16, #gpu.address_space<workgroup>>
-      // CHECK: asynccopy.copy {{.*}} {asynccopy.plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 1600, vector_bytes = 8>, impl = #asynccopy<impl cp_async>}
+      // CHECK: asynccopy.cp_async.copy {{.*}} {plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 1600, vector_bytes = 8>}
       %t = asynccopy.copy %A to %S window [%i, 0] [8, 100] : memref<64x100xf16> to memref<8x100xf16, #gpu.address_space<workgroup>> -> !asynccopy.token
-      // CHECK: asynccopy.copy {{.*}} {asynccopy.plan = #asynccopy.chunk_plan<chunks = 8, chunk_bytes = 192, vector_bytes = 8>, impl = #asynccopy<impl sync>}
+      // CHECK: asynccopy.sync.copy {{.*}} {plan = #asynccopy.chunk_plan<chunks = 8, chunk_bytes = 192, vector_bytes = 8>}
       asynccopy.copy %A to %S2 window [0, 0] [8, 96] barrier %b[%c0] : memref<64x100xf16> to memref<8x96xf16, #gpu.address_space<workgroup>>
       gpu.return
     }
@@ -102,7 +102,7 @@ module attributes {gpu.container_module} {
 func.func @bulk_whole_buffer(%V: memref<8192xf32>, %W: memref<8192xf32, #gpu.address_space<workgroup>>) {
   %c0 = arith.constant 0 : index
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-  // CHECK: asynccopy.copy {{.*}} {asynccopy.plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 32768>, impl = #asynccopy<impl bulk>}
+  // CHECK: asynccopy.bulk.load {{.*}} {plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 32768>}
   asynccopy.copy %V to %W barrier %b[%c0] : memref<8192xf32> to memref<8192xf32, #gpu.address_space<workgroup>>
   return
 }
@@ -115,9 +115,9 @@ func.func @bulk_whole_buffer(%V: memref<8192xf32>, %W: memref<8192xf32, #gpu.add
 func.func @remote(%S: memref<128x64xf16, #gpu.address_space<workgroup>>, %D: memref<128x64xf16, #gpu.address_space<workgroup>>, %s: memref<3xf16, #gpu.address_space<workgroup>>, %d: memref<3xf16, #gpu.address_space<workgroup>>, %rank: i32) {
   %c0 = arith.constant 0 : index
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-  // CHECK: asynccopy.copy {{.*}} remote {{.*}} {asynccopy.plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 16384>, impl = #asynccopy<impl dsmem>}
+  // CHECK: asynccopy.dsmem.copy {{.*}} remote {{.*}} {plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 16384>}
   asynccopy.copy %S to %D remote %rank barrier %b[%c0] : memref<128x64xf16, #gpu.address_space<workgroup>> to memref<128x64xf16, #gpu.address_space<workgroup>>
-  // CHECK: asynccopy.copy {{.*}} remote {{.*}} {asynccopy.plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 6, vector_bytes = 2>, impl = #asynccopy<impl sync>}
+  // CHECK: asynccopy.sync.copy {{.*}} remote {{.*}} {plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 6, vector_bytes = 2>}
   asynccopy.copy %s to %d remote %rank barrier %b[%c0] : memref<3xf16, #gpu.address_space<workgroup>> to memref<3xf16, #gpu.address_space<workgroup>>
   return
 }
@@ -133,7 +133,7 @@ module attributes {gpu.container_module} {
     gpu.func @reduction(%B: memref<1024x1024xf32>, %i: index) kernel {
       // CHECK: %[[S:.*]] = memref.alloc()
       %S = memref.alloc() : memref<64x64xf32, #gpu.address_space<workgroup>>
-      // CHECK: %[[T:.*]] = asynccopy.copy %[[S]] to %[[B]] window [%[[I]], 0] [64, 64] {asynccopy.plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 16384>, impl = #asynccopy<impl tma>, reduction = #asynccopy<reduction add>}
+      // CHECK: %[[T:.*]] = asynccopy.tma.reduce %[[S]] to %[[B]] window [%[[I]], 0] [64, 64] {plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 16384>, reduction = #asynccopy<reduction add>}
       %t = asynccopy.copy %S to %B window [%i, 0] [64, 64] {reduction = #asynccopy<reduction add>} : memref<64x64xf32, #gpu.address_space<workgroup>> to memref<1024x1024xf32> -> !asynccopy.token
       // CHECK: asynccopy.wait %[[T]]
       asynccopy.wait %t : !asynccopy.token
@@ -144,7 +144,7 @@ module attributes {gpu.container_module} {
 
 // CHECK-LABEL: func.func @reduction_not_a_kernel_argument
 func.func @reduction_not_a_kernel_argument(%B: memref<1024x1024xf32>, %S: memref<64x64xf32, #gpu.address_space<workgroup>>, %i: index) -> !asynccopy.token {
-  // CHECK: asynccopy.copy {{.*}} {asynccopy.plan = #asynccopy.chunk_plan<chunks = 64, chunk_bytes = 256, vector_bytes = 16>, impl = #asynccopy<impl sync>, reduction = #asynccopy<reduction add>}
+  // CHECK: asynccopy.sync.copy {{.*}} {plan = #asynccopy.chunk_plan<chunks = 64, chunk_bytes = 256, vector_bytes = 4>, reduction = #asynccopy<reduction add>}
   %t = asynccopy.copy %S to %B window [%i, 0] [64, 64] {reduction = #asynccopy<reduction add>} : memref<64x64xf32, #gpu.address_space<workgroup>> to memref<1024x1024xf32> -> !asynccopy.token
   return %t : !asynccopy.token
 }
@@ -158,11 +158,11 @@ func.func @sync_fallback(%A: memref<4096x4096xf16>, %T: memref<128x64xf16>, %i: 
   %S = memref.alloc() : memref<64x64xf16, #gpu.address_space<workgroup>>
   %S2 = memref.alloc() : memref<64x128xf16, #gpu.address_space<workgroup>>
   %S3 = memref.alloc() : memref<64x4xf16, #gpu.address_space<workgroup>>
-  // CHECK: asynccopy.copy {{.*}} {asynccopy.plan = #asynccopy.chunk_plan<chunks = 64, chunk_bytes = 128, vector_bytes = 16>, impl = #asynccopy<impl sync>, oob = #asynccopy<oob nan>, swizzle = 128 : i64}
+  // CHECK: asynccopy.sync.copy {{.*}} {oob = #asynccopy<oob nan>, plan = #asynccopy.chunk_plan<chunks = 64, chunk_bytes = 128, vector_bytes = 16>, swizzle = 128 : i64}
   %t0 = asynccopy.copy %A to %S window [%i, 0] [64, 64] {swizzle = 128 : i64, oob = #asynccopy<oob nan>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>> -> !asynccopy.token
-  // CHECK: asynccopy.copy {{.*}} {asynccopy.plan = #asynccopy.chunk_plan<chunks = 8192, chunk_bytes = 2, vector_bytes = 2>, impl = #asynccopy<impl sync>, transforms = [#asynccopy.transpose<[1, 0]>]}
+  // CHECK: asynccopy.sync.copy {{.*}} {plan = #asynccopy.chunk_plan<chunks = 8192, chunk_bytes = 2, vector_bytes = 2>, transforms = [#asynccopy.transpose<[1, 0]>]}
   %t1 = asynccopy.copy %T to %S2 window [0, 0] [128, 64] {transforms = [#asynccopy.transpose<[1, 0]>]} : memref<128x64xf16> to memref<64x128xf16, #gpu.address_space<workgroup>> -> !asynccopy.token
-  // CHECK: asynccopy.copy {{.*}} {asynccopy.plan = #asynccopy.chunk_plan<chunks = 64, chunk_bytes = 8, vector_bytes = 8>, impl = #asynccopy<impl sync>}
+  // CHECK: asynccopy.sync.copy {{.*}} {plan = #asynccopy.chunk_plan<chunks = 64, chunk_bytes = 8, vector_bytes = 8>}
   %t2 = asynccopy.copy %S3 to %A window [%i, 0] [64, 4] : memref<64x4xf16, #gpu.address_space<workgroup>> to memref<4096x4096xf16> -> !asynccopy.token
   return %t0, %t1, %t2 : !asynccopy.token, !asynccopy.token, !asynccopy.token
 }
@@ -178,11 +178,11 @@ module attributes {gpu.container_module} {
       %c0 = arith.constant 0 : index
       %S = memref.alloc() : memref<64x64xf16, #gpu.address_space<workgroup>>
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-      // CHECK: asynccopy.copy {{.*}} {asynccopy.plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>, impl = #asynccopy<impl tma>}
+      // CHECK: asynccopy.tma.load {{.*}} {plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>}
       asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] {impl = #asynccopy<impl tma>} : memref<?x?xf16, strided<[?, 1]>> to memref<64x64xf16, #gpu.address_space<workgroup>>
-      // CHECK: asynccopy.copy {{.*}} {asynccopy.plan = #asynccopy.chunk_plan<chunks = 64, chunk_bytes = 128, vector_bytes = 2>, impl = #asynccopy<impl sync>}
+      // CHECK: asynccopy.sync.copy {{.*}} {plan = #asynccopy.chunk_plan<chunks = 64, chunk_bytes = 128, vector_bytes = 2>}
       asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] : memref<?x?xf16, strided<[?, 1]>> to memref<64x64xf16, #gpu.address_space<workgroup>>
-      // CHECK: asynccopy.copy {{.*}} {asynccopy.plan = #asynccopy.chunk_plan<chunks = 64, chunk_bytes = 128, vector_bytes = 2>, impl = #asynccopy<impl sync>}
+      // CHECK: asynccopy.sync.copy {{.*}} {plan = #asynccopy.chunk_plan<chunks = 64, chunk_bytes = 128, vector_bytes = 2>}
       asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%c0] {impl = #asynccopy<impl sync>} : memref<?x?xf16, strided<[?, 1]>> to memref<64x64xf16, #gpu.address_space<workgroup>>
       gpu.return
     }
@@ -199,7 +199,7 @@ module attributes {gpu.container_module} {
       %c0 = arith.constant 0 : index
       %S = memref.alloc() : memref<1x2x64x64xf16, #gpu.address_space<workgroup>>
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-      // CHECK: asynccopy.copy {{.*}} {asynccopy.plan = #asynccopy.tma_plan<box = [1, 2, 64, 64], issues = 1, bytes = 16384>, collective = [#gpu<dim x>], impl = #asynccopy<impl tma>, partition = #asynccopy.partitioned<0>
+      // CHECK: asynccopy.tma.load {{.*}} {collective = [#gpu<dim x>], partition = #asynccopy.partitioned<0>, plan = #asynccopy.tma_plan<box = [1, 2, 64, 64], issues = 1, bytes = 16384>
       asynccopy.copy %A to %S window [%i, %j] [64, 128] barrier %b[%c0] {transforms = [#asynccopy.tile<[64, 64]>], swizzle = 128 : i64, collective = [#gpu<dim x>], partition = #asynccopy.partitioned<0>} : memref<4096x4096xf16> to memref<1x2x64x64xf16, #gpu.address_space<workgroup>>
       gpu.return
     }
@@ -213,10 +213,10 @@ module attributes {gpu.container_module} {
   gpu.module @k {
     // CHECK-LABEL: gpu.func @prefetch
     gpu.func @prefetch(%A: memref<4096x4096xf16>, %X: memref<64x64xindex>, %i: index) kernel {
-      // CHECK: asynccopy.prefetch {{.*}} {asynccopy.plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>, swizzle = 128 : i64}
+      // CHECK: asynccopy.tma.prefetch {{.*}} {plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>, swizzle = 128 : i64}
       asynccopy.prefetch %A window [%i, 0] [64, 64] {swizzle = 128 : i64} : memref<4096x4096xf16>
       // No tensor map for index elements.
-      // CHECK: asynccopy.prefetch {{.*}} {asynccopy.plan = {dropped = true}}
+      // CHECK-NOT: asynccopy.prefetch
       asynccopy.prefetch %X window [0, 0] [64, 64] : memref<64x64xindex>
       gpu.return
     }
@@ -225,7 +225,21 @@ module attributes {gpu.container_module} {
 
 // CHECK-LABEL: func.func @prefetch_not_a_kernel_argument
 func.func @prefetch_not_a_kernel_argument(%A: memref<4096x4096xf16>, %i: index) {
-  // CHECK: asynccopy.prefetch {{.*}} {asynccopy.plan = {dropped = true}}
+  // CHECK-NOT: asynccopy.prefetch
   asynccopy.prefetch %A window [%i, 0] [64, 64] : memref<4096x4096xf16>
+  return
+}
+
+// -----
+
+// An explicit cp.async may complete on a barrier instead of a token: every
+// thread arrives when its own transfers land (the barrier expects them all).
+// Selection never picks that for a barrier copy on its own.
+// CHECK-LABEL: func.func @cp_async_barrier
+// CHECK: asynccopy.cp_async.copy %{{.*}} to %{{.*}} window [0, 0] [64, 64] barrier %{{.*}}[%{{.*}}] {plan = #asynccopy.chunk_plan<chunks = 64, chunk_bytes = 128, vector_bytes = 16>}
+func.func @cp_async_barrier(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>) {
+  %c0 = arith.constant 0 : index
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  asynccopy.copy %A to %S window [0, 0] [64, 64] barrier %b[%c0] {impl = #asynccopy<impl cp_async>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
   return
 }

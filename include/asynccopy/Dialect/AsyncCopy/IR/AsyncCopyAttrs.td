@@ -296,13 +296,16 @@ def AsyncCopy_TmaPlanAttr : AsyncCopy_Attr<"TmaPlan", "tma_plan"> {
     number of instructions (`issues`) and the bytes they move together,
     which a load's barrier expects. `descriptor` is the kernel parameter
     holding the op's tensor map once `asynccopy-materialize-tma-descriptors`
-    has encoded it.
+    has encoded it; with `descriptor-mode=scratch` that parameter points at
+    all maps of the launch and the op's map is `descriptor_offset` bytes into
+    it.
 
     Example:
 
     ```mlir
     #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>
     #asynccopy.tma_plan<box = [256, 64], issues = 2, bytes = 65536, descriptor = 3>
+    #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192, descriptor = 2, descriptor_offset = 128>
     ```
   }];
   let parameters = (ins
@@ -310,10 +313,23 @@ def AsyncCopy_TmaPlanAttr : AsyncCopy_Attr<"TmaPlan", "tma_plan"> {
     AttrParameter<"int64_t", "instructions the op issues">:$issues,
     AttrParameter<"int64_t", "bytes all issues move">:$bytes,
     OptionalParameter<"std::optional<int64_t>",
-                      "kernel parameter of the tensor map">:$descriptor);
+                      "kernel parameter of the tensor map">:$descriptor,
+    OptionalParameter<"std::optional<int64_t>",
+                      "byte offset of the map in a scratch parameter">
+        :$descriptorOffset);
   let assemblyFormat = [{
     `<` `box` `=` `[` $box `]` `,` `issues` `=` $issues `,` `bytes` `=` $bytes
-    (`,` `descriptor` `=` $descriptor^)? `>`
+    (`,` `descriptor` `=` $descriptor^)?
+    (`,` `descriptor_offset` `=` $descriptorOffset^)? `>`
+  }];
+  let extraClassDeclaration = [{
+    /// This plan with its tensor map at kernel parameter `param` (and
+    /// `offset` bytes into it).
+    TmaPlanAttr withDescriptor(int64_t param,
+                               std::optional<int64_t> offset) const {
+      return get(getContext(), getBox(), getIssues(), getBytes(), param,
+                 offset);
+    }
   }];
   let genVerifyDecl = 1;
 }

@@ -37,16 +37,6 @@ bool isGlobalMemory(MemRefType type);
 
 class GmemTransformAttrInterface;
 
-// Per-copy attributes the passes record for the conversion.
-/// Name of the discardable attribute holding a copy's chunk plan.
-inline constexpr StringLiteral kPlanAttrName = "asynccopy.plan";
-/// Kernel-argument index of the tensor map of a TMA copy or prefetch.
-inline constexpr StringLiteral kDescriptorAttrName = "asynccopy.descriptor";
-/// Byte offset of the tensor map in the scratch buffer
-/// (descriptor-mode=scratch).
-inline constexpr StringLiteral kDescriptorOffsetAttrName =
-    "asynccopy.descriptor_offset";
-
 /// Checks that GPU threads execute `op`: it must be in a gpu.launch body or in
 /// a function that is device code (nested in a gpu.module; outside a module
 /// marked `gpu.container_module`, whose other functions are host code).
@@ -123,6 +113,10 @@ applyTransformsToShape(ArrayRef<GmemTransformAttrInterface> transforms,
 SmallVector<int64_t>
 applyTransformsToStrides(ArrayRef<GmemTransformAttrInterface> transforms,
                          ArrayRef<int64_t> strides);
+
+/// The implementation `op` performs: a mechanism op's own, a copy's `impl`
+/// (`auto` before selection); none for other ops.
+std::optional<CopyImpl> getCopyImplementation(Operation *op);
 
 /// Applies `transforms` in order to constant window offsets. `strides` are the
 /// untransformed GMEM element strides.

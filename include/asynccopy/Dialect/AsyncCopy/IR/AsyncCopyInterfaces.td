@@ -136,6 +136,8 @@ def AsyncCopyLikeOpInterface : OpInterface<"AsyncCopyLikeOpInterface"> {
                     "std::optional<::mlir::asynccopy::CacheHint>", "getCache">,
     InterfaceMethod<"The cluster dims of a collective copy, if any.",
                     "std::optional<::mlir::ArrayAttr>", "getCollective">,
+    InterfaceMethod<"How a collective copy shares its window, if said.",
+                    "std::optional<::mlir::Attribute>", "getPartition">,
   ];
 }
 

@@ -10,8 +10,11 @@ def AsyncCopySelectImplementation
   let summary = "Chooses the hardware path (and chunk plan) of every copy";
   let description = [{
     For `impl = auto`, tries tma > bulk > dsmem > cp_async > sync in order;
-    each candidate accepts or declines with a reason, and the first that
-    accepts is recorded in `impl`, with the chunk plan in `asynccopy.plan`.
+    each candidate accepts or declines with a reason, and the copy is
+    rewritten into the mechanism op of the first that accepts
+    (`asynccopy.tma.load`, `bulk.store`, `sync.copy`, ...) with its typed
+    `plan`. A prefetch TMA can describe becomes `asynccopy.tma.prefetch`;
+    the others are hints and are erased.
     The sync fallback takes whatever no asynchronous path can, so no legal
     copy is rejected. An explicit `impl` that declines is an error naming the
     reason. With `explain`, every candidate's verdict is emitted as a remark.
@@ -63,9 +66,9 @@ def AsyncCopyMaterializeTMADescriptors
     swizzle, oob, cache). `descriptor-mode=param` adds one 128-B `__grid_constant__`
     kernel parameter per map; `descriptor-mode=scratch`
     adds one pointer to a GMEM
-    buffer holding all maps, which the kernel prefetches. Copies name their
-    map with `asynccopy.descriptor` (parameter index) and, for scratch,
-    `asynccopy.descriptor_offset`; the kernel lists its maps in
+    buffer holding all maps, which the kernel prefetches. Each TMA op's plan
+    names its map's parameter (`descriptor`) and, for scratch, its byte
+    offset (`descriptor_offset`); the kernel lists its maps in
     `asynccopy.tma_descriptors`.
 
     Host side: before every `gpu.launch_func` of such a kernel the runtime's

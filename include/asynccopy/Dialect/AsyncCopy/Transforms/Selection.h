@@ -18,11 +18,8 @@ namespace mlir::asynccopy {
 /// declines with selection's reasons, or accepts where the input fixed a
 /// slower `impl`; `divisors` as selection solved them.
 SmallVector<std::pair<CopyImpl, Decision>>
-explainFasterCandidates(CopyOp op, CopyImpl chosen,
+explainFasterCandidates(AsyncCopyLikeOpInterface op, CopyImpl chosen,
                         const KnownDivisors &divisors);
-
-/// Whether TMA prefetches `op`; a decline is why selection drops it.
-Decision explainPrefetch(PrefetchOp op);
 
 } // namespace mlir::asynccopy
 
