@@ -3,8 +3,9 @@
 against a host reference.
 
   run-per-thread-copies.py --build DIR [--ac-opt PATH] [--ptxas PATH]
-      lowers the kernels (convert-asynccopy-to-nvvm + the upstream NVVM
-      pipeline) and assembles one cubin per gpu.module into DIR; needs MLIR.
+      lowers the kernels (asynccopy-select-implementation,
+      convert-asynccopy-to-nvvm + the upstream NVVM pipeline) and assembles
+      one cubin per gpu.module into DIR; needs MLIR.
   run-per-thread-copies.py --run DIR [--only k1,k5]
       loads the cubins with the CUDA driver (libcuda.so.1, through ctypes; no
       MLIR, no numpy), launches every kernel and compares the results.
@@ -25,7 +26,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 KERNELS = os.path.join(HERE, "..", "test", "Conversion", "AsyncCopyToNVVM",
                        "per-thread-gpu-kernels.mlir")
-PIPELINE = ("builtin.module(convert-asynccopy-to-nvvm,gpu.module("
+PIPELINE = ("builtin.module(asynccopy-select-implementation,convert-asynccopy-to-nvvm,gpu.module("
             "convert-scf-to-cf,convert-nvgpu-to-nvvm,convert-gpu-to-nvvm,"
             "convert-nvvm-to-llvm,canonicalize,cse,reconcile-unrealized-casts),"
             "gpu-module-to-binary{format=isa})")
