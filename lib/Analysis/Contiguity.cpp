@@ -298,17 +298,16 @@ static int64_t largestPiece(int64_t n, int64_t limit, int64_t elementBytes,
   return 0;
 }
 
-FailureOr<TmaPlan> mlir::asynccopy::planTma(const CopyLayout &layout,
-                                            int64_t swizzle,
-                                            bool allowRuntimeChecks,
-                                            std::string *reason) {
+/// One tensor-map dim per tensor-view dim, with the window's box; fails for
+/// views TMA cannot describe at all.
+static FailureOr<TmaPlan> planViewDims(const CopyLayout &layout,
+                                       std::string *reason) {
   int64_t eb = layout.elementBytes();
   if (layout.elementBits % 8 != 0 || !llvm::is_contained({1, 2, 4, 8}, eb))
     return declineTma(reason, "TMA moves 1-, 2-, 4- or 8-byte elements, not " +
                                   Twine(layout.elementBits) + "-bit ones");
   if (!layout.hasTensorView)
     return declineTma(reason, layout.tensorViewError);
-
   TmaPlan plan;
   int64_t rank = layout.tensorShape.size();
   for (int64_t i = 0; i < rank; ++i) {
@@ -334,16 +333,27 @@ FailureOr<TmaPlan> mlir::asynccopy::planTma(const CopyLayout &layout,
                                ? Twine("?")
                                : Twine(plan.dims.back().stride)) +
                           ", TMA needs it contiguous (stride 1)");
-
-  // Issues start as the single whole box; a loop over a dim turns every issue
-  // into one per index of that dim (box extent 1).
+  // Issues start as the single whole box.
   plan.issues.push_back({SmallVector<int64_t>(rank, 0), 0});
-  // Row-major element strides of the SMEM box (over the tensor box dims).
-  SmallVector<int64_t> smemStrides(rank, 1);
-  for (int64_t i = rank - 2; i >= 0; --i)
-    smemStrides[i] = smemStrides[i + 1] * layout.tensorBoxShape[i + 1];
-  auto loopOver = [&](int64_t viewDim, int64_t dimIndex, int64_t piece,
-                      TmaLoop::Reason why) {
+  return plan;
+}
+
+/// The issues of a plan and the loops that multiply them: a loop over a dim
+/// turns every issue into one per piece of that dim's box.
+class TmaIssueLoops {
+public:
+  TmaIssueLoops(TmaPlan &plan, const CopyLayout &layout)
+      : plan(plan), elementBytes(layout.elementBytes()),
+        smemStrides(layout.tensorBoxShape.size(), 1) {
+    // Row-major element strides of the SMEM box (over the tensor box dims).
+    for (int64_t i = static_cast<int64_t>(smemStrides.size()) - 2; i >= 0; --i)
+      smemStrides[i] = smemStrides[i + 1] * layout.tensorBoxShape[i + 1];
+  }
+
+  /// Loops over view dim `viewDim` (plan dim `dimIndex`) in pieces of
+  /// `piece` elements.
+  void loopOver(int64_t viewDim, int64_t dimIndex, int64_t piece,
+                TmaLoop::Reason why) {
     TmaDim &dim = plan.dims[dimIndex];
     plan.loops.push_back({viewDim, dim.box, piece, why});
     SmallVector<TmaIssue> next;
@@ -351,69 +361,84 @@ FailureOr<TmaPlan> mlir::asynccopy::planTma(const CopyLayout &layout,
       for (int64_t start = 0; start < dim.box; start += piece) {
         TmaIssue split = issue;
         split.viewOffset[viewDim] += start;
-        split.smemByteOffset += start * smemStrides[viewDim] * eb;
+        split.smemByteOffset += start * smemStrides[viewDim] * elementBytes;
         next.push_back(std::move(split));
       }
     plan.issues = std::move(next);
     dim.box = piece;
-  };
+  }
 
-  // Split box dims over 256 elements. Every dim outside the split one is
-  // looped so each piece lands where the dense SMEM layout puts it. (An
-  // innermost dim wider than the swizzle span is not split: its pieces would
-  // start inside a swizzle atom, which TMA cannot address; see below.)
-  int64_t splitDim = -1, splitPiece = 0;
+private:
+  TmaPlan &plan;
+  int64_t elementBytes;
+  SmallVector<int64_t> smemStrides;
+};
+
+/// Splits the box dim over 256 elements (at most one). Every dim outside the
+/// split one is looped so each piece lands where the dense SMEM layout puts
+/// it. (An innermost dim wider than the swizzle span is not split: its pieces
+/// would start inside a swizzle atom, which TMA cannot address.)
+static LogicalResult splitLargeBox(TmaPlan &plan, TmaIssueLoops &loops,
+                                   int64_t elementBytes, std::string *reason) {
+  int64_t rank = plan.rank(), splitDim = -1, splitPiece = 0;
   for (int64_t i = rank - 1; i >= 0; --i) {
-    int64_t limit = tma::kMaxBoxDim;
-    if (plan.dims[i].box <= limit)
+    if (plan.dims[i].box <= tma::kMaxBoxDim)
       continue;
     int64_t multiple = i == rank - 1 ? tma::kBoxInnerAlignBytes : 1;
-    int64_t piece = largestPiece(plan.dims[i].box, limit, eb, multiple);
+    int64_t piece = largestPiece(plan.dims[i].box, tma::kMaxBoxDim,
+                                 elementBytes, multiple);
     if (piece == 0)
       return declineTma(reason, "box dim " + Twine(i) + " of " +
                                     Twine(plan.dims[i].box) +
                                     " elements has no even split into TMA "
                                     "boxes of <= " +
-                                    Twine(limit) + " elements");
+                                    Twine(tma::kMaxBoxDim) + " elements");
     splitDim = i;
     splitPiece = piece;
     break;
   }
-  if (splitDim >= 0) {
-    for (int64_t i = 0; i < rank; ++i) {
-      if (i < splitDim && plan.dims[i].box > 1)
-        loopOver(i, i, 1, TmaLoop::Reason::denseSmem);
-      else if (i > splitDim && plan.dims[i].box > tma::kMaxBoxDim)
-        return declineTma(reason, "box dims " + Twine(splitDim) + " and " +
-                                      Twine(i) +
-                                      " both exceed 256 elements; TMA "
-                                      "splits at most one box dim");
-    }
-    loopOver(splitDim, splitDim, splitPiece, TmaLoop::Reason::boxLimit);
+  if (splitDim < 0)
+    return success();
+  for (int64_t i = 0; i < rank; ++i) {
+    if (i < splitDim && plan.dims[i].box > 1)
+      loops.loopOver(i, i, 1, TmaLoop::Reason::denseSmem);
+    else if (i > splitDim && plan.dims[i].box > tma::kMaxBoxDim)
+      return declineTma(reason, "box dims " + Twine(splitDim) + " and " +
+                                    Twine(i) +
+                                    " both exceed 256 elements; TMA "
+                                    "splits at most one box dim");
   }
+  loops.loopOver(splitDim, splitDim, splitPiece, TmaLoop::Reason::boxLimit);
+  return success();
+}
 
-  // Merge dims until the rank fits: a dim with box extent 1 whose stride is a
-  // multiple of the next dim's folds into it (the tensor map then addresses
-  // it through the next dim's coordinate).
-  auto mergeInto = [&](int64_t i) -> bool {
-    TmaDim &outer = plan.dims[i], &inner = plan.dims[i + 1];
-    if (outer.box != 1 || isDyn(outer.stride) || isDyn(inner.stride) ||
-        inner.stride == 0 || outer.stride % inner.stride != 0)
-      return false;
-    int64_t scale = outer.stride / inner.stride;
-    if (isDyn(outer.extent) || isDyn(inner.extent))
-      inner.extent = ShapedType::kDynamic;
-    else
-      inner.extent = (outer.extent - 1) * scale + inner.extent;
-    for (auto [viewDim, s] : outer.terms)
-      inner.terms.push_back({viewDim, s * scale});
-    plan.dims.erase(plan.dims.begin() + i);
-    return true;
-  };
+/// Folds dim `i` into dim i + 1 when its box extent is 1 and its stride is a
+/// multiple of the next one's (the tensor map then addresses it through the
+/// next dim's coordinate).
+static bool mergeIntoNext(TmaPlan &plan, int64_t i) {
+  TmaDim &outer = plan.dims[i], &inner = plan.dims[i + 1];
+  if (outer.box != 1 || isDyn(outer.stride) || isDyn(inner.stride) ||
+      inner.stride == 0 || outer.stride % inner.stride != 0)
+    return false;
+  int64_t scale = outer.stride / inner.stride;
+  if (isDyn(outer.extent) || isDyn(inner.extent))
+    inner.extent = ShapedType::kDynamic;
+  else
+    inner.extent = (outer.extent - 1) * scale + inner.extent;
+  for (auto [viewDim, s] : outer.terms)
+    inner.terms.push_back({viewDim, s * scale});
+  plan.dims.erase(plan.dims.begin() + i);
+  return true;
+}
+
+/// Merges dims until the rank fits TMA's 5, looping over a dim first where
+/// no dim merges as it is.
+static LogicalResult mergeToMaxRank(TmaPlan &plan, TmaIssueLoops &loops,
+                                    std::string *reason) {
   while (plan.rank() > tma::kMaxRank) {
     bool merged = false;
     for (int64_t i = 0; i + 1 < plan.rank() && !merged; ++i)
-      merged = mergeInto(i);
+      merged = mergeIntoNext(plan, i);
     if (merged)
       continue;
     // Loop over the outermost dim with a box extent > 1, then merge it.
@@ -425,28 +450,42 @@ FailureOr<TmaPlan> mlir::asynccopy::planTma(const CopyLayout &layout,
                                     " exceeds the TMA limit of 5 and no dims "
                                     "can be merged (dynamic or incompatible "
                                     "strides)");
-    loopOver(plan.dims[i].terms.front().first, i, 1,
-             TmaLoop::Reason::rankLimit);
-    if (!mergeInto(i))
+    loops.loopOver(plan.dims[i].terms.front().first, i, 1,
+                   TmaLoop::Reason::rankLimit);
+    if (!mergeIntoNext(plan, i))
       return declineTma(reason, "rank " + Twine(plan.rank()) +
                                     " exceeds the TMA limit of 5 and dim " +
                                     Twine(i) + " cannot be merged");
   }
+  return success();
+}
 
-  // Hardware limits on the final descriptor.
-  TmaDim &innermost = plan.dims.back();
-  if ((innermost.box * eb) % tma::kBoxInnerAlignBytes != 0)
-    return declineTma(reason, "the innermost box dim spans " +
-                                  Twine(innermost.box * eb) +
+/// The box's hardware limits: a 16-B multiple innermost, one swizzle span
+/// per row when swizzled.
+static LogicalResult checkBoxLimits(const TmaPlan &plan, int64_t elementBytes,
+                                    int64_t swizzle, std::string *reason) {
+  const TmaDim &innermost = plan.dims.back();
+  int64_t rowBytes = innermost.box * elementBytes;
+  if (rowBytes % tma::kBoxInnerAlignBytes != 0)
+    return declineTma(reason, "the innermost box dim spans " + Twine(rowBytes) +
                                   " B; TMA needs a multiple of 16 B");
   // A swizzled box row narrower than the span is not laid out densely (the
   // H200 faults or skips rows), so only full-span rows use TMA.
-  if (swizzle != 0 && innermost.box * eb != swizzle)
-    return declineTma(reason, "the innermost box dim spans " +
-                                  Twine(innermost.box * eb) + " B, not the " +
-                                  Twine(swizzle) +
+  if (swizzle != 0 && rowBytes != swizzle)
+    return declineTma(reason, "the innermost box dim spans " + Twine(rowBytes) +
+                                  " B, not the " + Twine(swizzle) +
                                   "-B swizzle span; TMA swizzles dense boxes "
                                   "only when each row is one span");
+  return success();
+}
+
+/// The tensor map's limits on strides, extents and the base address;
+/// dynamic strides and offsets are left to the host encoder with
+/// `allowRuntimeChecks` (recorded in the plan), declined without.
+static LogicalResult checkTensorLimits(TmaPlan &plan, const CopyLayout &layout,
+                                       bool allowRuntimeChecks,
+                                       std::string *reason) {
+  int64_t eb = layout.elementBytes();
   for (int64_t i = 0; i + 1 < plan.rank(); ++i) {
     int64_t stride = plan.dims[i].stride;
     if (isDyn(stride)) {
@@ -464,9 +503,8 @@ FailureOr<TmaPlan> mlir::asynccopy::planTma(const CopyLayout &layout,
                                     " is not a multiple of 16 B; TMA needs "
                                     "16-B strides");
   }
-  // Tensor-map extents and strides have limits of their own (the host
-  // encoder rejects larger ones); merging dims above can grow an extent past
-  // them, so they are checked on the final descriptor.
+  // Merging dims can grow an extent past the tensor map's limits, so they
+  // are checked on the final descriptor.
   for (auto [i, dim] : llvm::enumerate(plan.dims)) {
     if (!isDyn(dim.extent) && dim.extent > tma::kMaxCoordinateExtent)
       return declineTma(reason, "dim " + Twine(i) + " of the GMEM tensor has " +
@@ -485,7 +523,9 @@ FailureOr<TmaPlan> mlir::asynccopy::planTma(const CopyLayout &layout,
   // The host encodes a transformed or merged view from the type alone; only
   // the plain tensor can take its extents and strides from the memref at
   // launch.
-  bool plainTensor = layout.tensorTransforms.empty() && plan.rank() == rank;
+  bool plainTensor =
+      layout.tensorTransforms.empty() &&
+      plan.rank() == static_cast<int64_t>(layout.tensorShape.size());
   if (!plainTensor && llvm::any_of(plan.dims, [](const TmaDim &dim) {
         return isDyn(dim.extent) || isDyn(dim.stride);
       }))
@@ -506,22 +546,38 @@ FailureOr<TmaPlan> mlir::asynccopy::planTma(const CopyLayout &layout,
                                   " B is not 16-B aligned; TMA needs a 16-B "
                                   "aligned base address");
   }
+  return success();
+}
 
+FailureOr<TmaPlan> mlir::asynccopy::planTma(const CopyLayout &layout,
+                                            int64_t swizzle,
+                                            bool allowRuntimeChecks,
+                                            std::string *reason) {
+  FailureOr<TmaPlan> plan = planViewDims(layout, reason);
+  if (failed(plan))
+    return failure();
+  int64_t eb = layout.elementBytes();
+  TmaIssueLoops loops(*plan, layout);
+  if (failed(splitLargeBox(*plan, loops, eb, reason)) ||
+      failed(mergeToMaxRank(*plan, loops, reason)) ||
+      failed(checkBoxLimits(*plan, eb, swizzle, reason)) ||
+      failed(checkTensorLimits(*plan, layout, allowRuntimeChecks, reason)))
+    return failure();
   // Every box starts at an aligned SMEM address (the lowering aligns the
   // buffer that much).
   int64_t boxAlign = tma::smemBoxAlignBytes(swizzle);
-  for (const TmaIssue &issue : plan.issues)
+  for (const TmaIssue &issue : plan->issues)
     if (issue.smemByteOffset % boxAlign != 0)
       return declineTma(
-          reason, "the window needs " + Twine(plan.issues.size()) +
+          reason, "the window needs " + Twine(plan->issues.size()) +
                       " TMA boxes and one lands at SMEM byte "
                       "offset " +
                       Twine(issue.smemByteOffset) + "; TMA writes a box at a " +
                       Twine(boxAlign) + "-B aligned address");
-  plan.bytesPerIssue = eb;
-  for (const TmaDim &dim : plan.dims)
-    plan.bytesPerIssue *= dim.box;
-  plan.totalBytes = plan.bytesPerIssue * plan.issues.size();
+  plan->bytesPerIssue = eb;
+  for (const TmaDim &dim : plan->dims)
+    plan->bytesPerIssue *= dim.box;
+  plan->totalBytes = plan->bytesPerIssue * plan->issues.size();
   return plan;
 }
 

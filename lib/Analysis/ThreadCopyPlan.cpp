@@ -39,39 +39,26 @@ static FailureOr<int64_t> unitStepDim(const ThreadCopyPlan &plan,
   return dim;
 }
 
-/// Plans `op` (a GMEM <-> SMEM copy of GMEM `layout` whose SMEM view starts
-/// `smemOffset` bytes into its allocation). Vectors are at most
-/// `maxVectorBytes` (a power of two; `maxLimit` says what bounds it when it is
-/// below 16 B) and at least `minVectorBytes`; `checkBounds` asks for run-time
-/// guards on every GMEM dim the window is not statically known to fit in.
-static FailureOr<ThreadCopyPlan>
-planThreadCopy(AsyncCopyLikeOpInterface op, CopyLayout layout, KnownOffset smemOffset,
-               int64_t maxVectorBytes, ThreadCopyPlan::VectorLimit maxLimit,
-               int64_t minVectorBytes, bool checkBounds, std::string *reason) {
-  using VectorLimit = ThreadCopyPlan::VectorLimit;
-  auto fail = [&](const Twine &why) -> FailureOr<ThreadCopyPlan> {
+/// Records the GMEM strides each of `op`'s transforms sees (in
+/// `plan.stageStrides`); collapse_leading is inverted by delinearising, which
+/// needs static strides that decrease outward-in. `conservativeBounds` is set
+/// where the window's bounds are not exact (rounded-up tiles, collapsed
+/// dims).
+static LogicalResult collectStageStrides(AsyncCopyLikeOpInterface op,
+                                         ThreadCopyPlan &plan,
+                                         bool &conservativeBounds,
+                                         std::string *reason) {
+  auto fail = [&](const Twine &why) {
     *reason = why.str();
     return failure();
   };
-  ThreadCopyPlan plan;
-  plan.layout = std::move(layout);
-  const CopyLayout &l = plan.layout;
-  if (l.elementBits % 8 != 0)
-    return fail(Twine(l.elementBits) +
-                "-bit elements are not byte-addressable; per-thread copies "
-                "move whole bytes");
-  int64_t eb = l.elementBytes();
-
   auto gmemType = cast<MemRefType>(op.getGmem().getType());
   SmallVector<int64_t> strides;
   int64_t offset;
   if (failed(gmemType.getStridesAndOffset(strides, offset)))
     return fail("the GMEM operand has no strided layout");
-
-  // The strides every transform sees; collapse_leading is inverted by
-  // delinearising, which needs static strides that decrease outward-in.
   plan.transforms = op.getTransformList();
-  bool conservativeBounds = false;
+  conservativeBounds = false;
   for (GmemTransformAttrInterface t : plan.transforms) {
     plan.stageStrides.push_back(strides);
     if (auto tile = dyn_cast<TileAttr>(t)) {
@@ -100,45 +87,49 @@ planThreadCopy(AsyncCopyLikeOpInterface op, CopyLayout layout, KnownOffset smemO
     strides = t.transformStrides(strides);
   }
   plan.stageStrides.push_back(strides);
+  return success();
+}
 
-  // Bound checks: every dim the window is not statically known to fit in.
-  int64_t rank = gmemType.getRank();
-  plan.checkDim.assign(rank, false);
-  if (checkBounds) {
-    SmallVector<int64_t> window = op.getWindowSizes();
-    SmallVector<OpFoldResult> offsets = op.getMixedOffsets();
-    for (int64_t k = 0; k < rank; ++k) {
-      std::optional<int64_t> off =
-          offsets.empty() ? std::optional<int64_t>(0)
-                          : getConstantIntValue(offsets[k]);
-      int64_t dim = gmemType.getDimSize(k);
-      bool fits = !conservativeBounds && off && *off >= 0 && !isDyn(dim) &&
-                  *off <= dim - window[k];
-      plan.checkDim[k] = !fits;
-    }
+/// Marks every GMEM dim the window is not statically known to fit in.
+static void markCheckedDims(AsyncCopyLikeOpInterface op, ThreadCopyPlan &plan,
+                            bool conservativeBounds) {
+  auto gmemType = cast<MemRefType>(op.getGmem().getType());
+  SmallVector<int64_t> window = op.getWindowSizes();
+  SmallVector<OpFoldResult> offsets = op.getMixedOffsets();
+  for (int64_t k = 0; k < gmemType.getRank(); ++k) {
+    std::optional<int64_t> off = offsets.empty()
+                                     ? std::optional<int64_t>(0)
+                                     : getConstantIntValue(offsets[k]);
+    int64_t dim = gmemType.getDimSize(k);
+    bool fits = !conservativeBounds && off && *off >= 0 && !isDyn(dim) &&
+                *off <= dim - window[k];
+    plan.checkDim[k] = !fits;
   }
+}
 
-  // The SMEM side must allow the vector too: a view starts where its offset
-  // from the allocation (aligned by the pass) puts it.
-  plan.swizzle = op.getSwizzleOrZero();
-  plan.smemByteOffset = smemOffset;
+/// The elements per vector: a power of two of whole elements up to
+/// `maxVectorBytes` that the SMEM view's alignment allows; a bound-checked
+/// vector stays on one GMEM row. Records what limits it in the plan.
+static int64_t chooseVectorElements(ThreadCopyPlan &plan,
+                                    int64_t maxVectorBytes,
+                                    ThreadCopyPlan::VectorLimit maxLimit) {
+  using VectorLimit = ThreadCopyPlan::VectorLimit;
+  int64_t eb = plan.layout.elementBytes();
   if (maxVectorBytes < hw::kMaxVectorBytes)
     plan.vectorLimit = maxLimit;
-  int64_t smemAlign =
-      std::min<int64_t>(hw::kMaxVectorBytes, plan.smemByteOffset.getAlignment());
+  int64_t smemAlign = std::min<int64_t>(hw::kMaxVectorBytes,
+                                        plan.smemByteOffset.getAlignment());
   if (smemAlign < maxVectorBytes) {
     maxVectorBytes = smemAlign;
     plan.vectorLimit = VectorLimit::smemOffset;
   }
-
-  // Vector width: whole elements, a power of two of them.
   int64_t vector = 1;
   if (llvm::isPowerOf2_64(eb) && maxVectorBytes >= eb)
     vector = maxVectorBytes / eb;
   else if (eb < hw::kMaxVectorBytes)
     plan.vectorLimit = VectorLimit::element;
   int64_t unchecked = vector;
-  ArrayRef<int64_t> box = l.boxShape;
+  ArrayRef<int64_t> box = plan.layout.boxShape;
   if (plan.checksBounds() && vector > 1) {
     // A guarded vector stays on one GMEM row: inside the innermost non-unit
     // box dim, which must step along one GMEM dim.
@@ -157,17 +148,54 @@ planThreadCopy(AsyncCopyLikeOpInterface op, CopyLayout layout, KnownOffset smemO
   }
   if (vector < unchecked)
     plan.vectorLimit = VectorLimit::bounds;
-  if (vector * eb < minVectorBytes)
-    return fail("the window moves in " + Twine(vector * eb) +
-                "-B pieces, smaller than the " + Twine(minVectorBytes) +
-                "-B minimum" +
-                (plan.checksBounds()
-                     ? Twine(" (bound checks keep each piece on one GMEM row; "
-                             "oob = promise_in_bounds lifts that)")
-                     : Twine()));
+  return vector;
+}
+
+/// Plans `op` (a GMEM <-> SMEM copy of GMEM `layout` whose SMEM view starts
+/// `smemOffset` bytes into its allocation). Vectors are at most
+/// `maxVectorBytes` (a power of two; `maxLimit` says what bounds it when it is
+/// below 16 B) and at least `minVectorBytes`; `checkBounds` asks for run-time
+/// guards on every GMEM dim the window is not statically known to fit in.
+static FailureOr<ThreadCopyPlan>
+planThreadCopy(AsyncCopyLikeOpInterface op, CopyLayout layout,
+               KnownOffset smemOffset, int64_t maxVectorBytes,
+               ThreadCopyPlan::VectorLimit maxLimit, int64_t minVectorBytes,
+               bool checkBounds, std::string *reason) {
+  ThreadCopyPlan plan;
+  plan.layout = std::move(layout);
+  const CopyLayout &l = plan.layout;
+  if (l.elementBits % 8 != 0) {
+    *reason = (Twine(l.elementBits) +
+               "-bit elements are not byte-addressable; per-thread copies "
+               "move whole bytes")
+                  .str();
+    return failure();
+  }
+  bool conservativeBounds = false;
+  if (failed(collectStageStrides(op, plan, conservativeBounds, reason)))
+    return failure();
+  plan.checkDim.assign(cast<MemRefType>(op.getGmem().getType()).getRank(),
+                       false);
+  if (checkBounds)
+    markCheckedDims(op, plan, conservativeBounds);
+  plan.swizzle = op.getSwizzleOrZero();
+  plan.smemByteOffset = smemOffset;
+  int64_t vector = chooseVectorElements(plan, maxVectorBytes, maxLimit);
+  int64_t eb = l.elementBytes();
+  if (vector * eb < minVectorBytes) {
+    *reason = ("the window moves in " + Twine(vector * eb) +
+               "-B pieces, smaller than the " + Twine(minVectorBytes) +
+               "-B minimum" +
+               (plan.checksBounds()
+                    ? Twine(" (bound checks keep each piece on one GMEM row; "
+                            "oob = promise_in_bounds lifts that)")
+                    : Twine()))
+                  .str();
+    return failure();
+  }
   plan.vectorElements = vector;
   int64_t total = 1;
-  for (int64_t e : box)
+  for (int64_t e : l.boxShape)
     total *= e;
   plan.numVectors = total / vector;
   return plan;

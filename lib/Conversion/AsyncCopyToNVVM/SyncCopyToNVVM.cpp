@@ -279,6 +279,63 @@ void buildFirstThreadArrive(OpBuilder &b, Location loc, Value stagePtr,
 
 bool isDynamic(int64_t v) { return ShapedType::isDynamic(v); }
 
+/// Row-major coordinates of `element` over the merged dims of a remote copy,
+/// then each side's element offset (source, destination).
+std::pair<Value, Value> buildRemoteIndices(OpBuilder &b, Location loc,
+                                           const RemoteCopyPlan &layout,
+                                           Value element,
+                                           ArrayRef<Value> srcDimStrides,
+                                           ArrayRef<Value> dstDimStrides) {
+  Value srcIndex, dstIndex;
+  auto accumulate = [&](Value sum, Value term) -> Value {
+    return sum ? arith::AddIOp::create(b, loc, sum, term).getResult() : term;
+  };
+  int64_t inner = 1;
+  for (int64_t k = layout.dims.size() - 1; k >= 0; --k) {
+    int64_t size = layout.dims[k].size;
+    Value c = inner == 1 ? element
+                         : arith::DivUIOp::create(b, loc, element,
+                                                  cst(b, loc, inner))
+                               .getResult();
+    if (k != 0)
+      c = arith::RemUIOp::create(b, loc, c, cst(b, loc, size));
+    srcIndex = accumulate(
+        srcIndex, arith::MulIOp::create(b, loc, c, srcDimStrides[k]));
+    dstIndex = accumulate(
+        dstIndex, arith::MulIOp::create(b, loc, c, dstDimStrides[k]));
+    inner *= size;
+  }
+  return {srcIndex, dstIndex};
+}
+
+/// Completes a remote copy of `bytes` on the destination's barrier stage
+/// `remoteStage`: st.async pieces complete their bytes there and thread 0's
+/// one arrival expects them all (none when predicate `pred` skipped the
+/// copy); plain stores happen before thread 0's release at cluster scope,
+/// which the destination CTA's wait acquires.
+void buildRemoteCompletion(ConversionPatternRewriter &rewriter, Location loc,
+                           bool stAsync, Value pred, Value remoteStage,
+                           int64_t bytes) {
+  if (!stAsync) {
+    gpu::BarrierOp::create(rewriter, loc);
+    buildFirstThreadArrive(rewriter, loc, remoteStage, /*cluster=*/true);
+    return;
+  }
+  Value expected = buildI32(rewriter, loc, bytes);
+  if (pred)
+    expected = LLVM::SelectOp::create(rewriter, loc, pred, expected,
+                                      buildI32(rewriter, loc, 0));
+  buildIf(rewriter, loc, buildIsFirstThread(rewriter, loc),
+          [&](OpBuilder &b, Location loc) {
+            NVVM::MBarrierArriveExpectTxOp::create(
+                b, loc, Type(), remoteStage, expected,
+                NVVM::MemScopeKind::CLUSTER, /*relaxed=*/false,
+                /*predicate=*/Value());
+          });
+  // Every thread has read the source: it may be reused.
+  gpu::BarrierOp::create(rewriter, loc);
+}
+
 struct SyncCopyLowering : public ConvertOpToLLVMPattern<SyncCopyOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
@@ -437,29 +494,8 @@ struct SyncCopyLowering : public ConvertOpToLLVMPattern<SyncCopyOp> {
                            : arith::MulIOp::create(b, loc, v,
                                                    cst(b, loc, lanes))
                                  .getResult();
-            // Row-major coordinates over the merged dims, then each side's
-            // element offset.
-            Value srcIndex, dstIndex;
-            int64_t inner = 1;
-            for (int64_t k = layout.dims.size() - 1; k >= 0; --k) {
-              int64_t size = layout.dims[k].size;
-              Value c = inner == 1 ? element
-                                   : arith::DivUIOp::create(b, loc, element,
-                                                            cst(b, loc, inner))
-                                         .getResult();
-              if (k != 0)
-                c = arith::RemUIOp::create(b, loc, c, cst(b, loc, size));
-              auto term = [&](Value stride) -> Value {
-                return arith::MulIOp::create(b, loc, c, stride);
-              };
-              auto accumulate = [&](Value sum, Value t) -> Value {
-                return sum ? arith::AddIOp::create(b, loc, sum, t).getResult()
-                           : t;
-              };
-              srcIndex = accumulate(srcIndex, term(srcDimStrides[k]));
-              dstIndex = accumulate(dstIndex, term(dstDimStrides[k]));
-              inner *= size;
-            }
+            auto [srcIndex, dstIndex] = buildRemoteIndices(
+                b, loc, layout, element, srcDimStrides, dstDimStrides);
             Value value =
                 buildGuardedLoad(b, loc, type, srcFlat, srcIndex, Value(),
                                  OOBMode::undefined, alignment);
@@ -485,29 +521,8 @@ struct SyncCopyLowering : public ConvertOpToLLVMPattern<SyncCopyOp> {
       buildIf(rewriter, loc, pred, copy);
     else
       copy(rewriter, loc);
-    if (stAsync) {
-      // Each thread's bytes complete on the destination's barrier; thread
-      // 0's one arrival expects them all (none when the predicate skipped
-      // the copy).
-      Value bytes = buildI32(rewriter, loc, layout.numElements * eb);
-      if (pred)
-        bytes = LLVM::SelectOp::create(rewriter, loc, pred, bytes,
-                                       buildI32(rewriter, loc, 0));
-      buildIf(rewriter, loc, buildIsFirstThread(rewriter, loc),
-              [&](OpBuilder &b, Location loc) {
-                NVVM::MBarrierArriveExpectTxOp::create(
-                    b, loc, Type(), remoteStage, bytes,
-                    NVVM::MemScopeKind::CLUSTER, /*relaxed=*/false,
-                    /*predicate=*/Value());
-              });
-      // Every thread has read the source: it may be reused.
-      gpu::BarrierOp::create(rewriter, loc);
-    } else {
-      // Every thread's stores happen before thread 0's release at cluster
-      // scope, which the destination CTA's wait acquires.
-      gpu::BarrierOp::create(rewriter, loc);
-      buildFirstThreadArrive(rewriter, loc, remoteStage, /*cluster=*/true);
-    }
+    buildRemoteCompletion(rewriter, loc, stAsync, pred, remoteStage,
+                          layout.numElements * eb);
     rewriter.eraseOp(op);
     return success();
   }
