@@ -78,25 +78,13 @@ void mlir::asynccopy::populateAsyncCopyToNVVMConversionPatterns(
 }
 
 /// What `op` lowers to that not every chip has, and the oldest SM that has
-/// it. The NVPTX back end aborts with
-/// "Cannot select" instead of reporting these on an older chip.
+/// it, where that depends on the op's operands. (Ops that always need a chip
+/// say so with NVVMRequiresSM, which the gpu.module's NVVM target verifies.)
+/// The NVPTX back end aborts with "Cannot select" instead of reporting these
+/// on an older chip.
 static std::optional<std::pair<StringRef, unsigned>>
 requiredFeature(Operation *op) {
   using Feature = std::pair<StringRef, unsigned>;
-  auto isRemote = [](Type t) {
-    auto barrier = dyn_cast<BarrierType>(t);
-    return barrier && barrier.getRemote();
-  };
-  if (isa<TmaLoadOp, TmaStoreOp, TmaReduceOp>(op))
-    return Feature("a TMA copy (cp.async.bulk.tensor)", 90);
-  if (isa<BulkLoadOp, BulkStoreOp>(op))
-    return Feature("a bulk copy (cp.async.bulk)", 90);
-  if (isa<DsmemCopyOp>(op))
-    return Feature("a DSMEM copy (cp.async.bulk.shared::cluster)", 90);
-  if (isa<CpAsyncCopyOp>(op))
-    return Feature("cp.async", 80);
-  if (isa<TmaPrefetchOp>(op))
-    return Feature("a TMA prefetch (cp.async.bulk.prefetch.tensor)", 90);
   if (auto copy = dyn_cast<SyncCopyOp>(op)) {
     if (copy.getRank())
       return Feature("a copy to another CTA of the cluster (mapa)", 90);
@@ -104,16 +92,11 @@ requiredFeature(Operation *op) {
       return Feature("an mbarrier arrival", 80);
     return std::nullopt;
   }
-  if (isa<BarrierArriveExpectTxOp>(op))
-    return Feature("mbarrier.arrive.expect_tx", 90);
-  if (isa<BarrierRemoteOp>(op))
-    return Feature("a cluster barrier (mapa)", 90);
-  if (isa<BarrierArriveOp>(op) && isRemote(op->getOperand(0).getType()))
-    return Feature("a remote arrive (mbarrier.arrive.shared::cluster)", 90);
-  if (isa<BarrierInitOp, BarrierArriveOp, BarrierWaitOp>(op))
-    return Feature("mbarriers", 80);
-  if (isa<FenceAsyncSharedOp>(op))
-    return Feature("fence.proxy.async", 90);
+  if (auto arrive = dyn_cast<BarrierArriveOp>(op))
+    return arrive.getBarrier().getType().getRemote()
+               ? Feature("a remote arrive (mbarrier.arrive.shared::cluster)",
+                         90)
+               : Feature("mbarriers", 80);
   if (auto wait = dyn_cast<WaitGroupOp>(op))
     return wait.getKind() == GroupKind::bulk
                ? Feature("bulk groups (cp.async.bulk.wait_group)", 90)

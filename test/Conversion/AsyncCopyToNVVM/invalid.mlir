@@ -40,7 +40,7 @@ module attributes {gpu.container_module} {
     gpu.func @expect_tx_sm86() kernel {
       %c0 = arith.constant 0 : index
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-      // expected-error @+1 {{uses mbarrier.arrive.expect_tx, which needs sm_90 or newer; this GPU module targets sm_86}}
+      // expected-error @+1 {{'asynccopy.barrier.arrive_expect_tx' op is not supported on sm_86}}
       asynccopy.barrier.arrive_expect_tx %b[%c0], 16384 : !asynccopy.barrier<1>
       gpu.return
     }
@@ -52,7 +52,7 @@ module attributes {gpu.container_module} {
 module attributes {gpu.container_module} {
   gpu.module @kernels [#nvvm.target<chip = "sm_80">] {
     gpu.func @fence_sm80() kernel {
-      // expected-error @+1 {{uses fence.proxy.async, which needs sm_90 or newer; this GPU module targets sm_80}}
+      // expected-error @+1 {{'asynccopy.fence_async_shared' op is not supported on sm_80}}
       asynccopy.fence_async_shared
       gpu.return
     }
@@ -77,7 +77,7 @@ module attributes {gpu.container_module} {
   gpu.module @kernels [#nvvm.target<chip = "sm_70">] {
     gpu.func @mbarrier_sm70() kernel {
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-      // expected-error @+1 {{'asynccopy.barrier.init' op uses mbarriers, which needs sm_80 or newer; this GPU module targets sm_70}}
+      // expected-error @+1 {{'asynccopy.barrier.init' op is not supported on sm_70}}
       asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
       gpu.return
     }
@@ -143,7 +143,7 @@ module attributes {gpu.container_module} {
     gpu.func @wait_sm75(%p: i1) kernel {
       %c0 = arith.constant 0 : index
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-      // expected-error @+1 {{'asynccopy.barrier.wait' op uses mbarriers, which needs sm_80 or newer; this GPU module targets sm_75}}
+      // expected-error @+1 {{'asynccopy.barrier.wait' op is not supported on sm_75}}
       asynccopy.barrier.wait %b[%c0], %p : !asynccopy.barrier<1>
       gpu.return
     }

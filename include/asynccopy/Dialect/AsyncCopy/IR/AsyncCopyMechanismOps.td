@@ -16,16 +16,19 @@ include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.td"
 include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyTypes.td"
 include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyAttrs.td"
 include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyInterfaces.td"
+include "mlir/Dialect/LLVMIR/NVVMRequiresSMTraits.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 /// A copy after selection: the operands and attributes of `asynccopy.copy`
 /// (without `impl`) and the `plan` of its mechanism, in the same syntax.
+/// `traits` name the oldest chip with the mechanism (NVVMRequiresSM, which
+/// the NVVM target of the enclosing gpu.module verifies).
 class AsyncCopy_MechanismCopyOp<string mnemonic, Attr planAttr,
-                                string what>
-    : AsyncCopy_Op<mnemonic, [AttrSizedOperandSegments,
+                                string what, list<Trait> traits = []>
+    : AsyncCopy_Op<mnemonic, !listconcat(traits, [AttrSizedOperandSegments,
         AsyncCopyLikeOpInterface,
         MemoryEffects<[MemRead<AsyncCopy_SharedMemory>,
-                       MemWrite<AsyncCopy_SharedMemory>]>]> {
+                       MemWrite<AsyncCopy_SharedMemory>]>])> {
   let summary = what;
   let arguments = (ins
     Arg<AnyMemRef, "copy source", [MemRead]>:$source,
@@ -102,7 +105,8 @@ class AsyncCopy_MechanismCopyOp<string mnemonic, Attr planAttr,
 }
 
 def AsyncCopy_TmaLoadOp : AsyncCopy_MechanismCopyOp<"tma.load",
-    AsyncCopy_TmaPlanAttr, "TMA load of a GMEM window into SMEM"> {
+    AsyncCopy_TmaPlanAttr, "TMA load of a GMEM window into SMEM",
+    [NVVMRequiresSM<90>]> {
   let description = [{
     `cp.async.bulk.tensor` GMEM -> SMEM, issued by one elected thread per
     box of the plan; completes on the barrier stage, which expects the
@@ -120,7 +124,8 @@ def AsyncCopy_TmaLoadOp : AsyncCopy_MechanismCopyOp<"tma.load",
 }
 
 def AsyncCopy_TmaStoreOp : AsyncCopy_MechanismCopyOp<"tma.store",
-    AsyncCopy_TmaPlanAttr, "TMA store of an SMEM tile into a GMEM window"> {
+    AsyncCopy_TmaPlanAttr, "TMA store of an SMEM tile into a GMEM window",
+    [NVVMRequiresSM<90>]> {
   let description = [{
     `cp.async.bulk.tensor` SMEM -> GMEM in one bulk group; the token (or
     `wait_group bulk`) waits for it.
@@ -136,7 +141,8 @@ def AsyncCopy_TmaStoreOp : AsyncCopy_MechanismCopyOp<"tma.store",
 }
 
 def AsyncCopy_TmaReduceOp : AsyncCopy_MechanismCopyOp<"tma.reduce",
-    AsyncCopy_TmaPlanAttr, "TMA reduction of an SMEM tile into a GMEM window"> {
+    AsyncCopy_TmaPlanAttr, "TMA reduction of an SMEM tile into a GMEM window",
+    [NVVMRequiresSM<90>]> {
   let description = [{
     `cp.reduce.async.bulk.tensor`: a TMA store that combines the tile into
     GMEM with its `reduction`.
@@ -153,7 +159,8 @@ def AsyncCopy_TmaReduceOp : AsyncCopy_MechanismCopyOp<"tma.reduce",
 }
 
 def AsyncCopy_BulkLoadOp : AsyncCopy_MechanismCopyOp<"bulk.load",
-    AsyncCopy_ChunkPlanAttr, "bulk copies of contiguous GMEM runs into SMEM"> {
+    AsyncCopy_ChunkPlanAttr, "bulk copies of contiguous GMEM runs into SMEM",
+    [NVVMRequiresSM<90>]> {
   let description = [{
     One `cp.async.bulk` GMEM -> SMEM per chunk of the plan (16-B multiples),
     completing on the barrier stage.
@@ -170,7 +177,8 @@ def AsyncCopy_BulkLoadOp : AsyncCopy_MechanismCopyOp<"bulk.load",
 }
 
 def AsyncCopy_BulkStoreOp : AsyncCopy_MechanismCopyOp<"bulk.store",
-    AsyncCopy_ChunkPlanAttr, "bulk copies of SMEM into contiguous GMEM runs"> {
+    AsyncCopy_ChunkPlanAttr, "bulk copies of SMEM into contiguous GMEM runs",
+    [NVVMRequiresSM<90>]> {
   let description = [{
     One `cp.async.bulk` SMEM -> GMEM per chunk of the plan, in one bulk
     group.
@@ -187,7 +195,8 @@ def AsyncCopy_BulkStoreOp : AsyncCopy_MechanismCopyOp<"bulk.store",
 }
 
 def AsyncCopy_DsmemCopyOp : AsyncCopy_MechanismCopyOp<"dsmem.copy",
-    AsyncCopy_ChunkPlanAttr, "bulk copy of an SMEM buffer into another CTA"> {
+    AsyncCopy_ChunkPlanAttr, "bulk copy of an SMEM buffer into another CTA",
+    [NVVMRequiresSM<90>]> {
   let description = [{
     One `cp.async.bulk.shared::cluster` of the whole buffer (one chunk, a
     16-B multiple) into CTA `rank`'s `dest`, completing on its barrier.
@@ -203,7 +212,8 @@ def AsyncCopy_DsmemCopyOp : AsyncCopy_MechanismCopyOp<"dsmem.copy",
 }
 
 def AsyncCopy_CpAsyncCopyOp : AsyncCopy_MechanismCopyOp<"cp_async.copy",
-    AsyncCopy_ChunkPlanAttr, "per-thread cp.async of a GMEM window into SMEM"> {
+    AsyncCopy_ChunkPlanAttr, "per-thread cp.async of a GMEM window into SMEM",
+    [NVVMRequiresSM<80>]> {
   let description = [{
     Every thread of the CTA issues `cp.async` transfers of the plan's
     `vector_bytes` (4, 8 or 16) in one cp.async group; the token waits for
@@ -237,7 +247,7 @@ def AsyncCopy_SyncCopyOp : AsyncCopy_MechanismCopyOp<"sync.copy",
 }
 
 def AsyncCopy_TmaPrefetchOp : AsyncCopy_Op<"tma.prefetch",
-    [AttrSizedOperandSegments, MemoryEffects<[MemWrite<AsyncCopy_L2Cache>]>]> {
+    [NVVMRequiresSM<90>, AttrSizedOperandSegments, MemoryEffects<[MemWrite<AsyncCopy_L2Cache>]>]> {
   let summary = "TMA prefetch of a GMEM window into L2";
   let description = [{
     `cp.async.bulk.prefetch.tensor` per box of the plan, issued by one

@@ -6,6 +6,7 @@
 include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.td"
 include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyTypes.td"
 include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyAttrs.td"
+include "mlir/Dialect/LLVMIR/NVVMRequiresSMTraits.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/OpBase.td"
 
@@ -42,7 +43,7 @@ def AsyncCopy_BarrierAllocOp : AsyncCopy_Op<"barrier.alloc"> {
 }
 
 def AsyncCopy_BarrierInitOp : AsyncCopy_Op<"barrier.init",
-    [MemoryEffects<[MemWrite<AsyncCopy_SharedMemory>]>]> {
+    [NVVMRequiresSM<80>, MemoryEffects<[MemWrite<AsyncCopy_SharedMemory>]>]> {
   let summary = "initialises every stage with an arrival count";
   let description = [{
     Every stage expects `count` arrivals per phase, `1 <= count < 2^20`. One
@@ -93,7 +94,7 @@ def AsyncCopy_BarrierArriveOp : AsyncCopy_Op<"barrier.arrive",
 }
 
 def AsyncCopy_BarrierArriveExpectTxOp : AsyncCopy_Op<"barrier.arrive_expect_tx",
-    [MemoryEffects<[MemRead<AsyncCopy_SharedMemory>,
+    [NVVMRequiresSM<90>, MemoryEffects<[MemRead<AsyncCopy_SharedMemory>,
                     MemWrite<AsyncCopy_SharedMemory>]>]> {
   let summary = "arrives on one stage and expects `bytes` of transactions";
   let description = [{
@@ -117,7 +118,7 @@ def AsyncCopy_BarrierArriveExpectTxOp : AsyncCopy_Op<"barrier.arrive_expect_tx",
 }
 
 def AsyncCopy_BarrierWaitOp : AsyncCopy_Op<"barrier.wait",
-    [MemoryEffects<[MemRead<AsyncCopy_SharedMemory>,
+    [NVVMRequiresSM<80>, MemoryEffects<[MemRead<AsyncCopy_SharedMemory>,
                     MemWrite<AsyncCopy_SharedMemory>,
                     MemRead, MemWrite]>]> {
   let summary = "waits until a stage completes the phase with parity `phase`";
@@ -141,7 +142,8 @@ def AsyncCopy_BarrierWaitOp : AsyncCopy_Op<"barrier.wait",
   let hasVerifier = 1;
 }
 
-def AsyncCopy_BarrierRemoteOp : AsyncCopy_Op<"barrier.remote", [Pure]> {
+def AsyncCopy_BarrierRemoteOp : AsyncCopy_Op<"barrier.remote",
+    [NVVMRequiresSM<90>, Pure]> {
   let summary = "views the same barriers in CTA `rank` of the cluster";
   let description = [{
     The barriers at the same SMEM offset in CTA `rank` (`i32`) of the
@@ -356,7 +358,7 @@ def AsyncCopy_CommitGroupOp : AsyncCopy_Op<"commit_group",
 }
 
 def AsyncCopy_FenceAsyncSharedOp : AsyncCopy_Op<"fence_async_shared",
-    [MemoryEffects<[MemRead<AsyncCopy_SharedMemory>,
+    [NVVMRequiresSM<90>, MemoryEffects<[MemRead<AsyncCopy_SharedMemory>,
                     MemWrite<AsyncCopy_SharedMemory>, MemRead, MemWrite]>]> {
   let summary = "orders generic-proxy SMEM accesses before async-proxy ones";
   let description = [{
