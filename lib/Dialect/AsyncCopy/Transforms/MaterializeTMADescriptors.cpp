@@ -45,55 +45,6 @@ using namespace mlir::asynccopy;
 
 namespace {
 
-/// Everything that makes two tensor maps different.
-struct DescriptorInfo {
-  unsigned argIndex;
-  Type elementType;
-  /// The encoder's element type (AC_ELEMENT_*): reductions pick it per
-  /// operation.
-  int32_t mapType;
-  SmallVector<int64_t> extents, strides, box;
-  /// Descriptor dim i is memref dim i (no transforms, no merges): dynamic
-  /// extents and strides can then be read from the memref at launch.
-  bool isIdentityView = false;
-  int64_t swizzle;
-  OOBMode oob;
-  CacheHint cache;
-  /// A `peer` copy's per-PE maps, passed as one pointer.
-  bool peer = false;
-
-  std::string key() const {
-    std::string s;
-    llvm::raw_string_ostream os(s);
-    os << argIndex << '|' << elementType << '|' << mapType << '|';
-    llvm::interleaveComma(extents, os);
-    os << '|';
-    llvm::interleaveComma(strides, os);
-    os << '|';
-    llvm::interleaveComma(box, os);
-    os << '|' << swizzle << '|' << static_cast<int>(oob) << '|'
-       << static_cast<int>(cache) << '|' << peer;
-    return s;
-  }
-
-  DictionaryAttr toAttr(Builder &b) const {
-    SmallVector<NamedAttribute> attrs = {
-        b.getNamedAttr("arg", b.getI64IntegerAttr(argIndex)),
-        b.getNamedAttr("element_type", TypeAttr::get(elementType)),
-        b.getNamedAttr("dims", b.getDenseI64ArrayAttr(extents)),
-        b.getNamedAttr("strides", b.getDenseI64ArrayAttr(strides)),
-        b.getNamedAttr("box", b.getDenseI64ArrayAttr(box)),
-        b.getNamedAttr("identity_view", b.getBoolAttr(isIdentityView)),
-        b.getNamedAttr("map_type", b.getI32IntegerAttr(mapType)),
-        b.getNamedAttr("swizzle", b.getI64IntegerAttr(swizzle)),
-        b.getNamedAttr("oob", OOBModeAttr::get(b.getContext(), oob)),
-        b.getNamedAttr("cache", CacheHintAttr::get(b.getContext(), cache))};
-    if (peer)
-      attrs.push_back(b.getNamedAttr("peer", b.getUnitAttr()));
-    return b.getDictionaryAttr(attrs);
-  }
-};
-
 /// The address of a memref's first element as `!llvm.ptr`.
 Value pointerTo(OpBuilder &b, Value memref) {
   Location loc = memref.getLoc();
@@ -122,7 +73,7 @@ struct MaterializeTMADescriptorsPass
   void runOnOperation() override {
     // Device side first: it decides the kernels' tensor maps. Kernels of
     // every gpu.module count, also of modules nested in other modules.
-    llvm::DenseMap<Operation *, SmallVector<DescriptorInfo>> kernels;
+    llvm::DenseMap<Operation *, SmallVector<TensorMapAttr>> kernels;
     WalkResult device = getOperation().walk([&](gpu::GPUFuncOp kernel) {
       if (!kernel.isKernel())
         return WalkResult::advance();
@@ -139,7 +90,7 @@ struct MaterializeTMADescriptorsPass
             << "`: run asynccopy-materialize-tma-descriptors with one mode";
         return WalkResult::interrupt();
       }
-      FailureOr<SmallVector<DescriptorInfo>> maps = materialize(kernel);
+      FailureOr<SmallVector<TensorMapAttr>> maps = materialize(kernel);
       if (failed(maps))
         return WalkResult::interrupt();
       if (!maps->empty())
@@ -169,10 +120,10 @@ struct MaterializeTMADescriptorsPass
 
   /// Describes the tensor map of a TMA op, or fails with a diagnostic.
   template <typename OpT>
-  FailureOr<DescriptorInfo> describe(OpT op, gpu::GPUFuncOp kernel,
-                                     Value gmem, int64_t swizzle,
-                                     std::optional<OOBMode> oob,
-                                     std::optional<CacheHint> cache) {
+  FailureOr<TensorMapAttr> describe(OpT op, Value gmem, int64_t swizzle,
+                                    std::optional<OOBMode> oob,
+                                    std::optional<CacheHint> cache,
+                                    bool peer) {
     std::optional<unsigned> arg = getKernelArgumentIndex(gmem, op);
     if (!arg)
       return op.emitOpError("TMA needs its GMEM operand to be a kernel "
@@ -202,37 +153,40 @@ struct MaterializeTMADescriptorsPass
         layout->elementType, reduction, oob == OOBMode::nan, &reason);
     if (failed(mapType))
       return op.emitOpError("cannot be lowered to TMA: ") << reason;
-    DescriptorInfo info;
-    info.argIndex = *arg;
-    info.elementType = layout->elementType;
-    info.mapType = *mapType;
-    info.isIdentityView =
+    SmallVector<int64_t> extents, strides, box;
+    for (const TmaDim &dim : plan->dims) {
+      extents.push_back(dim.extent);
+      strides.push_back(dim.stride);
+      box.push_back(dim.box);
+    }
+    // Descriptor dim i is memref dim i (no transforms, no merges): dynamic
+    // extents and strides can then be read from the memref at launch.
+    bool identityView =
         layout->tensorTransforms.empty() &&
         plan->rank() == static_cast<int64_t>(layout->tensorShape.size());
-    for (const TmaDim &dim : plan->dims) {
-      info.extents.push_back(dim.extent);
-      info.strides.push_back(dim.stride);
-      info.box.push_back(dim.box);
-    }
-    info.swizzle = swizzle;
-    info.oob = oob.value_or(OOBMode::zeros);
-    info.cache = cache.value_or(CacheHint::normal);
-    return info;
+    auto emitError = [&] { return op.emitOpError("cannot be lowered to TMA: "); };
+    auto map = TensorMapAttr::getChecked(
+        emitError, op.getContext(), static_cast<int64_t>(*arg),
+        layout->elementType, *mapType, ArrayRef<int64_t>(extents),
+        ArrayRef<int64_t>(strides), ArrayRef<int64_t>(box), swizzle, oob.value_or(OOBMode::zeros),
+        cache.value_or(CacheHint::normal), identityView, peer);
+    if (!map)
+      return failure();
+    return map;
   }
 
   /// Device side of one kernel; returns its tensor maps in parameter order.
-  FailureOr<SmallVector<DescriptorInfo>> materialize(gpu::GPUFuncOp kernel) {
+  FailureOr<SmallVector<TensorMapAttr>> materialize(gpu::GPUFuncOp kernel) {
     // Ops that will lower to TMA and their tensor maps, in program order.
-    SmallVector<std::pair<Operation *, DescriptorInfo>> uses;
+    SmallVector<std::pair<Operation *, TensorMapAttr>> uses;
     WalkResult walk = kernel.walk([&](Operation *op) -> WalkResult {
-      FailureOr<DescriptorInfo> info = failure();
+      FailureOr<TensorMapAttr> info = failure();
       if (auto copy = dyn_cast<CopyOp>(op)) {
         if (copy.getImplOrDefault() != CopyImpl::tma)
           return WalkResult::advance();
-        info = describe(copy, kernel, copy.getGmem(), copy.getSwizzleOrZero(),
-                        copy.getOob(), copy.getCache());
-        if (succeeded(info))
-          info->peer = static_cast<bool>(copy.getPeer());
+        info = describe(copy, copy.getGmem(), copy.getSwizzleOrZero(),
+                        copy.getOob(), copy.getCache(),
+                        static_cast<bool>(copy.getPeer()));
       } else if (auto prefetch = dyn_cast<PrefetchOp>(op)) {
         // A prefetch no tensor map covers stays without one (and is dropped
         // by the lowering): it is only a hint.
@@ -243,41 +197,39 @@ struct MaterializeTMADescriptorsPass
             failed(planTma(*layout, prefetch.getSwizzle().value_or(0),
                            /*allowRuntimeChecks=*/false, nullptr)))
           return WalkResult::advance();
-        info = describe(prefetch, kernel, prefetch.getSource(),
+        info = describe(prefetch, prefetch.getSource(),
                         prefetch.getSwizzle().value_or(0), prefetch.getOob(),
-                        prefetch.getCache());
+                        prefetch.getCache(), /*peer=*/false);
       } else {
         return WalkResult::advance();
       }
       if (failed(info))
         return WalkResult::interrupt();
-      uses.push_back({op, std::move(*info)});
+      uses.push_back({op, *info});
       return WalkResult::advance();
     });
     if (walk.wasInterrupted())
       return failure();
-    SmallVector<DescriptorInfo> maps;
+    SmallVector<TensorMapAttr> maps;
     if (uses.empty())
       return maps;
 
     Builder b(kernel.getContext());
     auto ptrType = LLVM::LLVMPointerType::get(kernel.getContext());
     bool scratch = descriptorMode == DescriptorMode::scratch;
-    llvm::StringMap<unsigned> index;
-    SmallVector<Attribute> descriptors;
-    auto addMap = [&](const DescriptorInfo &info) {
-      auto [it, inserted] = index.try_emplace(info.key(), maps.size());
-      if (inserted) {
-        descriptors.push_back(info.toAttr(b));
-        maps.push_back(info);
-      }
+    // Equal maps are one uniqued attribute: each gets one parameter.
+    llvm::DenseMap<TensorMapAttr, unsigned> index;
+    auto addMap = [&](TensorMapAttr map) {
+      auto [it, inserted] = index.try_emplace(map, maps.size());
+      if (inserted)
+        maps.push_back(map);
       return std::make_pair(it->second, inserted);
     };
     // Peer copies first: one pointer parameter per distinct map array, after
     // the user's parameters.
     unsigned firstParam = kernel.getNumArguments();
-    for (auto &[op, info] : uses) {
-      if (!info.peer)
+    for (auto [op, info] : uses) {
+      if (!info.getPeer())
         continue;
       auto [k, inserted] = addMap(info);
       if (inserted &&
@@ -291,13 +243,13 @@ struct MaterializeTMADescriptorsPass
     // descriptor-mode=scratch: one pointer parameter; map k at byte 128 * k.
     unsigned mapParam = kernel.getNumArguments();
     bool anyLocal = llvm::any_of(
-        uses, [](const auto &use) { return !use.second.peer; });
+        uses, [](const auto &use) { return !use.second.getPeer(); });
     if (scratch && anyLocal &&
         failed(kernel.insertArgument(mapParam, ptrType, DictionaryAttr(),
                                      kernel.getLoc())))
       return kernel.emitOpError("cannot add the tensor-map scratch parameter");
-    for (auto &[op, info] : uses) {
-      if (info.peer)
+    for (auto [op, info] : uses) {
+      if (info.getPeer())
         continue;
       auto [k, inserted] = addMap(info);
       unsigned local = k - numPeer;
@@ -316,7 +268,7 @@ struct MaterializeTMADescriptorsPass
     unsigned numLocal = maps.size() - numPeer;
     MLIRContext *ctx = kernel.getContext();
     AsyncCopyDialect::TmaDescriptorsAttrHelper(ctx).setAttr(
-        kernel, b.getArrayAttr(descriptors));
+        kernel, b.getArrayAttr(SmallVector<Attribute>(maps.begin(), maps.end())));
     AsyncCopyDialect::DescriptorModeAttrHelper(ctx).setAttr(
         kernel, b.getStringAttr(stringifyDescriptorMode(descriptorMode)));
     if (scratch && numLocal != 0)
@@ -358,7 +310,7 @@ struct MaterializeTMADescriptorsPass
   /// peer maps are encoded and uploaded by the runtime, which returns the
   /// device pointer the kernel takes.
   LogicalResult encodeAtLaunch(gpu::LaunchFuncOp launch,
-                               ArrayRef<DescriptorInfo> maps) {
+                               ArrayRef<TensorMapAttr> maps) {
     auto module = launch->getParentOfType<ModuleOp>();
     auto func = launch->getParentOfType<FunctionOpInterface>();
     if (!module || !func || func.isExternal())
@@ -371,7 +323,7 @@ struct MaterializeTMADescriptorsPass
     auto voidType = LLVM::LLVMVoidType::get(ctx);
     bool scratch = descriptorMode == DescriptorMode::scratch;
     int64_t numPeer = llvm::count_if(
-        maps, [](const DescriptorInfo &map) { return map.peer; });
+        maps, [](TensorMapAttr map) { return map.getPeer(); });
     int64_t bytes = (maps.size() - numPeer) * tma::kDescriptorBytes;
     LLVM::LLVMFuncOp encode, encodePeer;
     if (bytes != 0)
@@ -412,12 +364,12 @@ struct MaterializeTMADescriptorsPass
     };
     SmallVector<Value> peerParams, params;
     for (auto [k, map] : llvm::enumerate(maps)) {
-      Value memref = launch.getKernelOperand(map.argIndex);
+      Value memref = launch.getKernelOperand(map.getArg());
       auto memrefType = dyn_cast<MemRefType>(memref.getType());
       if (!memrefType)
         return launch.emitOpError("kernel operand ")
-               << map.argIndex << " feeds a tensor map but is not a memref";
-      int64_t eb = tma::storageBits(map.elementType) / 8;
+               << map.getArg() << " feeds a tensor map but is not a memref";
+      int64_t eb = tma::storageBits(map.getElementType()) / 8;
       auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
       Value aligned =
           memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
@@ -430,26 +382,26 @@ struct MaterializeTMADescriptorsPass
           arith::IndexCastUIOp::create(b, loc, i64, address).getResult());
 
       // Dims, byte strides and box, innermost first as the hardware wants.
-      int64_t rank = map.extents.size();
+      int64_t rank = map.getRank();
       Value dims = hostAlloca(i64, rank, 8);
       Value strides = hostAlloca(i64, rank, 8);
       Value box = hostAlloca(i32, rank, 4);
       for (int64_t j = 0; j < rank; ++j) {
         int64_t d = rank - 1 - j; // descriptor dims are outermost first
         Value extent, stride;
-        if (ShapedType::isDynamic(map.extents[d]) ||
-            ShapedType::isDynamic(map.strides[d])) {
-          if (!map.isIdentityView)
+        if (ShapedType::isDynamic(map.getDims()[d]) ||
+            ShapedType::isDynamic(map.getStrides()[d])) {
+          if (!map.getIdentityView())
             return launch.emitOpError("tensor map over kernel operand ")
-                   << map.argIndex << " has dynamic extents or strides after "
+                   << map.getArg() << " has dynamic extents or strides after "
                    << "transforms, which the host cannot derive yet";
           extent = arith::IndexCastOp::create(b, loc, i64,
                                               metadata.getSizes()[d]);
           stride = arith::IndexCastOp::create(b, loc, i64,
                                               metadata.getStrides()[d]);
         } else {
-          extent = i64Const(map.extents[d]);
-          stride = i64Const(map.strides[d]);
+          extent = i64Const(map.getDims()[d]);
+          stride = i64Const(map.getStrides()[d]);
         }
         stride = LLVM::MulOp::create(b, loc, stride, i64Const(eb));
         auto slot = [&](Value base, Type type) -> Value {
@@ -461,24 +413,22 @@ struct MaterializeTMADescriptorsPass
         };
         LLVM::StoreOp::create(b, loc, extent, slot(dims, i64));
         LLVM::StoreOp::create(b, loc, stride, slot(strides, i64));
-        LLVM::StoreOp::create(b, loc, i32Const(map.box[d]), slot(box, i32));
+        LLVM::StoreOp::create(b, loc, i32Const(map.getBox()[d]), slot(box, i32));
       }
       // The encoder takes the strides of dims 1..rank-1.
       Value outerStrides = LLVM::GEPOp::create(
           b, loc, ptrType, i64, strides, ArrayRef<LLVM::GEPArg>{1});
-      int64_t l2 = map.cache == CacheHint::evict_last ? 256 : 128;
       SmallVector<Value> args = {
-          i32Const(map.mapType),
+          i32Const(map.getMapType()),
           i32Const(rank),
           addressPtr,
           dims,
           outerStrides,
           box,
-          i32Const(map.swizzle),
-          i32Const(map.oob == OOBMode::nan ? AC_OOB_FILL_NAN
-                                           : AC_OOB_FILL_ZERO),
-          i32Const(l2)};
-      if (map.peer) {
+          i32Const(map.getSwizzle()),
+          i32Const(map.getOobFill()),
+          i32Const(map.getL2PromotionBytes())};
+      if (map.getPeer()) {
         peerParams.push_back(
             LLVM::CallOp::create(b, loc, encodePeer, args).getResult());
         continue;

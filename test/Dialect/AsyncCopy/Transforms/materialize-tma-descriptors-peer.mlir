@@ -11,7 +11,7 @@
 // CHECK-LABEL: gpu.func @k
 // CHECK-SAME: %{{.*}}: i32, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr) workgroup
 // CHECK-SAME: asynccopy.grid_constants = 1 : i64
-// CHECK-SAME: oob = #asynccopy<oob zeros>, peer,
+// CHECK-SAME: oob = zeros, cache = normal, identity_view, peer>
 // CHECK: asynccopy.copy {{.*}} peer %{{.*}} {asynccopy.descriptor = 3 : i64, impl = #asynccopy<impl tma>}
 // CHECK: asynccopy.copy {{.*}} {asynccopy.descriptor = 4 : i64, impl = #asynccopy<impl tma>}
 // CHECK: asynccopy.copy {{.*}} peer %{{.*}} {asynccopy.descriptor = 3 : i64, impl = #asynccopy<impl tma>}

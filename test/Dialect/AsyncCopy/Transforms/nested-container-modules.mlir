@@ -15,13 +15,13 @@
 
 // CHECK-LABEL: module @top
 // CHECK: gpu.func @k(%{{.*}}: memref<128x128xf16>, %{{.*}}: !llvm.ptr)
-// CHECK-SAME: asynccopy.tma_descriptors = [{arg = 0 : i64, box = array<i64: 64, 64>
+// CHECK-SAME: asynccopy.tma_descriptors = [#asynccopy.tensor_map<arg = 0, {{.*}}, box = [64, 64]
 // CHECK: func.func @host
 // CHECK: llvm.call @acTensorMapEncodeTiledOrExit
 // CHECK: gpu.launch_func @kernels::@k {{.*}} args(%{{.*}} : memref<128x128xf16>, %{{.*}} : !llvm.ptr)
 // CHECK-LABEL: module @pair
 // CHECK: gpu.func @k(%{{.*}}: memref<4096x4096xf16>, %{{.*}}: !llvm.ptr)
-// CHECK-SAME: asynccopy.tma_descriptors = [{arg = 0 : i64, box = array<i64: 32, 64>
+// CHECK-SAME: asynccopy.tma_descriptors = [#asynccopy.tensor_map<arg = 0, {{.*}}, box = [32, 64]
 // CHECK: asynccopy.copy {{.*}}asynccopy.cluster_shape = array<i64: 2, 1, 1>, asynccopy.descriptor = 1 : i64
 // CHECK: func.func @host
 // CHECK: llvm.call @acTensorMapEncodeTiledOrExit
@@ -29,7 +29,7 @@
 // CHECK-SAME: args(%{{.*}} : memref<4096x4096xf16>, %{{.*}} : !llvm.ptr)
 // CHECK-LABEL: module @quad
 // CHECK: gpu.func @k(%{{.*}}: memref<4096x4096xf16>, %{{.*}}: !llvm.ptr)
-// CHECK-SAME: asynccopy.tma_descriptors = [{arg = 0 : i64, box = array<i64: 16, 64>
+// CHECK-SAME: asynccopy.tma_descriptors = [#asynccopy.tensor_map<arg = 0, {{.*}}, box = [16, 64]
 // CHECK: asynccopy.copy {{.*}}asynccopy.cluster_shape = array<i64: 4, 1, 1>, asynccopy.descriptor = 1 : i64
 // CHECK: func.func @host
 // CHECK: llvm.call @acTensorMapEncodeTiledOrExit
