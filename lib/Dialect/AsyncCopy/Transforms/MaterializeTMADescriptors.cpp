@@ -1,21 +1,22 @@
 //===- MaterializeTMADescriptors.cpp - tensor maps for TMA ops ------------===//
 //
-// Device side: every TMA copy and prefetch of a kernel gets a tensor map,
-// deduplicated by (kernel argument, element type, tensor-map dims and box,
-// swizzle, oob, cache). With descriptor-mode=param each map is a 128-B kernel
-// parameter that asynccopy-finalize-descriptor-params makes __grid_constant__;
-// with descriptor-mode=scratch all maps of a launch live in one GMEM buffer
+// Device side: every TMA copy and prefetch of a kernel gets a tensor map, a
+// #asynccopy.tensor_map attribute; ops with equal attributes share a map.
+// With descriptor-mode=param each map is a 128-B kernel parameter that
+// asynccopy-finalize-descriptor-params makes __grid_constant__; with
+// descriptor-mode=scratch all maps of a launch live in one GMEM buffer
 // passed as one pointer, and the kernel prefetches them. The kernel lists its
 // maps in `asynccopy.tma_descriptors`.
 //
-// Host side: before every gpu.launch_func of such a kernel, the runtime's
-// encoder (acTensorMapEncodeTiledOrExit) builds each map from the launch's
-// memref operand; the maps are passed as parameters or copied into the
-// scratch buffer.
+// Host side: before every gpu.launch_func of such a kernel, an
+// asynccopy.encode_tensor_map per map encodes it from the launch's memref
+// operand into a host buffer (lowered to the runtime's encoder by
+// convert-asynccopy-host-to-llvm); the maps are passed as parameters or
+// copied into the scratch buffer.
 //
 // Peer copies (`peer %pe`) read PE pe's copy of the symmetric heap: their
 // kernel gets, in both modes, a pointer to numPes maps (map i for PE i) that
-// the runtime's acSymmPeerTensorMapsOrExit encodes and uploads at launch;
+// asynccopy.encode_peer_tensor_maps encodes and uploads at launch;
 // these pointer parameters come before the maps of the other copies.
 //
 //===----------------------------------------------------------------------===//
@@ -23,7 +24,6 @@
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
 
 #include "asynccopy/Analysis/Contiguity.h"
-#include "asynccopy/Runtime/TensorMap.h"
 #include "asynccopy/Utils/KernelArguments.h"
 #include "asynccopy/Utils/TMAUtils.h"
 
@@ -54,15 +54,6 @@ Value pointerTo(OpBuilder &b, Value memref) {
   return LLVM::IntToPtrOp::create(b, loc, LLVM::LLVMPointerType::get(
                                              b.getContext()),
                                   address);
-}
-
-/// The `llvm.func` declaration `name`, created at the top of `module`.
-LLVM::LLVMFuncOp getOrDeclare(ModuleOp module, StringRef name,
-                              LLVM::LLVMFunctionType type) {
-  if (auto func = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
-    return func;
-  OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
-  return LLVM::LLVMFuncOp::create(b, module.getLoc(), name, type);
 }
 
 struct MaterializeTMADescriptorsPass
@@ -175,9 +166,10 @@ struct MaterializeTMADescriptorsPass
     return map;
   }
 
-  /// Device side of one kernel; returns its tensor maps in parameter order.
-  FailureOr<SmallVector<TensorMapAttr>> materialize(gpu::GPUFuncOp kernel) {
-    // Ops that will lower to TMA and their tensor maps, in program order.
+  /// The ops of `kernel` that will lower to TMA and their tensor maps, in
+  /// program order.
+  FailureOr<SmallVector<std::pair<Operation *, TensorMapAttr>>>
+  collectUses(gpu::GPUFuncOp kernel) {
     SmallVector<std::pair<Operation *, TensorMapAttr>> uses;
     WalkResult walk = kernel.walk([&](Operation *op) -> WalkResult {
       FailureOr<TensorMapAttr> info = failure();
@@ -210,8 +202,17 @@ struct MaterializeTMADescriptorsPass
     });
     if (walk.wasInterrupted())
       return failure();
+    return uses;
+  }
+
+  /// Device side of one kernel; returns its tensor maps in parameter order.
+  FailureOr<SmallVector<TensorMapAttr>> materialize(gpu::GPUFuncOp kernel) {
+    FailureOr<SmallVector<std::pair<Operation *, TensorMapAttr>>> uses =
+        collectUses(kernel);
+    if (failed(uses))
+      return failure();
     SmallVector<TensorMapAttr> maps;
-    if (uses.empty())
+    if (uses->empty())
       return maps;
 
     Builder b(kernel.getContext());
@@ -228,7 +229,7 @@ struct MaterializeTMADescriptorsPass
     // Peer copies first: one pointer parameter per distinct map array, after
     // the user's parameters.
     unsigned firstParam = kernel.getNumArguments();
-    for (auto [op, info] : uses) {
+    for (auto [op, info] : *uses) {
       if (!info.getPeer())
         continue;
       auto [k, inserted] = addMap(info);
@@ -243,12 +244,12 @@ struct MaterializeTMADescriptorsPass
     // descriptor-mode=scratch: one pointer parameter; map k at byte 128 * k.
     unsigned mapParam = kernel.getNumArguments();
     bool anyLocal = llvm::any_of(
-        uses, [](const auto &use) { return !use.second.getPeer(); });
+        *uses, [](const auto &use) { return !use.second.getPeer(); });
     if (scratch && anyLocal &&
         failed(kernel.insertArgument(mapParam, ptrType, DictionaryAttr(),
                                      kernel.getLoc())))
       return kernel.emitOpError("cannot add the tensor-map scratch parameter");
-    for (auto [op, info] : uses) {
+    for (auto [op, info] : *uses) {
       if (info.getPeer())
         continue;
       auto [k, inserted] = addMap(info);
@@ -305,142 +306,53 @@ struct MaterializeTMADescriptorsPass
     }
   }
 
-  /// Host side of one launch: encodes every map from the launch's memref
-  /// operands and passes them (param) or a scratch buffer holding them;
-  /// peer maps are encoded and uploaded by the runtime, which returns the
-  /// device pointer the kernel takes.
+  /// Host side of one launch: an encode op per map before it, into one
+  /// host buffer whose maps are passed as parameters (param) or copied into
+  /// a scratch buffer; the runtime encodes and uploads peer maps and returns
+  /// the device pointer the kernel takes. convert-asynccopy-host-to-llvm
+  /// lowers the encode ops to runtime calls.
   LogicalResult encodeAtLaunch(gpu::LaunchFuncOp launch,
                                ArrayRef<TensorMapAttr> maps) {
-    auto module = launch->getParentOfType<ModuleOp>();
     auto func = launch->getParentOfType<FunctionOpInterface>();
-    if (!module || !func || func.isExternal())
+    if (!func || func.isExternal())
       return launch.emitOpError("launches a kernel with tensor maps outside "
                                 "a host function");
-    MLIRContext *ctx = launch.getContext();
     Location loc = launch.getLoc();
-    auto ptrType = LLVM::LLVMPointerType::get(ctx);
-    Type i32 = IntegerType::get(ctx, 32), i64 = IntegerType::get(ctx, 64);
-    auto voidType = LLVM::LLVMVoidType::get(ctx);
-    bool scratch = descriptorMode == DescriptorMode::scratch;
-    int64_t numPeer = llvm::count_if(
-        maps, [](TensorMapAttr map) { return map.getPeer(); });
+    auto ptrType = LLVM::LLVMPointerType::get(launch.getContext());
+    int64_t numPeer =
+        llvm::count_if(maps, [](TensorMapAttr map) { return map.getPeer(); });
     int64_t bytes = (maps.size() - numPeer) * tma::kDescriptorBytes;
-    LLVM::LLVMFuncOp encode, encodePeer;
-    if (bytes != 0)
-      encode = getOrDeclare(
-          module, "acTensorMapEncodeTiledOrExit",
-          LLVM::LLVMFunctionType::get(
-              voidType, {ptrType, i32, i32, ptrType, ptrType, ptrType, ptrType,
-                         i32, i32, i32}));
-    if (numPeer != 0)
-      encodePeer = getOrDeclare(
-          module, "acSymmPeerTensorMapsOrExit",
-          LLVM::LLVMFunctionType::get(ptrType, {i32, i32, ptrType, ptrType,
-                                                ptrType, ptrType, i32, i32,
-                                                i32}));
-
-    // The maps are encoded into host memory at the top of the function.
-    OpBuilder entry = OpBuilder::atBlockBegin(&func.getFunctionBody().front());
-    auto hostAlloca = [&](Type elementType, int64_t count, int64_t align) -> Value {
-      Value n = LLVM::ConstantOp::create(entry, loc, i64,
-                                         entry.getI64IntegerAttr(count));
-      return LLVM::AllocaOp::create(entry, loc, ptrType, elementType, n, align);
-    };
-    // The maps are encoded into one host buffer; memref so that scratch mode
-    // can gpu.memcpy it.
+    // The maps are encoded into one host buffer at the top of the function;
+    // a memref so that scratch mode can gpu.memcpy it.
     Value hostBuffer;
-    if (bytes != 0)
+    if (bytes != 0) {
+      OpBuilder entry =
+          OpBuilder::atBlockBegin(&func.getFunctionBody().front());
       hostBuffer = memref::AllocaOp::create(
           entry, loc, MemRefType::get({bytes}, entry.getI8Type()),
           entry.getI64IntegerAttr(tma::kDescriptorAlignBytes));
+    }
 
     OpBuilder b(launch);
     Value hostMaps = hostBuffer ? pointerTo(b, hostBuffer) : Value();
-    auto i32Const = [&](int64_t v) -> Value {
-      return LLVM::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(v));
-    };
-    auto i64Const = [&](int64_t v) -> Value {
-      return LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(v));
-    };
     SmallVector<Value> peerParams, params;
     for (auto [k, map] : llvm::enumerate(maps)) {
       Value memref = launch.getKernelOperand(map.getArg());
-      auto memrefType = dyn_cast<MemRefType>(memref.getType());
-      if (!memrefType)
+      if (!isa<MemRefType>(memref.getType()))
         return launch.emitOpError("kernel operand ")
                << map.getArg() << " feeds a tensor map but is not a memref";
-      int64_t eb = tma::storageBits(map.getElementType()) / 8;
-      auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
-      Value aligned =
-          memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
-      Value offsetBytes = arith::MulIOp::create(
-          b, loc, metadata.getOffset(),
-          arith::ConstantIndexOp::create(b, loc, eb));
-      Value address = arith::AddIOp::create(b, loc, aligned, offsetBytes);
-      Value addressPtr = LLVM::IntToPtrOp::create(
-          b, loc, ptrType,
-          arith::IndexCastUIOp::create(b, loc, i64, address).getResult());
-
-      // Dims, byte strides and box, innermost first as the hardware wants.
-      int64_t rank = map.getRank();
-      Value dims = hostAlloca(i64, rank, 8);
-      Value strides = hostAlloca(i64, rank, 8);
-      Value box = hostAlloca(i32, rank, 4);
-      for (int64_t j = 0; j < rank; ++j) {
-        int64_t d = rank - 1 - j; // descriptor dims are outermost first
-        Value extent, stride;
-        if (ShapedType::isDynamic(map.getDims()[d]) ||
-            ShapedType::isDynamic(map.getStrides()[d])) {
-          if (!map.getIdentityView())
-            return launch.emitOpError("tensor map over kernel operand ")
-                   << map.getArg() << " has dynamic extents or strides after "
-                   << "transforms, which the host cannot derive yet";
-          extent = arith::IndexCastOp::create(b, loc, i64,
-                                              metadata.getSizes()[d]);
-          stride = arith::IndexCastOp::create(b, loc, i64,
-                                              metadata.getStrides()[d]);
-        } else {
-          extent = i64Const(map.getDims()[d]);
-          stride = i64Const(map.getStrides()[d]);
-        }
-        stride = LLVM::MulOp::create(b, loc, stride, i64Const(eb));
-        auto slot = [&](Value base, Type type) -> Value {
-          if (j == 0)
-            return base;
-          return LLVM::GEPOp::create(b, loc, ptrType, type, base,
-                                     ArrayRef<LLVM::GEPArg>{
-                                         static_cast<int32_t>(j)});
-        };
-        LLVM::StoreOp::create(b, loc, extent, slot(dims, i64));
-        LLVM::StoreOp::create(b, loc, stride, slot(strides, i64));
-        LLVM::StoreOp::create(b, loc, i32Const(map.getBox()[d]), slot(box, i32));
-      }
-      // The encoder takes the strides of dims 1..rank-1.
-      Value outerStrides = LLVM::GEPOp::create(
-          b, loc, ptrType, i64, strides, ArrayRef<LLVM::GEPArg>{1});
-      SmallVector<Value> args = {
-          i32Const(map.getMapType()),
-          i32Const(rank),
-          addressPtr,
-          dims,
-          outerStrides,
-          box,
-          i32Const(map.getSwizzle()),
-          i32Const(map.getOobFill()),
-          i32Const(map.getL2PromotionBytes())};
       if (map.getPeer()) {
         peerParams.push_back(
-            LLVM::CallOp::create(b, loc, encodePeer, args).getResult());
+            EncodePeerTensorMapsOp::create(b, loc, ptrType, memref, map));
         continue;
       }
       Value target = hostMaps;
       if (int64_t local = k - numPeer)
         target = LLVM::GEPOp::create(
-            b, loc, ptrType, IntegerType::get(ctx, 8), hostMaps,
+            b, loc, ptrType, b.getI8Type(), hostMaps,
             ArrayRef<LLVM::GEPArg>{
                 static_cast<int32_t>(local * tma::kDescriptorBytes)});
-      args.insert(args.begin(), target);
-      LLVM::CallOp::create(b, loc, encode, args);
+      EncodeTensorMapOp::create(b, loc, memref, target, map);
       params.push_back(target);
     }
 
@@ -448,16 +360,24 @@ struct MaterializeTMADescriptorsPass
     launch.getKernelOperandsMutable().append(peerParams);
     if (params.empty())
       return success();
-    if (!scratch) {
+    if (descriptorMode == DescriptorMode::scratch)
+      passScratchBuffer(launch, hostBuffer);
+    else
       // Each map is passed as a 128-B value: a pointer to the host copy now,
       // a by-value array once the kernel is an LLVM function (see
       // asynccopy-finalize-descriptor-params).
       launch.getKernelOperandsMutable().append(params);
-      return success();
-    }
-    // scratch: one device buffer per launch, allocated and filled on the
-    // launch's stream before it and freed on that stream after it.
-    auto bufferType = MemRefType::get({bytes}, b.getI8Type());
+    return success();
+  }
+
+  /// descriptor-mode=scratch: the maps in `hostBuffer` go to one device
+  /// buffer per launch, allocated and filled on the launch's stream before
+  /// it and freed on that stream after it.
+  void passScratchBuffer(gpu::LaunchFuncOp launch, Value hostBuffer) {
+    MLIRContext *ctx = launch.getContext();
+    Location loc = launch.getLoc();
+    OpBuilder b(launch);
+    auto bufferType = cast<MemRefType>(hostBuffer.getType());
     SmallVector<Value> deps(launch.getAsyncDependencies());
     auto tokenType = gpu::AsyncTokenType::get(ctx);
     if (deps.empty())
@@ -491,7 +411,6 @@ struct MaterializeTMADescriptorsPass
                         .getAsyncToken();
       gpu::WaitOp::create(b, loc, Type(), ValueRange{freed});
     }
-    return success();
   }
 };
 } // namespace

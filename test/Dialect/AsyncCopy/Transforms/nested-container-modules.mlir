@@ -2,13 +2,13 @@
 // cluster shapes and tensor maps reach their kernels, and every launch is
 // resolved in the symbol table that holds it (the inner modules reuse the
 // names @kernels::@k with different cluster shapes).
-// RUN: ac-opt %s --pass-pipeline='builtin.module(asynccopy-select-implementation,asynccopy-partition-collective,asynccopy-materialize-tma-descriptors)' \
+// RUN: ac-opt %s --pass-pipeline='builtin.module(asynccopy-select-implementation,asynccopy-partition-collective,asynccopy-materialize-tma-descriptors,convert-asynccopy-host-to-llvm)' \
 // RUN:   | FileCheck %s
 // The conversion prepares (selection, partition, tensor maps) and lowers them
 // on its own too.
 // RUN: ac-opt %s -asynccopy-select-implementation -asynccopy-partition-collective -asynccopy-materialize-tma-descriptors -convert-asynccopy-to-nvvm | FileCheck %s --check-prefix=CONVERT
 // Every pass run twice gives the same IR.
-// RUN: ac-opt %s --pass-pipeline='builtin.module(asynccopy-select-implementation,asynccopy-select-implementation,asynccopy-partition-collective,asynccopy-partition-collective,asynccopy-materialize-tma-descriptors,asynccopy-materialize-tma-descriptors)' \
+// RUN: ac-opt %s --pass-pipeline='builtin.module(asynccopy-select-implementation,asynccopy-select-implementation,asynccopy-partition-collective,asynccopy-partition-collective,asynccopy-materialize-tma-descriptors,asynccopy-materialize-tma-descriptors,convert-asynccopy-host-to-llvm)' \
 // RUN:   | FileCheck %s
 // RUN: ac-opt %s --pass-pipeline='builtin.module(asynccopy-select-implementation,asynccopy-partition-collective,asynccopy-materialize-tma-descriptors,convert-asynccopy-to-nvvm,convert-asynccopy-to-nvvm)' \
 // RUN:   | FileCheck %s --check-prefix=CONVERT
