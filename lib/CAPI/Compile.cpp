@@ -125,28 +125,23 @@ llvm::json::Array describeTensorMaps(LLVM::LLVMFuncOp kernel) {
           .getAttr(kernel);
   if (!list)
     return maps;
-  for (auto map : list.getAsRange<DictionaryAttr>()) {
-    llvm::json::Object object;
-    for (NamedAttribute entry : map) {
-      Attribute value = entry.getValue();
-      llvm::json::Value json = nullptr;
-      if (auto flag = dyn_cast<BoolAttr>(value))
-        json = flag.getValue();
-      else if (auto integer = dyn_cast<IntegerAttr>(value))
-        json = integer.getValue().getSExtValue();
-      else if (auto type = dyn_cast<TypeAttr>(value))
-        json = printed(type.getValue());
-      else if (auto array = dyn_cast<DenseI64ArrayAttr>(value))
-        json = llvm::json::Array(
-            llvm::map_range(array.asArrayRef(), staticOrNull));
-      else if (auto oob = dyn_cast<asynccopy::OOBModeAttr>(value))
-        json = asynccopy::stringifyOOBMode(oob.getValue()).str();
-      else if (auto cache = dyn_cast<asynccopy::CacheHintAttr>(value))
-        json = asynccopy::stringifyCacheHint(cache.getValue()).str();
-      else
-        json = printed(value);
-      object[entry.getName().strref()] = std::move(json);
-    }
+  for (auto map : list.getAsRange<asynccopy::TensorMapAttr>()) {
+    auto extents = [](ArrayRef<int64_t> values) {
+      return llvm::json::Array(llvm::map_range(values, staticOrNull));
+    };
+    llvm::json::Object object{
+        {"arg", map.getArg()},
+        {"element_type", printed(map.getElementType())},
+        {"map_type", map.getMapType()},
+        {"dims", extents(map.getDims())},
+        {"strides", extents(map.getStrides())},
+        {"box", extents(map.getBox())},
+        {"identity_view", map.getIdentityView()},
+        {"swizzle", map.getSwizzle()},
+        {"oob", asynccopy::stringifyOOBMode(map.getOob()).str()},
+        {"cache", asynccopy::stringifyCacheHint(map.getCache()).str()}};
+    if (map.getPeer())
+      object["peer"] = true;
     maps.push_back(std::move(object));
   }
   return maps;

@@ -66,6 +66,10 @@ static void buildDevicePipeline(OpPassManager &pm,
   gpuPm.addPass(createCSEPass());
   gpuPm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createAsyncCopyFinalizeDescriptorParams());
+  // Host side of the tensor maps: the encode ops before the launches become
+  // runtime calls, at memref level, so that the host lowering that follows
+  // (asynccopy-to-llvm's or the user's) finishes them.
+  pm.addPass(createConvertAsyncCopyHostToLLVM());
 }
 
 /// Host side: launches become runtime calls, then the GPU modules become

@@ -6,8 +6,8 @@
 // (map_type 0) and tf32 through f32 maps (map_type 7); NaN fill needs a
 // floating-point map, so fp8 with oob = nan goes to the sync fallback.
 // CHECK-LABEL: gpu.func @fp8_tf32
-// CHECK-SAME: element_type = f8E4M3FN, identity_view = true, map_type = 0 : i32
-// CHECK-SAME: element_type = tf32, identity_view = true, map_type = 7 : i32
+// CHECK-SAME: element_type = f8E4M3FN, map_type = 0,
+// CHECK-SAME: element_type = tf32, map_type = 7,
 // EXPLAIN: remark: tma: accepted (1 issue, 4096 B)
 // EXPLAIN: remark: tma: accepted (1 issue, 4096 B)
 // EXPLAIN: remark: tma: accepted (1 issue, 4096 B)

@@ -13,7 +13,7 @@
 // CHECK: gpu.module @kernels [#nvvm.target<chip = "sm_90a", features = "+ptx81">]
 // CHECK-LABEL: llvm.func @tiled_copy
 // CHECK-SAME: %{{.*}}: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<16 x i64>, nvvm.grid_constant}, %{{.*}}: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<16 x i64>, nvvm.grid_constant})
-// CHECK-SAME: asynccopy.tma_descriptors = [{arg = 0 : i64, box = array<i64: 1, 2, 64, 64>
+// CHECK-SAME: asynccopy.tma_descriptors = [#asynccopy.tensor_map<arg = 0, {{.*}}, box = [1, 2, 64, 64]
 // CHECK-NOT: asynccopy.grid_constants
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
 // CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta

@@ -66,4 +66,22 @@ def AsyncCopyMergeIssueRegions : Pass<"asynccopy-merge-issue-regions"> {
   let dependentDialects = ["::mlir::cf::ControlFlowDialect"];
 }
 
+def ConvertAsyncCopyHostToLLVM : Pass<"convert-asynccopy-host-to-llvm"> {
+  let summary = "Lowers the tensor-map encode ops before launches to runtime "
+                "calls";
+  let description = [{
+    `asynccopy.encode_tensor_map` becomes a call of the runtime's
+    `acTensorMapEncodeTiledOrExit`, `asynccopy.encode_peer_tensor_maps` one
+    of `acSymmPeerTensorMapsOrExit` (declared with LLVM::lookupOrCreateFn).
+    The memref operand is read through memref metadata ops, which the host's
+    memref lowering finishes; the dims, byte strides and box the encoder
+    takes are allocas at the function's entry. Both pipelines run it after
+    the device pipeline, before the host lowering.
+  }];
+  let dependentDialects = [
+    "::mlir::LLVM::LLVMDialect", "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
+}
+
 #endif // ASYNCCOPY_CONVERSION_PASSES

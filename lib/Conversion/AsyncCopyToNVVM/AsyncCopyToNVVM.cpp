@@ -473,6 +473,8 @@ struct ConvertAsyncCopyToNVVMPass
     // of repeating that with an error of its own.
     target.addDynamicallyLegalDialect<AsyncCopyDialect>(
         [](Operation *) -> std::optional<bool> { return std::nullopt; });
+    // The tensor-map encode ops are host code (convert-asynccopy-host-to-llvm).
+    target.addLegalOp<EncodeTensorMapOp, EncodePeerTensorMapsOp>();
     DenseSet<Operation *> unlowered;
     ConversionConfig config;
     config.unlegalizedOps = &unlowered;

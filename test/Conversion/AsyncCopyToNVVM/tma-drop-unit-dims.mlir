@@ -7,9 +7,7 @@
 // of that dim.
 // CHECK-LABEL: gpu.func @drop_middle
 // CHECK-SAME: (%[[A:.*]]: memref<64x8x128xf16>, %[[I:.*]]: index, %[[J:.*]]: index, %[[D:.*]]: !llvm.ptr)
-// CHECK-SAME: box = array<i64: 1, 16, 128>
-// CHECK-SAME: dims = array<i64: 8, 64, 128>
-// CHECK-SAME: strides = array<i64: 128, 1024, 1>
+// CHECK-SAME: dims = [8, 64, 128], strides = [128, 1024, 1], box = [1, 16, 128]
 // CHECK: %[[COL:.*]] = arith.minsi %{{.*}}, %{{.*}} : index
 // CHECK: %[[ROW:.*]] = arith.minsi %[[I]], %{{.*}} : index
 // CHECK: %[[ROW32:.*]] = arith.index_cast %{{.*}} : index to i32

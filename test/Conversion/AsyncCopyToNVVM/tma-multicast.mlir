@@ -8,7 +8,7 @@
 // Group of 2 along x: rows [32 * k, 32 * k + 32) for group index k = ctaid.x;
 // mask 0b11 shifted to the group's first rank (2 * ctaid.y).
 // CHECK-LABEL: gpu.func @pair
-// CHECK-SAME: asynccopy.tma_descriptors = [{arg = 0 : i64, box = array<i64: 32, 64>
+// CHECK-SAME: asynccopy.tma_descriptors = [#asynccopy.tensor_map<arg = 0, {{.*}}, box = [32, 64]
 // CHECK: %[[BYTES:.*]] = llvm.mlir.constant(8192 : i32) : i32
 // CHECK: nvvm.mbarrier.arrive.expect_tx %[[BAR:.*]], %[[BYTES]] :
 // CHECK: %[[X:.*]] = nvvm.read.ptx.sreg.cluster.ctaid.x : i32

@@ -120,7 +120,7 @@ module attributes {gpu.container_module} {
 // The barrier expects the bytes of all four issues.
 // CHECK-LABEL: gpu.func @split_box
 // CHECK-SAME: (%[[A:.*]]: memref<64x4096xf32>, %[[I:.*]]: index, %[[D:.*]]: !llvm.ptr)
-// CHECK-SAME: tma_descriptors = [{arg = 0 : i64, box = array<i64: 1, 256>
+// CHECK-SAME: tma_descriptors = [#asynccopy.tensor_map<arg = 0, {{.*}}, box = [1, 256]
 // CHECK: %[[BYTES:.*]] = llvm.mlir.constant(4096 : i32) : i32
 // CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %[[BYTES]]
 // Coordinates saturate to the signed 32-bit range before the cast.
@@ -161,7 +161,7 @@ module attributes {gpu.container_module} {
 // Rank 6 is over the TMA limit: the outermost dim is looped (2 issues) and
 // merged into the next, leaving rank-5 boxes of 61440 B; 122880 B expected.
 // CHECK-LABEL: gpu.func @rank6
-// CHECK-SAME: box = array<i64: 3, 4, 5, 8, 64>
+// CHECK-SAME: box = [3, 4, 5, 8, 64]
 // CHECK: llvm.mlir.constant(122880 : i32) : i32
 // CHECK-COUNT-2: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %{{.*}}, %{{.*}}, box[%{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}] :
 // CHECK-NOT: nvvm.cp.async.bulk.tensor

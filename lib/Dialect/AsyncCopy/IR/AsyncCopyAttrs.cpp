@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
+#include "asynccopy/Runtime/TensorMap.h"
+#include "asynccopy/Utils/TMAUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -20,6 +22,15 @@ using namespace mlir::asynccopy;
 
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyAttrInterfaces.cpp.inc"
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyEnums.cpp.inc"
+
+// Custom directives of #asynccopy.tensor_map (defined at the end).
+static ParseResult parseExtents(AsmParser &parser,
+                                SmallVector<int64_t> &extents);
+static void printExtents(AsmPrinter &printer, ArrayRef<int64_t> extents);
+static ParseResult parseTensorMapFlags(AsmParser &parser, bool &identityView,
+                                       bool &peer);
+static void printTensorMapFlags(AsmPrinter &printer, bool identityView,
+                                bool peer);
 
 #define GET_ATTRDEF_CLASSES
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyAttrs.cpp.inc"
@@ -567,4 +578,131 @@ SmallVector<int64_t> mlir::asynccopy::applyTransformsToIndex(
     currentStrides = t.transformStrides(currentStrides);
   }
   return current;
+}
+
+//===----------------------------------------------------------------------===//
+// TensorMapAttr
+//===----------------------------------------------------------------------===//
+
+/// `[4096, ?]`: static extents or strides, `?` for dynamic ones.
+static ParseResult parseExtents(AsmParser &parser,
+                                SmallVector<int64_t> &extents) {
+  return parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&]() -> ParseResult {
+    if (succeeded(parser.parseOptionalQuestion())) {
+      extents.push_back(kDyn);
+      return success();
+    }
+    return parser.parseInteger(extents.emplace_back());
+  });
+}
+
+static void printExtents(AsmPrinter &printer, ArrayRef<int64_t> extents) {
+  printer << '[';
+  llvm::interleaveComma(extents, printer, [&](int64_t extent) {
+    if (ShapedType::isDynamic(extent))
+      printer << '?';
+    else
+      printer << extent;
+  });
+  printer << ']';
+}
+
+/// `, identity_view` and `, peer`, each present when set.
+static ParseResult parseTensorMapFlags(AsmParser &parser, bool &identityView,
+                                       bool &peer) {
+  while (succeeded(parser.parseOptionalComma())) {
+    if (succeeded(parser.parseOptionalKeyword("identity_view")))
+      identityView = true;
+    else if (succeeded(parser.parseOptionalKeyword("peer")))
+      peer = true;
+    else
+      return parser.emitError(parser.getCurrentLocation(),
+                              "expected `identity_view` or `peer`");
+  }
+  return success();
+}
+
+static void printTensorMapFlags(AsmPrinter &printer, bool identityView,
+                                bool peer) {
+  if (identityView)
+    printer << ", identity_view";
+  if (peer)
+    printer << ", peer";
+}
+
+LogicalResult TensorMapAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, int64_t arg,
+    Type elementType, int32_t mapType, ArrayRef<int64_t> dims,
+    ArrayRef<int64_t> strides, ArrayRef<int64_t> box, int64_t swizzle,
+    OOBMode oob, CacheHint cache, bool identityView, bool peer) {
+  if (arg < 0)
+    return emitError() << "a tensor map describes a kernel argument, got "
+                          "argument "
+                       << arg;
+  int64_t rank = dims.size();
+  if (rank < 1 || rank > hw::kMaxRank)
+    return emitError() << "a tensor map has 1 to " << hw::kMaxRank
+                       << " dims, got " << rank;
+  if (static_cast<int64_t>(strides.size()) != rank ||
+      static_cast<int64_t>(box.size()) != rank)
+    return emitError() << "a tensor map has one stride and one box extent "
+                          "per dim, got "
+                       << rank << " dims, " << strides.size()
+                       << " strides and " << box.size() << " box extents";
+  for (auto [dim, stride] : llvm::zip(dims, strides)) {
+    if (!ShapedType::isDynamic(dim) &&
+        (dim < 0 || dim > hw::kMaxCoordinateExtent))
+      return emitError() << "tensor-map extents are 0 to "
+                         << hw::kMaxCoordinateExtent << ", got " << dim;
+    if (!ShapedType::isDynamic(stride) && stride < 0)
+      return emitError() << "tensor-map strides are not negative, got "
+                         << stride;
+  }
+  bool dynamic = llvm::any_of(dims, ShapedType::isDynamic) ||
+                 llvm::any_of(strides, ShapedType::isDynamic);
+  if (dynamic && !identityView)
+    return emitError() << "a tensor map with extents or strides known only "
+                          "at launch must be an identity_view of its memref, "
+                          "from which the host reads them";
+  for (int64_t extent : box)
+    if (extent < 1 || extent > hw::kMaxBoxDim)
+      return emitError() << "TMA box extents are 1 to " << hw::kMaxBoxDim
+                         << " elements, got " << extent;
+  const hw::ElementType *encoding = hw::getElementType(mapType);
+  if (!encoding || mapType > hw::kLastAcElementType)
+    return emitError() << "map_type is an encoder element type, 0 to "
+                       << hw::kLastAcElementType << ", got " << mapType;
+  if (encoding->bytes * 8 != tma::storageBits(elementType))
+    return emitError() << "map_type " << mapType << " (" << encoding->name
+                       << ") has " << encoding->bytes
+                       << "-byte elements, but the element type "
+                       << elementType << " does not";
+  if (!hw::isValidSwizzle(swizzle))
+    return emitError() << "swizzle is 0, 32, 64 or 128 bytes, got " << swizzle;
+  int64_t innerBytes = box.back() * encoding->bytes;
+  if (innerBytes % hw::kBoxInnerAlignBytes != 0)
+    return emitError() << "the innermost box dim spans a multiple of "
+                       << hw::kBoxInnerAlignBytes << " B, got " << innerBytes
+                       << " B";
+  if (!hw::fitsSwizzleSpan(innerBytes, swizzle))
+    return emitError() << "the innermost box dim spans at most the swizzle "
+                          "span ("
+                       << swizzle << " B), got " << innerBytes << " B";
+  if (oob == OOBMode::nan && !encoding->isFloat)
+    return emitError() << "oob = nan needs a floating-point map_type, got "
+                       << encoding->name;
+  return success();
+}
+
+bool TensorMapAttr::hasDynamicExtents() const {
+  return llvm::any_of(getDims(), ShapedType::isDynamic) ||
+         llvm::any_of(getStrides(), ShapedType::isDynamic);
+}
+
+int32_t TensorMapAttr::getOobFill() const {
+  return getOob() == OOBMode::nan ? AC_OOB_FILL_NAN : AC_OOB_FILL_ZERO;
+}
+
+int32_t TensorMapAttr::getL2PromotionBytes() const {
+  return getCache() == CacheHint::evict_last ? 256 : 128;
 }

@@ -1,21 +1,22 @@
 //===- MaterializeTMADescriptors.cpp - tensor maps for TMA ops ------------===//
 //
-// Device side: every TMA copy and prefetch of a kernel gets a tensor map,
-// deduplicated by (kernel argument, element type, tensor-map dims and box,
-// swizzle, oob, cache). With descriptor-mode=param each map is a 128-B kernel
-// parameter that asynccopy-finalize-descriptor-params makes __grid_constant__;
-// with descriptor-mode=scratch all maps of a launch live in one GMEM buffer
+// Device side: every TMA copy and prefetch of a kernel gets a tensor map, a
+// #asynccopy.tensor_map attribute; ops with equal attributes share a map.
+// With descriptor-mode=param each map is a 128-B kernel parameter that
+// asynccopy-finalize-descriptor-params makes __grid_constant__; with
+// descriptor-mode=scratch all maps of a launch live in one GMEM buffer
 // passed as one pointer, and the kernel prefetches them. The kernel lists its
 // maps in `asynccopy.tma_descriptors`.
 //
-// Host side: before every gpu.launch_func of such a kernel, the runtime's
-// encoder (acTensorMapEncodeTiledOrExit) builds each map from the launch's
-// memref operand; the maps are passed as parameters or copied into the
-// scratch buffer.
+// Host side: before every gpu.launch_func of such a kernel, an
+// asynccopy.encode_tensor_map per map encodes it from the launch's memref
+// operand into a host buffer (lowered to the runtime's encoder by
+// convert-asynccopy-host-to-llvm); the maps are passed as parameters or
+// copied into the scratch buffer.
 //
 // Peer copies (`peer %pe`) read PE pe's copy of the symmetric heap: their
 // kernel gets, in both modes, a pointer to numPes maps (map i for PE i) that
-// the runtime's acSymmPeerTensorMapsOrExit encodes and uploads at launch;
+// asynccopy.encode_peer_tensor_maps encodes and uploads at launch;
 // these pointer parameters come before the maps of the other copies.
 //
 //===----------------------------------------------------------------------===//
@@ -23,7 +24,6 @@
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
 
 #include "asynccopy/Analysis/Contiguity.h"
-#include "asynccopy/Runtime/TensorMap.h"
 #include "asynccopy/Utils/KernelArguments.h"
 #include "asynccopy/Utils/TMAUtils.h"
 
@@ -45,55 +45,6 @@ using namespace mlir::asynccopy;
 
 namespace {
 
-/// Everything that makes two tensor maps different.
-struct DescriptorInfo {
-  unsigned argIndex;
-  Type elementType;
-  /// The encoder's element type (AC_ELEMENT_*): reductions pick it per
-  /// operation.
-  int32_t mapType;
-  SmallVector<int64_t> extents, strides, box;
-  /// Descriptor dim i is memref dim i (no transforms, no merges): dynamic
-  /// extents and strides can then be read from the memref at launch.
-  bool isIdentityView = false;
-  int64_t swizzle;
-  OOBMode oob;
-  CacheHint cache;
-  /// A `peer` copy's per-PE maps, passed as one pointer.
-  bool peer = false;
-
-  std::string key() const {
-    std::string s;
-    llvm::raw_string_ostream os(s);
-    os << argIndex << '|' << elementType << '|' << mapType << '|';
-    llvm::interleaveComma(extents, os);
-    os << '|';
-    llvm::interleaveComma(strides, os);
-    os << '|';
-    llvm::interleaveComma(box, os);
-    os << '|' << swizzle << '|' << static_cast<int>(oob) << '|'
-       << static_cast<int>(cache) << '|' << peer;
-    return s;
-  }
-
-  DictionaryAttr toAttr(Builder &b) const {
-    SmallVector<NamedAttribute> attrs = {
-        b.getNamedAttr("arg", b.getI64IntegerAttr(argIndex)),
-        b.getNamedAttr("element_type", TypeAttr::get(elementType)),
-        b.getNamedAttr("dims", b.getDenseI64ArrayAttr(extents)),
-        b.getNamedAttr("strides", b.getDenseI64ArrayAttr(strides)),
-        b.getNamedAttr("box", b.getDenseI64ArrayAttr(box)),
-        b.getNamedAttr("identity_view", b.getBoolAttr(isIdentityView)),
-        b.getNamedAttr("map_type", b.getI32IntegerAttr(mapType)),
-        b.getNamedAttr("swizzle", b.getI64IntegerAttr(swizzle)),
-        b.getNamedAttr("oob", OOBModeAttr::get(b.getContext(), oob)),
-        b.getNamedAttr("cache", CacheHintAttr::get(b.getContext(), cache))};
-    if (peer)
-      attrs.push_back(b.getNamedAttr("peer", b.getUnitAttr()));
-    return b.getDictionaryAttr(attrs);
-  }
-};
-
 /// The address of a memref's first element as `!llvm.ptr`.
 Value pointerTo(OpBuilder &b, Value memref) {
   Location loc = memref.getLoc();
@@ -105,15 +56,6 @@ Value pointerTo(OpBuilder &b, Value memref) {
                                   address);
 }
 
-/// The `llvm.func` declaration `name`, created at the top of `module`.
-LLVM::LLVMFuncOp getOrDeclare(ModuleOp module, StringRef name,
-                              LLVM::LLVMFunctionType type) {
-  if (auto func = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
-    return func;
-  OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
-  return LLVM::LLVMFuncOp::create(b, module.getLoc(), name, type);
-}
-
 struct MaterializeTMADescriptorsPass
     : public mlir::asynccopy::impl::AsyncCopyMaterializeTMADescriptorsBase<
           MaterializeTMADescriptorsPass> {
@@ -122,7 +64,7 @@ struct MaterializeTMADescriptorsPass
   void runOnOperation() override {
     // Device side first: it decides the kernels' tensor maps. Kernels of
     // every gpu.module count, also of modules nested in other modules.
-    llvm::DenseMap<Operation *, SmallVector<DescriptorInfo>> kernels;
+    llvm::DenseMap<Operation *, SmallVector<TensorMapAttr>> kernels;
     WalkResult device = getOperation().walk([&](gpu::GPUFuncOp kernel) {
       if (!kernel.isKernel())
         return WalkResult::advance();
@@ -139,7 +81,7 @@ struct MaterializeTMADescriptorsPass
             << "`: run asynccopy-materialize-tma-descriptors with one mode";
         return WalkResult::interrupt();
       }
-      FailureOr<SmallVector<DescriptorInfo>> maps = materialize(kernel);
+      FailureOr<SmallVector<TensorMapAttr>> maps = materialize(kernel);
       if (failed(maps))
         return WalkResult::interrupt();
       if (!maps->empty())
@@ -169,10 +111,10 @@ struct MaterializeTMADescriptorsPass
 
   /// Describes the tensor map of a TMA op, or fails with a diagnostic.
   template <typename OpT>
-  FailureOr<DescriptorInfo> describe(OpT op, gpu::GPUFuncOp kernel,
-                                     Value gmem, int64_t swizzle,
-                                     std::optional<OOBMode> oob,
-                                     std::optional<CacheHint> cache) {
+  FailureOr<TensorMapAttr> describe(OpT op, Value gmem, int64_t swizzle,
+                                    std::optional<OOBMode> oob,
+                                    std::optional<CacheHint> cache,
+                                    bool peer) {
     std::optional<unsigned> arg = getKernelArgumentIndex(gmem, op);
     if (!arg)
       return op.emitOpError("TMA needs its GMEM operand to be a kernel "
@@ -206,22 +148,29 @@ struct MaterializeTMADescriptorsPass
         layout->elementType, reduction, oob == OOBMode::nan, &reason);
     if (failed(mapType))
       return op.emitOpError("cannot be lowered to TMA: ") << reason;
-    DescriptorInfo info;
-    info.argIndex = *arg;
-    info.elementType = layout->elementType;
-    info.mapType = *mapType;
-    info.isIdentityView =
+    SmallVector<int64_t> extents, strides, box;
+    for (const TmaDim &dim : plan->dims) {
+      extents.push_back(dim.extent);
+      strides.push_back(dim.stride);
+      box.push_back(dim.box);
+    }
+    // Descriptor dim i is memref dim i (no transforms, no merges): dynamic
+    // extents and strides can then be read from the memref at launch.
+    bool identityView =
         layout->tensorTransforms.empty() &&
         plan->rank() == static_cast<int64_t>(layout->tensorShape.size());
-    for (const TmaDim &dim : plan->dims) {
-      info.extents.push_back(dim.extent);
-      info.strides.push_back(dim.stride);
-      info.box.push_back(dim.box);
-    }
-    info.swizzle = swizzle;
-    info.oob = oob.value_or(OOBMode::zeros);
-    info.cache = cache.value_or(CacheHint::normal);
-    return info;
+    auto emitError = [&] {
+      return op.emitOpError("cannot be lowered to TMA: ");
+    };
+    auto map = TensorMapAttr::getChecked(
+        emitError, op.getContext(), static_cast<int64_t>(*arg),
+        layout->elementType, *mapType, ArrayRef<int64_t>(extents),
+        ArrayRef<int64_t>(strides), ArrayRef<int64_t>(box), swizzle,
+        oob.value_or(OOBMode::zeros), cache.value_or(CacheHint::normal),
+        identityView, peer);
+    if (!map)
+      return failure();
+    return map;
   }
 
   /// Records in the plan of TMA op `op` where its tensor map is.
@@ -231,54 +180,61 @@ struct MaterializeTMADescriptorsPass
     op->setAttr("plan", plan.withDescriptor(param, offset));
   }
 
-  /// Device side of one kernel; returns its tensor maps in parameter order.
-  FailureOr<SmallVector<DescriptorInfo>> materialize(gpu::GPUFuncOp kernel) {
-    // The TMA ops and their tensor maps, in program order.
-    SmallVector<std::pair<Operation *, DescriptorInfo>> uses;
+  /// The ops of `kernel` that will lower to TMA and their tensor maps, in
+  /// program order.
+  FailureOr<SmallVector<std::pair<Operation *, TensorMapAttr>>>
+  collectUses(gpu::GPUFuncOp kernel) {
+    SmallVector<std::pair<Operation *, TensorMapAttr>> uses;
     WalkResult walk = kernel.walk([&](Operation *op) -> WalkResult {
-      FailureOr<DescriptorInfo> info = failure();
+      FailureOr<TensorMapAttr> info = failure();
       if (isa<TmaLoadOp, TmaStoreOp, TmaReduceOp>(op)) {
         auto copy = cast<AsyncCopyLikeOpInterface>(op);
-        info = describe(copy, kernel, copy.getGmem(), copy.getSwizzleOrZero(),
-                        copy.getOobOrDefault(), copy.getCache());
-        if (succeeded(info))
-          info->peer = static_cast<bool>(copy.getPeer());
+        info = describe(copy, copy.getGmem(), copy.getSwizzleOrZero(),
+                        copy.getOobOrDefault(), copy.getCache(),
+                        static_cast<bool>(copy.getPeer()));
       } else if (auto prefetch = dyn_cast<TmaPrefetchOp>(op)) {
-        info = describe(prefetch, kernel, prefetch.getSource(),
+        info = describe(prefetch, prefetch.getSource(),
                         prefetch.getSwizzle().value_or(0), prefetch.getOob(),
-                        prefetch.getCache());
+                        prefetch.getCache(), /*peer=*/false);
       } else {
         return WalkResult::advance();
       }
       if (failed(info))
         return WalkResult::interrupt();
-      uses.push_back({op, std::move(*info)});
+      uses.push_back({op, *info});
       return WalkResult::advance();
     });
     if (walk.wasInterrupted())
       return failure();
-    SmallVector<DescriptorInfo> maps;
-    if (uses.empty())
+    return uses;
+  }
+
+  /// Device side of one kernel; returns its tensor maps in parameter order.
+  FailureOr<SmallVector<TensorMapAttr>> materialize(gpu::GPUFuncOp kernel) {
+    FailureOr<SmallVector<std::pair<Operation *, TensorMapAttr>>> uses =
+        collectUses(kernel);
+    if (failed(uses))
+      return failure();
+    SmallVector<TensorMapAttr> maps;
+    if (uses->empty())
       return maps;
 
     Builder b(kernel.getContext());
     auto ptrType = LLVM::LLVMPointerType::get(kernel.getContext());
     bool scratch = descriptorMode == DescriptorMode::scratch;
-    llvm::StringMap<unsigned> index;
-    SmallVector<Attribute> descriptors;
-    auto addMap = [&](const DescriptorInfo &info) {
-      auto [it, inserted] = index.try_emplace(info.key(), maps.size());
-      if (inserted) {
-        descriptors.push_back(info.toAttr(b));
-        maps.push_back(info);
-      }
+    // Equal maps are one uniqued attribute: each gets one parameter.
+    llvm::DenseMap<TensorMapAttr, unsigned> index;
+    auto addMap = [&](TensorMapAttr map) {
+      auto [it, inserted] = index.try_emplace(map, maps.size());
+      if (inserted)
+        maps.push_back(map);
       return std::make_pair(it->second, inserted);
     };
     // Peer copies first: one pointer parameter per distinct map array, after
     // the user's parameters.
     unsigned firstParam = kernel.getNumArguments();
-    for (auto &[op, info] : uses) {
-      if (!info.peer)
+    for (auto [op, info] : *uses) {
+      if (!info.getPeer())
         continue;
       auto [k, inserted] = addMap(info);
       if (inserted &&
@@ -292,13 +248,13 @@ struct MaterializeTMADescriptorsPass
     // descriptor-mode=scratch: one pointer parameter; map k at byte 128 * k.
     unsigned mapParam = kernel.getNumArguments();
     bool anyLocal = llvm::any_of(
-        uses, [](const auto &use) { return !use.second.peer; });
+        *uses, [](const auto &use) { return !use.second.getPeer(); });
     if (scratch && anyLocal &&
         failed(kernel.insertArgument(mapParam, ptrType, DictionaryAttr(),
                                      kernel.getLoc())))
       return kernel.emitOpError("cannot add the tensor-map scratch parameter");
-    for (auto &[op, info] : uses) {
-      if (info.peer)
+    for (auto [op, info] : *uses) {
+      if (info.getPeer())
         continue;
       auto [k, inserted] = addMap(info);
       unsigned local = k - numPeer;
@@ -314,7 +270,7 @@ struct MaterializeTMADescriptorsPass
     unsigned numLocal = maps.size() - numPeer;
     MLIRContext *ctx = kernel.getContext();
     AsyncCopyDialect::TmaDescriptorsAttrHelper(ctx).setAttr(
-        kernel, b.getArrayAttr(descriptors));
+        kernel, b.getArrayAttr(SmallVector<Attribute>(maps.begin(), maps.end())));
     AsyncCopyDialect::DescriptorModeAttrHelper(ctx).setAttr(
         kernel, b.getStringAttr(stringifyDescriptorMode(descriptorMode)));
     if (scratch && numLocal != 0)
@@ -351,144 +307,53 @@ struct MaterializeTMADescriptorsPass
     }
   }
 
-  /// Host side of one launch: encodes every map from the launch's memref
-  /// operands and passes them (param) or a scratch buffer holding them;
-  /// peer maps are encoded and uploaded by the runtime, which returns the
-  /// device pointer the kernel takes.
+  /// Host side of one launch: an encode op per map before it, into one
+  /// host buffer whose maps are passed as parameters (param) or copied into
+  /// a scratch buffer; the runtime encodes and uploads peer maps and returns
+  /// the device pointer the kernel takes. convert-asynccopy-host-to-llvm
+  /// lowers the encode ops to runtime calls.
   LogicalResult encodeAtLaunch(gpu::LaunchFuncOp launch,
-                               ArrayRef<DescriptorInfo> maps) {
-    auto module = launch->getParentOfType<ModuleOp>();
+                               ArrayRef<TensorMapAttr> maps) {
     auto func = launch->getParentOfType<FunctionOpInterface>();
-    if (!module || !func || func.isExternal())
+    if (!func || func.isExternal())
       return launch.emitOpError("launches a kernel with tensor maps outside "
                                 "a host function");
-    MLIRContext *ctx = launch.getContext();
     Location loc = launch.getLoc();
-    auto ptrType = LLVM::LLVMPointerType::get(ctx);
-    Type i32 = IntegerType::get(ctx, 32), i64 = IntegerType::get(ctx, 64);
-    auto voidType = LLVM::LLVMVoidType::get(ctx);
-    bool scratch = descriptorMode == DescriptorMode::scratch;
-    int64_t numPeer = llvm::count_if(
-        maps, [](const DescriptorInfo &map) { return map.peer; });
+    auto ptrType = LLVM::LLVMPointerType::get(launch.getContext());
+    int64_t numPeer =
+        llvm::count_if(maps, [](TensorMapAttr map) { return map.getPeer(); });
     int64_t bytes = (maps.size() - numPeer) * tma::kDescriptorBytes;
-    LLVM::LLVMFuncOp encode, encodePeer;
-    if (bytes != 0)
-      encode = getOrDeclare(
-          module, "acTensorMapEncodeTiledOrExit",
-          LLVM::LLVMFunctionType::get(
-              voidType, {ptrType, i32, i32, ptrType, ptrType, ptrType, ptrType,
-                         i32, i32, i32}));
-    if (numPeer != 0)
-      encodePeer = getOrDeclare(
-          module, "acSymmPeerTensorMapsOrExit",
-          LLVM::LLVMFunctionType::get(ptrType, {i32, i32, ptrType, ptrType,
-                                                ptrType, ptrType, i32, i32,
-                                                i32}));
-
-    // The maps are encoded into host memory at the top of the function.
-    OpBuilder entry = OpBuilder::atBlockBegin(&func.getFunctionBody().front());
-    auto hostAlloca = [&](Type elementType, int64_t count, int64_t align) -> Value {
-      Value n = LLVM::ConstantOp::create(entry, loc, i64,
-                                         entry.getI64IntegerAttr(count));
-      return LLVM::AllocaOp::create(entry, loc, ptrType, elementType, n, align);
-    };
-    // The maps are encoded into one host buffer; memref so that scratch mode
-    // can gpu.memcpy it.
+    // The maps are encoded into one host buffer at the top of the function;
+    // a memref so that scratch mode can gpu.memcpy it.
     Value hostBuffer;
-    if (bytes != 0)
+    if (bytes != 0) {
+      OpBuilder entry =
+          OpBuilder::atBlockBegin(&func.getFunctionBody().front());
       hostBuffer = memref::AllocaOp::create(
           entry, loc, MemRefType::get({bytes}, entry.getI8Type()),
           entry.getI64IntegerAttr(tma::kDescriptorAlignBytes));
+    }
 
     OpBuilder b(launch);
     Value hostMaps = hostBuffer ? pointerTo(b, hostBuffer) : Value();
-    auto i32Const = [&](int64_t v) -> Value {
-      return LLVM::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(v));
-    };
-    auto i64Const = [&](int64_t v) -> Value {
-      return LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(v));
-    };
     SmallVector<Value> peerParams, params;
     for (auto [k, map] : llvm::enumerate(maps)) {
-      Value memref = launch.getKernelOperand(map.argIndex);
-      auto memrefType = dyn_cast<MemRefType>(memref.getType());
-      if (!memrefType)
+      Value memref = launch.getKernelOperand(map.getArg());
+      if (!isa<MemRefType>(memref.getType()))
         return launch.emitOpError("kernel operand ")
-               << map.argIndex << " feeds a tensor map but is not a memref";
-      int64_t eb = tma::storageBits(map.elementType) / 8;
-      auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
-      Value aligned =
-          memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
-      Value offsetBytes = arith::MulIOp::create(
-          b, loc, metadata.getOffset(),
-          arith::ConstantIndexOp::create(b, loc, eb));
-      Value address = arith::AddIOp::create(b, loc, aligned, offsetBytes);
-      Value addressPtr = LLVM::IntToPtrOp::create(
-          b, loc, ptrType,
-          arith::IndexCastUIOp::create(b, loc, i64, address).getResult());
-
-      // Dims, byte strides and box, innermost first as the hardware wants.
-      int64_t rank = map.extents.size();
-      Value dims = hostAlloca(i64, rank, 8);
-      Value strides = hostAlloca(i64, rank, 8);
-      Value box = hostAlloca(i32, rank, 4);
-      for (int64_t j = 0; j < rank; ++j) {
-        int64_t d = rank - 1 - j; // descriptor dims are outermost first
-        Value extent, stride;
-        if (ShapedType::isDynamic(map.extents[d]) ||
-            ShapedType::isDynamic(map.strides[d])) {
-          if (!map.isIdentityView)
-            return launch.emitOpError("tensor map over kernel operand ")
-                   << map.argIndex << " has dynamic extents or strides after "
-                   << "transforms, which the host cannot derive yet";
-          extent = arith::IndexCastOp::create(b, loc, i64,
-                                              metadata.getSizes()[d]);
-          stride = arith::IndexCastOp::create(b, loc, i64,
-                                              metadata.getStrides()[d]);
-        } else {
-          extent = i64Const(map.extents[d]);
-          stride = i64Const(map.strides[d]);
-        }
-        stride = LLVM::MulOp::create(b, loc, stride, i64Const(eb));
-        auto slot = [&](Value base, Type type) -> Value {
-          if (j == 0)
-            return base;
-          return LLVM::GEPOp::create(b, loc, ptrType, type, base,
-                                     ArrayRef<LLVM::GEPArg>{
-                                         static_cast<int32_t>(j)});
-        };
-        LLVM::StoreOp::create(b, loc, extent, slot(dims, i64));
-        LLVM::StoreOp::create(b, loc, stride, slot(strides, i64));
-        LLVM::StoreOp::create(b, loc, i32Const(map.box[d]), slot(box, i32));
-      }
-      // The encoder takes the strides of dims 1..rank-1.
-      Value outerStrides = LLVM::GEPOp::create(
-          b, loc, ptrType, i64, strides, ArrayRef<LLVM::GEPArg>{1});
-      int64_t l2 = map.cache == CacheHint::evict_last ? 256 : 128;
-      SmallVector<Value> args = {
-          i32Const(map.mapType),
-          i32Const(rank),
-          addressPtr,
-          dims,
-          outerStrides,
-          box,
-          i32Const(map.swizzle),
-          i32Const(map.oob == OOBMode::nan ? AC_OOB_FILL_NAN
-                                           : AC_OOB_FILL_ZERO),
-          i32Const(l2)};
-      if (map.peer) {
+               << map.getArg() << " feeds a tensor map but is not a memref";
+      if (map.getPeer()) {
         peerParams.push_back(
-            LLVM::CallOp::create(b, loc, encodePeer, args).getResult());
+            EncodePeerTensorMapsOp::create(b, loc, ptrType, memref, map));
         continue;
       }
       Value target = hostMaps;
       if (int64_t local = k - numPeer)
         target = LLVM::GEPOp::create(
-            b, loc, ptrType, IntegerType::get(ctx, 8), hostMaps,
+            b, loc, ptrType, b.getI8Type(), hostMaps,
             ArrayRef<LLVM::GEPArg>{
                 static_cast<int32_t>(local * tma::kDescriptorBytes)});
-      args.insert(args.begin(), target);
-      LLVM::CallOp::create(b, loc, encode, args);
+      EncodeTensorMapOp::create(b, loc, memref, target, map);
       params.push_back(target);
     }
 
@@ -496,16 +361,24 @@ struct MaterializeTMADescriptorsPass
     launch.getKernelOperandsMutable().append(peerParams);
     if (params.empty())
       return success();
-    if (!scratch) {
+    if (descriptorMode == DescriptorMode::scratch)
+      passScratchBuffer(launch, hostBuffer);
+    else
       // Each map is passed as a 128-B value: a pointer to the host copy now,
       // a by-value array once the kernel is an LLVM function (see
       // asynccopy-finalize-descriptor-params).
       launch.getKernelOperandsMutable().append(params);
-      return success();
-    }
-    // scratch: one device buffer per launch, allocated and filled on the
-    // launch's stream before it and freed on that stream after it.
-    auto bufferType = MemRefType::get({bytes}, b.getI8Type());
+    return success();
+  }
+
+  /// descriptor-mode=scratch: the maps in `hostBuffer` go to one device
+  /// buffer per launch, allocated and filled on the launch's stream before
+  /// it and freed on that stream after it.
+  void passScratchBuffer(gpu::LaunchFuncOp launch, Value hostBuffer) {
+    MLIRContext *ctx = launch.getContext();
+    Location loc = launch.getLoc();
+    OpBuilder b(launch);
+    auto bufferType = cast<MemRefType>(hostBuffer.getType());
     SmallVector<Value> deps(launch.getAsyncDependencies());
     auto tokenType = gpu::AsyncTokenType::get(ctx);
     if (deps.empty())
@@ -539,7 +412,6 @@ struct MaterializeTMADescriptorsPass
                         .getAsyncToken();
       gpu::WaitOp::create(b, loc, Type(), ValueRange{freed});
     }
-    return success();
   }
 };
 } // namespace

@@ -1,11 +1,24 @@
-// RUN: ac-opt %s -asynccopy-select-implementation -asynccopy-materialize-tma-descriptors | FileCheck %s
-// RUN: ac-opt %s -asynccopy-select-implementation -asynccopy-materialize-tma-descriptors="descriptor-mode=scratch" | FileCheck %s --check-prefix=SCRATCH
+// RUN: ac-opt %s -asynccopy-select-implementation -asynccopy-materialize-tma-descriptors | FileCheck %s --check-prefix=OPS
+// The host code once convert-asynccopy-host-to-llvm has lowered the encode ops.
+// RUN: ac-opt %s -asynccopy-select-implementation -asynccopy-materialize-tma-descriptors -convert-asynccopy-host-to-llvm | FileCheck %s
+// RUN: ac-opt %s -asynccopy-select-implementation -asynccopy-materialize-tma-descriptors="descriptor-mode=scratch" -convert-asynccopy-host-to-llvm | FileCheck %s --check-prefix=SCRATCH
 // Running the pass again in the same mode changes nothing (the launches
 // already pass their maps).
-// RUN: ac-opt %s --pass-pipeline='builtin.module(asynccopy-select-implementation,asynccopy-materialize-tma-descriptors,asynccopy-materialize-tma-descriptors)' \
+// RUN: ac-opt %s --pass-pipeline='builtin.module(asynccopy-select-implementation,asynccopy-materialize-tma-descriptors,asynccopy-materialize-tma-descriptors,convert-asynccopy-host-to-llvm)' \
 // RUN:   | FileCheck %s
-// RUN: ac-opt %s --pass-pipeline='builtin.module(asynccopy-select-implementation,asynccopy-materialize-tma-descriptors{descriptor-mode=scratch},asynccopy-materialize-tma-descriptors{descriptor-mode=scratch})' \
+// RUN: ac-opt %s --pass-pipeline='builtin.module(asynccopy-select-implementation,asynccopy-materialize-tma-descriptors{descriptor-mode=scratch},asynccopy-materialize-tma-descriptors{descriptor-mode=scratch},convert-asynccopy-host-to-llvm)' \
 // RUN:   | FileCheck %s --check-prefix=SCRATCH
+
+// Before the launch, one asynccopy.encode_tensor_map per map writes it into
+// its 128-B slot of one host buffer.
+// OPS-LABEL: func.func @host
+// OPS-SAME: (%[[A:.*]]: memref<4096x4096xf16>, %[[B:.*]]: memref<?x?xf32>)
+// OPS: %[[HOST:.*]] = memref.alloca() {alignment = 64 : i64} : memref<256xi8>
+// OPS: %[[M0:.*]] = llvm.inttoptr
+// OPS: asynccopy.encode_tensor_map %[[A]] into %[[M0]] {map = #asynccopy.tensor_map<arg = 0, element_type = f16, map_type = 6, dims = [4096, 4096], strides = [4096, 1], box = [64, 64], swizzle = 128, oob = zeros, cache = normal, identity_view>} : memref<4096x4096xf16>
+// OPS: %[[M1:.*]] = llvm.getelementptr %[[M0]][128] : (!llvm.ptr) -> !llvm.ptr, i8
+// OPS: asynccopy.encode_tensor_map %[[B]] into %[[M1]] {map = #asynccopy.tensor_map<arg = 1, element_type = f32, map_type = 7, dims = [?, ?], strides = [?, 1], box = [16, 32], swizzle = 0, oob = zeros, cache = normal, identity_view>} : memref<?x?xf32>
+// OPS: gpu.launch_func @kernels::@k {{.*}} args(%[[A]] : memref<4096x4096xf16>, %[[B]] : memref<?x?xf32>, %[[M0]] : !llvm.ptr, %[[M1]] : !llvm.ptr)
 
 // Host side: before the launch, the runtime's encoder builds each tensor map
 // from the launch's memref operand (address, dims and byte strides innermost
@@ -20,9 +33,9 @@
 // CHECK: memref.extract_strided_metadata %[[A]]
 // CHECK: memref.extract_aligned_pointer_as_index %[[A]]
 // CHECK: llvm.call @acTensorMapEncodeTiledOrExit(%[[M0]],
+// CHECK: %[[M1:.*]] = llvm.getelementptr %[[M0]][128] : (!llvm.ptr) -> !llvm.ptr, i8
 // CHECK: %{{.*}}, %{{.*}}, %[[SIZES:[^:]*]]:2, %{{.*}}:2 = memref.extract_strided_metadata %[[B]]
 // CHECK: arith.index_cast %[[SIZES]]#1 : index to i64
-// CHECK: %[[M1:.*]] = llvm.getelementptr %[[M0]][128] : (!llvm.ptr) -> !llvm.ptr, i8
 // CHECK: llvm.call @acTensorMapEncodeTiledOrExit(%[[M1]],
 // CHECK: gpu.launch_func @kernels::@k blocks in ({{.*}}) threads in ({{.*}}) args(%[[A]] : memref<4096x4096xf16>, %[[B]] : memref<?x?xf32>, %[[M0]] : !llvm.ptr, %[[M1]] : !llvm.ptr)
 

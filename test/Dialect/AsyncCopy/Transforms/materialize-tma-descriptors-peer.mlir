@@ -1,17 +1,23 @@
-// RUN: ac-opt %s -asynccopy-select-implementation -asynccopy-materialize-tma-descriptors | FileCheck %s
-// RUN: ac-opt %s -asynccopy-select-implementation -asynccopy-materialize-tma-descriptors="descriptor-mode=scratch" | FileCheck %s --check-prefix=SCRATCH
+// RUN: ac-opt %s -asynccopy-select-implementation -asynccopy-materialize-tma-descriptors -convert-asynccopy-host-to-llvm | FileCheck %s
+// RUN: ac-opt %s -asynccopy-select-implementation -asynccopy-materialize-tma-descriptors="descriptor-mode=scratch" -convert-asynccopy-host-to-llvm | FileCheck %s --check-prefix=SCRATCH
+// RUN: ac-opt %s -asynccopy-select-implementation -asynccopy-materialize-tma-descriptors | FileCheck %s --check-prefix=OPS
 
 // A `peer` TMA copy takes its maps through one pointer parameter (map i for
 // PE i), in both modes; those parameters come after the user's and before
 // the other maps (mode=param: still the trailing, grid-constant parameters).
-// Before the launch the runtime encodes them for every PE and uploads them:
-// acSymmPeerTensorMapsOrExit (the encoder's arguments without the output)
-// returns the device pointer. Copies of one view share the array.
+// Before the launch asynccopy.encode_peer_tensor_maps encodes them for every
+// PE and uploads them: its lowering, acSymmPeerTensorMapsOrExit (the
+// encoder's arguments without the output), returns the device pointer.
+// Copies of one view share the array.
+// OPS-LABEL: func.func @host
+// OPS: %[[PEER:.*]] = asynccopy.encode_peer_tensor_maps %{{.*}} {map = #asynccopy.tensor_map<{{.*}}, identity_view, peer>} : memref<4096x4096xf16> -> !llvm.ptr
+// OPS: asynccopy.encode_tensor_map
+// OPS: gpu.launch_func @kernels::@k {{.*}}, %[[PEER]] : !llvm.ptr, %{{.*}} : !llvm.ptr)
 // CHECK: llvm.func @acSymmPeerTensorMapsOrExit(i32, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i32, i32, i32) -> !llvm.ptr
 // CHECK-LABEL: gpu.func @k
 // CHECK-SAME: %{{.*}}: i32, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr) workgroup
 // CHECK-SAME: asynccopy.grid_constants = 1 : i64
-// CHECK-SAME: oob = #asynccopy<oob zeros>, peer,
+// CHECK-SAME: oob = zeros, cache = normal, identity_view, peer>
 // CHECK: asynccopy.tma.load {{.*}} peer %{{.*}} {plan = #asynccopy.tma_plan<{{.*}}, descriptor = 3>}
 // CHECK: asynccopy.tma.load {{.*}} {plan = #asynccopy.tma_plan<{{.*}}, descriptor = 4>}
 // CHECK: asynccopy.tma.store {{.*}} peer %{{.*}} {plan = #asynccopy.tma_plan<{{.*}}, descriptor = 3>}

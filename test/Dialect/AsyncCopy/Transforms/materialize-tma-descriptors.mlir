@@ -11,10 +11,10 @@
 // CHECK-SAME: (%[[A:.*]]: memref<4096x4096xf16>, %[[B:.*]]: memref<4096x4096xf16>, %[[I:.*]]: index, %[[D0:.*]]: !llvm.ptr, %[[D1:.*]]: !llvm.ptr, %[[D2:.*]]: !llvm.ptr, %[[D3:.*]]: !llvm.ptr)
 // CHECK-SAME: asynccopy.descriptor_mode = "param", asynccopy.grid_constants = 4 : i64
 // CHECK-SAME: asynccopy.tma_descriptors = [
-// CHECK-SAME: {arg = 0 : i64, box = array<i64: 64, 64>, cache = #asynccopy<cache normal>, dims = array<i64: 4096, 4096>, element_type = f16, identity_view = true, map_type = 6 : i32, oob = #asynccopy<oob zeros>, strides = array<i64: 4096, 1>, swizzle = 128 : i64},
-// CHECK-SAME: {arg = 0 : i64, box = array<i64: 64, 64>, cache = #asynccopy<cache normal>, dims = array<i64: 4096, 4096>, element_type = f16, identity_view = true, map_type = 6 : i32, oob = #asynccopy<oob zeros>, strides = array<i64: 4096, 1>, swizzle = 0 : i64},
-// CHECK-SAME: {arg = 1 : i64, box = array<i64: 64, 64>, cache = #asynccopy<cache evict_last>, dims = array<i64: 4096, 4096>, element_type = f16, identity_view = true, map_type = 6 : i32, oob = #asynccopy<oob nan>, strides = array<i64: 4096, 1>, swizzle = 128 : i64},
-// CHECK-SAME: {arg = 0 : i64, box = array<i64: 128, 64>,
+// CHECK-SAME: #asynccopy.tensor_map<arg = 0, element_type = f16, map_type = 6, dims = [4096, 4096], strides = [4096, 1], box = [64, 64], swizzle = 128, oob = zeros, cache = normal, identity_view>,
+// CHECK-SAME: #asynccopy.tensor_map<arg = 0, element_type = f16, map_type = 6, dims = [4096, 4096], strides = [4096, 1], box = [64, 64], swizzle = 0, oob = zeros, cache = normal, identity_view>,
+// CHECK-SAME: #asynccopy.tensor_map<arg = 1, element_type = f16, map_type = 6, dims = [4096, 4096], strides = [4096, 1], box = [64, 64], swizzle = 128, oob = nan, cache = evict_last, identity_view>,
+// CHECK-SAME: #asynccopy.tensor_map<arg = 0, {{.*}}, box = [128, 64],
 // CHECK: asynccopy.tma.load %[[A]] {{.*}}descriptor = 3>
 // CHECK: asynccopy.tma.load %[[A]] {{.*}}descriptor = 3>
 // CHECK: asynccopy.tma.load %[[A]] {{.*}}descriptor = 4>

@@ -2,26 +2,26 @@
 // cluster shapes and tensor maps reach their kernels, and every launch is
 // resolved in the symbol table that holds it (the inner modules reuse the
 // names @kernels::@k with different cluster shapes).
-// RUN: ac-opt %s --pass-pipeline='builtin.module(asynccopy-select-implementation,asynccopy-partition-collective,asynccopy-materialize-tma-descriptors)' \
+// RUN: ac-opt %s --pass-pipeline='builtin.module(asynccopy-select-implementation,asynccopy-partition-collective,asynccopy-materialize-tma-descriptors,convert-asynccopy-host-to-llvm)' \
 // RUN:   | FileCheck %s
 // The conversion prepares (selection, partition, tensor maps) and lowers them
 // on its own too.
 // RUN: ac-opt %s -asynccopy-select-implementation -asynccopy-partition-collective -asynccopy-materialize-tma-descriptors -convert-asynccopy-to-nvvm | FileCheck %s --check-prefix=CONVERT
 // Every pass run twice gives the same IR.
-// RUN: ac-opt %s --pass-pipeline='builtin.module(asynccopy-select-implementation,asynccopy-select-implementation,asynccopy-partition-collective,asynccopy-partition-collective,asynccopy-materialize-tma-descriptors,asynccopy-materialize-tma-descriptors)' \
+// RUN: ac-opt %s --pass-pipeline='builtin.module(asynccopy-select-implementation,asynccopy-select-implementation,asynccopy-partition-collective,asynccopy-partition-collective,asynccopy-materialize-tma-descriptors,asynccopy-materialize-tma-descriptors,convert-asynccopy-host-to-llvm)' \
 // RUN:   | FileCheck %s
 // RUN: ac-opt %s --pass-pipeline='builtin.module(asynccopy-select-implementation,asynccopy-partition-collective,asynccopy-materialize-tma-descriptors,convert-asynccopy-to-nvvm,convert-asynccopy-to-nvvm)' \
 // RUN:   | FileCheck %s --check-prefix=CONVERT
 
 // CHECK-LABEL: module @top
 // CHECK: gpu.func @k(%{{.*}}: memref<128x128xf16>, %{{.*}}: !llvm.ptr)
-// CHECK-SAME: asynccopy.tma_descriptors = [{arg = 0 : i64, box = array<i64: 64, 64>
+// CHECK-SAME: asynccopy.tma_descriptors = [#asynccopy.tensor_map<arg = 0, {{.*}}, box = [64, 64]
 // CHECK: func.func @host
 // CHECK: llvm.call @acTensorMapEncodeTiledOrExit
 // CHECK: gpu.launch_func @kernels::@k {{.*}} args(%{{.*}} : memref<128x128xf16>, %{{.*}} : !llvm.ptr)
 // CHECK-LABEL: module @pair
 // CHECK: gpu.func @k(%{{.*}}: memref<4096x4096xf16>, %{{.*}}: !llvm.ptr)
-// CHECK-SAME: asynccopy.tma_descriptors = [{arg = 0 : i64, box = array<i64: 32, 64>
+// CHECK-SAME: asynccopy.tma_descriptors = [#asynccopy.tensor_map<arg = 0, {{.*}}, box = [32, 64]
 // CHECK: asynccopy.tma.load {{.*}}asynccopy.cluster_shape = array<i64: 2, 1, 1>{{.*}}descriptor = 1>
 // CHECK: func.func @host
 // CHECK: llvm.call @acTensorMapEncodeTiledOrExit
@@ -29,7 +29,7 @@
 // CHECK-SAME: args(%{{.*}} : memref<4096x4096xf16>, %{{.*}} : !llvm.ptr)
 // CHECK-LABEL: module @quad
 // CHECK: gpu.func @k(%{{.*}}: memref<4096x4096xf16>, %{{.*}}: !llvm.ptr)
-// CHECK-SAME: asynccopy.tma_descriptors = [{arg = 0 : i64, box = array<i64: 16, 64>
+// CHECK-SAME: asynccopy.tma_descriptors = [#asynccopy.tensor_map<arg = 0, {{.*}}, box = [16, 64]
 // CHECK: asynccopy.tma.load {{.*}}asynccopy.cluster_shape = array<i64: 4, 1, 1>{{.*}}descriptor = 1>
 // CHECK: func.func @host
 // CHECK: llvm.call @acTensorMapEncodeTiledOrExit

@@ -9,11 +9,11 @@
 // Tensor-map element types: 2 = u32, 3 = s32, 4 = u64, 5 = s64, 8 = f64.
 // CHECK-LABEL: gpu.func @reductions
 // CHECK-SAME: asynccopy.tma_descriptors = [
-// CHECK-SAME: element_type = i64, identity_view = true, map_type = 4 : i32
-// CHECK-SAME: element_type = i64, identity_view = true, map_type = 5 : i32
-// CHECK-SAME: element_type = i32, identity_view = true, map_type = 2 : i32
-// CHECK-SAME: element_type = i32, identity_view = true, map_type = 3 : i32
-// CHECK-SAME: element_type = f64, identity_view = true, map_type = 8 : i32
+// CHECK-SAME: element_type = i64, map_type = 4,
+// CHECK-SAME: element_type = i64, map_type = 5,
+// CHECK-SAME: element_type = i32, map_type = 2,
+// CHECK-SAME: element_type = i32, map_type = 3,
+// CHECK-SAME: element_type = f64, map_type = 8,
 // CHECK-NOT: map_type
 // CHECK-SAME: ]
 // EXPLAIN: remark: tma: accepted

@@ -375,4 +375,66 @@ def AsyncCopy_DescriptorMode : I32EnumAttr<"DescriptorMode",
   let genSpecializedAttr = 0;
 }
 
+//===----------------------------------------------------------------------===//
+// Tensor maps (written by asynccopy-materialize-tma-descriptors)
+//===----------------------------------------------------------------------===//
+
+def AsyncCopy_TensorMapAttr : AsyncCopy_Attr<"TensorMap", "tensor_map"> {
+  let summary = "one TMA tensor map that the host encodes for a kernel";
+  let description = [{
+    Everything that makes two tensor maps different: the kernel argument
+    whose memref it describes (`arg`), the element type of that memref and
+    the encoder's element type for it (`map_type`, an `AC_ELEMENT_*` code of
+    the runtime; reductions pick it per operation), the global extents and
+    element strides and the box, all outermost first (`?`: read from the
+    memref at launch), the swizzle span in bytes, the out-of-bounds mode and
+    the cache hint (`evict_last` promotes 256 B into L2, otherwise 128 B).
+    `identity_view`: descriptor dim i is memref dim i (no transforms, no
+    merged dims), so dynamic extents and strides can be read from the memref.
+    `peer`: the map of a `peer` copy, encoded once per PE of the symmetric
+    heap. Element strides are always 1 and the layout is never interleaved.
+    Attributes are uniqued, so equal maps are the same attribute: a kernel's
+    `asynccopy.tma_descriptors` lists each once.
+
+    Example:
+
+    ```mlir
+    #asynccopy.tensor_map<arg = 0, element_type = f16, map_type = 6,
+        dims = [?, 4096], strides = [4096, 1], box = [64, 64], swizzle = 128,
+        oob = zeros, cache = normal, identity_view>
+    ```
+  }];
+  let parameters = (ins
+    AttrParameter<"int64_t", "kernel argument the map describes">:$arg,
+    AttrParameter<"::mlir::Type", "element type of the memref">:$element_type,
+    AttrParameter<"int32_t", "the encoder's element type">:$map_type,
+    ArrayRefParameter<"int64_t", "global extents, outermost first">:$dims,
+    ArrayRefParameter<"int64_t",
+                      "global element strides, outermost first">:$strides,
+    ArrayRefParameter<"int64_t", "box extents, outermost first">:$box,
+    AttrParameter<"int64_t", "swizzle span in bytes">:$swizzle,
+    EnumParameter<AsyncCopy_OOBMode>:$oob,
+    EnumParameter<AsyncCopy_CacheHint>:$cache,
+    DefaultValuedParameter<"bool", "false",
+                           "descriptor dims are the memref's">:$identity_view,
+    DefaultValuedParameter<"bool", "false", "a peer copy's map">:$peer);
+  let assemblyFormat = [{
+    `<` `arg` `=` $arg `,` `element_type` `=` $element_type `,`
+    `map_type` `=` $map_type `,` `dims` `=` custom<Extents>($dims) `,`
+    `strides` `=` custom<Extents>($strides) `,` `box` `=` `[` $box `]` `,`
+    `swizzle` `=` $swizzle `,` `oob` `=` $oob `,` `cache` `=` $cache
+    `` custom<TensorMapFlags>($identity_view, $peer) `>`
+  }];
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    int64_t getRank() const { return getDims().size(); }
+    /// True if an extent or a stride is only known at launch.
+    bool hasDynamicExtents() const;
+    /// The encoder's out-of-bounds fill (AC_OOB_FILL_*).
+    int32_t getOobFill() const;
+    /// Bytes the encoder promotes into L2 per access.
+    int32_t getL2PromotionBytes() const;
+  }];
+}
+
 #endif // ASYNCCOPY_ATTRS

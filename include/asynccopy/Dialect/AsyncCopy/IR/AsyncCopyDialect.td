@@ -32,7 +32,7 @@ def AsyncCopy_Dialect : Dialect {
     // the host encodes for it, in parameter order; where they live (`param`
     // or `scratch`); with `param`, how many trailing parameters are tensor
     // maps (asynccopy-finalize-descriptor-params makes them grid constants).
-    "::mlir::ArrayAttr":$tma_descriptors,
+    "::mlir::ArrayAttr":$tma_descriptors, // of #asynccopy.tensor_map
     "::mlir::StringAttr":$descriptor_mode,
     "::mlir::IntegerAttr":$grid_constants,
     // On the `scf.if` selection builds around a TMA store that may reach the

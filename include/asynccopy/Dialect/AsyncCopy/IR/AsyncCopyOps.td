@@ -381,5 +381,6 @@ def AsyncCopy_FenceAsyncSharedOp : AsyncCopy_Op<"fence_async_shared",
 }
 
 include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyMechanismOps.td"
+include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyHostOps.td"
 
 #endif // ASYNCCOPY_OPS

@@ -62,8 +62,8 @@ def AsyncCopyMaterializeTMADescriptors
   let summary = "Gives every TMA copy a tensor map, encoded at each launch";
   let description = [{
     Device side: collects the TMA copies and prefetches of each kernel and
-    deduplicates their tensor maps by (kernel argument, element type, box,
-    swizzle, oob, cache). `descriptor-mode=param` adds one 128-B `__grid_constant__`
+    describes their tensor maps as `#asynccopy.tensor_map` attributes, one
+    per distinct attribute. `descriptor-mode=param` adds one 128-B `__grid_constant__`
     kernel parameter per map; `descriptor-mode=scratch`
     adds one pointer to a GMEM
     buffer holding all maps, which the kernel prefetches. Each TMA op's plan
@@ -71,11 +71,14 @@ def AsyncCopyMaterializeTMADescriptors
     offset (`descriptor_offset`); the kernel lists its maps in
     `asynccopy.tma_descriptors`.
 
-    Host side: before every `gpu.launch_func` of such a kernel the runtime's
-    encoder (`acTensorMapEncodeTiledOrExit`, which validates every field and
-    reports errors clearly) builds the maps from the launch's memref
-    operands; they are passed as parameters (param) or copied into a
-    scratch buffer allocated for the launch (scratch).
+    Host side: before every `gpu.launch_func` of such a kernel an
+    `asynccopy.encode_tensor_map` per map encodes it from the launch's memref
+    operand into a host buffer (`asynccopy.encode_peer_tensor_maps` for the
+    maps of peer copies); the maps are passed as parameters (param) or
+    copied into a scratch buffer allocated for the launch (scratch).
+    convert-asynccopy-host-to-llvm lowers the encode ops to calls of the
+    runtime's encoder, which validates every field and reports errors
+    clearly.
 
     Kernels of every gpu.module are handled, also of modules nested in other
     modules; launches resolve their kernel in the symbol table that holds
