@@ -90,13 +90,13 @@ static ArrayRef<ProtocolAttr> getProtocolAttrs() {
        "an integer of completion-group bits, 0 to 3"},
       declared<D::ClusterAcquireAttrHelper>("a unit attribute"),
       declared<D::ProxyFenceAttrHelper>("a unit attribute"),
-      // Per-copy attributes (AsyncCopyDialect.h, Contiguity.h, the
-      // conversion's PatternUtils.h).
-      {kPlanAttrName, isPlan,
+      // Per-copy attributes, named by constants next to their writers
+      // (AsyncCopyDialect.h, Contiguity.h, the conversion's PatternUtils.h).
+      {"asynccopy.plan", isPlan,
        "#asynccopy.tma_plan, #asynccopy.chunk_plan or {dropped = true}"},
-      {kDescriptorAttrName, isNonNegative,
+      {"asynccopy.descriptor", isNonNegative,
        "a non-negative integer (a kernel-argument index)"},
-      {kDescriptorOffsetAttrName, isNonNegative,
+      {"asynccopy.descriptor_offset", isNonNegative,
        "a non-negative integer (a byte offset)"},
       {"asynccopy.cluster_shape", isClusterShape,
        "array<i64: x, y, z> of positive extents"},

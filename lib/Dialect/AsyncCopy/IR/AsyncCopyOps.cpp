@@ -782,7 +782,8 @@ static LogicalResult verifyWindowCopy(AsyncCopyLikeOpInterface op) {
       failed(verifySwizzle(op, op.getSwizzleOrZero(), smemType)) ||
       failed(verifyNanFill(op, op.getOobOrDefault(),
                            gmemType.getElementType())) ||
-      failed(verifyPartitionAxis(op, op.getPartitionAttr(), *transformed)))
+      failed(verifyPartitionAxis(op, op.getPartition().value_or(Attribute()),
+                                 *transformed)))
     return failure();
   return load ? verifyLoadCompletion(op)
               : verifyStoreCompletion(op, gmemType.getElementType());
@@ -791,8 +792,9 @@ static LogicalResult verifyWindowCopy(AsyncCopyLikeOpInterface op) {
 LogicalResult copy_rules::verifyCopy(AsyncCopyLikeOpInterface op) {
   auto srcType = cast<MemRefType>(op.getSource().getType());
   auto dstType = cast<MemRefType>(op.getDest().getType());
+  Attribute partition = op.getPartition().value_or(Attribute());
   if (failed(verifyCopyOperands(op, srcType, dstType)) ||
-      failed(verifyCollective(op, op.getCollective(), op.getPartitionAttr())) ||
+      failed(verifyCollective(op, op.getCollective(), partition)) ||
       failed(verifyCompletionBarrier(op)))
     return failure();
   bool srcShared = isSharedMemory(srcType), dstShared = isSharedMemory(dstType);

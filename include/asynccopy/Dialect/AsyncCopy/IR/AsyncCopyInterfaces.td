@@ -136,12 +136,12 @@ def AsyncCopyLikeOpInterface : OpInterface<"AsyncCopyLikeOpInterface"> {
                     "std::optional<::mlir::asynccopy::CacheHint>", "getCache">,
     InterfaceMethod<"The cluster dims of a collective copy, if any.",
                     "std::optional<::mlir::ArrayAttr>", "getCollective">,
+    InterfaceMethod<"How a collective copy shares its window, if said.",
+                    "std::optional<::mlir::Attribute>", "getPartition">,
     InterfaceMethod<"`oob` as written (the verifier tells it from the default).",
                     "std::optional<::mlir::asynccopy::OOBMode>", "getOob">,
     InterfaceMethod<"`transforms` as written, before the verifier checked them.",
                     "std::optional<::mlir::ArrayAttr>", "getTransforms">,
-    InterfaceMethod<"How a collective copy shares its window, or null.",
-                    "::mlir::Attribute", "getPartitionAttr">,
   ];
 }
 
