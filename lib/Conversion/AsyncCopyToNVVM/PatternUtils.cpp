@@ -165,12 +165,12 @@ Value lowering::buildL2CachePolicy(OpBuilder &b, Location loc,
   StringRef ptx = *hint == CacheHint::evict_first
                       ? "createpolicy.fractional.L2::evict_first.b64 $0, 1.0;"
                       : "createpolicy.fractional.L2::evict_last.b64 $0, 1.0;";
-  auto asmOp = LLVM::InlineAsmOp::create(
-      b, loc, b.getI64Type(), ValueRange{}, ptx, "=l",
-      /*has_side_effects=*/false, /*is_align_stack=*/false,
-      LLVM::tailcallkind::TailCallKind::None, /*asm_dialect=*/LLVM::AsmDialectAttr(),
-      /*operand_attrs=*/ArrayAttr());
-  return asmOp.getResult(0);
+  // NVVM has no createpolicy op.
+  auto policy = NVVM::InlinePtxOp::create(b, loc, b.getI64Type(),
+                                          /*readOnlyArgs=*/ValueRange{},
+                                          /*readWriteArgs=*/ValueRange{}, ptx,
+                                          /*predicate=*/Value());
+  return policy.getWriteOnlyArgs().front();
 }
 
 void lowering::buildStAsync(OpBuilder &b, Location loc, Value address,
@@ -198,15 +198,11 @@ void lowering::buildStAsync(OpBuilder &b, Location loc, Value address,
       (pieces > 1 ? ".v" + std::to_string(pieces) : std::string()) +
       ".b32 [$0], " + (pieces > 1 ? "{" + data + "}" : data) + ", [$" +
       std::to_string(pieces + 1) + "];";
-  std::string constraints = "l";
-  for (unsigned k = 0; k < pieces; ++k)
-    constraints += ",r";
-  constraints += ",l";
-  LLVM::InlineAsmOp::create(b, loc, TypeRange{}, operands, ptx, constraints,
-                            /*has_side_effects=*/true, /*is_align_stack=*/false,
-                            LLVM::tailcallkind::TailCallKind::None,
-                            /*asm_dialect=*/LLVM::AsmDialectAttr(),
-                            /*operand_attrs=*/ArrayAttr());
+  // NVVM has no st.async op; convert-nvvm-to-llvm derives the register
+  // constraints (l for the i64 addresses, r for the words).
+  NVVM::InlinePtxOp::create(b, loc, /*writeOnlyArgs=*/TypeRange{}, operands,
+                            /*readWriteArgs=*/ValueRange{}, ptx,
+                            /*predicate=*/Value());
 }
 
 //===----------------------------------------------------------------------===//

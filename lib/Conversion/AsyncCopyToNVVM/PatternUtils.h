@@ -105,15 +105,16 @@ Value buildBufferPtr(ConversionPatternRewriter &rewriter, Location loc,
 Value buildCastToSpace(OpBuilder &b, Location loc, Value ptr, unsigned space);
 
 /// A 64-bit L2 cache policy for `hint`, or null for `normal`. NVVM has no op
-/// for `createpolicy`; this file is the one place inline PTX is built.
+/// for `createpolicy`: `nvvm.inline_ptx`, which this file is the one place to
+/// build.
 Value buildL2CachePolicy(OpBuilder &b, Location loc,
                          std::optional<CacheHint> hint);
 
 /// `st.async.shared::cluster.mbarrier::complete_tx::bytes` of `value` (4, 8
 /// or 16 B, stored as .b32 pieces) at `address` in another CTA of the
 /// cluster, completing its bytes on the mbarrier at `barrier` there (both
-/// shared::cluster pointers). NVVM has no op for st.async: inline PTX, like
-/// buildL2CachePolicy.
+/// shared::cluster pointers). NVVM has no op for st.async: `nvvm.inline_ptx`,
+/// like buildL2CachePolicy.
 void buildStAsync(OpBuilder &b, Location loc, Value address, Value value,
                   Value barrier);
 

@@ -18,7 +18,7 @@
 // CHECK:   %[[A:.*]] = llvm.ptrtoint %[[P]] : !llvm.ptr<7> to i64
 // CHECK:   %[[W:.*]] = llvm.bitcast %[[V]] : vector<4xf32> to vector<4xi32>
 // CHECK:   %[[B:.*]] = llvm.ptrtoint %[[RBAR]] : !llvm.ptr<7> to i64
-// CHECK:   llvm.inline_asm has_side_effects "st.async.shared::cluster.mbarrier::complete_tx::bytes.v4.b32 [$0], {$1, $2, $3, $4}, [$5];", "l,r,r,r,r,l" %[[A]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[B]]
+// CHECK:   nvvm.inline_ptx "st.async.shared::cluster.mbarrier::complete_tx::bytes.v4.b32 [$0], {$1, $2, $3, $4}, [$5];" ro(%[[A]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[B]] : i64, i32, i32, i32, i32, i64)
 // CHECK: }
 // CHECK: scf.if
 // CHECK:   nvvm.mbarrier.arrive.expect_tx %[[RBAR]], %[[BYTES]] {scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<7>, i32
@@ -73,7 +73,7 @@ module attributes {gpu.container_module} {
 // 2-B pieces (an odd f16 offset) are below st.async's 4 B: plain stores,
 // then a CTA barrier and one release arrival.
 // CHECK-LABEL: gpu.func @narrow
-// CHECK-NOT: llvm.inline_asm
+// CHECK-NOT: nvvm.inline_ptx
 // CHECK: llvm.store %{{.*}} {alignment = 2 : i64} : f16, !llvm.ptr<7>
 // CHECK: gpu.barrier
 // CHECK: nvvm.mbarrier.arrive %{{.*}} {scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<7>

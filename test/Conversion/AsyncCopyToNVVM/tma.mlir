@@ -195,7 +195,7 @@ module attributes {gpu.container_module} {
 // CHECK: nvvm.cp.async.bulk.tensor.reduce %{{.*}} {redKind = #nvvm.tma_redux_kind<dec>}
 // CHECK: nvvm.cp.async.bulk.tensor.reduce %{{.*}} {redKind = #nvvm.tma_redux_kind<and>}
 // CHECK: nvvm.cp.async.bulk.tensor.reduce %{{.*}} {redKind = #nvvm.tma_redux_kind<or>}
-// CHECK: %[[POLICY:.*]] = llvm.inline_asm "createpolicy.fractional.L2::evict_first.b64 $0, 1.0;", "=l"  : () -> i64
+// CHECK: %[[POLICY:.*]] = nvvm.inline_ptx "createpolicy.fractional.L2::evict_first.b64 $0, 1.0;" -> i64
 // CHECK: nvvm.cp.async.bulk.tensor.reduce %{{.*}} l2_cache_hint = %[[POLICY]] {redKind = #nvvm.tma_redux_kind<xor>}
 // CHECK-NOT: nvvm.cp.async.bulk.commit.group
 // CHECK: nvvm.cp.async.bulk.tensor.prefetch %{{.*}}, box[%{{.*}}, %{{.*}}]

@@ -18,6 +18,104 @@ void AsyncCopyDialect::initialize() {
   registerTypes();
 }
 
+//===----------------------------------------------------------------------===//
+// Discardable attributes: the pass protocol
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// One `asynccopy.*` attribute a pass records for a later one: its name, the
+/// values it may hold and how to say so.
+struct ProtocolAttr {
+  StringRef name;
+  bool (*accepts)(Attribute);
+  StringLiteral expected;
+};
+} // namespace
+
+/// Accepts what the generated helper of a `discardableAttrs` entry reads.
+template <typename Helper>
+static bool isDeclaredType(Attribute attr) {
+  using AttrType = decltype(std::declval<Helper>().getAttr(nullptr));
+  return isa<AttrType>(attr);
+}
+
+template <typename Helper>
+static ProtocolAttr declared(StringLiteral expected) {
+  return {Helper::getNameStr(), isDeclaredType<Helper>, expected};
+}
+
+static bool isNonNegative(Attribute attr) {
+  auto value = dyn_cast<IntegerAttr>(attr);
+  return value && !value.getValue().isNegative();
+}
+
+static bool isDescriptorMode(Attribute attr) {
+  auto mode = dyn_cast<StringAttr>(attr);
+  return mode && symbolizeDescriptorMode(mode.getValue()).has_value();
+}
+
+static bool isWaitGroups(Attribute attr) {
+  auto groups = dyn_cast<IntegerAttr>(attr);
+  return groups && groups.getValue().ule(3);
+}
+
+static bool isTensorMapList(Attribute attr) {
+  auto maps = dyn_cast<ArrayAttr>(attr);
+  return maps && llvm::all_of(maps, llvm::IsaPred<TensorMapAttr>);
+}
+
+static bool isClusterShape(Attribute attr) {
+  auto shape = dyn_cast<DenseI64ArrayAttr>(attr);
+  return shape && shape.size() == 3 &&
+         llvm::all_of(shape.asArrayRef(), [](int64_t d) { return d >= 1; });
+}
+
+static bool isSmemOffsets(Attribute attr) {
+  auto offsets = dyn_cast<DenseI64ArrayAttr>(attr);
+  return offsets && offsets.size() % 2 == 0;
+}
+
+/// Every protocol attribute; an `asynccopy.*` attribute not listed is a typo
+/// or a stale pass.
+static ArrayRef<ProtocolAttr> getProtocolAttrs() {
+  using D = AsyncCopyDialect;
+  static const ProtocolAttr attrs[] = {
+      {D::TmaDescriptorsAttrHelper::getNameStr(), isTensorMapList,
+       "an array of #asynccopy.tensor_map"},
+      {D::DescriptorModeAttrHelper::getNameStr(), isDescriptorMode,
+       "\"param\" or \"scratch\""},
+      {D::GridConstantsAttrHelper::getNameStr(), isNonNegative,
+       "a non-negative integer (trailing tensor-map parameters)"},
+      declared<D::StoreEdgeGuardAttrHelper>("a unit attribute"),
+      {D::WaitGroupsAttrHelper::getNameStr(), isWaitGroups,
+       "an integer of completion-group bits, 0 to 3"},
+      declared<D::ClusterAcquireAttrHelper>("a unit attribute"),
+      declared<D::ProxyFenceAttrHelper>("a unit attribute"),
+      // Per-copy attributes, named by constants next to their writers
+      // (Contiguity.h, the conversion's PatternUtils.h).
+      {"asynccopy.cluster_shape", isClusterShape,
+       "array<i64: x, y, z> of positive extents"},
+      {"asynccopy.smem_offsets", isSmemOffsets,
+       "array<i64: ...> of two entries per SMEM operand"},
+  };
+  return attrs;
+}
+
+LogicalResult AsyncCopyDialect::verifyOperationAttribute(Operation *op,
+                                                         NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  const ProtocolAttr *entry = llvm::find_if(
+      getProtocolAttrs(), [&](const ProtocolAttr &p) { return p.name == name; });
+  if (entry == getProtocolAttrs().end())
+    return op->emitOpError("has unknown attribute '")
+           << name << "'; the asynccopy dialect defines no such attribute";
+  if (!entry->accepts(attr.getValue()))
+    return op->emitOpError("attribute '")
+           << name << "' must be " << entry->expected << ", got "
+           << attr.getValue();
+  return success();
+}
+
 bool mlir::asynccopy::isSharedMemory(MemRefType type) {
   Attribute space = type.getMemorySpace();
   if (auto gpuSpace = dyn_cast_or_null<gpu::AddressSpaceAttr>(space))

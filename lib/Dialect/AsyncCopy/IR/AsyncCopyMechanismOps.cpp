@@ -1,11 +1,14 @@
 //===- AsyncCopyMechanismOps.cpp - ops after selection --------------------===//
 //
 // The plans of the mechanism ops and the verifiers of each mechanism's rules:
-// what one hardware path requires of a copy that `asynccopy.copy`'s verifier
-// (docs/ir.md) has already accepted. Selection only writes ops that pass
-// them; the lowering relies on them instead of checking again.
+// the clauses one hardware path takes, then the rules of every copy that
+// `asynccopy.copy` checks too (CopyRules.h), then the plan. Selection only
+// writes ops that pass them; the lowering relies on them instead of checking
+// again.
 //
 //===----------------------------------------------------------------------===//
+
+#include "CopyRules.h"
 
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
 #include "asynccopy/Hardware/Limits.h"
@@ -90,9 +93,8 @@ namespace {
 enum class Direction { load, store, remote };
 } // namespace
 
-/// The rules every mechanism op shares: the memories its kind moves between,
-/// one element type, no `impl` (the op is the implementation), a local
-/// barrier.
+/// The clauses every mechanism op shares: the memories its kind moves
+/// between, no `impl` (the op is the implementation).
 static LogicalResult verifyCopyLike(AsyncCopyLikeOpInterface op,
                                     Direction direction) {
   auto source = cast<MemRefType>(op.getSource().getType());
@@ -116,15 +118,8 @@ static LogicalResult verifyCopyLike(AsyncCopyLikeOpInterface op,
   if (!ok)
     return op->emitOpError("copies ")
            << expected << ", got " << source << " to " << dest;
-  if (source.getElementType() != dest.getElementType())
-    return op->emitOpError("source element type ")
-           << source.getElementType() << " and destination element type "
-           << dest.getElementType() << " differ";
   if (op->hasAttr("impl"))
     return op->emitOpError("takes no `impl`: the op is the implementation");
-  if (Value barrier = op.getBarrier();
-      barrier && cast<BarrierType>(barrier.getType()).getRemote())
-    return op->emitOpError("cannot complete on a remote barrier view");
   return success();
 }
 
@@ -165,7 +160,8 @@ LogicalResult TmaLoadOp::verify() {
       failed(verifyPresent(*this, "barrier", !!getBarrier(),
                            "a TMA load completes on an mbarrier")) ||
       failed(verifyAbsent(*this, {{"remote", !!getRank()},
-                                  {"reduction", !!getReduction()}})))
+                                  {"reduction", !!getReduction()}})) ||
+      failed(copy_rules::verifyCopy(*this)))
     return failure();
   return verifyTransactionBytes(*this, getPlan().getBytes());
 }
@@ -185,14 +181,15 @@ LogicalResult TmaStoreOp::verify() {
   if (getReduction())
     return emitOpError("takes no `reduction`; a reducing store is "
                        "asynccopy.tma.reduce");
-  return success();
+  return copy_rules::verifyCopy(*this);
 }
 
 LogicalResult TmaReduceOp::verify() {
-  if (failed(verifyTmaStoreLike(*this)))
+  if (failed(verifyTmaStoreLike(*this)) ||
+      failed(verifyPresent(*this, "reduction", !!getReduction(),
+                           "a store without one is asynccopy.tma.store")))
     return failure();
-  return verifyPresent(*this, "reduction", !!getReduction(),
-                       "a store without one is asynccopy.tma.store");
+  return copy_rules::verifyCopy(*this);
 }
 
 ParseResult TmaPrefetchOp::parse(OpAsmParser &parser,
@@ -209,26 +206,30 @@ void TmaPrefetchOp::print(OpAsmPrinter &p) {
 }
 
 LogicalResult TmaPrefetchOp::verify() {
-  if (!isGlobalMemory(getSource().getType()))
-    return emitOpError("prefetches a GMEM tensor, got ")
-           << getSource().getType();
-  return success();
+  return copy_rules::verifyPrefetch(*this, getSource().getType(),
+                                    getStaticOffsets(), getStaticSizes(),
+                                    getOffsets(), getTransforms(), getOob(),
+                                    getSwizzle().value_or(0));
 }
 
 //===----------------------------------------------------------------------===//
 // Bulk and DSMEM copies
 //===----------------------------------------------------------------------===//
 
-/// Bulk copies move whole 16-B multiples as they are: no layout change, no
-/// reduction, no multicast, no per-thread vectors.
-static LogicalResult verifyBulkLike(AsyncCopyLikeOpInterface op,
-                                    Direction direction, ChunkPlanAttr plan) {
-  if (failed(verifyCopyLike(op, direction)) ||
-      failed(verifyAbsent(op, {{"transforms", !op.getTransformList().empty()},
-                               {"swizzle", op.getSwizzleOrZero() != 0},
-                               {"reduction", !!op.getReduction()},
-                               {"collective", !!op.getCollective()}})))
+/// Bulk copies move bytes as they are: no layout change, no reduction, no
+/// multicast.
+static LogicalResult verifyBulkClauses(AsyncCopyLikeOpInterface op,
+                                       Direction direction) {
+  if (failed(verifyCopyLike(op, direction)))
     return failure();
+  return verifyAbsent(op, {{"transforms", !op.getTransformList().empty()},
+                           {"swizzle", op.getSwizzleOrZero() != 0},
+                           {"reduction", !!op.getReduction()},
+                           {"collective", !!op.getCollective()}});
+}
+
+/// Bulk copies move whole 16-B multiples and have no per-thread vectors.
+static LogicalResult verifyBulkPlan(Operation *op, ChunkPlanAttr plan) {
   if (plan.getChunkBytes() % hw::kBulkAlignBytes != 0)
     return op->emitOpError("moves chunks of ")
            << plan.getChunkBytes() << " B; bulk copies move multiples of "
@@ -240,23 +241,27 @@ static LogicalResult verifyBulkLike(AsyncCopyLikeOpInterface op,
 }
 
 LogicalResult BulkLoadOp::verify() {
-  if (failed(verifyBulkLike(*this, Direction::load, getPlan())) ||
+  if (failed(verifyBulkClauses(*this, Direction::load)) ||
       failed(verifyPresent(*this, "barrier", !!getBarrier(),
                            "a bulk load completes on an mbarrier")) ||
-      failed(verifyAbsent(*this, {{"remote", !!getRank()}})))
+      failed(verifyAbsent(*this, {{"remote", !!getRank()}})) ||
+      failed(copy_rules::verifyCopy(*this)) ||
+      failed(verifyBulkPlan(*this, getPlan())))
     return failure();
   return verifyTransactionBytes(*this, getPlan().getTotalBytes());
 }
 
 LogicalResult BulkStoreOp::verify() {
-  if (failed(verifyBulkLike(*this, Direction::store, getPlan())))
+  if (failed(verifyBulkClauses(*this, Direction::store)) ||
+      failed(verifyAbsent(
+          *this, {{"remote", !!getRank()}, {"barrier", !!getBarrier()}})) ||
+      failed(copy_rules::verifyCopy(*this)))
     return failure();
-  return verifyAbsent(*this,
-                      {{"remote", !!getRank()}, {"barrier", !!getBarrier()}});
+  return verifyBulkPlan(*this, getPlan());
 }
 
 LogicalResult DsmemCopyOp::verify() {
-  if (failed(verifyBulkLike(*this, Direction::remote, getPlan())) ||
+  if (failed(verifyBulkClauses(*this, Direction::remote)) ||
       failed(verifyPresent(*this, "remote", !!getRank(),
                            "it names the destination CTA")) ||
       failed(verifyPresent(*this, "barrier", !!getBarrier(),
@@ -268,6 +273,9 @@ LogicalResult DsmemCopyOp::verify() {
     return failure();
   if (getToken())
     return emitOpError("completes on the barrier and returns no token");
+  if (failed(copy_rules::verifyCopy(*this)) ||
+      failed(verifyBulkPlan(*this, getPlan())))
+    return failure();
   MemRefType type = getSource().getType();
   int64_t bits = type.getNumElements() * type.getElementTypeBitWidth();
   if (getPlan().getChunks() != 1 || bits != getPlan().getChunkBytes() * 8)
@@ -302,6 +310,8 @@ LogicalResult CpAsyncCopyOp::verify() {
   if (getOobOrDefault() == OOBMode::nan)
     return emitOpError("zero-fills elements outside the tensor; oob = nan "
                        "needs TMA or sync");
+  if (failed(copy_rules::verifyCopy(*this)))
+    return failure();
   FailureOr<int64_t> vector = getVectorBytes(*this, getPlan());
   if (failed(vector))
     return failure();
@@ -316,6 +326,7 @@ LogicalResult SyncCopyOp::verify() {
   if (failed(verifyCopyLike(*this, remote       ? Direction::remote
                                    : isLoad() ? Direction::load
                                               : Direction::store)) ||
+      failed(copy_rules::verifyCopy(*this)) ||
       failed(getVectorBytes(*this, getPlan())))
     return failure();
   if (remote && getSource().getType().getElementTypeBitWidth() % 8 != 0)

@@ -471,3 +471,298 @@ func.func @sync_remote_bytes(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #g
   asynccopy.sync.copy %X to %Y remote %rank barrier %b[%s] {plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 32, vector_bytes = 16>} : memref<64xi4, #gpu.address_space<workgroup>> to memref<64xi4, #gpu.address_space<workgroup>>
   return
 }
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// The rules of every copy (docs/ir.md, "Copies"), which the mechanism ops
+// check as asynccopy.copy does: each case satisfies its mechanism's clauses.
+//===----------------------------------------------------------------------===//
+
+func.func @copy_element_type(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32, %X: memref<4096x4096xindex>, %Y: memref<64x64xindex, #gpu.address_space<workgroup>>) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{copies move integer or floating-point elements of 1, 2, 4 or 8 bytes, got 'index'}}
+  asynccopy.tma.load %X to %Y window [%i, 0] [64, 64] barrier %b[%s] {plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>} : memref<4096x4096xindex> to memref<64x64xindex, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @copy_negative_stride(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32, %X: memref<4096x4096xf16, strided<[-4096, 1], offset: 16773120>>) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{source stride of dim 0 must be non-negative, got -4096}}
+  asynccopy.tma.load %X to %S window [%i, 0] [64, 64] barrier %b[%s] {plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>} : memref<4096x4096xf16, strided<[-4096, 1], offset: 16773120>> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @copy_collective_dims(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{`collective` holds cluster dims (#gpu<dim x>), got 0 : i64}}
+  asynccopy.tma.load %A to %S window [%i, 0] [64, 64] barrier %b[%s] {collective = [0], plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @copy_partition_without_collective(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{`partition` needs `collective`}}
+  asynccopy.tma.load %A to %S window [%i, 0] [64, 64] barrier %b[%s] {partition = #asynccopy.replicated, plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @copy_stage(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 2 : index
+  // expected-error @+1 {{stage index 2 is out of range for '!asynccopy.barrier<2>' (2 stages: use 0 to 1)}}
+  asynccopy.tma.load %A to %S window [%i, 0] [64, 64] barrier %b[%s] {plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @remote_window(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{a `remote` copy takes no window; both sides are whole SMEM buffers}}
+  asynccopy.sync.copy %V to %W window [0] [1024] remote %rank barrier %b[%s] {plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 4096, vector_bytes = 16>} : memref<1024xf32, #gpu.address_space<workgroup>> to memref<1024xf32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @remote_shapes(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32, %X: memref<512xf32, #gpu.address_space<workgroup>>) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{a `remote` copy needs two SMEM buffers (or strided views) of the same static shape}}
+  asynccopy.sync.copy %V to %X remote %rank barrier %b[%s] {plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 4096, vector_bytes = 16>} : memref<1024xf32, #gpu.address_space<workgroup>> to memref<512xf32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @remote_barrier(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{a `remote` (DSMEM) copy needs a barrier; its bytes complete on the destination CTA's barrier}}
+  asynccopy.sync.copy %V to %W remote %rank {plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 4096, vector_bytes = 16>} : memref<1024xf32, #gpu.address_space<workgroup>> to memref<1024xf32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @remote_reduction(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{a `remote` copy takes no peer, transforms, collective, reduction, swizzle or oob; drop `reduction`}}
+  asynccopy.sync.copy %V to %W remote %rank barrier %b[%s] {reduction = #asynccopy<reduction add>, plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 4096, vector_bytes = 16>} : memref<1024xf32, #gpu.address_space<workgroup>> to memref<1024xf32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @remote_token(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{a `remote` copy completes on the barrier and returns no token}}
+  %t = asynccopy.sync.copy %V to %W remote %rank barrier %b[%s] {plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 4096, vector_bytes = 16>} : memref<1024xf32, #gpu.address_space<workgroup>> to memref<1024xf32, #gpu.address_space<workgroup>> -> !asynccopy.token
+  return
+}
+
+// -----
+
+func.func @smem_not_contiguous(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32, %X: memref<64x64xf16, strided<[128, 1]>, #gpu.address_space<workgroup>>) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{the SMEM operand must be a contiguous buffer with a static shape}}
+  %t = asynccopy.cp_async.copy %A to %X window [%i, 0] [64, 64] {plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 4096, vector_bytes = 16>} : memref<4096x4096xf16> to memref<64x64xf16, strided<[128, 1]>, #gpu.address_space<workgroup>> -> !asynccopy.token
+  return
+}
+
+// -----
+
+func.func @smem_too_large(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32, %X: memref<65536xf32, #gpu.address_space<workgroup>>) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{the SMEM buffer holds 262144 B, more than the 232448 B of shared memory a CTA can have}}
+  %t = asynccopy.sync.copy %B to %X {plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 4096, vector_bytes = 16>} : memref<65536xf32> to memref<65536xf32, #gpu.address_space<workgroup>> -> !asynccopy.token
+  return
+}
+
+// -----
+
+func.func @window_rank(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{window has 1 offsets and 1 sizes but the GMEM operand has rank 2}}
+  asynccopy.tma.load %A to %S window [%i] [64] barrier %b[%s] {plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @window_transforms(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32, %X: memref<1x1x64x64xf16, #gpu.address_space<workgroup>>) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{transforms do not apply to the window: tile size 64 does not divide window dim 1 of size 96}}
+  asynccopy.tma.load %A to %X window [%i, 0] [64, 96] barrier %b[%s] {transforms = [#asynccopy.tile<[64, 64]>], plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>} : memref<4096x4096xf16> to memref<1x1x64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @window_smem_shape(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{SMEM shape [64, 64] does not match the transformed window shape [64, 32]}}
+  asynccopy.tma.load %A to %S window [%i, 0] [64, 32] barrier %b[%s] {plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @window_promise_in_bounds(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{promises an in-bounds window (oob = promise_in_bounds), but in dim 0 its 1024 elements from offset 65024 leave the tensor's [0, 65536)}}
+  asynccopy.bulk.load %B to %V window [65024] [1024] barrier %b[%s] {oob = #asynccopy<oob promise_in_bounds>, plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 4096>} : memref<65536xf32> to memref<1024xf32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @swizzle_value(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{swizzle must be 0, 32, 64 or 128 (bytes), got 48}}
+  asynccopy.tma.load %A to %S window [%i, 0] [64, 64] barrier %b[%s] {swizzle = 48 : i64, plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @swizzle_span(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32, %X: memref<64x48xf16, #gpu.address_space<workgroup>>) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{swizzle span of 64 B is incompatible with the innermost SMEM dim of 96 B (48 x 'f16')}}
+  asynccopy.tma.load %A to %X window [%i, 0] [64, 48] barrier %b[%s] {swizzle = 64 : i64, plan = #asynccopy.tma_plan<box = [64, 48], issues = 1, bytes = 6144>} : memref<4096x4096xf16> to memref<64x48xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @oob_nan(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32, %X: memref<4096x4096xi32>, %Y: memref<64x64xi32, #gpu.address_space<workgroup>>) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{oob = nan needs a floating-point element type with a NaN, got 'i32'; use oob = zeros}}
+  asynccopy.tma.load %X to %Y window [%i, 0] [64, 64] barrier %b[%s] {oob = #asynccopy<oob nan>, plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 16384>} : memref<4096x4096xi32> to memref<64x64xi32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @partition_axis(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{partition axis 2 is out of range for the rank-2 transformed window (use 0 to 1)}}
+  asynccopy.tma.load %A to %S window [%i, 0] [64, 64] barrier %b[%s] {collective = [#gpu<dim x>], partition = #asynccopy.partitioned<2>, plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @load_reduction(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{reductions apply only to SMEM -> GMEM copies}}
+  %t = asynccopy.sync.copy %B to %V window [%i] [1024] {reduction = #asynccopy<reduction add>, plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 4096, vector_bytes = 16>} : memref<65536xf32> to memref<1024xf32, #gpu.address_space<workgroup>> -> !asynccopy.token
+  return
+}
+
+// -----
+
+func.func @load_collective_barrier(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{collective copies multicast through TMA and need a barrier}}
+  %t = asynccopy.sync.copy %B to %V window [%i] [1024] {collective = [#gpu<dim x>], plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 4096, vector_bytes = 16>} : memref<65536xf32> to memref<1024xf32, #gpu.address_space<workgroup>> -> !asynccopy.token
+  return
+}
+
+// -----
+
+func.func @load_completion(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{a GMEM -> SMEM copy needs a barrier (TMA and bulk loads complete on an mbarrier) or a token result (cp_async, sync)}}
+  asynccopy.sync.copy %B to %V window [%i] [1024] {plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 4096, vector_bytes = 16>} : memref<65536xf32> to memref<1024xf32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @store_barrier(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{SMEM -> GMEM copies take no barrier; they complete through their token or `wait_group bulk`}}
+  %t = asynccopy.sync.copy %V to %B window [%i] [1024] barrier %b[%s] {plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 4096, vector_bytes = 16>} : memref<1024xf32, #gpu.address_space<workgroup>> to memref<65536xf32> -> !asynccopy.token
+  return
+}
+
+// -----
+
+func.func @store_collective(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{collective copies must be GMEM -> SMEM}}
+  %t = asynccopy.sync.copy %V to %B window [%i] [1024] {collective = [#gpu<dim x>], plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 4096, vector_bytes = 16>} : memref<1024xf32, #gpu.address_space<workgroup>> to memref<65536xf32> -> !asynccopy.token
+  return
+}
+
+// -----
+
+func.func @store_reduction_type(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{reduction 'xor' is not available for 'f16' elements; it supports 8- to 64-bit integers}}
+  %t = asynccopy.tma.reduce %S to %A window [%i, 0] [64, 64] {reduction = #asynccopy<reduction xor>, plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>} : memref<64x64xf16, #gpu.address_space<workgroup>> to memref<4096x4096xf16> -> !asynccopy.token
+  return
+}
+
+// -----
+
+func.func @prefetch_window_rank(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{window has 1 offsets and 1 sizes but the GMEM operand has rank 2}}
+  asynccopy.tma.prefetch %A window [%i] [64] {plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>} : memref<4096x4096xf16>
+  return
+}
+
+// -----
+
+func.func @prefetch_swizzle(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{swizzle must be 0, 32, 64 or 128 (bytes), got 48}}
+  asynccopy.tma.prefetch %A window [%i, 0] [64, 64] {swizzle = 48 : i64, plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>} : memref<4096x4096xf16>
+  return
+}
+
+// -----
+
+func.func @prefetch_promise_in_bounds(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{promises an in-bounds window (oob = promise_in_bounds), but in dim 1 its 64 elements from offset 4064 leave the tensor's [0, 4096)}}
+  asynccopy.tma.prefetch %A window [%i, 4064] [64, 64] {oob = #asynccopy<oob promise_in_bounds>, plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>} : memref<4096x4096xf16>
+  return
+}

@@ -25,6 +25,9 @@ def AsyncCopy_Dialect : Dialect {
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
+  // Every `asynccopy.*` discardable attribute is one of the protocol's, with
+  // its type (verifyOperationAttribute).
+  let hasOperationAttrVerify = 1;
   // The protocol between the passes: what one records on an op for a later
   // one. Each gets a typed accessor, `AsyncCopyDialect::<Name>AttrHelper`.
   let discardableAttrs = (ins

@@ -138,6 +138,10 @@ def AsyncCopyLikeOpInterface : OpInterface<"AsyncCopyLikeOpInterface"> {
                     "std::optional<::mlir::ArrayAttr>", "getCollective">,
     InterfaceMethod<"How a collective copy shares its window, if said.",
                     "std::optional<::mlir::Attribute>", "getPartition">,
+    InterfaceMethod<"`oob` as written (the verifier tells it from the default).",
+                    "std::optional<::mlir::asynccopy::OOBMode>", "getOob">,
+    InterfaceMethod<"`transforms` as written, before the verifier checked them.",
+                    "std::optional<::mlir::ArrayAttr>", "getTransforms">,
   ];
 }
 

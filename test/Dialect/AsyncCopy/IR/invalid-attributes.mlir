@@ -1,0 +1,134 @@
+// RUN: ac-opt %s -split-input-file -verify-diagnostics
+
+// The `asynccopy.*` attributes the passes record for each other are checked
+// wherever they appear: a wrong type or an unknown name is an error at the op
+// that carries it. (Each case holds an asynccopy op: MLIR verifies a
+// dialect's attributes once the dialect is loaded.)
+
+// expected-error @+1 {{'builtin.module' op attribute 'asynccopy.tma_descriptors' must be an array of #asynccopy.tensor_map, got 3 : i64}}
+module attributes {asynccopy.tma_descriptors = 3} {
+  func.func @kernel() {
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    return
+  }
+}
+
+// -----
+
+// expected-error @+1 {{attribute 'asynccopy.descriptor_mode' must be "param" or "scratch", got "global"}}
+func.func @descriptor_mode() attributes {asynccopy.descriptor_mode = "global"} {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{attribute 'asynccopy.descriptor_mode' must be "param" or "scratch", got 1 : i64}}
+func.func @descriptor_mode_type() attributes {asynccopy.descriptor_mode = 1} {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{attribute 'asynccopy.grid_constants' must be a non-negative integer (trailing tensor-map parameters), got -1 : i64}}
+func.func @grid_constants() attributes {asynccopy.grid_constants = -1} {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  return
+}
+
+// -----
+
+func.func @store_edge_guard(%c: i1) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  // expected-error @+1 {{attribute 'asynccopy.store_edge_guard' must be a unit attribute, got true}}
+  scf.if %c {
+  } {asynccopy.store_edge_guard = true}
+  return
+}
+
+// -----
+
+func.func @wait_groups(%t: !asynccopy.token) {
+  // expected-error @+1 {{'asynccopy.wait' op attribute 'asynccopy.wait_groups' must be an integer of completion-group bits, 0 to 3, got "x"}}
+  asynccopy.wait %t {asynccopy.wait_groups = "x"} : !asynccopy.token
+  return
+}
+
+// -----
+
+func.func @wait_groups_range(%t: !asynccopy.token) {
+  // expected-error @+1 {{attribute 'asynccopy.wait_groups' must be an integer of completion-group bits, 0 to 3, got 4 : i64}}
+  asynccopy.wait %t {asynccopy.wait_groups = 4} : !asynccopy.token
+  return
+}
+
+// -----
+
+func.func @cluster_acquire(%s: index, %p: i1) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  // expected-error @+1 {{attribute 'asynccopy.cluster_acquire' must be a unit attribute, got 1 : i64}}
+  asynccopy.barrier.wait %b[%s], %p {asynccopy.cluster_acquire = 1} : !asynccopy.barrier<1>
+  return
+}
+
+// -----
+
+func.func @proxy_fence(%s: index, %p: i1) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  // expected-error @+1 {{attribute 'asynccopy.proxy_fence' must be a unit attribute, got "yes"}}
+  asynccopy.barrier.wait %b[%s], %p {asynccopy.proxy_fence = "yes"} : !asynccopy.barrier<1>
+  return
+}
+
+// -----
+
+// Where a mechanism op's tensor map is lives in its plan; the attributes
+// that used to say it are not the dialect's any more.
+func.func @descriptor(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %i: index) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{'asynccopy.copy' op has unknown attribute 'asynccopy.descriptor'; the asynccopy dialect defines no such attribute}}
+  asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%s] {asynccopy.descriptor = 2} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @cluster_shape(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %i: index) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{attribute 'asynccopy.cluster_shape' must be array<i64: x, y, z> of positive extents, got array<i64: 2, 1>}}
+  asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%s] {collective = [#gpu<dim x>], asynccopy.cluster_shape = array<i64: 2, 1>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @smem_offsets(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %i: index) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{attribute 'asynccopy.smem_offsets' must be array<i64: ...> of two entries per SMEM operand, got [1, 0]}}
+  asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%s] {asynccopy.smem_offsets = [1, 0]} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'func.func' op has unknown attribute 'asynccopy.foo'; the asynccopy dialect defines no such attribute}}
+func.func @unknown() attributes {asynccopy.foo} {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  return
+}
+
+// -----
+
+// Every protocol attribute with a value of its type verifies.
+func.func @valid(%t: !asynccopy.token, %s: index, %p: i1) attributes {asynccopy.tma_descriptors = [], asynccopy.descriptor_mode = "scratch", asynccopy.grid_constants = 0} {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  asynccopy.wait %t {asynccopy.wait_groups = 3} : !asynccopy.token
+  asynccopy.barrier.wait %b[%s], %p {asynccopy.cluster_acquire, asynccopy.proxy_fence} : !asynccopy.barrier<1>
+  scf.if %p {
+  } {asynccopy.store_edge_guard}
+  return
+}
