@@ -693,7 +693,8 @@ FailureOr<CollectiveSplit> mlir::asynccopy::splitForCollective(
 
 FailureOr<int64_t>
 mlir::asynccopy::collectiveGroupSize(AsyncCopyLikeOpInterface op) {
-  auto shape = op->getAttrOfType<DenseI64ArrayAttr>(kClusterShapeAttrName);
+  DenseI64ArrayAttr shape =
+      AsyncCopyDialect::ClusterShapeAttrHelper(op->getContext()).getAttr(op);
   std::optional<ArrayAttr> collective = op.getCollective();
   if (!shape || shape.size() != 3 || !collective)
     return failure();

@@ -172,11 +172,6 @@ struct CollectiveSplit {
   bool leaderOnly = false;
 };
 
-/// Where asynccopy-partition-collective records the cluster shape (x, y, z)
-/// a collective copy runs in.
-inline constexpr StringLiteral kClusterShapeAttrName =
-    "asynccopy.cluster_shape";
-
 /// The number of CTAs sharing collective copy `op`: the product of the
 /// recorded cluster extents along its `collective` dims; failure when no
 /// cluster shape is recorded.

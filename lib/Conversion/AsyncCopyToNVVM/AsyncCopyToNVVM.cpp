@@ -123,7 +123,9 @@ static LogicalResult checkPrepared(Operation *op) {
   if (isa<PrefetchOp>(op))
     return missing("has not been planned", "asynccopy-select-implementation");
   auto tma = dyn_cast<AsyncCopyLikeOpInterface>(op);
-  if (tma && tma.getCollective() && !op->hasAttr(kClusterShapeAttrName))
+  if (tma && tma.getCollective() &&
+      !AsyncCopyDialect::ClusterShapeAttrHelper(op->getContext())
+           .isAttrPresent(op))
     return missing("is collective but has no cluster shape",
                    "asynccopy-partition-collective");
   TmaPlanAttr plan;

@@ -34,14 +34,16 @@ void lowering::recordSmemOffsets(AsyncCopyLikeOpInterface copy) {
     entries.push_back(exact ? 1 : 0);
     entries.push_back(exact ? *exact : offset.getAlignment());
   }
-  copy->setAttr(kSmemOffsetsAttrName,
-                DenseI64ArrayAttr::get(copy->getContext(), entries));
+  AsyncCopyDialect::SmemOffsetsAttrHelper(copy->getContext())
+      .setAttr(copy, DenseI64ArrayAttr::get(copy->getContext(), entries));
 }
 
 KnownOffset lowering::getSmemOffset(AsyncCopyLikeOpInterface copy,
                                     Value smem) {
   SmallVector<Value, 2> operands = getSmemOperands(copy);
-  auto recorded = copy->getAttrOfType<DenseI64ArrayAttr>(kSmemOffsetsAttrName);
+  DenseI64ArrayAttr recorded =
+      AsyncCopyDialect::SmemOffsetsAttrHelper(copy->getContext())
+          .getAttr(copy);
   auto it = llvm::find(operands, smem);
   if (!recorded || it == operands.end() ||
       recorded.size() != static_cast<int64_t>(2 * operands.size()))

@@ -31,13 +31,10 @@ enum AddressSpace : unsigned {
 /// The completion groups of `asynccopy.wait_groups` (bits).
 inline constexpr int64_t kCpAsyncGroups = 1, kBulkGroups = 2;
 
-/// Set on copies before the conversion (whose structural rewrites would
-/// disturb tracing): the byte offset of each SMEM operand (source first) from
-/// its allocation, as traceSmemBuffer finds it; two entries per operand,
-/// [1, value] when exact, [0, alignment] otherwise.
-inline constexpr StringLiteral kSmemOffsetsAttrName = "asynccopy.smem_offsets";
-
-/// Records kSmemOffsetsAttrName on `copy`.
+/// Records in `asynccopy.smem_offsets`, before the conversion (whose
+/// structural rewrites would disturb tracing), the byte offset of each SMEM
+/// operand of `copy` (source first) from its allocation, as traceSmemBuffer
+/// finds it: [1, value] when exact, [0, alignment] otherwise.
 void recordSmemOffsets(AsyncCopyLikeOpInterface copy);
 
 /// The byte offset of `smem`, an SMEM operand of `copy`, from its allocation:

@@ -121,7 +121,9 @@ CollectiveIssue buildCollectiveIssue(OpBuilder &b, Location loc,
                                      AsyncCopyLikeOpInterface op,
                                      const CollectiveSplit &split) {
   ArrayRef<int64_t> shape =
-      op->getAttrOfType<DenseI64ArrayAttr>(kClusterShapeAttrName).asArrayRef();
+      AsyncCopyDialect::ClusterShapeAttrHelper(op->getContext())
+          .getAttr(op)
+          .asArrayRef();
   Type i32 = b.getI32Type();
   auto cst = [&](int64_t v) -> Value {
     return arith::ConstantIntOp::create(b, loc, i32, v);

@@ -91,11 +91,9 @@ static ArrayRef<ProtocolAttr> getProtocolAttrs() {
        "an integer of completion-group bits, 0 to 3"},
       declared<D::ClusterAcquireAttrHelper>("a unit attribute"),
       declared<D::ProxyFenceAttrHelper>("a unit attribute"),
-      // Per-copy attributes, named by constants next to their writers
-      // (Contiguity.h, the conversion's PatternUtils.h).
-      {"asynccopy.cluster_shape", isClusterShape,
+      {D::ClusterShapeAttrHelper::getNameStr(), isClusterShape,
        "array<i64: x, y, z> of positive extents"},
-      {"asynccopy.smem_offsets", isSmemOffsets,
+      {D::SmemOffsetsAttrHelper::getNameStr(), isSmemOffsets,
        "array<i64: ...> of two entries per SMEM operand"},
   };
   return attrs;

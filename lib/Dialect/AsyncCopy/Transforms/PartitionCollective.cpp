@@ -98,7 +98,8 @@ struct PartitionCollectivePass
           loadPerCta(copy, reason);
           continue;
         }
-        copy->setAttr(kClusterShapeAttrName, b.getDenseI64ArrayAttr(**shape));
+        AsyncCopyDialect::ClusterShapeAttrHelper(b.getContext())
+            .setAttr(copy, b.getDenseI64ArrayAttr(**shape));
         if (!splits(copy, reason))
           loadPerCta(copy, reason);
       }
@@ -127,7 +128,8 @@ struct PartitionCollectivePass
           << reason;
     copy->removeAttr("collective");
     copy->removeAttr("partition");
-    copy->removeAttr(kClusterShapeAttrName);
+    AsyncCopyDialect::ClusterShapeAttrHelper(copy->getContext())
+        .removeAttr(copy);
   }
 
   /// The kernel's `known_cluster_size`, else the one shape all its launches

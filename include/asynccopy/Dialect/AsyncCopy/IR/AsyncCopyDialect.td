@@ -54,7 +54,14 @@ def AsyncCopy_Dialect : Dialect {
     // barriers with generic-proxy writes to SMEM (cp.async copies with a
     // barrier, sync-path remote copies) on sm_90+: the waiting thread fences
     // them for the async proxy.
-    "::mlir::UnitAttr":$proxy_fence
+    "::mlir::UnitAttr":$proxy_fence,
+    // On a collective `tma.load`, by asynccopy-partition-collective: the
+    // cluster shape (x, y, z) its kernel launches with.
+    "::mlir::DenseI64ArrayAttr":$cluster_shape,
+    // On a `cp_async.copy` or `sync.copy`, by the conversion's up-front walk:
+    // per SMEM operand, whether its byte offset from the allocation is exact
+    // (1) or a known multiple (0), then that offset or multiple.
+    "::mlir::DenseI64ArrayAttr":$smem_offsets
   );
   let extraClassDeclaration = [{
     void registerAttributes();
