@@ -225,9 +225,18 @@ mlir::asynccopy::computeCopyLayout(AsyncCopyLikeOpInterface op,
   return layout;
 }
 
-FailureOr<CopyLayout> mlir::asynccopy::computeCopyLayout(PrefetchOp op) {
+template <typename OpT>
+static FailureOr<CopyLayout> prefetchLayout(OpT op) {
   return computeCopyLayout(op.getSource().getType(), op.getWindowSizes(),
                            op.getTransformList());
+}
+
+FailureOr<CopyLayout> mlir::asynccopy::computeCopyLayout(PrefetchOp op) {
+  return prefetchLayout(op);
+}
+
+FailureOr<CopyLayout> mlir::asynccopy::computeCopyLayout(TmaPrefetchOp op) {
+  return prefetchLayout(op);
 }
 
 SmallVector<std::optional<int64_t>>

@@ -89,7 +89,9 @@ computeCopyLayout(MemRefType gmemType, ArrayRef<int64_t> window,
 FailureOr<CopyLayout>
 computeCopyLayout(AsyncCopyLikeOpInterface op,
                   const KnownDivisors *divisors = nullptr);
+/// Layout of a prefetch's window, before and after selection.
 FailureOr<CopyLayout> computeCopyLayout(PrefetchOp op);
+FailureOr<CopyLayout> computeCopyLayout(TmaPrefetchOp op);
 
 /// The window offsets of a copy or prefetch on `gmemType` in the tensor view
 /// of `layout` (its tensorTransforms applied): per tensor-view dim, its

@@ -330,8 +330,7 @@ struct TmaPrefetchLowering : public ConvertOpToLLVMPattern<TmaPrefetchOp> {
     FailureOr<Value> desc = getDescriptor(op, op.getPlan());
     if (failed(desc))
       return failure();
-    FailureOr<CopyLayout> layout = computeCopyLayout(
-        op.getSource().getType(), op.getWindowSizes(), op.getTransformList());
+    FailureOr<CopyLayout> layout = computeCopyLayout(op);
     if (failed(layout))
       return op.emitOpError("has no analysable GMEM layout");
     FailureOr<TmaPlan> plan =

@@ -122,11 +122,7 @@ struct MaterializeTMADescriptorsPass
                             "from kernel arguments (asynccopy-select-"
                             "implementation picks another implementation "
                             "for this copy)");
-    FailureOr<CopyLayout> layout =
-        computeCopyLayout(cast<MemRefType>(gmem.getType()),
-                          op.getWindowSizes(), op.getTransformList());
-    if constexpr (std::is_same_v<OpT, AsyncCopyLikeOpInterface>)
-      layout = computeCopyLayout(op);
+    FailureOr<CopyLayout> layout = computeCopyLayout(op);
     std::string reason;
     FailureOr<TmaPlan> plan =
         succeeded(layout) ? planTma(*layout, swizzle, true, &reason)

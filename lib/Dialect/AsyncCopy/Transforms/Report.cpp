@@ -338,8 +338,7 @@ struct ReportPass
 
   static void reportPrefetch(raw_ostream &os, TmaPrefetchOp op) {
     os << " impl=tma dir=prefetch";
-    FailureOr<CopyLayout> layout = computeCopyLayout(
-        op.getSource().getType(), op.getWindowSizes(), op.getTransformList());
+    FailureOr<CopyLayout> layout = computeCopyLayout(op);
     std::string reason = "the GMEM operand has no analysable layout";
     FailureOr<TmaPlan> plan =
         succeeded(layout) ? planTma(*layout, op.getSwizzle().value_or(0),
