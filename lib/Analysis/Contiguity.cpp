@@ -624,6 +624,7 @@ FailureOr<CollectiveSplit> mlir::asynccopy::splitForCollective(
   // The leader issues the plan as it is, however many boxes it has.
   if (replicated) {
     split.leaderOnly = true;
+    plan.multicast = split;
     return split;
   }
   if (plan.issues.size() != 1)
@@ -674,6 +675,7 @@ FailureOr<CollectiveSplit> mlir::asynccopy::splitForCollective(
                                     "swizzle")
                             : Twine("")));
     cut(axis, groupSize);
+    plan.multicast = split;
     return split;
   }
   int64_t left = groupSize;
@@ -697,6 +699,7 @@ FailureOr<CollectiveSplit> mlir::asynccopy::splitForCollective(
                    "piece); use partition = #asynccopy.replicated or a "
                    "window whose leading dim is a multiple of " +
                    Twine(groupSize));
+  plan.multicast = split;
   return split;
 }
 

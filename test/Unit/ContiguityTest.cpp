@@ -1,12 +1,14 @@
 //===- ContiguityTest.cpp - contiguity analysis unit tests ----------------===//
 //
-// The chunk plan, the TMA plan (splits, rank reduction, every hardware limit)
-// and the cp.async / bulk predicates of Analysis/Contiguity, on memref types
+// The chunk plan, the TMA plan (splits, rank reduction, every hardware limit,
+// its #asynccopy.tma_plan encoding) and the cp.async / bulk predicates of
+// Analysis/Contiguity, on memref types
 // written in MLIR syntax so each case reads like the IR it stands for.
 //
 //===----------------------------------------------------------------------===//
 
 #include "asynccopy/Analysis/Contiguity.h"
+#include "asynccopy/Analysis/TmaPlanEncoding.h"
 
 #include "asynccopy/Utils/TMAUtils.h"
 
@@ -456,6 +458,108 @@ TEST_F(ContiguityTest, CollectiveDeclines) {
   EXPECT_TRUE(
       failed(splitForCollective(wide, 2, 2, std::nullopt, false, 0, &reason)));
   EXPECT_CONTAINS(reason, "needs 2 TMA boxes");
+}
+
+//===----------------------------------------------------------------------===//
+// TMA plan encoding (#asynccopy.tma_plan)
+//===----------------------------------------------------------------------===//
+
+/// Fails the test where `got` differs from `want` in anything the lowering
+/// or the tensor map reads.
+static void expectSamePlan(const TmaPlan &got, const TmaPlan &want) {
+  ASSERT_EQ(got.rank(), want.rank());
+  for (auto [g, w] : llvm::zip(got.dims, want.dims)) {
+    EXPECT_EQ(g.extent, w.extent);
+    EXPECT_EQ(g.stride, w.stride);
+    EXPECT_EQ(g.box, w.box);
+    EXPECT_EQ(g.terms, w.terms);
+  }
+  ASSERT_EQ(got.issues.size(), want.issues.size());
+  for (auto [g, w] : llvm::zip(got.issues, want.issues)) {
+    EXPECT_EQ(g.viewOffset, w.viewOffset);
+    EXPECT_EQ(g.smemByteOffset, w.smemByteOffset);
+  }
+  ASSERT_EQ(got.multicast.dims.size(), want.multicast.dims.size());
+  for (auto [g, w] : llvm::zip(got.multicast.dims, want.multicast.dims)) {
+    EXPECT_EQ(g.planDim, w.planDim);
+    EXPECT_EQ(g.count, w.count);
+    EXPECT_EQ(g.piece, w.piece);
+    EXPECT_EQ(g.smemStrideBytes, w.smemStrideBytes);
+  }
+  EXPECT_EQ(got.multicast.leaderOnly, want.multicast.leaderOnly);
+  EXPECT_EQ(got.bytesPerIssue, want.bytesPerIssue);
+  EXPECT_EQ(got.totalBytes, want.totalBytes);
+}
+
+TEST_F(ContiguityTest, TmaPlanAttrRoundTrips) {
+  struct Case {
+    const char *type;
+    Shape window;
+    int64_t swizzle, groupSize;
+    bool replicated;
+  };
+  Case cases[] = {
+      {"memref<4096x4096xf16>", {64, 64}, 128, 1, false},
+      {"memref<4096x4096xf16>", {512, 64}, 0, 1, false},
+      {"memref<4096x4096xf16>", {2, 512}, 0, 1, false},
+      {"memref<2x3x4x5x8x64xf16>", {1, 1, 1, 1, 8, 64}, 0, 1, false},
+      {"memref<2x2x2x2x2x64xf16>", {2, 2, 2, 2, 2, 64}, 0, 1, false},
+      {"memref<?x?xf32>", {32, 32}, 128, 1, false},
+      {"memref<4096x4096xf16>", {64, 64}, 128, 4, false},
+      {"memref<16x64x64xf16>", {2, 8, 64}, 0, 4, false},
+      {"memref<4096x4096xf16>", {512, 64}, 0, 8, true},
+  };
+  for (const Case &c : cases) {
+    SCOPED_TRACE(std::string(c.type));
+    CopyLayout l = layout(c.type, c.window);
+    TmaPlan plan = tma(l, c.swizzle, /*allowRuntimeChecks=*/true);
+    std::string reason;
+    if (c.groupSize > 1)
+      ASSERT_TRUE(succeeded(splitForCollective(plan, l.elementBytes(),
+                                               c.groupSize, std::nullopt,
+                                               c.replicated, c.swizzle,
+                                               &reason)))
+          << reason;
+    TmaPlanAttr attr = getTmaPlanAttr(&ctx, plan, l);
+    FailureOr<TmaPlan> read = getTmaPlan(attr, l, &reason);
+    ASSERT_TRUE(succeeded(read)) << reason;
+    expectSamePlan(*read, plan);
+  }
+}
+
+TEST_F(ContiguityTest, TmaPlanAttrSpellsOutOnlyWhatDiffers) {
+  CopyLayout plain = layout("memref<4096x4096xf16>", {64, 64});
+  TmaPlanAttr attr = getTmaPlanAttr(&ctx, tma(plain, 0), plain);
+  EXPECT_TRUE(attr.getDims().empty());
+  EXPECT_TRUE(attr.getIssueOffsets().empty());
+  EXPECT_FALSE(attr.isMulticast());
+
+  CopyLayout split = layout("memref<4096x4096xf16>", {2, 512});
+  EXPECT_EQ(getTmaPlanAttr(&ctx, tma(split, 0), split).getIssueOffsets().size(),
+            4u);
+  CopyLayout merged = layout("memref<2x3x4x5x8x64xf16>", {1, 1, 1, 1, 8, 64});
+  TmaPlanAttr mergedAttr = getTmaPlanAttr(&ctx, tma(merged, 0), merged);
+  ASSERT_EQ(mergedAttr.getDims().size(), 5u);
+  EXPECT_EQ(mergedAttr.getDims()[0].getView(), ArrayRef<int64_t>({1, 0}));
+  EXPECT_EQ(mergedAttr.getDims()[0].getScale(), ArrayRef<int64_t>({1, 3}));
+}
+
+TEST_F(ContiguityTest, TmaPlanAttrForAnotherWindowIsRejected) {
+  CopyLayout rank2 = layout("memref<4096x4096xf16>", {64, 64});
+  CopyLayout rank3 = layout("memref<16x64x64xf16>", {1, 64, 64});
+  std::string reason;
+  TmaPlanAttr attr3 = getTmaPlanAttr(&ctx, tma(rank3, 0), rank3);
+  EXPECT_TRUE(failed(getTmaPlan(attr3, rank2, &reason)));
+  EXPECT_CONTAINS(reason, "a rank-3 box and no `dims` for a rank-2 tensor view");
+  CopyLayout split = layout("memref<16x64x1024xf16>", {1, 2, 512});
+  TmaPlanAttr offsets = getTmaPlanAttr(&ctx, tma(split, 0), split);
+  CopyLayout other = layout("memref<4096x4096xf16>", {2, 512});
+  TmaPlanAttr sameRank = TmaPlanAttr::get(
+      &ctx, ArrayRef<int64_t>({1, 256}), offsets.getIssues(),
+      offsets.getBytes(), {}, offsets.getIssueOffsets(), {}, false,
+      std::nullopt, std::nullopt);
+  EXPECT_TRUE(failed(getTmaPlan(sameRank, other, &reason)));
+  EXPECT_CONTAINS(reason, "an issue offset of rank 3 for a rank-2 tensor view");
 }
 
 //===----------------------------------------------------------------------===//

@@ -138,26 +138,6 @@ struct TmaLoop {
   Reason reason = Reason::boxLimit;
 };
 
-/// How a copy becomes TMA instructions over one descriptor. Dims are
-/// outermost first (PTX order is the reverse).
-struct TmaPlan {
-  SmallVector<TmaDim> dims;
-  SmallVector<TmaIssue> issues;
-  /// Why there is more than one issue, in the order the loops were made.
-  SmallVector<TmaLoop> loops;
-  int64_t bytesPerIssue = 0, totalBytes = 0;
-  /// Set when a stride or the base offset is dynamic: legality then rests on
-  /// the host-side descriptor encoder, which validates it at launch.
-  bool needsRuntimeCheck = false;
-  int64_t rank() const { return dims.size(); }
-};
-
-/// Plans the TMA issues of a layout with the given swizzle (bytes). Declines
-/// (reason in `*reason`) when no plan satisfies the hardware limits.
-/// `allowRuntimeChecks` accepts dynamic strides/offsets (explicit impl = tma).
-FailureOr<TmaPlan> planTma(const CopyLayout &layout, int64_t swizzle,
-                           bool allowRuntimeChecks, std::string *reason);
-
 /// How the CTAs of a collective group share one TMA box (sm_90 multicast):
 /// every CTA receives the whole box and its barrier expects all of its
 /// bytes; the CTA with group index g issues one piece and multicasts it to
@@ -174,6 +154,28 @@ struct CollectiveSplit {
   bool leaderOnly = false;
 };
 
+/// How a copy becomes TMA instructions over one descriptor. Dims are
+/// outermost first (PTX order is the reverse).
+struct TmaPlan {
+  SmallVector<TmaDim> dims;
+  SmallVector<TmaIssue> issues;
+  /// Why there is more than one issue, in the order the loops were made.
+  SmallVector<TmaLoop> loops;
+  /// How a collective group shares the boxes (empty: each CTA loads alone).
+  CollectiveSplit multicast;
+  int64_t bytesPerIssue = 0, totalBytes = 0;
+  /// Set when a stride or the base offset is dynamic: legality then rests on
+  /// the host-side descriptor encoder, which validates it at launch.
+  bool needsRuntimeCheck = false;
+  int64_t rank() const { return dims.size(); }
+};
+
+/// Plans the TMA issues of a layout with the given swizzle (bytes). Declines
+/// (reason in `*reason`) when no plan satisfies the hardware limits.
+/// `allowRuntimeChecks` accepts dynamic strides/offsets (explicit impl = tma).
+FailureOr<TmaPlan> planTma(const CopyLayout &layout, int64_t swizzle,
+                           bool allowRuntimeChecks, std::string *reason);
+
 /// The number of CTAs sharing collective copy `op`: the product of the
 /// recorded cluster extents along its `collective` dims; failure when no
 /// cluster shape is recorded.
@@ -184,8 +186,9 @@ FailureOr<int64_t> collectiveGroupSize(AsyncCopyLikeOpInterface op);
 /// the leading box dims that divide evenly (never the innermost one when
 /// swizzled); both need a single-box plan. `replicated` leaves the plan
 /// whole (the leader issues all its boxes). Shrinks the plan's
-/// box to one CTA's piece (`bytesPerIssue` too); `totalBytes` stays the
-/// whole box, which every CTA's barrier receives. Declines with a reason.
+/// box to one CTA's piece (`bytesPerIssue` too) and records the split in
+/// `plan.multicast`; `totalBytes` stays the whole box, which every CTA's
+/// barrier receives. Declines with a reason.
 FailureOr<CollectiveSplit>
 splitForCollective(TmaPlan &plan, int64_t elementBytes, int64_t groupSize,
                    std::optional<int64_t> partitionAxis, bool replicated,

@@ -1,15 +1,15 @@
 //===- TMAToNVVM.cpp - TMA loads, stores, reductions, prefetches ----------===//
 //
-// One elected thread issues every TMA instruction of a copy: the contiguity
-// analysis plans the tensor-map dims and splits windows that exceed a box
-// into several issues; a load arrives on its barrier stage once, expecting
-// the bytes of all its issues.
+// One elected thread issues every TMA instruction of a copy as its plan
+// (#asynccopy.tma_plan) records them: the tensor-map coordinates, one
+// instruction per issue, and for a multicast load this CTA's piece; a load
+// arrives on its barrier stage once, expecting the bytes of all its issues.
 //
 //===----------------------------------------------------------------------===//
 
 #include "PatternUtils.h"
 
-#include "asynccopy/Analysis/Contiguity.h"
+#include "asynccopy/Analysis/TmaPlanEncoding.h"
 #include "asynccopy/Utils/TMAUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -69,7 +69,7 @@ SmallVector<Value> buildIssueCoordinates(OpBuilder &b, Location loc,
       sum = sum ? arith::AddIOp::create(b, loc, sum, c).getResult() : c;
     }
     // Saturated, not truncated: a window beyond 2^31 stays out of bounds
-    // (planTma keeps extents below tma::kMaxCoordinateExtent).
+    // (tensor maps keep extents below tma::kMaxCoordinateExtent).
     sum = arith::MaxSIOp::create(
         b, loc,
         arith::MinSIOp::create(
@@ -88,22 +88,6 @@ Value offsetPtr(OpBuilder &b, Location loc, Value ptr, int64_t bytes) {
     return ptr;
   return LLVM::GEPOp::create(b, loc, ptr.getType(), b.getI8Type(), ptr,
                              ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(bytes)});
-}
-
-/// Plans the TMA issues of `op`, reporting why when impossible.
-template <typename OpT>
-FailureOr<TmaPlan> planFor(OpT op, const CopyLayout &layout, int64_t swizzle) {
-  std::string reason;
-  FailureOr<TmaPlan> plan = planTma(layout, swizzle, /*allowRuntime=*/true,
-                                    &reason);
-  if (failed(plan))
-    return op->emitOpError("cannot be lowered to TMA: ") << reason;
-  if (plan->totalBytes > tma::kMaxMbarrierCount)
-    return op->emitOpError("moves ")
-           << plan->totalBytes << " B, more than the "
-           << tma::kMaxMbarrierCount
-           << " B an mbarrier transaction count holds; split the copy";
-  return plan;
 }
 
 /// Where one CTA's piece of a collective copy goes: its group index, the
@@ -176,6 +160,23 @@ CollectiveIssue buildCollectiveIssue(OpBuilder &b, Location loc,
   return issue;
 }
 
+/// A multicast plan needs the cluster shape partitioning records, and a
+/// split into one piece per CTA of the group.
+LogicalResult verifyGroup(AsyncCopyLikeOpInterface op,
+                          const CollectiveSplit &split) {
+  FailureOr<int64_t> group = collectiveGroupSize(op);
+  if (failed(group))
+    return op->emitOpError("has a multicast plan but no cluster shape; run "
+                           "asynccopy-partition-collective first");
+  int64_t pieces = 1;
+  for (const CollectiveSplit::Dim &dim : split.dims)
+    pieces *= dim.count;
+  if (!split.leaderOnly && pieces != *group)
+    return op->emitOpError("splits its box into ")
+           << pieces << " pieces for a group of " << *group << " CTAs";
+  return success();
+}
+
 NVVM::TMAReduxKind toNVVM(ReductionKind kind) {
   switch (kind) {
   case ReductionKind::add:
@@ -237,21 +238,15 @@ struct TmaCopyLowering : public ConvertOpToLLVMPattern<OpT> {
     FailureOr<CopyLayout> layout = computeCopyLayout(op);
     if (failed(layout))
       return op.emitOpError("has no analysable GMEM layout");
-    FailureOr<TmaPlan> plan = planFor(op, *layout, op.getSwizzleOrZero());
+    FailureOr<TmaPlan> plan = getTmaPlan(op, planAttr, *layout);
     if (failed(plan))
       return failure();
-    std::optional<CollectiveSplit> split;
-    if (op.getCollective()) {
-      std::string reason;
-      FailureOr<CollectiveSplit> shared =
-          splitForCollective(op, *plan, &reason);
-      if (failed(shared))
-        return op.emitOpError("cannot be shared over its cluster: ") << reason;
-      // A group of one CTA (cluster extent 1 along the collective dims)
-      // loads alone, without multicast.
-      if (*collectiveGroupSize(op) > 1)
-        split = std::move(*shared);
-    }
+    // Partitioning split a collective load's box over its group; a group of
+    // one CTA (or a plan without a split) loads alone, without multicast.
+    const CollectiveSplit *split =
+        planAttr.isMulticast() ? &plan->multicast : nullptr;
+    if (split && failed(verifyGroup(op, *split)))
+      return failure();
 
     Location loc = op.getLoc();
     auto gmemType = cast<MemRefType>(op.getGmem().getType());
@@ -333,8 +328,7 @@ struct TmaPrefetchLowering : public ConvertOpToLLVMPattern<TmaPrefetchOp> {
     FailureOr<CopyLayout> layout = computeCopyLayout(op);
     if (failed(layout))
       return op.emitOpError("has no analysable GMEM layout");
-    FailureOr<TmaPlan> plan =
-        planFor(op, *layout, op.getSwizzle().value_or(0));
+    FailureOr<TmaPlan> plan = getTmaPlan(op, op.getPlan(), *layout);
     if (failed(plan))
       return failure();
     Location loc = op.getLoc();

@@ -630,6 +630,108 @@ static void printTensorMapFlags(AsmPrinter &printer, bool identityView,
     printer << ", peer";
 }
 
+/// Parses `[` attr (`,` attr)* `]` of attributes printed without their
+/// `#asynccopy.` prefix.
+template <typename AttrT>
+static ParseResult parseAttrList(AsmParser &parser,
+                                 SmallVectorImpl<AttrT> &list) {
+  return parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+    AttrT attr;
+    if (parser.parseCustomAttributeWithFallback(attr))
+      return failure();
+    list.push_back(attr);
+    return success();
+  });
+}
+
+template <typename AttrT>
+static void printAttrList(AsmPrinter &printer, StringRef key,
+                          ArrayRef<AttrT> list) {
+  if (list.empty())
+    return;
+  printer << ", " << key << " = [";
+  llvm::interleaveComma(list, printer, [&](AttrT attr) {
+    printer.printStrippedAttrOrType(attr);
+  });
+  printer << "]";
+}
+
+/// `<box = [...], issues = N, bytes = N` then, in any order, `dims = [...]`,
+/// `issue_offsets = [...]`, `multicast = [...]`, `descriptor = N`,
+/// `descriptor_offset = N` and `leader_only`, then `>`.
+Attribute TmaPlanAttr::parse(AsmParser &parser, Type) {
+  SmallVector<int64_t> box;
+  int64_t issues = 0, bytes = 0;
+  SmallVector<TmaDimAttr> dims;
+  SmallVector<TmaIssueAttr> offsets;
+  SmallVector<TmaMulticastAttr> multicast;
+  bool leaderOnly = false;
+  std::optional<int64_t> descriptor, descriptorOffset;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess() || parser.parseKeyword("box") || parser.parseEqual() ||
+      parser.parseCommaSeparatedList(
+          AsmParser::Delimiter::Square,
+          [&] { return parser.parseInteger(box.emplace_back()); }) ||
+      parser.parseComma() || parser.parseKeyword("issues") ||
+      parser.parseEqual() || parser.parseInteger(issues) ||
+      parser.parseComma() || parser.parseKeyword("bytes") ||
+      parser.parseEqual() || parser.parseInteger(bytes))
+    return {};
+  while (succeeded(parser.parseOptionalComma())) {
+    StringRef key;
+    SMLoc keyLoc = parser.getCurrentLocation();
+    if (parser.parseKeyword(&key))
+      return {};
+    if (key == "leader_only") {
+      leaderOnly = true;
+      continue;
+    }
+    if (parser.parseEqual())
+      return {};
+    ParseResult result = success();
+    if (key == "dims")
+      result = parseAttrList(parser, dims);
+    else if (key == "issue_offsets")
+      result = parseAttrList(parser, offsets);
+    else if (key == "multicast")
+      result = parseAttrList(parser, multicast);
+    else if (key == "descriptor")
+      result = parser.parseInteger(descriptor.emplace());
+    else if (key == "descriptor_offset")
+      result = parser.parseInteger(descriptorOffset.emplace());
+    else
+      return parser.emitError(keyLoc, "unknown TMA plan clause `")
+                 << key
+                 << "`; expected dims, issue_offsets, multicast, "
+                    "descriptor, descriptor_offset or leader_only",
+             Attribute();
+    if (failed(result))
+      return {};
+  }
+  if (parser.parseGreater())
+    return {};
+  return parser.getChecked<TmaPlanAttr>(loc, parser.getContext(), box, issues,
+                                        bytes, dims, offsets, multicast,
+                                        leaderOnly, descriptor,
+                                        descriptorOffset);
+}
+
+void TmaPlanAttr::print(AsmPrinter &printer) const {
+  printer << "<box = [";
+  llvm::interleaveComma(getBox(), printer);
+  printer << "], issues = " << getIssues() << ", bytes = " << getBytes();
+  printAttrList(printer, "dims", getDims());
+  printAttrList(printer, "issue_offsets", getIssueOffsets());
+  printAttrList(printer, "multicast", getMulticast());
+  if (getLeaderOnly())
+    printer << ", leader_only";
+  if (std::optional<int64_t> param = getDescriptor())
+    printer << ", descriptor = " << *param;
+  if (std::optional<int64_t> offset = getDescriptorOffset())
+    printer << ", descriptor_offset = " << *offset;
+  printer << ">";
+}
+
 LogicalResult TensorMapAttr::verify(
     function_ref<InFlightDiagnostic()> emitError, int64_t arg,
     Type elementType, int32_t mapType, ArrayRef<int64_t> dims,
@@ -679,6 +781,21 @@ LogicalResult TensorMapAttr::verify(
                        << elementType << " does not";
   if (!hw::isValidSwizzle(swizzle))
     return emitError() << "swizzle is 0, 32, 64 or 128 bytes, got " << swizzle;
+  // The encoder's limits on strides: the innermost dim is contiguous, the
+  // others are 16-B multiples below 2^40 B (checked at launch when dynamic).
+  if (!ShapedType::isDynamic(strides.back()) && strides.back() != 1)
+    return emitError() << "the innermost tensor-map dim has stride 1, got "
+                       << strides.back();
+  for (int64_t stride : strides.drop_back()) {
+    if (ShapedType::isDynamic(stride))
+      continue;
+    int64_t bytes = stride * encoding->bytes;
+    if (bytes % hw::kGlobalAlignBytes != 0 ||
+        bytes >= hw::kMaxGlobalStrideBytes)
+      return emitError() << "tensor-map strides are multiples of "
+                         << hw::kGlobalAlignBytes << " B below 2^40 B, got "
+                         << bytes << " B";
+  }
   int64_t innerBytes = box.back() * encoding->bytes;
   if (innerBytes % hw::kBoxInnerAlignBytes != 0)
     return emitError() << "the innermost box dim spans a multiple of "

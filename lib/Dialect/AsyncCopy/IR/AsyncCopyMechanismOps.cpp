@@ -12,8 +12,10 @@
 
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
 #include "asynccopy/Hardware/Limits.h"
+#include "asynccopy/Utils/TMAUtils.h"
 
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -40,11 +42,93 @@ std::optional<CopyImpl> mlir::asynccopy::getCopyImplementation(Operation *op) {
 // Plans
 //===----------------------------------------------------------------------===//
 
-LogicalResult TmaPlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                                  ArrayRef<int64_t> box, int64_t issues,
-                                  int64_t bytes,
-                                  std::optional<int64_t> descriptor,
-                                  std::optional<int64_t> descriptorOffset) {
+LogicalResult TmaDimAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 int64_t extent, int64_t stride,
+                                 ArrayRef<int64_t> view,
+                                 ArrayRef<int64_t> scale) {
+  if (extent < 1 || stride < 0)
+    return emitError() << "a tensor-map dim has a static extent >= 1 and "
+                          "stride >= 0, got "
+                       << extent << " and " << stride;
+  if (view.empty() || view.size() != scale.size())
+    return emitError() << "a tensor-map dim's coordinate sums one or more "
+                          "view dims, one scale each; got "
+                       << view.size() << " dims and " << scale.size()
+                       << " scales";
+  if (llvm::any_of(view, [](int64_t d) { return d < 0; }) ||
+      llvm::any_of(scale, [](int64_t s) { return s < 1; }))
+    return emitError() << "tensor-view dims are >= 0 and scales >= 1";
+  return success();
+}
+
+LogicalResult
+TmaIssueAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                     ArrayRef<int64_t> view, int64_t smem) {
+  if (view.empty() || llvm::any_of(view, [](int64_t o) { return o < 0; }) ||
+      smem < 0)
+    return emitError() << "a TMA issue's offsets are >= 0, one per "
+                          "tensor-view dim";
+  return success();
+}
+
+LogicalResult
+TmaMulticastAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                         int64_t dim, int64_t count, int64_t smemStride) {
+  if (dim < 0 || count < 2 || count > hw::kMaxClusterCtas || smemStride < 1)
+    return emitError() << "a multicast split names a box dim >= 0, 2 to "
+                       << hw::kMaxClusterCtas
+                       << " pieces and their SMEM stride, got dim "
+                       << dim << ", " << count << " pieces, stride "
+                       << smemStride;
+  return success();
+}
+
+/// The parts of a TMA plan that must agree with each other: every issue
+/// offsets the same tensor-view dims, the tensor-map dims match the box,
+/// the multicast splits distinct box dims.
+static LogicalResult
+verifyTmaPlanParts(function_ref<InFlightDiagnostic()> emitError,
+                   ArrayRef<int64_t> box, int64_t issues,
+                   ArrayRef<TmaDimAttr> dims, ArrayRef<TmaIssueAttr> offsets,
+                   ArrayRef<TmaMulticastAttr> multicast, bool leaderOnly) {
+  if (!dims.empty() && dims.size() != box.size())
+    return emitError() << "a TMA plan has one tensor-map dim per box dim, got "
+                       << dims.size() << " for a rank-" << box.size()
+                       << " box";
+  if (offsets.empty() ? issues != 1
+                      : static_cast<int64_t>(offsets.size()) != issues)
+    return emitError() << "a TMA plan of " << issues
+                       << " issues lists the offsets of each (issue_offsets), "
+                          "got "
+                       << offsets.size();
+  for (TmaIssueAttr issue : offsets)
+    if (issue.getView().size() != offsets.front().getView().size())
+      return emitError() << "every issue of a TMA plan offsets the same "
+                            "tensor-view dims";
+  if (leaderOnly && !multicast.empty())
+    return emitError() << "a TMA plan is either split over its group "
+                          "(multicast) or issued by its leader "
+                          "(leader_only), not both";
+  llvm::SmallBitVector split(box.size());
+  for (TmaMulticastAttr piece : multicast) {
+    if (piece.getDim() >= static_cast<int64_t>(box.size()) ||
+        split.test(piece.getDim()))
+      return emitError() << "multicast splits distinct dims of the rank-"
+                         << box.size() << " box, got dim " << piece.getDim();
+    split.set(piece.getDim());
+  }
+  if (!multicast.empty() && issues != 1)
+    return emitError() << "a multicast split shares one box; this plan has "
+                       << issues << " issues";
+  return success();
+}
+
+LogicalResult TmaPlanAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, ArrayRef<int64_t> box,
+    int64_t issues, int64_t bytes, ArrayRef<TmaDimAttr> dims,
+    ArrayRef<TmaIssueAttr> issueOffsets, ArrayRef<TmaMulticastAttr> multicast,
+    bool leaderOnly, std::optional<int64_t> descriptor,
+    std::optional<int64_t> descriptorOffset) {
   if (box.empty() || static_cast<int64_t>(box.size()) > hw::kMaxRank)
     return emitError() << "a TMA box has 1 to " << hw::kMaxRank
                        << " dims, got " << box.size();
@@ -56,6 +140,9 @@ LogicalResult TmaPlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "a TMA plan issues at least once, got " << issues;
   if (bytes < 1)
     return emitError() << "a TMA plan moves at least one byte, got " << bytes;
+  if (failed(verifyTmaPlanParts(emitError, box, issues, dims, issueOffsets,
+                                multicast, leaderOnly)))
+    return failure();
   if (descriptor && *descriptor < 0)
     return emitError() << "the tensor-map parameter is a kernel argument "
                           "index, got "
@@ -155,24 +242,98 @@ static LogicalResult verifyTransactionBytes(Operation *op, int64_t bytes) {
 // TMA
 //===----------------------------------------------------------------------===//
 
+/// A TMA plan moves exactly the window: `bytes` is the window's size (the
+/// SMEM buffer's, or `windowBytes` for a prefetch), and every issue's box,
+/// times the pieces of a multicast split, lies inside it.
+static LogicalResult verifyTmaPlanBytes(Operation *op, TmaPlanAttr plan,
+                                        int64_t elementBits,
+                                        int64_t windowBytes) {
+  int64_t boxBytes = elementBits / 8;
+  for (int64_t extent : plan.getBox())
+    boxBytes *= extent;
+  for (TmaMulticastAttr piece : plan.getMulticast())
+    boxBytes *= piece.getCount();
+  if (elementBits % 8 != 0 || plan.getBytes() != windowBytes ||
+      windowBytes % boxBytes != 0 ||
+      windowBytes / boxBytes != plan.getIssues())
+    return op->emitOpError("has a TMA plan of ")
+           << plan.getIssues() << " issue(s) of " << boxBytes
+           << "-B boxes and bytes = " << plan.getBytes() << " for a window of "
+           << windowBytes << " B";
+  for (TmaIssueAttr issue : plan.getIssueOffsets())
+    if (issue.getSmem() > windowBytes - boxBytes)
+      return op->emitOpError("has a TMA issue at SMEM byte ")
+             << issue.getSmem() << " whose " << boxBytes
+             << "-B box ends past the " << windowBytes << "-B buffer";
+  // The last CTA's piece of a multicast split also lies inside the box.
+  int64_t pieceEnd = boxBytes;
+  for (TmaMulticastAttr piece : plan.getMulticast())
+    pieceEnd /= piece.getCount();
+  for (TmaMulticastAttr piece : plan.getMulticast()) {
+    if (piece.getSmemStride() > boxBytes) {
+      pieceEnd = boxBytes + 1;
+      break;
+    }
+    pieceEnd += (piece.getCount() - 1) * piece.getSmemStride();
+  }
+  if (pieceEnd > boxBytes)
+    return op->emitOpError("has a multicast split whose last piece ends past "
+                           "the ")
+           << boxBytes << "-B box";
+  return success();
+}
+
+/// verifyTmaPlanBytes for a copy, whose SMEM buffer holds the window; every
+/// box starts at an SMEM address TMA can write (the buffer is aligned that
+/// much).
+static LogicalResult verifyTmaCopyPlan(AsyncCopyLikeOpInterface op,
+                                       TmaPlanAttr plan) {
+  auto smem = cast<MemRefType>(op.getSmem().getType());
+  int64_t bits = tma::storageBits(smem.getElementType());
+  if (failed(verifyTmaPlanBytes(op, plan, bits,
+                                smem.getNumElements() * bits / 8)))
+    return failure();
+  int64_t align = hw::smemBoxAlignBytes(op.getSwizzleOrZero());
+  SmallVector<int64_t> starts;
+  for (TmaIssueAttr issue : plan.getIssueOffsets())
+    starts.push_back(issue.getSmem());
+  for (TmaMulticastAttr piece : plan.getMulticast())
+    starts.push_back(piece.getSmemStride());
+  for (int64_t start : starts)
+    if (start % align != 0)
+      return op->emitOpError("has a TMA box at SMEM byte offset ")
+             << start << "; TMA writes a box at a " << align
+             << "-B aligned address";
+  return success();
+}
+
 LogicalResult TmaLoadOp::verify() {
   if (failed(verifyCopyLike(*this, Direction::load)) ||
       failed(verifyPresent(*this, "barrier", !!getBarrier(),
                            "a TMA load completes on an mbarrier")) ||
       failed(verifyAbsent(*this, {{"remote", !!getRank()},
                                   {"reduction", !!getReduction()}})) ||
-      failed(copy_rules::verifyCopy(*this)))
+      failed(copy_rules::verifyCopy(*this)) ||
+      failed(verifyTmaCopyPlan(*this, getPlan())))
     return failure();
-  return verifyTransactionBytes(*this, getPlan().getBytes());
+  // The plan moves the window, which the SMEM limit keeps far below what a
+  // barrier's transaction count holds.
+  if (!getCollective() && getPlan().isMulticast())
+    return emitOpError("has a multicast plan but no `collective` group");
+  return success();
 }
 
 /// What TMA stores and reductions share: no barrier, no multicast.
 static LogicalResult verifyTmaStoreLike(AsyncCopyLikeOpInterface op) {
   if (failed(verifyCopyLike(op, Direction::store)))
     return failure();
-  return verifyAbsent(op, {{"remote", !!op.getRank()},
-                           {"barrier", !!op.getBarrier()},
-                           {"collective", !!op.getCollective()}});
+  if (failed(verifyAbsent(op, {{"remote", !!op.getRank()},
+                               {"barrier", !!op.getBarrier()},
+                               {"collective", !!op.getCollective()}})))
+    return failure();
+  if (op->getAttrOfType<TmaPlanAttr>("plan").isMulticast())
+    return op->emitOpError("has a multicast plan; only loads multicast");
+  return success();
 }
 
 LogicalResult TmaStoreOp::verify() {
@@ -181,15 +342,18 @@ LogicalResult TmaStoreOp::verify() {
   if (getReduction())
     return emitOpError("takes no `reduction`; a reducing store is "
                        "asynccopy.tma.reduce");
-  return copy_rules::verifyCopy(*this);
+  if (failed(copy_rules::verifyCopy(*this)))
+    return failure();
+  return verifyTmaCopyPlan(*this, getPlan());
 }
 
 LogicalResult TmaReduceOp::verify() {
   if (failed(verifyTmaStoreLike(*this)) ||
       failed(verifyPresent(*this, "reduction", !!getReduction(),
-                           "a store without one is asynccopy.tma.store")))
+                           "a store without one is asynccopy.tma.store")) ||
+      failed(copy_rules::verifyCopy(*this)))
     return failure();
-  return copy_rules::verifyCopy(*this);
+  return verifyTmaCopyPlan(*this, getPlan());
 }
 
 ParseResult TmaPrefetchOp::parse(OpAsmParser &parser,
@@ -206,10 +370,22 @@ void TmaPrefetchOp::print(OpAsmPrinter &p) {
 }
 
 LogicalResult TmaPrefetchOp::verify() {
-  return copy_rules::verifyPrefetch(*this, getSource().getType(),
-                                    getStaticOffsets(), getStaticSizes(),
-                                    getOffsets(), getTransforms(), getOob(),
-                                    getSwizzle().value_or(0));
+  if (failed(copy_rules::verifyPrefetch(
+          *this, getSource().getType(), getStaticOffsets(), getStaticSizes(),
+          getOffsets(), getTransforms(), getOob(), getSwizzle().value_or(0))))
+    return failure();
+  if (getPlan().isMulticast())
+    return emitOpError("has a multicast plan; only loads multicast");
+  // Without a window the prefetch reads the whole memref.
+  MemRefType source = getSource().getType();
+  ArrayRef<int64_t> sizes = getStaticSizes().value_or(source.getShape());
+  int64_t bits = tma::storageBits(source.getElementType());
+  int64_t windowBits = bits;
+  for (int64_t size : sizes)
+    windowBits = ShapedType::isDynamic(size) ? 0 : windowBits * size;
+  if (windowBits == 0)
+    return success();
+  return verifyTmaPlanBytes(*this, getPlan(), bits, windowBits / 8);
 }
 
 //===----------------------------------------------------------------------===//

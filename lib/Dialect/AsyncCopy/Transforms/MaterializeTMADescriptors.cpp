@@ -24,6 +24,7 @@
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
 
 #include "asynccopy/Analysis/Contiguity.h"
+#include "asynccopy/Analysis/TmaPlanEncoding.h"
 #include "asynccopy/Utils/KernelArguments.h"
 #include "asynccopy/Utils/TMAUtils.h"
 
@@ -122,21 +123,17 @@ struct MaterializeTMADescriptorsPass
                             "from kernel arguments (asynccopy-select-"
                             "implementation picks another implementation "
                             "for this copy)");
+    // The plan selection (and for a multicast, partitioning) recorded: a
+    // collective copy's map describes one CTA's piece of the window.
     FailureOr<CopyLayout> layout = computeCopyLayout(op);
-    std::string reason;
-    FailureOr<TmaPlan> plan =
-        succeeded(layout) ? planTma(*layout, swizzle, true, &reason)
-                          : FailureOr<TmaPlan>(failure());
+    if (failed(layout))
+      return op.emitOpError("has no analysable GMEM layout");
+    Operation *tmaOp = op;
+    auto planAttr = tmaOp->getAttrOfType<TmaPlanAttr>("plan");
+    FailureOr<TmaPlan> plan = getTmaPlan(tmaOp, planAttr, *layout);
     if (failed(plan))
-      return op.emitOpError("cannot be lowered to TMA: ")
-             << reason
-             << " (asynccopy-select-implementation names the "
-                "implementations that can)";
-    // A collective copy's map describes one CTA's piece of the window.
-    if constexpr (std::is_same_v<OpT, AsyncCopyLikeOpInterface>) {
-      if (op.getCollective() && failed(splitForCollective(op, *plan, &reason)))
-        return op.emitOpError("cannot be shared over its cluster: ") << reason;
-    }
+      return failure();
+    std::string reason;
     std::optional<ReductionKind> reduction;
     if constexpr (std::is_same_v<OpT, AsyncCopyLikeOpInterface>)
       reduction = op.getReduction();
@@ -152,12 +149,19 @@ struct MaterializeTMADescriptorsPass
     }
     // Descriptor dim i is memref dim i (no transforms, no merges): dynamic
     // extents and strides can then be read from the memref at launch.
-    bool identityView =
-        layout->tensorTransforms.empty() &&
-        plan->rank() == static_cast<int64_t>(layout->tensorShape.size());
+    bool identityView = layout->tensorTransforms.empty() &&
+                        planAttr.getDims().empty();
     auto emitError = [&] {
       return op.emitOpError("cannot be lowered to TMA: ");
     };
+    // A static memref offset keeps the base address 16-B aligned or not
+    // (the host checks a dynamic one at launch).
+    int64_t offsetBytes = layout->baseOffset * layout->elementBytes();
+    if (!ShapedType::isDynamic(layout->baseOffset) &&
+        offsetBytes % tma::kGlobalAlignBytes != 0)
+      return emitError() << "the memref offset of " << offsetBytes
+                         << " B is not 16-B aligned; TMA needs a 16-B "
+                            "aligned base address";
     auto map = TensorMapAttr::getChecked(
         emitError, op.getContext(), static_cast<int64_t>(*arg),
         layout->elementType, *mapType, ArrayRef<int64_t>(extents),

@@ -13,6 +13,7 @@
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
 
 #include "asynccopy/Analysis/Contiguity.h"
+#include "asynccopy/Analysis/TmaPlanEncoding.h"
 #include "asynccopy/Utils/TMAUtils.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -78,7 +79,7 @@ struct PartitionCollectivePass
       // performs is one load per CTA, which is what each CTA receives.
       SmallVector<AsyncCopyLikeOpInterface> copies;
       kernel.walk([&](AsyncCopyLikeOpInterface copy) {
-        if (!copy.getCollective())
+        if (!copy.getCollective() || isPartitioned(copy))
           return;
         if (mayMulticast(copy))
           copies.push_back(copy);
@@ -100,7 +101,10 @@ struct PartitionCollectivePass
         }
         AsyncCopyDialect::ClusterShapeAttrHelper(b.getContext())
             .setAttr(copy, b.getDenseI64ArrayAttr(**shape));
-        if (!splits(copy, reason))
+        FailureOr<bool> split = splits(copy, reason);
+        if (failed(split))
+          return WalkResult::interrupt();
+        if (!*split)
           loadPerCta(copy, reason);
       }
       return WalkResult::advance();
@@ -116,6 +120,13 @@ struct PartitionCollectivePass
       return impl == CopyImpl::tma || impl == CopyImpl::automatic;
     }
     return isa<TmaLoadOp>(copy);
+  }
+
+  /// Whether `copy` is a load whose plan is split already (partitioned
+  /// before, or selected after the shape was recorded).
+  static bool isPartitioned(AsyncCopyLikeOpInterface copy) {
+    auto load = dyn_cast<TmaLoadOp>(copy.getOperation());
+    return load && load.getPlan().isMulticast();
   }
 
   /// Turns collective `copy` into a load every CTA of the group does on its
@@ -174,17 +185,30 @@ struct PartitionCollectivePass
   }
 
   /// Whether the copy's TMA box splits over its group (else why not in
-  /// `reason`). Copies TMA cannot do at all are left to selection and
-  /// materialisation to report.
-  static bool splits(AsyncCopyLikeOpInterface copy, std::string &reason) {
+  /// `reason`); a selected load records the split in its plan, selection
+  /// splits an unselected copy. Copies TMA cannot do at all are left to
+  /// selection and materialisation to report.
+  static FailureOr<bool> splits(AsyncCopyLikeOpInterface copy,
+                                std::string &reason) {
     FailureOr<CopyLayout> layout = computeCopyLayout(copy);
     if (failed(layout))
       return true;
-    FailureOr<TmaPlan> plan = planTma(*layout, copy.getSwizzleOrZero(),
-                                      /*allowRuntimeChecks=*/true, nullptr);
+    auto load = dyn_cast<TmaLoadOp>(copy.getOperation());
+    if (!load) {
+      FailureOr<TmaPlan> plan = planTma(*layout, copy.getSwizzleOrZero(),
+                                        /*allowRuntimeChecks=*/true, nullptr);
+      return failed(plan) || succeeded(splitForCollective(copy, *plan, &reason));
+    }
+    FailureOr<TmaPlan> plan = getTmaPlan(load, load.getPlan(), *layout);
     if (failed(plan))
-      return true;
-    return succeeded(splitForCollective(copy, *plan, &reason));
+      return failure();
+    if (failed(splitForCollective(copy, *plan, &reason)))
+      return false;
+    TmaPlanAttr split = getTmaPlanAttr(load.getContext(), *plan, *layout);
+    if (std::optional<int64_t> param = load.getPlan().getDescriptor())
+      split = split.withDescriptor(*param, load.getPlan().getDescriptorOffset());
+    load.setPlanAttr(split);
+    return true;
   }
 };
 

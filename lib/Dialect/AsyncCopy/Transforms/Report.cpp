@@ -14,6 +14,7 @@
 #include "asynccopy/Analysis/Contiguity.h"
 #include "asynccopy/Analysis/SmemBuffer.h"
 #include "asynccopy/Analysis/ThreadCopyPlan.h"
+#include "asynccopy/Analysis/TmaPlanEncoding.h"
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Selection.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -86,13 +87,20 @@ static StringRef vectorLimitName(ThreadCopyPlan::VectorLimit limit) {
 }
 
 /// Why a TMA plan takes several issues: `split=<reason>:d<dim>:<box>/<piece>`
-/// per loop.
-static void printTmaSplit(raw_ostream &os, const TmaPlan &plan) {
-  if (plan.loops.empty())
+/// per loop. The plan records where its issues go, not why; the planner
+/// says why when it reproduces the recorded issues.
+static void printTmaSplit(raw_ostream &os, TmaPlanAttr recorded,
+                          const CopyLayout &layout, int64_t swizzle) {
+  if (recorded.getIssues() == 1)
+    return;
+  FailureOr<TmaPlan> plan =
+      planTma(layout, swizzle, /*allowRuntimeChecks=*/true, nullptr);
+  if (failed(plan) ||
+      static_cast<int64_t>(plan->issues.size()) != recorded.getIssues())
     return;
   os << " split=";
   llvm::interleave(
-      plan.loops, os,
+      plan->loops, os,
       [&](const TmaLoop &loop) {
         os << loopReasonName(loop.reason) << ":d" << loop.viewDim << ":"
            << loop.box << "/" << loop.piece;
@@ -238,37 +246,29 @@ struct ReportPass
     FailureOr<CopyLayout> layout = layoutOf(op, divisors, reason);
     if (failed(layout))
       return failure();
-    FailureOr<TmaPlan> plan = planTma(*layout, op.getSwizzleOrZero(),
-                                      /*allowRuntimeChecks=*/true, &reason);
+    auto planAttr = op->getAttrOfType<TmaPlanAttr>("plan");
+    FailureOr<TmaPlan> plan = getTmaPlan(planAttr, *layout, &reason);
     if (failed(plan))
       return failure();
-    std::optional<CollectiveSplit> split;
-    FailureOr<int64_t> group = collectiveGroupSize(op);
-    if (succeeded(group) && *group > 1) {
-      FailureOr<CollectiveSplit> shared =
-          splitForCollective(op, *plan, &reason);
-      if (failed(shared))
-        return failure();
-      split = std::move(*shared);
-    }
     printIssues(os, plan->totalBytes, plan->issues.size(),
                 plan->bytesPerIssue);
     printDescriptor(os, op);
-    if (split) {
-      os << " collective=" << *group << " multicast=";
+    if (planAttr.isMulticast()) {
+      os << " collective=" << collectiveGroupSize(op).value_or(0)
+         << " multicast=";
       // A replicated group's leader issues every box, the others none.
-      if (split->leaderOnly)
+      if (plan->multicast.leaderOnly)
         os << "leader";
       else
         llvm::interleave(
-            split->dims, os,
+            plan->multicast.dims, os,
             [&](const CollectiveSplit::Dim &dim) {
               os << "d" << dim.planDim << ":" << dim.count << "x"
                  << dim.piece;
             },
             ",");
     }
-    printTmaSplit(os, *plan);
+    printTmaSplit(os, planAttr, *layout, op.getSwizzleOrZero());
     return success();
   }
 
@@ -340,10 +340,9 @@ struct ReportPass
     os << " impl=tma dir=prefetch";
     FailureOr<CopyLayout> layout = computeCopyLayout(op);
     std::string reason = "the GMEM operand has no analysable layout";
-    FailureOr<TmaPlan> plan =
-        succeeded(layout) ? planTma(*layout, op.getSwizzle().value_or(0),
-                                    /*allowRuntimeChecks=*/true, &reason)
-                          : FailureOr<TmaPlan>(failure());
+    FailureOr<TmaPlan> plan = succeeded(layout)
+                                  ? getTmaPlan(op.getPlan(), *layout, &reason)
+                                  : FailureOr<TmaPlan>(failure());
     if (failed(plan)) {
       os << " unplanned: " << reason;
       return;
@@ -351,8 +350,9 @@ struct ReportPass
     printIssues(os, plan->totalBytes, plan->issues.size(),
                 plan->bytesPerIssue);
     printDescriptor(os, op);
-    printTmaSplit(os, *plan);
+    printTmaSplit(os, op.getPlan(), *layout, op.getSwizzle().value_or(0));
   }
+
 };
 
 } // namespace

@@ -15,6 +15,7 @@
 #include "asynccopy/Analysis/Contiguity.h"
 #include "asynccopy/Analysis/SmemBuffer.h"
 #include "asynccopy/Analysis/ThreadCopyPlan.h"
+#include "asynccopy/Analysis/TmaPlanEncoding.h"
 #include "asynccopy/Utils/KernelArguments.h"
 #include "asynccopy/Utils/TMAUtils.h"
 
@@ -39,9 +40,9 @@ namespace {
 /// moves and, per implementation, its vector width or its TMA boxes.
 struct Plan {
   int64_t chunks = 0, chunkBytes = 0;
-  std::optional<int64_t> vectorBytes, issues, bytes;
-  /// The box of one TMA issue, outermost dim first.
-  SmallVector<int64_t> box;
+  std::optional<int64_t> vectorBytes;
+  /// The TMA plan, when TMA moves the copy.
+  TmaPlanAttr tma;
   /// A TMA store whose window may reach the last, partial 16-B piece of the
   /// innermost tensor dim: it runs only where it stays below that piece, the
   /// sync fallback writes the other windows (see guardStoreEdge).
@@ -52,10 +53,8 @@ struct Plan {
 
   /// A #asynccopy.tma_plan for TMA, a #asynccopy.chunk_plan otherwise.
   Attribute toAttr(MLIRContext *ctx) const {
-    if (issues)
-      return TmaPlanAttr::get(ctx, box, *issues, *bytes,
-                              /*descriptor=*/std::nullopt,
-                              /*descriptorOffset=*/std::nullopt);
+    if (tma)
+      return tma;
     return ChunkPlanAttr::get(ctx, chunks, chunkBytes, vectorBytes);
   }
 
@@ -63,9 +62,10 @@ struct Plan {
   std::string summary() const {
     std::string text;
     llvm::raw_string_ostream os(text);
-    if (issues) {
-      os << *issues << (*issues == 1 ? " issue, " : " issues, ") << *bytes
-         << " B";
+    if (tma) {
+      int64_t issues = tma.getIssues();
+      os << issues << (issues == 1 ? " issue, " : " issues, ")
+         << tma.getBytes() << " B";
       if (edgeGuard)
         os << "; windows reaching the partial 16-B piece at the end of the "
               "inner dim are written by sync";
@@ -222,11 +222,12 @@ static std::optional<std::string> misalignedSmem(Value smem, int64_t align,
   return text;
 }
 
-/// Records the issues, bytes and box of a TMA plan.
-static void recordTmaPlan(const TmaPlan &tma, Plan &plan) {
-  plan.issues = tma.issues.size();
-  plan.bytes = tma.totalBytes;
-  plan.box = llvm::map_to_vector(tma.dims, [](const TmaDim &d) { return d.box; });
+/// Records the TMA plan of a window with `layout`.
+static void recordTmaPlan(MLIRContext *ctx, const TmaPlan &tma,
+                          const CopyLayout &layout, Plan &plan) {
+  plan.chunks = layout.numChunks;
+  plan.chunkBytes = layout.chunkBytes;
+  plan.tma = getTmaPlanAttr(ctx, tma, layout);
 }
 
 static Decision tryTma(CopyInfo &info, Plan &plan) {
@@ -285,9 +286,12 @@ static Decision tryTma(CopyInfo &info, Plan &plan) {
     plan.edgeDim = tma->dims.back().terms.front().first;
     plan.edgeExtent = tma->dims.back().extent;
   }
-  plan.chunks = info.layout->numChunks;
-  plan.chunkBytes = info.layout->chunkBytes;
-  recordTmaPlan(*tma, plan);
+  // A collective load whose cluster shape partitioning already recorded is
+  // split over its group here (partitioning splits those selected after it).
+  if (op.getCollective() && succeeded(collectiveGroupSize(op)) &&
+      failed(splitForCollective(op, *tma, &reason)))
+    return Decision::decline(reason);
+  recordTmaPlan(op.getContext(), *tma, *info.layout, plan);
   return Decision::accept();
 }
 
@@ -456,9 +460,7 @@ static Decision decidePrefetch(PrefetchOp op, Plan &plan) {
                                    /*allowRuntimeChecks=*/false, &reason);
   if (failed(tma))
     return Decision::decline(reason);
-  plan.chunks = layout->numChunks;
-  plan.chunkBytes = layout->chunkBytes;
-  recordTmaPlan(*tma, plan);
+  recordTmaPlan(op.getContext(), *tma, *layout, plan);
   return Decision::accept();
 }
 

@@ -144,10 +144,12 @@ func.func @tma_load_reduction(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #
 
 // -----
 
+// The bytes a TMA load's barrier expects are the window's: a plan that says
+// otherwise (here more than an mbarrier transaction count holds) is wrong.
 func.func @tma_load_bytes(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
   %s = arith.constant 0 : index
-  // expected-error @+1 {{moves 2097152 B, more than the 1048575 B an mbarrier transaction count holds; split the copy}}
+  // expected-error @+1 {{has a TMA plan of 1 issue(s) of 8192-B boxes and bytes = 2097152 for a window of 8192 B}}
   asynccopy.tma.load %A to %S window [%i, 0] [64, 64] barrier %b[%s] {plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 2097152>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
   return
 }
@@ -764,5 +766,190 @@ func.func @prefetch_promise_in_bounds(%A: memref<4096x4096xf16>, %S: memref<64x6
   %s = arith.constant 0 : index
   // expected-error @+1 {{promises an in-bounds window (oob = promise_in_bounds), but in dim 1 its 64 elements from offset 4064 leave the tensor's [0, 4096)}}
   asynccopy.tma.prefetch %A window [%i, 4064] [64, 64] {oob = #asynccopy<oob promise_in_bounds>, plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>} : memref<4096x4096xf16>
+  return
+}
+
+// -----
+
+// A TMA plan's parts agree with each other and with the window.
+func.func @tma_plan_offsets_missing(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %i: index) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{a TMA plan of 2 issues lists the offsets of each (issue_offsets), got 0}}
+  asynccopy.tma.load %A to %S window [%i, 0] [64, 64] barrier %b[%s] {plan = #asynccopy.tma_plan<box = [32, 64], issues = 2, bytes = 8192>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @tma_plan_offsets_rank(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %i: index) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{every issue of a TMA plan offsets the same tensor-view dims}}
+  asynccopy.tma.load %A to %S window [%i, 0] [64, 64] barrier %b[%s] {plan = #asynccopy.tma_plan<box = [32, 64], issues = 2, bytes = 8192, issue_offsets = [<view = [0, 0], smem = 0>, <view = [32], smem = 4096>]>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @tma_issue_negative(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %i: index) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{a TMA issue's offsets are >= 0, one per tensor-view dim}}
+  asynccopy.tma.load %A to %S window [%i, 0] [64, 64] barrier %b[%s] {plan = #asynccopy.tma_plan<box = [32, 64], issues = 2, bytes = 8192, issue_offsets = [<view = [0, 0], smem = 0>, <view = [32, 0], smem = -4096>]>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @tma_plan_dims_rank(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %i: index) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{a TMA plan has one tensor-map dim per box dim, got 1 for a rank-2 box}}
+  asynccopy.tma.load %A to %S window [%i, 0] [64, 64] barrier %b[%s] {plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192, dims = [<extent = 4096, stride = 1, view = [1], scale = [1]>]>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @tma_dim_scale(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %i: index) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{tensor-view dims are >= 0 and scales >= 1}}
+  asynccopy.tma.load %A to %S window [%i, 0] [64, 64] barrier %b[%s] {plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192, dims = [<extent = 4096, stride = 4096, view = [0], scale = [0]>, <extent = 4096, stride = 1, view = [1], scale = [1]>]>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @tma_dim_terms(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %i: index) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{a tensor-map dim's coordinate sums one or more view dims, one scale each; got 2 dims and 1 scales}}
+  asynccopy.tma.load %A to %S window [%i, 0] [64, 64] barrier %b[%s] {plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192, dims = [<extent = 4096, stride = 4096, view = [0, 1], scale = [1]>, <extent = 4096, stride = 1, view = [1], scale = [1]>]>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @tma_multicast_and_leader(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %i: index) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{a TMA plan is either split over its group (multicast) or issued by its leader (leader_only), not both}}
+  asynccopy.tma.load %A to %S window [%i, 0] [64, 64] barrier %b[%s] {collective = [#gpu<dim x>], plan = #asynccopy.tma_plan<box = [32, 64], issues = 1, bytes = 8192, multicast = [<dim = 0, count = 2, smem_stride = 4096>], leader_only>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @tma_multicast_dim(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %i: index) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{multicast splits distinct dims of the rank-2 box, got dim 2}}
+  asynccopy.tma.load %A to %S window [%i, 0] [64, 64] barrier %b[%s] {collective = [#gpu<dim x>], plan = #asynccopy.tma_plan<box = [32, 64], issues = 1, bytes = 8192, multicast = [<dim = 2, count = 2, smem_stride = 4096>]>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @tma_multicast_count(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %i: index) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{a multicast split names a box dim >= 0, 2 to 16 pieces and their SMEM stride, got dim 0, 1 pieces, stride 4096}}
+  asynccopy.tma.load %A to %S window [%i, 0] [64, 64] barrier %b[%s] {collective = [#gpu<dim x>], plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192, multicast = [<dim = 0, count = 1, smem_stride = 4096>]>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @tma_multicast_issues(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %i: index) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{a multicast split shares one box; this plan has 2 issues}}
+  asynccopy.tma.load %A to %S window [%i, 0] [64, 64] barrier %b[%s] {collective = [#gpu<dim x>], plan = #asynccopy.tma_plan<box = [16, 64], issues = 2, bytes = 8192, issue_offsets = [<view = [0, 0], smem = 0>, <view = [32, 0], smem = 4096>], multicast = [<dim = 0, count = 2, smem_stride = 2048>]>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @tma_plan_window_bytes(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %i: index) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{has a TMA plan of 1 issue(s) of 4096-B boxes and bytes = 8192 for a window of 8192 B}}
+  asynccopy.tma.load %A to %S window [%i, 0] [64, 64] barrier %b[%s] {plan = #asynccopy.tma_plan<box = [32, 64], issues = 1, bytes = 8192>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @tma_plan_bytes_store(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{has a TMA plan of 1 issue(s) of 8192-B boxes and bytes = 4096 for a window of 8192 B}}
+  %t = asynccopy.tma.store %S to %A window [%i, 0] [64, 64] {plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 4096>} : memref<64x64xf16, #gpu.address_space<workgroup>> to memref<4096x4096xf16> -> !asynccopy.token
+  return
+}
+
+// -----
+
+func.func @tma_plan_past_buffer(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %i: index) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{has a TMA issue at SMEM byte 8192 whose 4096-B box ends past the 8192-B buffer}}
+  asynccopy.tma.load %A to %S window [%i, 0] [64, 64] barrier %b[%s] {plan = #asynccopy.tma_plan<box = [32, 64], issues = 2, bytes = 8192, issue_offsets = [<view = [0, 0], smem = 0>, <view = [32, 0], smem = 8192>]>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @tma_plan_smem_align(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %i: index) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{has a TMA box at SMEM byte offset 6100; TMA writes a box at a 128-B aligned address}}
+  asynccopy.tma.load %A to %S window [%i, 0] [64, 64] barrier %b[%s] {plan = #asynccopy.tma_plan<box = [16, 64], issues = 4, bytes = 8192, issue_offsets = [<view = [0, 0], smem = 0>, <view = [16, 0], smem = 2048>, <view = [32, 0], smem = 4096>, <view = [48, 0], smem = 6100>]>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @tma_multicast_not_collective(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %i: index) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{has a multicast plan but no `collective` group}}
+  asynccopy.tma.load %A to %S window [%i, 0] [64, 64] barrier %b[%s] {plan = #asynccopy.tma_plan<box = [32, 64], issues = 1, bytes = 8192, multicast = [<dim = 0, count = 2, smem_stride = 4096>]>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @tma_store_multicast(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{has a multicast plan; only loads multicast}}
+  %t = asynccopy.tma.store %S to %A window [%i, 0] [64, 64] {plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192, leader_only>} : memref<64x64xf16, #gpu.address_space<workgroup>> to memref<4096x4096xf16> -> !asynccopy.token
+  return
+}
+
+// -----
+
+func.func @tma_prefetch_bytes(%A: memref<4096x4096xf16>, %i: index) {
+  // expected-error @+1 {{has a TMA plan of 1 issue(s) of 8192-B boxes and bytes = 8192 for a window of 4096 B}}
+  asynccopy.tma.prefetch %A window [%i, 0] [32, 64] {plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>} : memref<4096x4096xf16>
+  return
+}
+
+// -----
+
+func.func @tma_multicast_past_box(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %i: index) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{has a multicast split whose last piece ends past the 8192-B box}}
+  asynccopy.tma.load %A to %S window [%i, 0] [64, 64] barrier %b[%s] {collective = [#gpu<dim x>], plan = #asynccopy.tma_plan<box = [32, 64], issues = 1, bytes = 8192, multicast = [<dim = 0, count = 2, smem_stride = 8192>]>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @tma_issue_past_int64(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %i: index) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{has a TMA issue at SMEM byte 9223372036854775807 whose 4096-B box ends past the 8192-B buffer}}
+  asynccopy.tma.load %A to %S window [%i, 0] [64, 64] barrier %b[%s] {plan = #asynccopy.tma_plan<box = [32, 64], issues = 2, bytes = 8192, issue_offsets = [<view = [0, 0], smem = 0>, <view = [32, 0], smem = 9223372036854775807>]>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
   return
 }

@@ -43,6 +43,40 @@ func.func @tma(%A: memref<4096x4096xf16>, %S: !smem, %i: index, %p: i1) {
 
 // -----
 
+// The parts of a TMA plan printed only when they differ from the plain case:
+// merged tensor-map dims, per-issue offsets, a multicast split and a leader
+// that issues for its group.
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+
+// CHECK-LABEL: func.func @tma_plan_parts
+func.func @tma_plan_parts(%A: memref<4096x4096xf16>, %C: memref<8x64x128xf16>, %S: !smem, %T: memref<8x1x64xf16, #gpu.address_space<workgroup>>, %i: index) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+  %s = arith.constant 0 : index
+  // CHECK: asynccopy.tma.load
+  // CHECK-SAME: plan = #asynccopy.tma_plan<box = [32, 64], issues = 2, bytes = 8192, issue_offsets = [<view = [0, 0], smem = 0>, <view = [32, 0], smem = 4096>]>
+  asynccopy.tma.load %A to %S window [%i, 0] [64, 64] barrier %b[%s]
+      {plan = #asynccopy.tma_plan<box = [32, 64], issues = 2, bytes = 8192, issue_offsets = [<view = [0, 0], smem = 0>, <view = [32, 0], smem = 4096>]>}
+      : memref<4096x4096xf16> to !smem
+  // CHECK: asynccopy.tma.load
+  // CHECK-SAME: plan = #asynccopy.tma_plan<box = [32, 64], issues = 1, bytes = 8192, multicast = [<dim = 0, count = 2, smem_stride = 4096>], descriptor = 3>
+  asynccopy.tma.load %A to %S window [%i, 0] [64, 64] barrier %b[%s]
+      {collective = [#gpu<dim x>], plan = #asynccopy.tma_plan<box = [32, 64], issues = 1, bytes = 8192, multicast = [<dim = 0, count = 2, smem_stride = 4096>], descriptor = 3>}
+      : memref<4096x4096xf16> to !smem
+  // CHECK: asynccopy.tma.load
+  // CHECK-SAME: plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192, leader_only, descriptor = 3, descriptor_offset = 128>
+  asynccopy.tma.load %A to %S window [%i, 0] [64, 64] barrier %b[%s]
+      {collective = [#gpu<dim x>], plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192, descriptor = 3, descriptor_offset = 128, leader_only>}
+      : memref<4096x4096xf16> to !smem
+  // CHECK: asynccopy.tma.load
+  // CHECK-SAME: plan = #asynccopy.tma_plan<box = [8, 64], issues = 1, bytes = 1024, dims = [<extent = 512, stride = 128, view = [0, 1], scale = [64, 1]>, <extent = 128, stride = 1, view = [2], scale = [1]>]>
+  asynccopy.tma.load %C to %T window [0, %i, 0] [8, 1, 64] barrier %b[%s]
+      {plan = #asynccopy.tma_plan<box = [8, 64], issues = 1, bytes = 1024, dims = [<extent = 512, stride = 128, view = [0, 1], scale = [64, 1]>, <extent = 128, stride = 1, view = [2], scale = [1]>]>}
+      : memref<8x64x128xf16> to memref<8x1x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
 // CHECK-LABEL: func.func @bulk_and_dsmem
 func.func @bulk_and_dsmem(%A: memref<65536xf32>, %S: memref<1024xf32, #gpu.address_space<workgroup>>,
                           %D: memref<1024xf32, #gpu.address_space<workgroup>>, %i: index, %rank: i32) {

@@ -34,7 +34,7 @@ module attributes {gpu.container_module} {
         workgroup(%S : memref<8x96xf16, #gpu.address_space<workgroup>>) kernel {
       %c0 = arith.constant 0 : index
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-      // expected-error @+1 {{'asynccopy.tma.load' op cannot be lowered to TMA: global stride 200 B of dim 0 is not a multiple of 16 B; TMA needs 16-B strides (asynccopy-select-implementation names the implementations that can)}}
+      // expected-error @+1 {{'asynccopy.tma.load' op cannot be lowered to TMA: tensor-map strides are multiples of 16 B below 2^40 B, got 200 B}}
       asynccopy.tma.load %A to %S window [0, 0] [8, 96] barrier %b[%c0] {plan = #asynccopy.tma_plan<box = [8, 96], issues = 1, bytes = 1536>}
           : memref<64x100xf16> to memref<8x96xf16, #gpu.address_space<workgroup>>
       gpu.return
@@ -52,10 +52,33 @@ module attributes {gpu.container_module} {
         workgroup(%T : memref<2x1x16x32xf32, #gpu.address_space<workgroup>>) kernel {
       %c0 = arith.constant 0 : index
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-      // expected-error @+1 {{'asynccopy.tma.load' op cannot be lowered to TMA: the tensor map describes a transformed or merged view of a GMEM operand with dynamic extents or strides; TMA then needs them static}}
+      // expected-error @+1 {{'asynccopy.tma.load' op cannot be lowered to TMA: a tensor map with extents or strides known only at launch must be an identity_view of its memref, from which the host reads them}}
       asynccopy.tma.load %B to %T window [0, 0] [32, 32] barrier %b[%c0] {transforms = [#asynccopy.tile<[16, 32]>], plan = #asynccopy.tma_plan<box = [2, 1, 16, 32], issues = 1, bytes = 4096>}
           : memref<?x?xf32> to memref<2x1x16x32xf32, #gpu.address_space<workgroup>>
       gpu.return
     }
+  }
+}
+
+// -----
+
+// A static memref offset that leaves the base address off 16 B: the tensor
+// map cannot start there (a dynamic offset is checked at launch).
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @base_offset(%A: memref<64x96xf16, strided<[96, 1], offset: 3>>)
+        workgroup(%S : memref<8x96xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      // expected-error @+1 {{'asynccopy.tma.load' op cannot be lowered to TMA: the memref offset of 6 B is not 16-B aligned; TMA needs a 16-B aligned base address}}
+      asynccopy.tma.load %A to %S window [0, 0] [8, 96] barrier %b[%c0] {plan = #asynccopy.tma_plan<box = [8, 96], issues = 1, bytes = 1536>}
+          : memref<64x96xf16, strided<[96, 1], offset: 3>> to memref<8x96xf16, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+  func.func @host(%A: memref<64x96xf16, strided<[96, 1], offset: 3>>) {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @kernels::@base_offset blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%A : memref<64x96xf16, strided<[96, 1], offset: 3>>)
+    return
   }
 }

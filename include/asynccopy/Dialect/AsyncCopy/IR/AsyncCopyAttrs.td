@@ -288,23 +288,114 @@ def AsyncCopy_PartitionAttr : AnyAttrOf<[AsyncCopy_PartitionedAttr,
 // Mechanism plans (written by asynccopy-select-implementation)
 //===----------------------------------------------------------------------===//
 
+def AsyncCopy_TmaDimAttr : AsyncCopy_Attr<"TmaDim", "tma_dim"> {
+  let summary = "one tensor-map dim of a TMA plan that is not a window dim";
+  let description = [{
+    A dim of the tensor map when the map does not describe the window's
+    tensor view dim for dim (merged dims of a rank above 5): its extent and
+    element stride in the GMEM tensor, and its coordinate as the sum of
+    `view[i]` (a tensor-view dim) times `scale[i]`.
+
+    Example:
+
+    ```mlir
+    #asynccopy.tma_dim<extent = 1024, stride = 64, view = [3, 4], scale = [16, 1]>
+    ```
+  }];
+  let parameters = (ins
+    AttrParameter<"int64_t", "global extent">:$extent,
+    AttrParameter<"int64_t", "global element stride">:$stride,
+    ArrayRefParameter<"int64_t", "tensor-view dims of the coordinate">:$view,
+    ArrayRefParameter<"int64_t", "their scales">:$scale);
+  let assemblyFormat = [{
+    `<` `extent` `=` $extent `,` `stride` `=` $stride `,`
+    `view` `=` `[` $view `]` `,` `scale` `=` `[` $scale `]` `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
+def AsyncCopy_TmaIssueAttr : AsyncCopy_Attr<"TmaIssue", "tma_issue"> {
+  let summary = "where one of several TMA instructions of a plan goes";
+  let description = [{
+    One instruction of a TMA plan that needs several: the offset added to
+    the window's tensor-view coordinates (one per tensor-view dim) and the
+    byte offset of its box in the SMEM buffer.
+
+    Example:
+
+    ```mlir
+    #asynccopy.tma_issue<view = [0, 256], smem = 32768>
+    ```
+  }];
+  let parameters = (ins
+    ArrayRefParameter<"int64_t", "tensor-view coordinate offsets">:$view,
+    AttrParameter<"int64_t", "SMEM byte offset of the box">:$smem);
+  let assemblyFormat = [{
+    `<` `view` `=` `[` $view `]` `,` `smem` `=` $smem `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
+def AsyncCopy_TmaMulticastAttr
+    : AsyncCopy_Attr<"TmaMulticast", "tma_multicast"> {
+  let summary = "one box dim a collective TMA load splits over its group";
+  let description = [{
+    Box dim `dim` of a collective load is issued in `count` pieces, one per
+    CTA of the group (the plan's `box` is one piece); consecutive pieces lie
+    `smem_stride` bytes apart in SMEM.
+
+    Example:
+
+    ```mlir
+    #asynccopy.tma_multicast<dim = 0, count = 2, smem_stride = 4096>
+    ```
+  }];
+  let parameters = (ins AttrParameter<"int64_t", "split box dim">:$dim,
+                        AttrParameter<"int64_t", "pieces">:$count,
+                        AttrParameter<"int64_t", "SMEM bytes between pieces">
+                            :$smemStride);
+  let assemblyFormat = [{
+    `<` `dim` `=` $dim `,` `count` `=` $count `,` `smem_stride` `=`
+    $smemStride `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
 def AsyncCopy_TmaPlanAttr : AsyncCopy_Attr<"TmaPlan", "tma_plan"> {
   let summary = "how a TMA op moves its window";
   let description = [{
     The plan selection made for a TMA load, store, reduction or prefetch:
     the box of one instruction (descriptor dims, outermost first), the
     number of instructions (`issues`) and the bytes they move together,
-    which a load's barrier expects. `descriptor` is the kernel parameter
-    holding the op's tensor map once `asynccopy-materialize-tma-descriptors`
-    has encoded it; with `descriptor-mode=scratch` that parameter points at
-    all maps of the launch and the op's map is `descriptor_offset` bytes into
-    it.
+    which a load's barrier expects. The lowering and the tensor map read it;
+    neither plans again. The parts below are printed only when they differ
+    from the plain case:
+
+    - `dims`: the tensor map's dims when they are not the window's
+      tensor-view dims one for one (dims merged to fit rank 5);
+    - `issue_offsets`: with several issues, each one's tensor-view
+      coordinate offset and SMEM byte offset (absent: one issue at the
+      window's origin);
+    - `multicast`: written by `asynccopy-partition-collective` for a
+      collective load, the box dims split over the CTAs of the group (`box`
+      is then one CTA's piece, `bytes` still the whole window every CTA's
+      barrier receives); `leader_only`: the group's first CTA issues every
+      box for the group (a `replicated` partition).
+
+    `descriptor` is the kernel parameter holding the op's tensor map once
+    `asynccopy-materialize-tma-descriptors` has encoded it; with
+    `descriptor-mode=scratch` that parameter points at all maps of the
+    launch and the op's map is `descriptor_offset` bytes into it.
 
     Example:
 
     ```mlir
     #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>
-    #asynccopy.tma_plan<box = [256, 64], issues = 2, bytes = 65536, descriptor = 3>
+    #asynccopy.tma_plan<box = [1, 64], issues = 2, bytes = 256,
+        issue_offsets = [<view = [0, 0], smem = 0>, <view = [1, 0], smem = 128>]>
+    #asynccopy.tma_plan<box = [32, 64], issues = 1, bytes = 8192,
+        multicast = [<dim = 0, count = 2, smem_stride = 4096>], descriptor = 3>
+    #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192, leader_only>
     #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192, descriptor = 2, descriptor_offset = 128>
     ```
   }];
@@ -312,23 +403,43 @@ def AsyncCopy_TmaPlanAttr : AsyncCopy_Attr<"TmaPlan", "tma_plan"> {
     ArrayRefParameter<"int64_t", "box extents, outermost first">:$box,
     AttrParameter<"int64_t", "instructions the op issues">:$issues,
     AttrParameter<"int64_t", "bytes all issues move">:$bytes,
+    OptionalArrayRefParameter<"TmaDimAttr",
+                              "tensor-map dims, outermost first">:$dims,
+    OptionalArrayRefParameter<"TmaIssueAttr",
+                              "per-issue offsets">:$issueOffsets,
+    OptionalArrayRefParameter<"TmaMulticastAttr",
+                              "box dims split over a collective group">
+        :$multicast,
+    DefaultValuedParameter<"bool", "false",
+                           "the group's first CTA issues for all">
+        :$leaderOnly,
     OptionalParameter<"std::optional<int64_t>",
                       "kernel parameter of the tensor map">:$descriptor,
     OptionalParameter<"std::optional<int64_t>",
                       "byte offset of the map in a scratch parameter">
         :$descriptorOffset);
-  let assemblyFormat = [{
-    `<` `box` `=` `[` $box `]` `,` `issues` `=` $issues `,` `bytes` `=` $bytes
-    (`,` `descriptor` `=` $descriptor^)?
-    (`,` `descriptor_offset` `=` $descriptorOffset^)? `>`
-  }];
+  // Hand-written: ODS cannot tell its optional `, key = ...` clauses apart
+  // after the comma.
+  let hasCustomAssemblyFormat = 1;  let builders = [
+    AttrBuilder<(ins "ArrayRef<int64_t>":$box, "int64_t":$issues,
+                     "int64_t":$bytes), [{
+      return $_get($_ctxt, box, issues, bytes, ArrayRef<TmaDimAttr>(),
+                   ArrayRef<TmaIssueAttr>(), ArrayRef<TmaMulticastAttr>(),
+                   false, std::nullopt, std::nullopt);
+    }]>
+  ];
   let extraClassDeclaration = [{
     /// This plan with its tensor map at kernel parameter `param` (and
     /// `offset` bytes into it).
     TmaPlanAttr withDescriptor(int64_t param,
                                std::optional<int64_t> offset) const {
-      return get(getContext(), getBox(), getIssues(), getBytes(), param,
+      return get(getContext(), getBox(), getIssues(), getBytes(), getDims(),
+                 getIssueOffsets(), getMulticast(), getLeaderOnly(), param,
                  offset);
+    }
+    /// Whether a collective group shares the plan's boxes by multicast.
+    bool isMulticast() const {
+      return !getMulticast().empty() || getLeaderOnly();
     }
   }];
   let genVerifyDecl = 1;

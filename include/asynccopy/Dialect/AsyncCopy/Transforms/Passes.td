@@ -109,8 +109,7 @@ def AsyncCopyReport : Pass<"asynccopy-report", "::mlir::ModuleOp"> {
     the tensor map's kernel argument, the collective group and each CTA's
     piece, why the copy is split into several instructions, and why every
     faster implementation declined. The numbers come from the plans the
-    conversion lowers (planTma, splitForCollective, bulk chunks, the
-    per-thread plans). Lines are remarks on the ops, or with `output` are
+    conversion lowers (the ops' TMA and chunk plans, the per-thread plans). Lines are remarks on the ops, or with `output` are
     written to a file (`-`: stdout).
   }];
   let options = [
