@@ -62,10 +62,12 @@ if ptxas and os.path.exists(ptxas):
     config.substitutions.append(("%extract_ptx_sm80", extract + " --ptxas " + ptxas + " --arch sm_80"))
     config.substitutions.append(("%extract_ptx_sm75", extract + " --ptxas " + ptxas + " --arch sm_75"))
     config.substitutions.append(("%extract_ptx_sm100a", extract + " --ptxas " + ptxas + " --arch sm_100a"))
+    config.substitutions.append(("%extract_ptx_sm90", extract + " --ptxas " + ptxas + " --arch sm_90"))
     config.substitutions.append(("%extract_ptx", extract + " --ptxas " + ptxas + " --arch sm_90a"))
 else:
     lit_config.warning("ptxas not found: emitted PTX is not assembled")
     config.substitutions.append(("%extract_ptx_sm80", extract))
     config.substitutions.append(("%extract_ptx_sm75", extract))
     config.substitutions.append(("%extract_ptx_sm100a", extract))
+    config.substitutions.append(("%extract_ptx_sm90", extract))
     config.substitutions.append(("%extract_ptx", extract))

@@ -2,8 +2,9 @@
 # Builds every GPU integration test (test/Integration/GPU/*.mlir) ahead of
 # time into one executable, build/gpu-tests/asynccopy-gpu-tests, next to the
 # runtime it needs. Modules whose name ends in _scratch use descriptor-mode=
-# scratch. Carry build/gpu-tests to a GPU machine and run
-# utils/run-gpu-tests.sh there.
+# scratch, those ending in _sm90 chip=sm_90 (portable sm_90: 48 KiB of
+# static shared memory, so larger kernels use dynamic shared memory). Carry
+# build/gpu-tests to a GPU machine and run utils/run-gpu-tests.sh there.
 #
 # A module that fails to compile fails the build, unless
 # ASYNCCOPY_GPU_TESTS_ALLOW_SKIP=1: then it is skipped with a message (its
@@ -27,6 +28,7 @@ for m in "$here"/test/Integration/GPU/*.mlir; do
   name=$(basename "$m" .mlir)
   options="format=bin"
   [[ "$name" == *_scratch ]] && options="format=bin descriptor-mode=scratch"
+  [[ "$name" == *_sm90 ]] && options="format=bin chip=sm_90"
   rm -f "$out/obj/$name.o"
   if "$here/utils/aot-compile.sh" -p "$options" -o "$out/obj/$name.o" "$m" \
       > "$out/obj/$name.log" 2>&1; then

@@ -226,6 +226,11 @@ public:
         object["descriptor_mode"] = mode.getValue();
       else
         object["descriptor_mode"] = nullptr;
+      IntegerAttr smem =
+          asynccopy::AsyncCopyDialect::DynamicSmemBytesAttrHelper(
+              kernel.getContext())
+              .getAttr(kernel);
+      object["dynamic_smem_bytes"] = smem ? smem.getInt() : 0;
     }
 
     PassManager serialize(&context);

@@ -51,6 +51,9 @@ static void buildDevicePipeline(OpPassManager &pm,
     pm.addPass(createAsyncCopyReport());
   pm.addPass(createConvertAsyncCopyToNVVM());
   pm.addPass(createAsyncCopyMergeIssueRegions());
+  AsyncCopyPackSharedMemoryOptions smem;
+  smem.mode = options.dynamicSmem;
+  pm.addPass(createAsyncCopyPackSharedMemory(smem));
   pm.addPass(createAsyncCopyCheckStaticSharedMemory());
 
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
@@ -111,6 +114,7 @@ public:
     features = options.features;
     optLevel = options.optLevel;
     descriptorMode = options.descriptorMode;
+    dynamicSmem = options.dynamicSmem;
     format = options.format;
     explain = options.explain;
   }
@@ -183,6 +187,8 @@ private:
   Option<int> optLevel{*this, "opt-level"};
   Option<DescriptorMode> descriptorMode{*this, "descriptor-mode",
                                         descriptorModeValues()};
+  Option<DynamicSmemMode> dynamicSmem{*this, "dynamic-smem",
+                                      dynamicSmemModeValues()};
   Option<std::string> format{*this, "format"};
   Option<bool> explain{*this, "explain"};
 

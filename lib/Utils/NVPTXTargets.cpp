@@ -66,6 +66,24 @@ int64_t nvptx::maxStaticSmemBytes(StringRef chip) {
   return sm && *sm / 10 == 12 ? hw::kMaxSmemBytesSm12x : hw::kMaxSmemBytes;
 }
 
+int64_t nvptx::maxDynamicSmemBytes(StringRef chip) {
+  std::optional<unsigned> sm = tma::parseSmVersion(chip);
+  if (!sm)
+    return hw::kDefaultSmemBytes;
+  switch (*sm) {
+  case 80:
+  case 87:
+    return hw::kMaxSmemBytesSm80;
+  case 86:
+  case 89:
+    return hw::kMaxSmemBytesSm12x;
+  default:
+    if (*sm / 10 == 12)
+      return hw::kMaxSmemBytesSm12x;
+    return *sm >= 90 ? hw::kMaxSmemBytes : hw::kDefaultSmemBytes;
+  }
+}
+
 /// The lowest PTX version `chip` and the lowering both accept.
 static unsigned requiredPtx(StringRef chip) {
   return std::max(nvptx::kLoweringMinPtx, *nvptx::minPtxVersion(chip));

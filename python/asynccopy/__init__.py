@@ -120,12 +120,13 @@ def _assemble(ptx, chip):
 
 
 def compile(source, *, chip="sm_90a", descriptor_mode="param",
-            explain=False):
+            dynamic_smem="auto", explain=False):
     """Compiles MLIR `source` (text, or a path to a .mlir file) in process:
-    asynccopy-to-nvvm with `chip` and `descriptor_mode` (param or scratch),
-    then PTX, assembled with ptxas when it is installed. `explain` records
-    the implementation selection's remarks in `.remarks`. Raises
-    CompileError with the located diagnostics."""
+    asynccopy-to-nvvm with `chip`, `descriptor_mode` (param or scratch) and
+    `dynamic_smem` (auto, always or never: which kernels keep their SMEM in
+    dynamic shared memory), then PTX, assembled with ptxas when it is
+    installed. `explain` records the implementation selection's remarks in
+    `.remarks`. Raises CompileError with the located diagnostics."""
     from . import _capi
 
     if not isinstance(chip, str) or not chip.startswith("sm_"):
@@ -134,6 +135,9 @@ def compile(source, *, chip="sm_90a", descriptor_mode="param",
     if descriptor_mode not in ("param", "scratch"):
         raise ValueError("descriptor_mode must be 'param' or 'scratch', "
                          "got %r" % (descriptor_mode,))
+    if dynamic_smem not in ("auto", "always", "never"):
+        raise ValueError("dynamic_smem must be 'auto', 'always' or 'never', "
+                         "got %r" % (dynamic_smem,))
     name = "<source>"
     if isinstance(source, os.PathLike) or (isinstance(source, str)
                                            and "\n" not in source
@@ -141,8 +145,8 @@ def compile(source, *, chip="sm_90a", descriptor_mode="param",
         name = os.fspath(source)
         with open(name) as f:
             source = f.read()
-    options = "chip=%s descriptor-mode=%s explain=%s" % (
-        chip, descriptor_mode, "true" if explain else "false")
+    options = "chip=%s descriptor-mode=%s dynamic-smem=%s explain=%s" % (
+        chip, descriptor_mode, dynamic_smem, "true" if explain else "false")
     ok, ptx, metadata, diagnostics, remarks = _capi.compile_to_ptx(
         source, options, name)
     if not ok:

@@ -207,7 +207,9 @@ class CudaError(RuntimeError):
     """A CUDA driver call failed."""
 
 
+_CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8
 _CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED = 14
+_DEFAULT_SMEM_BYTES = 48 * 1024
 _CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION = 4
 _CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL = 9
 
@@ -473,6 +475,13 @@ class Kernel:
         driver.push(device)
         try:
             function = self._function(driver, device)
+            # Buffers the compiler moved into dynamic shared memory: the
+            # launch sizes it and, past 48 KiB, the kernel opts in.
+            smem = self.metadata.get("dynamic_smem_bytes", 0)
+            if smem > _DEFAULT_SMEM_BYTES:
+                driver.check(driver.lib.cuFuncSetAttribute(
+                    function, _CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                    smem), "cuFuncSetAttribute")
             buffer = None
             if scratch and self.metadata["descriptor_mode"] == "scratch":
                 buffer = C.c_uint64()
@@ -488,7 +497,7 @@ class Kernel:
                 *[C.addressof(v) for v in values])
             if cluster is None:
                 driver.check(driver.lib.cuLaunchKernel(
-                    function, *grid, *block, 0, C.c_void_p(handle), array,
+                    function, *grid, *block, smem, C.c_void_p(handle), array,
                     None), "cuLaunchKernel(%s)" % self.name)
             else:
                 if cluster[0] * cluster[1] * cluster[2] > 8:
@@ -499,7 +508,7 @@ class Kernel:
                 attribute = _LaunchAttribute()
                 attribute.id = _CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION
                 attribute.value[0:3] = cluster
-                config = _LaunchConfig(*grid, *block, 0, C.c_void_p(handle),
+                config = _LaunchConfig(*grid, *block, smem, C.c_void_p(handle),
                                        C.pointer(attribute), 1)
                 driver.check(driver.lib.cuLaunchKernelEx(
                     C.byref(config), function, array, None),

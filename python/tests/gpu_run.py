@@ -3,7 +3,9 @@
 
   gpu_run.py --build DIR   compiles python/tests/kernels.mlir here (needs
                            libAsyncCopyCAPI.so and ptxas), both descriptor
-                           modes, and saves the modules under DIR
+                           modes (scratch with every buffer in dynamic
+                           SMEM), and a 64 KiB tile kernel, and saves the
+                           modules under DIR
   gpu_run.py --run DIR     loads them (no MLIR) and launches them on torch
                            CUDA tensors; needs libAsyncCopyRuntime.so
                            (ASYNCCOPY_LIB_DIR) and an sm_90 GPU
@@ -19,17 +21,48 @@ sys.path.insert(0, os.path.join(HERE, ".."))
 
 import asynccopy  # noqa: E402
 
-MODES = ("param", "scratch")
+# Descriptor mode and dynamic_smem of each build of kernels.mlir: with
+# `always` every kernel keeps its buffers in dynamic shared memory.
+MODES = {"param": "auto", "scratch": "always"}
+
+# A 64 KiB tile: more than a kernel may use without opting in, so the
+# launcher passes the dynamic size and sets the kernel's attribute.
+BIG_TILE = """
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @big_tile(%in: memref<128x128xf32>, %out: memref<128x128xf32>)
+        workgroup(%tile : memref<128x128xf32, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %false = arith.constant false
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      asynccopy.copy %in to %tile window [0, 0] [128, 128] barrier %bar[%c0]
+          : memref<128x128xf32> to memref<128x128xf32, #gpu.address_space<workgroup>>
+      asynccopy.barrier.wait %bar[%c0], %false : !asynccopy.barrier<1>
+      %t = asynccopy.copy %tile to %out window [0, 0] [128, 128]
+          : memref<128x128xf32, #gpu.address_space<workgroup>> to memref<128x128xf32> -> !asynccopy.token
+      asynccopy.wait %t : !asynccopy.token
+      gpu.return
+    }
+  }
+}
+"""
+
+
+def save(module, path, label):
+    if module.cubin is None:
+        sys.exit("ptxas not found: the run needs cubins")
+    module.save(path)
+    print("built", label, module.kernels)
 
 
 def build(outdir):
-    for mode in MODES:
-        module = asynccopy.compile(os.path.join(HERE, "kernels.mlir"),
-                                   descriptor_mode=mode)
-        if module.cubin is None:
-            sys.exit("ptxas not found: the run needs cubins")
-        module.save(os.path.join(outdir, mode))
-        print("built", mode, module.kernels)
+    for mode, smem in MODES.items():
+        save(asynccopy.compile(os.path.join(HERE, "kernels.mlir"),
+                               descriptor_mode=mode, dynamic_smem=smem),
+             os.path.join(outdir, mode), mode)
+    save(asynccopy.compile(BIG_TILE, dynamic_smem="always"),
+         os.path.join(outdir, "big"), "big")
 
 
 def check(name, got, want):
@@ -92,11 +125,24 @@ def run_module(module, label):
     return failures
 
 
+def run_big(module):
+    """The 64 KiB tile through dynamic shared memory; returns failures."""
+    import torch
+    assert module.metadata["kernels"]["big_tile"]["dynamic_smem_bytes"] > \
+        48 * 1024
+    x = torch.randn(128, 128, device="cuda")
+    y = torch.full_like(x, -7.0)
+    module["big_tile"](x, y, grid=1, block=128)
+    torch.cuda.synchronize()
+    return not check("big_tile 128x128 f32 (64 KiB of dynamic SMEM)", y, x)
+
+
 def run(indir):
     failures = 0
     for mode in MODES:
         failures += run_module(asynccopy.load(os.path.join(indir, mode)),
                                mode)
+    failures += run_big(asynccopy.load(os.path.join(indir, "big")))
     print("FAILURES: %d" % failures)
     return 1 if failures else 0
 

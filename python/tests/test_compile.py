@@ -73,6 +73,18 @@ def test_compile_ptx_and_metadata(kernels):
     assert multicast["known_cluster_size"] == [2, 1, 1]
     # Each CTA of the cluster loads half of the tile.
     assert multicast["tensor_maps"][0]["box"] == [32, 64]
+    # Small enough for static shared memory.
+    assert all(k["dynamic_smem_bytes"] == 0
+               for k in kernels.metadata["kernels"].values())
+
+
+def test_dynamic_smem():
+    module = asynccopy.compile(KERNELS, dynamic_smem="always")
+    # tma_copy: its 64x64 f32 tile and its barrier, placed from a 128-B
+    # aligned address (a 16-B aligned window start, 112 B reserved).
+    tma = module.metadata["kernels"]["tma_copy"]
+    assert tma["dynamic_smem_bytes"] == 16384 + 8 + 112
+    assert "__dynamic_shmem" in module.ptx
 
 
 @pytest.mark.skipif(asynccopy.find_ptxas() is None, reason="no ptxas")
@@ -148,6 +160,8 @@ def test_bad_options():
         asynccopy.compile(KERNELS, descriptor_mode="global")
     with pytest.raises(ValueError, match="chip"):
         asynccopy.compile(KERNELS, chip="hopper")
+    with pytest.raises(ValueError, match="dynamic_smem"):
+        asynccopy.compile(KERNELS, dynamic_smem="sometimes")
 
 
 def test_sm80(kernels):

@@ -514,12 +514,13 @@ TEST_F(ContiguityTest, TmaPlanAttrRoundTrips) {
     CopyLayout l = layout(c.type, c.window);
     TmaPlan plan = tma(l, c.swizzle, /*allowRuntimeChecks=*/true);
     std::string reason;
-    if (c.groupSize > 1)
+    if (c.groupSize > 1) {
       ASSERT_TRUE(succeeded(splitForCollective(plan, l.elementBytes(),
                                                c.groupSize, std::nullopt,
                                                c.replicated, c.swizzle,
                                                &reason)))
           << reason;
+    }
     TmaPlanAttr attr = getTmaPlanAttr(&ctx, plan, l);
     FailureOr<TmaPlan> read = getTmaPlan(attr, l, &reason);
     ASSERT_TRUE(succeeded(read)) << reason;

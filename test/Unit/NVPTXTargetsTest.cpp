@@ -132,3 +132,19 @@ TEST(NVPTXTargets, ChecksChipsAndFeatures) {
 }
 
 } // namespace
+
+TEST(NVPTXTargets, SharedMemoryLimits) {
+  // Statically: 48 KiB for portable chips, the whole CTA for `a` ones.
+  EXPECT_EQ(nvptx::maxStaticSmemBytes("sm_90"), 48 * 1024);
+  EXPECT_EQ(nvptx::maxStaticSmemBytes("sm_90a"), 227 * 1024);
+  EXPECT_EQ(nvptx::maxStaticSmemBytes("sm_120a"), 99 * 1024);
+  // Opting in (dynamic shared memory): each chip's CTA limit.
+  EXPECT_EQ(nvptx::maxDynamicSmemBytes("sm_80"), 163 * 1024);
+  EXPECT_EQ(nvptx::maxDynamicSmemBytes("sm_86"), 99 * 1024);
+  EXPECT_EQ(nvptx::maxDynamicSmemBytes("sm_87"), 163 * 1024);
+  EXPECT_EQ(nvptx::maxDynamicSmemBytes("sm_89"), 99 * 1024);
+  EXPECT_EQ(nvptx::maxDynamicSmemBytes("sm_90"), 227 * 1024);
+  EXPECT_EQ(nvptx::maxDynamicSmemBytes("sm_90a"), 227 * 1024);
+  EXPECT_EQ(nvptx::maxDynamicSmemBytes("sm_100a"), 227 * 1024);
+  EXPECT_EQ(nvptx::maxDynamicSmemBytes("sm_120"), 99 * 1024);
+}

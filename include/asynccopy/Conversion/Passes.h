@@ -4,10 +4,23 @@
 #define ASYNCCOPY_CONVERSION_PASSES_H
 
 #include "asynccopy/Conversion/AsyncCopyToNVVM/AsyncCopyToNVVM.h"
+#include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
 
 #include "mlir/Pass/Pass.h"
 
 namespace mlir::asynccopy {
+
+/// The values of the `mode` option of asynccopy-pack-shared-memory and the
+/// pipelines' `dynamic-smem`.
+inline llvm::cl::ValuesClass dynamicSmemModeValues() {
+  return llvm::cl::values(
+      clEnumValN(DynamicSmemMode::never, "never",
+                 "every SMEM buffer stays a static .shared variable"),
+      clEnumValN(DynamicSmemMode::automatic, "auto",
+                 "kernels over their chip's static limit use dynamic SMEM"),
+      clEnumValN(DynamicSmemMode::always, "always",
+                 "every kernel keeps its buffers in dynamic SMEM"));
+}
 
 #define GEN_PASS_DECL
 #include "asynccopy/Conversion/Passes.h.inc"

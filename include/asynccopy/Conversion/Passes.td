@@ -32,18 +32,55 @@ def AsyncCopyCheckStaticSharedMemory : Pass<"asynccopy-check-static-smem"> {
   let summary = "Checks each kernel's static shared memory against its chip's "
                 "limit";
   let description = [{
-    Until kernels get dynamic shared memory, every SMEM buffer is a static
-    `.shared` variable, and ptxas refuses kernels with more of them than the
-    chip allows statically ("uses too much shared data"): 48 KiB on portable
+    The SMEM buffers asynccopy-pack-shared-memory left static are `.shared`
+    variables, and ptxas refuses kernels with more of them than the chip
+    allows statically ("uses too much shared data"): 48 KiB on portable
     chips (sm_80, sm_90, sm_100f, ...), 227 KiB on sm_90a and sm_10xa, 99 KiB
     on sm_12xa. This pass adds up, per `gpu.func` kernel, its workgroup
     attributions, the workgroup `memref.global`s and shared LLVM globals (the
     lowered barriers) or `asynccopy.barrier.alloc`s of every function it
     runs, each at its alignment, and reports a kernel over the limit of its
     GPU module's chip (sm_90a without an NVVM target) with its buffers and
-    their sizes. The pipelines run it right after convert-asynccopy-to-nvvm,
-    which raises the alignment of the buffers that copies use.
+    their sizes. The pipelines run it after convert-asynccopy-to-nvvm (which
+    raises the alignment of the buffers that copies use) and
+    asynccopy-pack-shared-memory.
   }];
+}
+
+def AsyncCopyPackSharedMemory : Pass<"asynccopy-pack-shared-memory",
+                                     "::mlir::ModuleOp"> {
+  let summary = "Moves kernels' SMEM buffers into dynamic shared memory";
+  let description = [{
+    A kernel can declare only 48 KiB of static shared memory for portable
+    chips (sm_80, sm_90, ...); beyond that it must use dynamic shared memory
+    and opt in at launch, up to the chip's limit (227 KiB on sm_90, 163 KiB
+    on sm_80). For each `gpu.func` kernel whose SMEM (counted as
+    asynccopy-check-static-smem does) exceeds the static limit of its GPU
+    module's chip (`mode=auto`, the default), or for every kernel
+    (`mode=always`), this pass packs its workgroup attributions and the
+    shared LLVM globals only kernels use (the lowered barriers) into one
+    `gpu.dynamic_shared_memory` buffer, each at its alignment (1024 B for
+    swizzled TMA boxes: the buffer's start is aligned at run time), and
+    records the bytes as `asynccopy.dynamic_smem_bytes` on the kernel. Every
+    `gpu.launch_func` of the kernel in the module gets that size (added to
+    one it already has); the runtime's launch sets the kernel's
+    max-dynamic-SMEM attribute when it exceeds 48 KiB. A kernel that needs
+    more than its chip allows is an error naming its buffers. Kernels that
+    use `gpu.dynamic_shared_memory` themselves are left alone. Runs after
+    convert-asynccopy-to-nvvm (which sets the buffers' alignments and lowers
+    the barriers).
+  }];
+  let options = [
+    Option<"mode", "mode", "::mlir::asynccopy::DynamicSmemMode",
+           /*default=*/"::mlir::asynccopy::DynamicSmemMode::automatic",
+           "Which kernels use dynamic shared memory: auto (those over their "
+           "chip's static limit), always or never",
+           [{::mlir::asynccopy::dynamicSmemModeValues()}]>,
+  ];
+  let dependentDialects = [
+    "::mlir::LLVM::LLVMDialect", "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect", "::mlir::memref::MemRefDialect",
+  ];
 }
 
 def AsyncCopyMergeIssueRegions : Pass<"asynccopy-merge-issue-regions"> {

@@ -120,9 +120,11 @@ constexpr int64_t kPortableClusterCtas = 8;
 /// mbarrier arrival and transaction counts are 20-bit.
 constexpr int64_t kMaxMbarrierCount = (int64_t(1) << 20) - 1;
 /// Shared memory one CTA may use: without opting in (any chip), and at most
-/// on sm_90a, sm_10xa and sm_110a, and on sm_12xa.
+/// (opting in through dynamic shared memory) on sm_90, sm_10x and sm_110, on
+/// sm_80 and sm_87, and on sm_86, sm_89 and sm_12x.
 constexpr int64_t kDefaultSmemBytes = 48 * 1024;
 constexpr int64_t kMaxSmemBytes = 227 * 1024;
+constexpr int64_t kMaxSmemBytesSm80 = 163 * 1024;
 constexpr int64_t kMaxSmemBytesSm12x = 99 * 1024;
 
 } // namespace asynccopy::hw

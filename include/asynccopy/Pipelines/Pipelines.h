@@ -10,6 +10,7 @@
 #ifndef ASYNCCOPY_PIPELINES_PIPELINES_H
 #define ASYNCCOPY_PIPELINES_PIPELINES_H
 
+#include "asynccopy/Conversion/Passes.h"
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
@@ -35,6 +36,12 @@ struct AsyncCopyPipelineOptions
       *this, "descriptor-mode",
       llvm::cl::desc("Where TMA tensor maps live: param or scratch"),
       llvm::cl::init(DescriptorMode::param), descriptorModeValues()};
+  PassOptions::Option<DynamicSmemMode> dynamicSmem{
+      *this, "dynamic-smem",
+      llvm::cl::desc("Which kernels keep their SMEM buffers in dynamic shared "
+                     "memory: auto (those over their chip's static limit), "
+                     "always or never"),
+      llvm::cl::init(DynamicSmemMode::automatic), dynamicSmemModeValues()};
   PassOptions::Option<std::string> format{
       *this, "format",
       llvm::cl::desc("GPU binary format of asynccopy-to-llvm: isa (PTX), bin "

@@ -61,6 +61,12 @@ std::string defaultFeatures(StringRef chip);
 /// kernels with 200 KiB of static shared memory.
 int64_t maxStaticSmemBytes(StringRef chip);
 
+/// The most shared memory a kernel for a known `chip` may use once it opts
+/// in (dynamic shared memory and the kernel's max-dynamic-SMEM attribute):
+/// 227 KiB on sm_90, sm_10x and sm_110, 163 KiB on sm_80 and sm_87, 99 KiB on
+/// sm_86, sm_89 and sm_12x; 48 KiB on chips the table does not know.
+int64_t maxDynamicSmemBytes(StringRef chip);
+
 /// Checks explicit `features` for a known `chip`: a comma-separated list of
 /// `+ptx<N>` the back end knows, whose highest version is at least what the
 /// chip and the lowering need. Returns the problem, or nullopt.

@@ -5,9 +5,15 @@
 // On its own, barriers are still asynccopy.barrier.alloc ops.
 // RUN: not ac-opt %s -split-input-file -asynccopy-check-static-smem 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ALONE
-// The pipelines stop there, before ptxas ("uses too much shared data").
-// RUN: not ac-opt %s -split-input-file -asynccopy-to-llvm 2>&1 \
+// Without dynamic shared memory the pipelines stop there, before ptxas
+// ("uses too much shared data").
+// RUN: not ac-opt %s -split-input-file -asynccopy-to-llvm="dynamic-smem=never" 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=PIPELINE
+// With it (the default), kernels over the static limit keep their
+// attributions and barriers in dynamic shared memory; only @over needs more
+// than a CTA can have at all.
+// RUN: not ac-opt %s -split-input-file -asynccopy-to-llvm 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=DYNAMIC
 
 // Every SMEM buffer is a static .shared variable until dynamic shared memory
 // lands; ptxas refuses kernels with more of them than the chip allows (48 KiB
@@ -15,13 +21,16 @@
 // workgroup globals and barriers of the functions it runs, are counted at
 // their alignment and named.
 
-// ALONE: error: 'gpu.func' op kernel @too_much needs 49176 B of static shared memory, more than the 49152 B a kernel for sm_80 can declare statically: workgroup buffer 0 memref<64x64xf16, #gpu.address_space<workgroup>> (8192 B, aligned to 2 B), asynccopy.barrier.alloc !asynccopy.barrier<2> (16 B, aligned to 8 B), memref.global @staging memref<16384xf16, #gpu.address_space<workgroup>> (32768 B, aligned to 2 B), asynccopy.barrier.alloc !asynccopy.barrier<1> (8 B, aligned to 8 B), memref.global @more memref<4096xf16, #gpu.address_space<workgroup>> (8192 B, aligned to 2 B); use smaller tiles or fewer stages (dynamic shared memory is not supported yet)
-// ALONE: error: 'gpu.func' op kernel @padded needs 49160 B of static shared memory, more than the 49152 B a kernel for sm_80 can declare statically: asynccopy.barrier.alloc !asynccopy.barrier<1> (8 B, aligned to 8 B), memref.global @tile memref<48136xi8, #gpu.address_space<workgroup>> (48136 B, aligned to 1024 B); use smaller tiles or fewer stages (dynamic shared memory is not supported yet)
+// ALONE: error: 'gpu.func' op kernel @too_much needs 49176 B of static shared memory, more than the 49152 B a kernel for sm_80 can declare statically: workgroup buffer 0 memref<64x64xf16, #gpu.address_space<workgroup>> (8192 B, aligned to 2 B), asynccopy.barrier.alloc !asynccopy.barrier<2> (16 B, aligned to 8 B), memref.global @staging memref<16384xf16, #gpu.address_space<workgroup>> (32768 B, aligned to 2 B), asynccopy.barrier.alloc !asynccopy.barrier<1> (8 B, aligned to 8 B), memref.global @more memref<4096xf16, #gpu.address_space<workgroup>> (8192 B, aligned to 2 B); use smaller tiles or fewer stages, or let asynccopy-pack-shared-memory move them into dynamic shared memory
+// ALONE: error: 'gpu.func' op kernel @padded needs 49160 B of static shared memory, more than the 49152 B a kernel for sm_80 can declare statically: asynccopy.barrier.alloc !asynccopy.barrier<1> (8 B, aligned to 8 B), memref.global @tile memref<48136xi8, #gpu.address_space<workgroup>> (48136 B, aligned to 1024 B); use smaller tiles or fewer stages, or let asynccopy-pack-shared-memory move them into dynamic shared memory
 // PIPELINE: error: 'gpu.func' op kernel @too_much needs 49176 B of static shared memory
 // PIPELINE: error: 'gpu.func' op kernel @padded needs 49160 B of static shared memory
 // PIPELINE-NOT: kernel @hopper
 // PIPELINE: error: 'gpu.func' op kernel @portable needs 232448 B
 // PIPELINE: error: 'gpu.func' op kernel @over needs 232456 B
+// DYNAMIC-NOT: {{error: 'gpu.func' op kernel @(too_much|padded|portable|hopper) needs}}
+// DYNAMIC: error: 'gpu.func' op kernel @over needs more shared memory than the 232448 B a CTA can have on sm_90a: workgroup buffer 0 memref<1816x64xf16, #gpu.address_space<workgroup>> (232448 B, aligned to 2 B), llvm.mlir.global @__asynccopy_barrier !llvm.array<1 x i64> (8 B, aligned to 8 B); use smaller tiles or fewer stages
+// DYNAMIC-NOT: {{error: 'gpu.func' op kernel @(too_much|padded|portable|hopper) needs}}
 
 module attributes {gpu.container_module} {
   gpu.module @kernels [#nvvm.target<chip = "sm_80", features = "+ptx80">] {

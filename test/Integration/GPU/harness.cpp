@@ -813,6 +813,16 @@ static bool tmaDoubleBuffer(Checker &check) {
 }
 #endif
 
+#ifdef HAS_tma_dynamic_smem_sm90
+extern "C" void _mlir_ciface_tma_dynamic_smem_sm90(MemRef<uint16_t, 2> *,
+                                                   MemRef<uint16_t, 2> *);
+/// Six 128x64 f16 tiles through six stages of 96 KiB of dynamic SMEM.
+static bool tmaDynamicSmemSm90(Checker &check) {
+  return copiesWhole(check, _mlir_ciface_tma_dynamic_smem_sm90, 768, 64,
+                     pattern16);
+}
+#endif
+
 #ifdef HAS_sync_load_tma_store
 extern "C" void _mlir_ciface_sync_load_tma_store(MemRef<float, 2> *,
                                                  MemRef<float, 2> *);
@@ -950,6 +960,9 @@ static const std::map<std::string, std::function<bool(Checker &)>> &tests() {
 #endif
 #ifdef HAS_tma_double_buffer
       {"tma_double_buffer", tmaDoubleBuffer},
+#endif
+#ifdef HAS_tma_dynamic_smem_sm90
+      {"tma_dynamic_smem_sm90", tmaDynamicSmemSm90},
 #endif
 #ifdef HAS_sync_load_tma_store
       {"sync_load_tma_store", syncLoadTmaStore},

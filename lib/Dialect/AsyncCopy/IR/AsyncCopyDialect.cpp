@@ -95,6 +95,8 @@ static ArrayRef<ProtocolAttr> getProtocolAttrs() {
        "array<i64: x, y, z> of positive extents"},
       {D::SmemOffsetsAttrHelper::getNameStr(), isSmemOffsets,
        "array<i64: ...> of two entries per SMEM operand"},
+      {D::DynamicSmemBytesAttrHelper::getNameStr(), isNonNegative,
+       "a non-negative integer (bytes of dynamic shared memory)"},
   };
   return attrs;
 }

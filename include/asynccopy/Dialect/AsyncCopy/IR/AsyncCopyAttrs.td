@@ -486,6 +486,17 @@ def AsyncCopy_DescriptorMode : I32EnumAttr<"DescriptorMode",
   let genSpecializedAttr = 0;
 }
 
+// The `mode` option of asynccopy-pack-shared-memory and the pipelines'
+// `dynamic-smem`: which kernels keep their SMEM in dynamic shared memory.
+def AsyncCopy_DynamicSmemMode : I32EnumAttr<"DynamicSmemMode",
+    "which kernels use dynamic shared memory", [
+      I32EnumAttrCase<"never", 0>,
+      I32EnumAttrCase<"automatic", 1, "auto">,
+      I32EnumAttrCase<"always", 2>]> {
+  let cppNamespace = "::mlir::asynccopy";
+  let genSpecializedAttr = 0;
+}
+
 //===----------------------------------------------------------------------===//
 // Tensor maps (written by asynccopy-materialize-tma-descriptors)
 //===----------------------------------------------------------------------===//

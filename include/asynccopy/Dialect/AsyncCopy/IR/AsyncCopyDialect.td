@@ -61,7 +61,10 @@ def AsyncCopy_Dialect : Dialect {
     // On a `cp_async.copy` or `sync.copy`, by the conversion's up-front walk:
     // per SMEM operand, whether its byte offset from the allocation is exact
     // (1) or a known multiple (0), then that offset or multiple.
-    "::mlir::DenseI64ArrayAttr":$smem_offsets
+    "::mlir::DenseI64ArrayAttr":$smem_offsets,
+    // On a kernel, by asynccopy-pack-shared-memory: the bytes of dynamic
+    // shared memory its buffers take (each launch passes at least that).
+    "::mlir::IntegerAttr":$dynamic_smem_bytes
   );
   let extraClassDeclaration = [{
     void registerAttributes();
