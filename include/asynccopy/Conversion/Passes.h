@@ -17,7 +17,7 @@ inline llvm::cl::ValuesClass dynamicSmemModeValues() {
       clEnumValN(DynamicSmemMode::never, "never",
                  "every SMEM buffer stays a static .shared variable"),
       clEnumValN(DynamicSmemMode::automatic, "auto",
-                 "kernels over their chip's static limit use dynamic SMEM"),
+                 "kernels with more than 48 KiB use dynamic SMEM"),
       clEnumValN(DynamicSmemMode::always, "always",
                  "every kernel keeps its buffers in dynamic SMEM"));
 }

@@ -51,13 +51,12 @@ def AsyncCopyPackSharedMemory : Pass<"asynccopy-pack-shared-memory",
                                      "::mlir::ModuleOp"> {
   let summary = "Moves kernels' SMEM buffers into dynamic shared memory";
   let description = [{
-    A kernel can declare only 48 KiB of static shared memory for portable
-    chips (sm_80, sm_90, ...); beyond that it must use dynamic shared memory
-    and opt in at launch, up to the chip's limit (227 KiB on sm_90, 163 KiB
-    on sm_80). For each `gpu.func` kernel whose SMEM (counted as
-    asynccopy-check-static-smem does) exceeds the static limit of its GPU
-    module's chip (`mode=auto`, the default), or for every kernel
-    (`mode=always`), this pass packs its workgroup attributions and the
+    A CTA gets more than 48 KiB of shared memory only by opting in at
+    launch, up to its chip's limit (227 KiB on sm_90, 163 KiB on sm_80), and
+    portable chips (sm_80, sm_90, ...) cap static `.shared` variables at
+    48 KiB. For each `gpu.func` kernel whose SMEM (counted as
+    asynccopy-check-static-smem does) exceeds 48 KiB (`mode=auto`, the
+    default), or for every kernel (`mode=always`), this pass packs its workgroup attributions and the
     shared LLVM globals only kernels use (the lowered barriers) into one
     `gpu.dynamic_shared_memory` buffer, each at its alignment (1024 B for
     swizzled TMA boxes: the buffer's start is aligned at run time), and
@@ -73,8 +72,8 @@ def AsyncCopyPackSharedMemory : Pass<"asynccopy-pack-shared-memory",
   let options = [
     Option<"mode", "mode", "::mlir::asynccopy::DynamicSmemMode",
            /*default=*/"::mlir::asynccopy::DynamicSmemMode::automatic",
-           "Which kernels use dynamic shared memory: auto (those over their "
-           "chip's static limit), always or never",
+           "Which kernels use dynamic shared memory: auto (those over "
+           "48 KiB), always or never",
            [{::mlir::asynccopy::dynamicSmemModeValues()}]>,
   ];
   let dependentDialects = [

@@ -39,7 +39,7 @@ struct AsyncCopyPipelineOptions
   PassOptions::Option<DynamicSmemMode> dynamicSmem{
       *this, "dynamic-smem",
       llvm::cl::desc("Which kernels keep their SMEM buffers in dynamic shared "
-                     "memory: auto (those over their chip's static limit), "
+                     "memory: auto (those over 48 KiB), "
                      "always or never"),
       llvm::cl::init(DynamicSmemMode::automatic), dynamicSmemModeValues()};
   PassOptions::Option<std::string> format{

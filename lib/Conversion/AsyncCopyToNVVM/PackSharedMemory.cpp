@@ -1,8 +1,9 @@
 //===- PackSharedMemory.cpp - kernels' SMEM in dynamic shared memory ------===//
 //
-// Static .shared variables are capped at 48 KiB on portable chips; a kernel
-// that needs more keeps its buffers in one dynamic shared memory window,
-// which its launches size and the runtime opts into. The window starts only
+// A CTA gets more than 48 KiB of shared memory only by opting in, and
+// portable chips cap static .shared variables at 48 KiB: a kernel that needs
+// more keeps its buffers in one dynamic shared memory window, which its
+// launches size and the runtime opts into. The window starts only
 // 16-B aligned (the lowering of gpu.dynamic_shared_memory), so the buffers
 // are placed from the first address aligned for the most demanding one
 // (1024 B for swizzled TMA boxes), with that much more reserved.
@@ -12,6 +13,7 @@
 #include "SharedMemoryLayout.h"
 
 #include "asynccopy/Conversion/Passes.h"
+#include "asynccopy/Hardware/Limits.h"
 #include "asynccopy/Utils/NVPTXTargets.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -27,6 +29,8 @@ namespace mlir::asynccopy {
 using namespace mlir;
 using namespace mlir::asynccopy;
 using namespace mlir::asynccopy::lowering;
+
+namespace hw = ::asynccopy::hw;
 
 namespace {
 
@@ -122,7 +126,7 @@ void rewriteKernel(gpu::GPUFuncOp kernel, ArrayRef<SharedBuffer> packed,
 }
 
 struct AsyncCopyPackSharedMemoryPass
-    : public asynccopy::impl::AsyncCopyPackSharedMemoryBase<
+    : public mlir::asynccopy::impl::AsyncCopyPackSharedMemoryBase<
           AsyncCopyPackSharedMemoryPass> {
   using Base::Base;
 
@@ -174,9 +178,11 @@ struct AsyncCopyPackSharedMemoryPass
     SmallVector<SharedBuffer> buffers;
     DenseSet<Operation *> seen;
     collectSharedBuffers(kernel, DataLayout::closest(kernel), buffers, seen);
-    StringRef staticChip = tightestChip(kernel, nvptx::maxStaticSmemBytes);
+    // Past 48 KiB a CTA must opt in, which only dynamic shared memory does
+    // portably (ptxas accepts more static SMEM for sm_90a, CUDA's model does
+    // not promise it).
     if (mode == DynamicSmemMode::automatic &&
-        packSharedBuffers(buffers) <= nvptx::maxStaticSmemBytes(staticChip))
+        packSharedBuffers(buffers) <= hw::kDefaultSmemBytes)
       return 0;
     SmallVector<SharedBuffer> packed, kept;
     for (SharedBuffer &buffer : buffers)

@@ -4,8 +4,7 @@
 
 // The IR convert-asynccopy-to-nvvm leaves: workgroup attributions with the
 // alignment their copies need and barriers as shared LLVM globals. With
-// mode=always (or auto, once a kernel is over its chip's static limit: 48 KiB
-// on sm_90) they move into one dynamic shared memory window: each buffer at
+// mode=always (or auto, once a kernel has more than 48 KiB) they move into one dynamic shared memory window: each buffer at
 // its offset from the window's first 1024-B aligned byte, the barrier's
 // address in place of its llvm.mlir.addressof; the launch gets the window's
 // bytes added to the size it had.
@@ -62,7 +61,7 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// 16 KiB on sm_90a: static under auto, dynamic under always.
+// 16 KiB: static under auto, dynamic under always.
 // CHECK-LABEL: gpu.func @small
 // AUTO-NOT: asynccopy.dynamic_smem_bytes
 // AUTO: workgroup(
