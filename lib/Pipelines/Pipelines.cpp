@@ -49,6 +49,7 @@ static void buildDevicePipeline(OpPassManager &pm,
   pm.addPass(createAsyncCopyMaterializeTMADescriptors(descriptors));
   if (options.explain)
     pm.addPass(createAsyncCopyReport());
+  pm.addPass(createAsyncCopyAssignWaitGroups());
   pm.addPass(createConvertAsyncCopyToNVVM());
   pm.addPass(createAsyncCopyMergeIssueRegions());
   AsyncCopyPackSharedMemoryOptions smem;

@@ -813,6 +813,17 @@ static bool tmaDoubleBuffer(Checker &check) {
 }
 #endif
 
+#ifdef HAS_tma_store_wait_groups
+extern "C" void _mlir_ciface_tma_store_wait_groups(MemRef<uint16_t, 2> *,
+                                                   MemRef<uint16_t, 2> *);
+/// Four 64x64 f16 tiles through two SMEM buffers, each reloaded while the
+/// other one's TMA store is in flight.
+static bool tmaStoreWaitGroups(Checker &check) {
+  return copiesWhole(check, _mlir_ciface_tma_store_wait_groups, 256, 64,
+                     pattern16);
+}
+#endif
+
 #ifdef HAS_tma_dynamic_smem_sm90
 extern "C" void _mlir_ciface_tma_dynamic_smem_sm90(MemRef<uint16_t, 2> *,
                                                    MemRef<uint16_t, 2> *);
@@ -963,6 +974,9 @@ static const std::map<std::string, std::function<bool(Checker &)>> &tests() {
 #endif
 #ifdef HAS_tma_dynamic_smem_sm90
       {"tma_dynamic_smem_sm90", tmaDynamicSmemSm90},
+#endif
+#ifdef HAS_tma_store_wait_groups
+      {"tma_store_wait_groups", tmaStoreWaitGroups},
 #endif
 #ifdef HAS_sync_load_tma_store
       {"sync_load_tma_store", syncLoadTmaStore},

@@ -99,6 +99,22 @@ def AsyncCopyMaterializeTMADescriptors
   ];
 }
 
+def AsyncCopyAssignWaitGroups : Pass<"asynccopy-assign-wait-groups"> {
+  let summary = "Turns waits on copy tokens into wait_group N from program "
+                "order";
+  let description = [{
+    `asynccopy.wait %t` on the token of a cp.async copy, a TMA store or
+    reduction or a bulk store becomes `asynccopy.wait_group <kind> N`: N is
+    the number of groups of the same kind that close after the copy on every
+    path to the wait (a lower bound: an `scf.if` counts its poorer branch, an
+    `scf.for` its iterations when its bounds are constant, other regions and
+    predicated TMA or bulk stores nothing), so the copy completes while up
+    to N younger ones stay in flight. A wait the pass cannot place (a token
+    from another block, a loop's previous iteration, a branch's result)
+    keeps its wait_group 0. Runs after selection, on the mechanism ops.
+  }];
+}
+
 def AsyncCopyReport : Pass<"asynccopy-report", "::mlir::ModuleOp"> {
   let summary = "Reports how every copy and prefetch will be lowered";
   let description = [{

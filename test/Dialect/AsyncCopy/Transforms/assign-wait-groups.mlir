@@ -1,0 +1,130 @@
+// RUN: ac-opt %s -split-input-file -asynccopy-assign-wait-groups | FileCheck %s
+
+// A wait on a copy's token lets the groups of its kind closed after the copy
+// stay in flight: N of them, counted on every path from the copy to the
+// wait.
+
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+#plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>
+
+// Straight line: two stores close after %t0, one after %t1. A predicated
+// store closes no group when it does not run, so it does not count.
+// CHECK-LABEL: func.func @straight
+// CHECK: %[[T0:.*]] = asynccopy.tma.store
+// CHECK: %[[T1:.*]] = asynccopy.tma.store
+// CHECK: %[[T2:.*]] = asynccopy.tma.store
+// CHECK: %[[T3:.*]] = asynccopy.tma.store {{.*}} predicate
+// CHECK-NEXT: asynccopy.wait_group bulk 2
+// CHECK-NEXT: asynccopy.wait_group bulk 1
+// CHECK-NEXT: asynccopy.wait_group bulk 0
+// CHECK-NEXT: asynccopy.wait_group bulk 0
+// CHECK-NOT: asynccopy.wait %
+func.func @straight(%A: memref<4096x4096xf16>, %S0: !smem, %S1: !smem, %S2: !smem, %i: index, %p: i1) {
+  %t0 = asynccopy.tma.store %S0 to %A window [%i, 0] [64, 64] {plan = #plan} : !smem to memref<4096x4096xf16> -> !asynccopy.token
+  %t1 = asynccopy.tma.store %S1 to %A window [%i, 64] [64, 64] {plan = #plan} : !smem to memref<4096x4096xf16> -> !asynccopy.token
+  %t2 = asynccopy.tma.store %S2 to %A window [%i, 128] [64, 64] {plan = #plan} : !smem to memref<4096x4096xf16> -> !asynccopy.token
+  %t3 = asynccopy.tma.store %S0 to %A window [%i, 192] [64, 64] predicate %p {plan = #plan} : !smem to memref<4096x4096xf16> -> !asynccopy.token
+  asynccopy.wait %t0 : !asynccopy.token
+  asynccopy.wait %t1 : !asynccopy.token
+  asynccopy.wait %t2 : !asynccopy.token
+  asynccopy.wait %t3 : !asynccopy.token
+  return
+}
+
+// -----
+
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+#plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>
+
+// Branches count their poorer side (an scf.if without else: nothing); a
+// loop with constant bounds its iterations, a dynamic one nothing; a wait
+// inside a branch counts what precedes it there.
+// CHECK-LABEL: func.func @regions
+// CHECK: scf.if
+// CHECK: scf.if
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: asynccopy.wait_group bulk 4
+// CHECK: scf.if
+// CHECK: asynccopy.tma.store
+// CHECK-NEXT: asynccopy.wait_group bulk 5
+func.func @regions(%A: memref<4096x4096xf16>, %S: !smem, %i: index, %n: index, %p: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %t = asynccopy.tma.store %S to %A window [%i, 0] [64, 64] {plan = #plan} : !smem to memref<4096x4096xf16> -> !asynccopy.token
+  // then: 2, else: 1 -> 1
+  scf.if %p {
+    %a = asynccopy.tma.store %S to %A window [%i, 64] [64, 64] {plan = #plan} : !smem to memref<4096x4096xf16> -> !asynccopy.token
+    %b = asynccopy.tma.store %S to %A window [%i, 128] [64, 64] {plan = #plan} : !smem to memref<4096x4096xf16> -> !asynccopy.token
+  } else {
+    %a = asynccopy.tma.reduce %S to %A window [%i, 64] [64, 64] {reduction = #asynccopy<reduction add>, plan = #plan} : !smem to memref<4096x4096xf16> -> !asynccopy.token
+  }
+  // no else -> 0
+  scf.if %p {
+    %a = asynccopy.tma.store %S to %A window [%i, 64] [64, 64] {plan = #plan} : !smem to memref<4096x4096xf16> -> !asynccopy.token
+  }
+  // 3 iterations -> 3
+  scf.for %k = %c0 to %c3 step %c1 {
+    %a = asynccopy.tma.store %S to %A window [%k, 64] [64, 64] {plan = #plan} : !smem to memref<4096x4096xf16> -> !asynccopy.token
+  }
+  // dynamic -> 0
+  scf.for %k = %c0 to %n step %c1 {
+    %a = asynccopy.tma.store %S to %A window [%k, 64] [64, 64] {plan = #plan} : !smem to memref<4096x4096xf16> -> !asynccopy.token
+  }
+  asynccopy.wait %t : !asynccopy.token
+  scf.if %p {
+    %a = asynccopy.tma.store %S to %A window [%i, 64] [64, 64] {plan = #plan} : !smem to memref<4096x4096xf16> -> !asynccopy.token
+    asynccopy.wait %t : !asynccopy.token
+  }
+  return
+}
+
+// -----
+
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+!sf = memref<32x64xf32, #gpu.address_space<workgroup>>
+#plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>
+#chunks = #asynccopy.chunk_plan<chunks = 32, chunk_bytes = 256, vector_bytes = 16>
+
+// Kinds are counted apart: the cp.async copy's group is the last of its
+// kind however many bulk groups follow, and a cp.async copy closes its group
+// on every thread even when its predicate skips the transfer. Copies with
+// `{commit = false}` close nothing until commit_group; a token they make is
+// left to wait_group 0, as is a sync copy's (a barrier) and one that comes
+// back around a loop.
+// CHECK-LABEL: func.func @kinds
+// CHECK: %[[C0:.*]] = asynccopy.cp_async.copy
+// CHECK: %[[C1:.*]] = asynccopy.cp_async.copy {{.*}} predicate
+// CHECK: asynccopy.tma.store
+// CHECK: asynccopy.commit_group bulk
+// CHECK-NEXT: asynccopy.sync.copy
+// CHECK-NEXT: asynccopy.wait_group cp_async 1
+// CHECK-NEXT: asynccopy.wait_group cp_async 0
+// CHECK-NEXT: asynccopy.wait_group bulk 1
+// CHECK-NEXT: asynccopy.wait %{{.*}} : !asynccopy.token
+// CHECK-NEXT: asynccopy.wait %{{.*}} : !asynccopy.token
+// CHECK: scf.for
+// CHECK: asynccopy.wait %{{.*}} : !asynccopy.token
+func.func @kinds(%A: memref<4096x4096xf16>, %B: memref<128x64xf32>, %S: !smem, %F: !sf, %i: index, %p: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %a = asynccopy.cp_async.copy %B to %F window [%i, 0] [32, 64] {plan = #chunks} : memref<128x64xf32> to !sf -> !asynccopy.token
+  %b = asynccopy.cp_async.copy %B to %F window [%i, 0] [32, 64] predicate %p {plan = #chunks} : memref<128x64xf32> to !sf -> !asynccopy.token
+  %s = asynccopy.tma.store %S to %A window [%i, 0] [64, 64] {plan = #plan} : !smem to memref<4096x4096xf16> -> !asynccopy.token
+  %u = asynccopy.tma.store %S to %A window [%i, 64] [64, 64] {commit = false, plan = #plan} : !smem to memref<4096x4096xf16> -> !asynccopy.token
+  asynccopy.commit_group bulk
+  %y = asynccopy.sync.copy %F to %B window [%i, 0] [32, 64] {plan = #asynccopy.chunk_plan<chunks = 32, chunk_bytes = 256, vector_bytes = 16>} : !sf to memref<128x64xf32> -> !asynccopy.token
+  asynccopy.wait %a : !asynccopy.token
+  asynccopy.wait %b : !asynccopy.token
+  asynccopy.wait %s : !asynccopy.token
+  asynccopy.wait %u : !asynccopy.token
+  asynccopy.wait %y : !asynccopy.token
+  %last = scf.for %k = %c0 to %c4 step %c1 iter_args(%prev = %s) -> (!asynccopy.token) {
+    asynccopy.wait %prev : !asynccopy.token
+    %n = asynccopy.tma.store %S to %A window [%k, 0] [64, 64] {plan = #plan} : !smem to memref<4096x4096xf16> -> !asynccopy.token
+    scf.yield %n : !asynccopy.token
+  }
+  return
+}
