@@ -813,6 +813,16 @@ static bool tmaDoubleBuffer(Checker &check) {
 }
 #endif
 
+#ifdef HAS_cp_async_unwaited
+extern "C" void _mlir_ciface_cp_async_unwaited(MemRef<uint16_t, 2> *,
+                                               MemRef<uint16_t, 2> *);
+/// A cp.async tile read by every thread without a wait in the program.
+static bool cpAsyncUnwaited(Checker &check) {
+  return copiesWhole(check, _mlir_ciface_cp_async_unwaited, 128, 64,
+                     pattern16);
+}
+#endif
+
 #ifdef HAS_tma_store_wait_groups
 extern "C" void _mlir_ciface_tma_store_wait_groups(MemRef<uint16_t, 2> *,
                                                    MemRef<uint16_t, 2> *);
@@ -977,6 +987,9 @@ static const std::map<std::string, std::function<bool(Checker &)>> &tests() {
 #endif
 #ifdef HAS_tma_store_wait_groups
       {"tma_store_wait_groups", tmaStoreWaitGroups},
+#endif
+#ifdef HAS_cp_async_unwaited
+      {"cp_async_unwaited", cpAsyncUnwaited},
 #endif
 #ifdef HAS_sync_load_tma_store
       {"sync_load_tma_store", syncLoadTmaStore},

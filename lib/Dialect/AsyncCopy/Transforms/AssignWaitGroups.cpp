@@ -8,11 +8,21 @@
 // its poorer side, a loop its guaranteed iterations, a predicated TMA or bulk
 // store (which closes no group when it does not run) nothing.
 //
+// A copy still in flight reads (stores) or writes (cp.async loads) its SMEM
+// buffer: an access to that buffer that no wait separates from the copy, in
+// the rest of its block or, in a loop, the next iteration up to the copy,
+// gets a wait_group in front of it.
+//
 //===----------------------------------------------------------------------===//
 
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
 
+#include "asynccopy/Analysis/SmemBuffer.h"
+
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 namespace mlir::asynccopy {
@@ -124,10 +134,158 @@ std::optional<int64_t> closedAfter(Operation *producer, Operation *wait,
   return closed;
 }
 
+/// The SMEM bytes a view may cover: its allocations and, when its offset
+/// and footprint are static, the byte range in them.
+struct SmemFootprint {
+  SmallVector<SmemAllocation> allocations;
+  std::optional<std::pair<int64_t, int64_t>> bytes;
+
+  explicit SmemFootprint(Value view) {
+    SmemBuffer buffer = traceSmemBuffer(view);
+    allocations = buffer.allocations;
+    auto type = cast<MemRefType>(view.getType());
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    std::optional<int64_t> start = buffer.byteOffset.getExact();
+    if (!start || !type.hasStaticShape() ||
+        failed(type.getStridesAndOffset(strides, offset)) ||
+        type.getElementTypeBitWidth() % 8 != 0)
+      return;
+    int64_t last = 0;
+    for (auto [size, stride] : llvm::zip(type.getShape(), strides)) {
+      if (ShapedType::isDynamic(stride) || stride < 0)
+        return;
+      last += (size - 1) * stride;
+    }
+    bytes = {*start, *start + (last + 1) * type.getElementTypeBitWidth() / 8};
+  }
+
+  /// Whether the two may share a byte.
+  bool mayOverlap(const SmemFootprint &other) const {
+    auto opaque = [](const SmemAllocation &a) {
+      return a.kind == SmemAllocation::Kind::Opaque;
+    };
+    if (llvm::any_of(allocations, opaque) ||
+        llvm::any_of(other.allocations, opaque))
+      return true;
+    bool shared = llvm::any_of(allocations, [&](const SmemAllocation &a) {
+      return llvm::is_contained(other.allocations, a);
+    });
+    if (!shared)
+      return false;
+    if (!bytes || !other.bytes || allocations.size() != 1 ||
+        other.allocations.size() != 1)
+      return true;
+    return bytes->first < other.bytes->second &&
+           other.bytes->first < bytes->second;
+  }
+};
+
+/// The SMEM buffer a group-closing copy accesses while in flight, and
+/// whether it writes it (cp.async loads) or only reads it (stores).
+std::pair<Value, bool> inFlightBuffer(Operation *copy) {
+  auto like = cast<AsyncCopyLikeOpInterface>(copy);
+  return {like.getSmem(), like.isLoad()};
+}
+
+/// Whether `op` (or an op nested in it) reads or writes SMEM in `footprint`
+/// in a way that conflicts with a copy in flight that reads it, or also
+/// writes it when `copyWrites`.
+bool conflicts(Operation *op, const SmemFootprint &footprint,
+               bool copyWrites) {
+  auto touches = [&](Value view, bool writes) {
+    auto type = dyn_cast<MemRefType>(view.getType());
+    return type && isSharedMemory(type) && (writes || copyWrites) &&
+           footprint.mayOverlap(SmemFootprint(view));
+  };
+  WalkResult walk = op->walk([&](Operation *nested) {
+    if (auto copy = dyn_cast<AsyncCopyLikeOpInterface>(nested)) {
+      if (touches(copy.getSource(), /*writes=*/false) ||
+          touches(copy.getDest(), /*writes=*/true))
+        return WalkResult::interrupt();
+      return WalkResult::advance();
+    }
+    auto effects = dyn_cast<MemoryEffectOpInterface>(nested);
+    if (!effects)
+      return WalkResult::advance();
+    SmallVector<MemoryEffects::EffectInstance> list;
+    effects.getEffects(list);
+    for (const MemoryEffects::EffectInstance &effect : list)
+      if (Value value = effect.getValue();
+          value && touches(value, isa<MemoryEffects::Write>(effect.getEffect())))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return walk.wasInterrupted();
+}
+
+/// Whether `op` completes the group of `kind` with `closed` younger groups
+/// closed since: a wait on `token`, or a wait_group allowing at most
+/// `closed` pending.
+bool completes(Operation *op, Value token, GroupKind kind, int64_t closed) {
+  if (auto wait = dyn_cast<WaitOp>(op))
+    return wait.getToken() == token;
+  auto waitGroup = dyn_cast<WaitGroupOp>(op);
+  return waitGroup && waitGroup.getKind() == kind && !waitGroup.getRead() &&
+         waitGroup.getPending() <= closed;
+}
+
+/// The ops that may run after `copy` while it is in flight, in program
+/// order: the rest of each block around it, outwards to the function; in a
+/// loop body, the next iteration up to and including the op that holds the
+/// copy (which runs it again).
+SmallVector<Operation *> opsAfter(Operation *copy) {
+  SmallVector<Operation *> order;
+  for (Operation *op = copy; op && !isa<FunctionOpInterface>(op);
+       op = op->getParentOp()) {
+    Block *block = op->getBlock();
+    for (Operation &next :
+         llvm::make_range(std::next(op->getIterator()), block->end()))
+      order.push_back(&next);
+    if (isa<LoopLikeOpInterface>(block->getParentOp()))
+      for (Operation &next :
+           llvm::make_range(block->begin(), std::next(op->getIterator())))
+        order.push_back(&next);
+  }
+  return order;
+}
+
+/// Puts a wait_group before the first op that accesses the SMEM of group-
+/// closing copy `copy` while it may be in flight (writes it, or also reads
+/// it when the copy writes it), unless a wait that completes the copy comes
+/// first.
+void guardInFlightBuffer(Operation *copy, GroupKind kind) {
+  auto [buffer, writes] = inFlightBuffer(copy);
+  SmemFootprint footprint(buffer);
+  Value token = copy->getResult(0);
+  int64_t closed = 0;
+  for (Operation *op : opsAfter(copy)) {
+    if (completes(op, token, kind, closed))
+      return;
+    if (conflicts(op, footprint, writes)) {
+      OpBuilder b(op);
+      WaitGroupOp::create(b, op->getLoc(), kind, closed, /*read=*/false);
+      return;
+    }
+    closed = std::min(closed + closedBy(op, kind), kManyGroups);
+  }
+}
+
 struct AsyncCopyAssignWaitGroupsPass
     : public mlir::asynccopy::impl::AsyncCopyAssignWaitGroupsBase<
           AsyncCopyAssignWaitGroupsPass> {
   void runOnOperation() override {
+    // Accesses to a buffer a copy may still be using wait for it first.
+    // Youngest copies first: the wait one needs also completes the older
+    // copies before it, which then need none of their own.
+    SmallVector<std::pair<Operation *, GroupKind>> copies;
+    getOperation()->walk([&](Operation *op) {
+      if (std::optional<GroupKind> kind = producedGroup(op))
+        copies.push_back({op, *kind});
+    });
+    for (auto [copy, kind] : llvm::reverse(copies))
+      guardInFlightBuffer(copy, kind);
+
     SmallVector<WaitOp> waits;
     getOperation()->walk([&](WaitOp wait) { waits.push_back(wait); });
     for (WaitOp wait : waits) {

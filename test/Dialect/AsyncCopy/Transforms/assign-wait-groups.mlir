@@ -128,3 +128,93 @@ func.func @kinds(%A: memref<4096x4096xf16>, %B: memref<128x64xf32>, %S: !smem, %
   }
   return
 }
+
+// -----
+
+#plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>
+#chunks = #asynccopy.chunk_plan<chunks = 32, chunk_bytes = 256, vector_bytes = 16>
+!stage = memref<64x64xf16, strided<[64, 1]>, #gpu.address_space<workgroup>>
+!stage1 = memref<64x64xf16, strided<[64, 1], offset: 4096>, #gpu.address_space<workgroup>>
+!sf = memref<32x64xf32, #gpu.address_space<workgroup>>
+
+// A copy in flight still reads (a store) or writes (a cp.async load) its
+// SMEM: the first access that conflicts with it and that no wait separates
+// from it gets a wait_group in front. Reading what a store reads is no
+// conflict, nor is the other stage of a double buffer; a wait on only one
+// branch does not separate.
+// CHECK-LABEL: gpu.func @guards
+// CHECK: asynccopy.cp_async.copy
+// CHECK-NEXT: asynccopy.wait_group cp_async 0
+// CHECK-NEXT: memref.load
+// CHECK: %[[T0:.*]] = asynccopy.tma.store %[[S0:[^ ]*]]
+// CHECK-NEXT: asynccopy.tma.store %[[S0]]
+// CHECK-NEXT: asynccopy.tma.load {{.*}} to %[[S1:[^ ]*]] window
+// CHECK-NEXT: scf.if
+// CHECK: asynccopy.wait_group bulk 1
+// CHECK: }
+// CHECK-NEXT: asynccopy.wait_group bulk 0
+// CHECK-NEXT: asynccopy.tma.load {{.*}} to %[[S0]] window
+// CHECK: gpu.return
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @guards(%A: memref<4096x4096xf16>, %B: memref<128x64xf32>, %i: index, %p: i1)
+        workgroup(%D : memref<2x64x64xf16, #gpu.address_space<workgroup>>, %F : !sf) kernel {
+      %c0 = arith.constant 0 : index
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      %l = asynccopy.cp_async.copy %B to %F window [%i, 0] [32, 64] {plan = #chunks} : memref<128x64xf32> to !sf -> !asynccopy.token
+      %v = memref.load %F[%c0, %c0] : !sf
+      %s0 = memref.subview %D[0, 0, 0] [1, 64, 64] [1, 1, 1] : memref<2x64x64xf16, #gpu.address_space<workgroup>> to !stage
+      %s1 = memref.subview %D[1, 0, 0] [1, 64, 64] [1, 1, 1] : memref<2x64x64xf16, #gpu.address_space<workgroup>> to !stage1
+      %t0 = asynccopy.tma.store %s0 to %A window [%i, 0] [64, 64] {plan = #plan} : !stage to memref<4096x4096xf16> -> !asynccopy.token
+      %t1 = asynccopy.tma.store %s0 to %A window [%i, 64] [64, 64] {plan = #plan} : !stage to memref<4096x4096xf16> -> !asynccopy.token
+      asynccopy.tma.load %A to %s1 window [%i, 128] [64, 64] barrier %b[%c0] {plan = #plan} : memref<4096x4096xf16> to !stage1
+      scf.if %p {
+        asynccopy.wait %t0 : !asynccopy.token
+      }
+      asynccopy.tma.load %A to %s0 window [%i, 192] [64, 64] barrier %b[%c0] {plan = #plan} : memref<4096x4096xf16> to !stage
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+#plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+
+// In a loop, the next iteration's load overwrites the buffer the store of
+// this one may still read: the wait goes before the load (the first
+// iteration's finds nothing pending). A wait on the token in the body
+// separates them instead.
+// CHECK-LABEL: gpu.func @loops
+// CHECK: scf.for
+// CHECK-NEXT: asynccopy.wait_group bulk 0
+// CHECK-NEXT: asynccopy.tma.load
+// CHECK: scf.for
+// CHECK-NOT: asynccopy.wait_group
+// CHECK: asynccopy.tma.load
+// CHECK: asynccopy.wait_group bulk 0
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.return
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @loops(%A: memref<4096x4096xf16>, %n: index) workgroup(%S : !smem) kernel {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %false = arith.constant false
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      scf.for %k = %c0 to %n step %c1 {
+        asynccopy.tma.load %A to %S window [%k, 0] [64, 64] barrier %b[%c0] {plan = #plan} : memref<4096x4096xf16> to !smem
+        asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+        %t = asynccopy.tma.store %S to %A window [%k, 64] [64, 64] {plan = #plan} : !smem to memref<4096x4096xf16> -> !asynccopy.token
+      }
+      scf.for %k = %c0 to %n step %c1 {
+        asynccopy.tma.load %A to %S window [%k, 0] [64, 64] barrier %b[%c0] {plan = #plan} : memref<4096x4096xf16> to !smem
+        asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+        %t = asynccopy.tma.store %S to %A window [%k, 64] [64, 64] {plan = #plan} : !smem to memref<4096x4096xf16> -> !asynccopy.token
+        asynccopy.wait %t : !asynccopy.token
+      }
+      gpu.return
+    }
+  }
+}

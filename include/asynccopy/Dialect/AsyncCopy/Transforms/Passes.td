@@ -111,7 +111,17 @@ def AsyncCopyAssignWaitGroups : Pass<"asynccopy-assign-wait-groups"> {
     predicated TMA or bulk stores nothing), so the copy completes while up
     to N younger ones stay in flight. A wait the pass cannot place (a token
     from another block, a loop's previous iteration, a branch's result)
-    keeps its wait_group 0. Runs after selection, on the mechanism ops.
+    keeps its wait_group 0.
+
+    Before that, the first access to the SMEM of such a copy that may run
+    while the copy is in flight and conflicts with it (a write after a
+    store, which reads its buffer; any access after a cp.async load) gets a
+    `wait_group <kind> N` in front, unless a wait that completes the copy
+    comes first on every path: in the rest of the copy's block and the
+    blocks around it and, in a loop, the next iteration up to the copy.
+    Buffers are told apart by the SMEM-buffer analysis (allocations and
+    static byte ranges, so the stages of a multi-buffer do not conflict).
+    Runs after selection, on the mechanism ops.
   }];
 }
 
