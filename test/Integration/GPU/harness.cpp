@@ -823,6 +823,26 @@ static bool cpAsyncUnwaited(Checker &check) {
 }
 #endif
 
+#ifdef HAS_tma_store_generic_writes
+extern "C" void _mlir_ciface_tma_store_generic_writes(MemRef<float, 2> *,
+                                                      MemRef<float, 2> *);
+/// Threads write 2 * in into SMEM with ordinary stores, a TMA store writes
+/// the tile out.
+static bool tmaStoreGenericWrites(Checker &check) {
+  DeviceArray<float, 2> in({256, 64}), out({256, 64});
+  in.fill(patternF32);
+  out.poison();
+  auto a = in.memref(), b = out.memref();
+  _mlir_ciface_tma_store_generic_writes(&a, &b);
+  out.download();
+  std::vector<float> want(in.host);
+  for (float &v : want)
+    v *= 2;
+  check.expectSame("out", out.host, want);
+  return check.errors == 0;
+}
+#endif
+
 #ifdef HAS_tma_store_wait_groups
 extern "C" void _mlir_ciface_tma_store_wait_groups(MemRef<uint16_t, 2> *,
                                                    MemRef<uint16_t, 2> *);
@@ -987,6 +1007,9 @@ static const std::map<std::string, std::function<bool(Checker &)>> &tests() {
 #endif
 #ifdef HAS_tma_store_wait_groups
       {"tma_store_wait_groups", tmaStoreWaitGroups},
+#endif
+#ifdef HAS_tma_store_generic_writes
+      {"tma_store_generic_writes", tmaStoreGenericWrites},
 #endif
 #ifdef HAS_cp_async_unwaited
       {"cp_async_unwaited", cpAsyncUnwaited},

@@ -11,7 +11,10 @@
 // A copy still in flight reads (stores) or writes (cp.async loads) its SMEM
 // buffer: an access to that buffer that no wait separates from the copy, in
 // the rest of its block or, in a loop, the next iteration up to the copy,
-// gets a wait_group in front of it.
+// gets a wait_group in front of it. And SMEM that threads write through the
+// generic proxy (ordinary stores) before a TMA, bulk or DSMEM copy accesses
+// it through the async proxy is fenced (fence.proxy.async, then a CTA
+// barrier) in between.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +22,7 @@
 
 #include "asynccopy/Analysis/SmemBuffer.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -188,6 +192,22 @@ std::pair<Value, bool> inFlightBuffer(Operation *copy) {
   return {like.getSmem(), like.isLoad()};
 }
 
+/// Whether `pred(view, writes)` holds for an SMEM view that `op` reads or
+/// writes, by its memory effects.
+bool anySmemEffect(Operation *op, function_ref<bool(Value, bool)> pred) {
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effects)
+    return false;
+  SmallVector<MemoryEffects::EffectInstance> list;
+  effects.getEffects(list);
+  return llvm::any_of(list, [&](const MemoryEffects::EffectInstance &effect) {
+    Value value = effect.getValue();
+    auto type = value ? dyn_cast<MemRefType>(value.getType()) : nullptr;
+    return type && isSharedMemory(type) &&
+           pred(value, isa<MemoryEffects::Write>(effect.getEffect()));
+  });
+}
+
 /// Whether `op` (or an op nested in it) reads or writes SMEM in `footprint`
 /// in a way that conflicts with a copy in flight that reads it, or also
 /// writes it when `copyWrites`.
@@ -199,22 +219,13 @@ bool conflicts(Operation *op, const SmemFootprint &footprint,
            footprint.mayOverlap(SmemFootprint(view));
   };
   WalkResult walk = op->walk([&](Operation *nested) {
-    if (auto copy = dyn_cast<AsyncCopyLikeOpInterface>(nested)) {
-      if (touches(copy.getSource(), /*writes=*/false) ||
-          touches(copy.getDest(), /*writes=*/true))
-        return WalkResult::interrupt();
-      return WalkResult::advance();
-    }
-    auto effects = dyn_cast<MemoryEffectOpInterface>(nested);
-    if (!effects)
-      return WalkResult::advance();
-    SmallVector<MemoryEffects::EffectInstance> list;
-    effects.getEffects(list);
-    for (const MemoryEffects::EffectInstance &effect : list)
-      if (Value value = effect.getValue();
-          value && touches(value, isa<MemoryEffects::Write>(effect.getEffect())))
-        return WalkResult::interrupt();
-    return WalkResult::advance();
+    bool hit = false;
+    if (auto copy = dyn_cast<AsyncCopyLikeOpInterface>(nested))
+      hit = touches(copy.getSource(), /*writes=*/false) ||
+            touches(copy.getDest(), /*writes=*/true);
+    else
+      hit = anySmemEffect(nested, touches);
+    return hit ? WalkResult::interrupt() : WalkResult::advance();
   });
   return walk.wasInterrupted();
 }
@@ -271,6 +282,73 @@ void guardInFlightBuffer(Operation *copy, GroupKind kind) {
   }
 }
 
+/// The SMEM buffer `op` accesses through the async proxy (TMA and bulk
+/// copies, the source of a DSMEM copy), if any.
+Value asyncProxyBuffer(Operation *op) {
+  if (isa<TmaLoadOp, TmaStoreOp, TmaReduceOp, BulkLoadOp, BulkStoreOp>(op))
+    return cast<AsyncCopyLikeOpInterface>(op).getSmem();
+  if (auto dsmem = dyn_cast<DsmemCopyOp>(op))
+    return dsmem.getSource();
+  return Value();
+}
+
+/// Whether `op` (or an op in it) writes SMEM in `footprint` through the
+/// generic proxy: ordinary stores, not asynccopy ops (whose lowerings fence
+/// what they write).
+bool writesGeneric(Operation *op, const SmemFootprint &footprint) {
+  WalkResult walk = op->walk([&](Operation *nested) {
+    if (isa<AsyncCopyDialect>(nested->getDialect()))
+      return WalkResult::advance();
+    bool hit = anySmemEffect(nested, [&](Value view, bool writes) {
+      return writes && footprint.mayOverlap(SmemFootprint(view));
+    });
+    return hit ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  return walk.wasInterrupted();
+}
+
+/// The ops that may have run before `op`, nearest first: the start of each
+/// block around it, outwards to the function; in a loop body, the previous
+/// iteration's tail after it.
+SmallVector<Operation *> opsBefore(Operation *op) {
+  SmallVector<Operation *> order;
+  for (Operation *at = op; at && !isa<FunctionOpInterface>(at);
+       at = at->getParentOp()) {
+    Block *block = at->getBlock();
+    for (Operation &prev :
+         llvm::reverse(llvm::make_range(block->begin(), at->getIterator())))
+      order.push_back(&prev);
+    if (isa<LoopLikeOpInterface>(block->getParentOp()))
+      for (Operation &prev : llvm::reverse(llvm::make_range(
+               std::next(at->getIterator()), block->end())))
+        order.push_back(&prev);
+  }
+  return order;
+}
+
+/// Orders the generic-proxy writes to the SMEM an async-proxy op accesses
+/// before it: every thread fences its writes, then a CTA barrier. The fence
+/// goes before the CTA barrier between the last write and the op, or, with
+/// none, before the op together with a barrier.
+void fenceGenericWrites(Operation *op) {
+  SmemFootprint footprint(asyncProxyBuffer(op));
+  Operation *barrier = nullptr;
+  for (Operation *prev : opsBefore(op)) {
+    if (isa<FenceAsyncSharedOp>(prev))
+      return;
+    if (writesGeneric(prev, footprint)) {
+      OpBuilder b(barrier ? barrier : op);
+      FenceAsyncSharedOp::create(b, op->getLoc());
+      if (!barrier)
+        gpu::BarrierOp::create(b, op->getLoc());
+      return;
+    }
+    // A CTA barrier: the asynccopy waits end with one.
+    if (isa<gpu::BarrierOp, WaitOp, WaitGroupOp>(prev))
+      barrier = prev;
+  }
+}
+
 struct AsyncCopyAssignWaitGroupsPass
     : public mlir::asynccopy::impl::AsyncCopyAssignWaitGroupsBase<
           AsyncCopyAssignWaitGroupsPass> {
@@ -285,6 +363,15 @@ struct AsyncCopyAssignWaitGroupsPass
     });
     for (auto [copy, kind] : llvm::reverse(copies))
       guardInFlightBuffer(copy, kind);
+
+    // Generic writes to SMEM an async-proxy op then accesses are fenced.
+    SmallVector<Operation *> asyncOps;
+    getOperation()->walk([&](Operation *op) {
+      if (asyncProxyBuffer(op))
+        asyncOps.push_back(op);
+    });
+    for (Operation *op : asyncOps)
+      fenceGenericWrites(op);
 
     SmallVector<WaitOp> waits;
     getOperation()->walk([&](WaitOp wait) { waits.push_back(wait); });

@@ -218,3 +218,53 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+#plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+
+// Threads write SMEM with ordinary stores (the generic proxy), then a TMA
+// copy accesses it (the async proxy): every writer fences, then a CTA
+// barrier. With no barrier in between, both go before the copy; with one,
+// the fence goes before it; a fence already there is enough; a buffer the
+// stores do not touch needs none.
+// CHECK-LABEL: gpu.func @proxies
+// CHECK: memref.store
+// CHECK-NEXT: asynccopy.fence_async_shared
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: asynccopy.tma.store %[[S:[^ ]*]]
+// CHECK: memref.store
+// CHECK-NEXT: asynccopy.fence_async_shared
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: arith.addi
+// CHECK-NEXT: asynccopy.tma.load
+// CHECK: memref.store
+// CHECK-NEXT: asynccopy.fence_async_shared
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: asynccopy.tma.store
+// CHECK-NEXT: asynccopy.tma.store %[[T:[^ ]*]]
+// CHECK-NOT: asynccopy.fence_async_shared
+// CHECK: gpu.return
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @proxies(%A: memref<4096x4096xf16>, %i: index, %v: f16)
+        workgroup(%S : !smem, %T : !smem) kernel {
+      %c0 = arith.constant 0 : index
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      memref.store %v, %S[%c0, %c0] : !smem
+      %t0 = asynccopy.tma.store %S to %A window [%i, 0] [64, 64] {plan = #plan} : !smem to memref<4096x4096xf16> -> !asynccopy.token
+      asynccopy.wait %t0 : !asynccopy.token
+      memref.store %v, %S[%c0, %c0] : !smem
+      gpu.barrier
+      %j = arith.addi %i, %i : index
+      asynccopy.tma.load %A to %S window [%j, 0] [64, 64] barrier %b[%c0] {plan = #plan} : memref<4096x4096xf16> to !smem
+      memref.store %v, %S[%c0, %c0] : !smem
+      asynccopy.fence_async_shared
+      gpu.barrier
+      %t1 = asynccopy.tma.store %S to %A window [%i, 64] [64, 64] {plan = #plan} : !smem to memref<4096x4096xf16> -> !asynccopy.token
+      %t2 = asynccopy.tma.store %T to %A window [%i, 128] [64, 64] {plan = #plan} : !smem to memref<4096x4096xf16> -> !asynccopy.token
+      gpu.return
+    }
+  }
+}

@@ -121,6 +121,9 @@ def AsyncCopyAssignWaitGroups : Pass<"asynccopy-assign-wait-groups"> {
     blocks around it and, in a loop, the next iteration up to the copy.
     Buffers are told apart by the SMEM-buffer analysis (allocations and
     static byte ranges, so the stages of a multi-buffer do not conflict).
+    SMEM written with ordinary stores before a TMA, bulk or DSMEM copy
+    accesses it gets `asynccopy.fence_async_shared` before the CTA barrier
+    in between, or a fence and a `gpu.barrier` before the copy.
     Runs after selection, on the mechanism ops.
   }];
 }
