@@ -843,6 +843,17 @@ static bool tmaStoreGenericWrites(Checker &check) {
 }
 #endif
 
+#ifdef HAS_tma_store_reuse_unwaited
+extern "C" void _mlir_ciface_tma_store_reuse_unwaited(MemRef<uint16_t, 2> *,
+                                                      MemRef<uint16_t, 2> *);
+/// Two 64x64 f16 tiles through one SMEM tile, reloaded after its store has
+/// read it.
+static bool tmaStoreReuseUnwaited(Checker &check) {
+  return copiesWhole(check, _mlir_ciface_tma_store_reuse_unwaited, 128, 64,
+                     pattern16);
+}
+#endif
+
 #ifdef HAS_tma_store_wait_groups
 extern "C" void _mlir_ciface_tma_store_wait_groups(MemRef<uint16_t, 2> *,
                                                    MemRef<uint16_t, 2> *);
@@ -1007,6 +1018,9 @@ static const std::map<std::string, std::function<bool(Checker &)>> &tests() {
 #endif
 #ifdef HAS_tma_store_wait_groups
       {"tma_store_wait_groups", tmaStoreWaitGroups},
+#endif
+#ifdef HAS_tma_store_reuse_unwaited
+      {"tma_store_reuse_unwaited", tmaStoreReuseUnwaited},
 #endif
 #ifdef HAS_tma_store_generic_writes
       {"tma_store_generic_writes", tmaStoreGenericWrites},

@@ -230,14 +230,17 @@ bool conflicts(Operation *op, const SmemFootprint &footprint,
   return walk.wasInterrupted();
 }
 
-/// Whether `op` completes the group of `kind` with `closed` younger groups
-/// closed since: a wait on `token`, or a wait_group allowing at most
-/// `closed` pending.
-bool completes(Operation *op, Value token, GroupKind kind, int64_t closed) {
+/// Whether `op` ends the group of `kind`, with `closed` younger groups
+/// closed since, as far as `sourceOnly` needs (the copy's SMEM reads, which a
+/// `{read}` wait_group ends, or the whole copy): a wait on `token`, or a
+/// wait_group allowing at most `closed` pending.
+bool completes(Operation *op, Value token, GroupKind kind, int64_t closed,
+               bool sourceOnly) {
   if (auto wait = dyn_cast<WaitOp>(op))
     return wait.getToken() == token;
   auto waitGroup = dyn_cast<WaitGroupOp>(op);
-  return waitGroup && waitGroup.getKind() == kind && !waitGroup.getRead() &&
+  return waitGroup && waitGroup.getKind() == kind &&
+         (sourceOnly || !waitGroup.getRead()) &&
          waitGroup.getPending() <= closed;
 }
 
@@ -264,18 +267,20 @@ SmallVector<Operation *> opsAfter(Operation *copy) {
 /// Puts a wait_group before the first op that accesses the SMEM of group-
 /// closing copy `copy` while it may be in flight (writes it, or also reads
 /// it when the copy writes it), unless a wait that completes the copy comes
-/// first.
+/// first. A store only has to have read its SMEM: its wait is `{read}`.
 void guardInFlightBuffer(Operation *copy, GroupKind kind) {
   auto [buffer, writes] = inFlightBuffer(copy);
   SmemFootprint footprint(buffer);
   Value token = copy->getResult(0);
+  bool sourceOnly = !writes;
   int64_t closed = 0;
   for (Operation *op : opsAfter(copy)) {
-    if (completes(op, token, kind, closed))
+    if (completes(op, token, kind, closed, sourceOnly))
       return;
     if (conflicts(op, footprint, writes)) {
       OpBuilder b(op);
-      WaitGroupOp::create(b, op->getLoc(), kind, closed, /*read=*/false);
+      WaitGroupOp::create(b, op->getLoc(), kind, closed,
+                          /*read=*/sourceOnly);
       return;
     }
     closed = std::min(closed + closedBy(op, kind), kManyGroups);

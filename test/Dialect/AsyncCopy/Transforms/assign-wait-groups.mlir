@@ -141,7 +141,8 @@ func.func @kinds(%A: memref<4096x4096xf16>, %B: memref<128x64xf32>, %S: !smem, %
 // SMEM: the first access that conflicts with it and that no wait separates
 // from it gets a wait_group in front. Reading what a store reads is no
 // conflict, nor is the other stage of a double buffer; a wait on only one
-// branch does not separate.
+// branch does not separate. A store only has to have read its SMEM before it
+// is overwritten: its guard is a `{read}` wait.
 // CHECK-LABEL: gpu.func @guards
 // CHECK: asynccopy.cp_async.copy
 // CHECK-NEXT: asynccopy.wait_group cp_async 0
@@ -152,7 +153,7 @@ func.func @kinds(%A: memref<4096x4096xf16>, %B: memref<128x64xf32>, %S: !smem, %
 // CHECK-NEXT: scf.if
 // CHECK: asynccopy.wait_group bulk 1
 // CHECK: }
-// CHECK-NEXT: asynccopy.wait_group bulk 0
+// CHECK-NEXT: asynccopy.wait_group bulk 0 {read}
 // CHECK-NEXT: asynccopy.tma.load {{.*}} to %[[S0]] window
 // CHECK: gpu.return
 module attributes {gpu.container_module} {
@@ -188,7 +189,7 @@ module attributes {gpu.container_module} {
 // separates them instead.
 // CHECK-LABEL: gpu.func @loops
 // CHECK: scf.for
-// CHECK-NEXT: asynccopy.wait_group bulk 0
+// CHECK-NEXT: asynccopy.wait_group bulk 0 {read}
 // CHECK-NEXT: asynccopy.tma.load
 // CHECK: scf.for
 // CHECK-NOT: asynccopy.wait_group
