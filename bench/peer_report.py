@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Writes peer-bandwidth.md and summary.json from the JSON lines that
 peer-bench and peer_nccl.py print last (bench/run-peer-bench.sh runs all
-three). summary.json is the --summary file (if it exists) with the key
-`peer_tma_vs_memcpy_peer` set: the best one-way TMA kernel (push or pull)
+three). summary.json is the --summary file (if it exists) with
+`ratios.peer_tma_vs_memcpy_peer` set: the best one-way TMA kernel (push or pull)
 over cuMemcpyPeerAsync one way, and `peer_bandwidth_gbps` with every
 figure."""
 
@@ -84,7 +84,8 @@ def main():
     summary = {}
     if args.summary and os.path.exists(args.summary):
         summary = json.load(open(args.summary))
-    summary["peer_tma_vs_memcpy_peer"] = headline
+    summary.pop("peer_tma_vs_memcpy_peer", None)
+    summary.setdefault("ratios", {})["peer_tma_vs_memcpy_peer"] = headline
     summary["peer_bandwidth_gbps"] = figures
     with open(os.path.join(args.out, "summary.json"), "w") as f:
         json.dump(summary, f, indent=2, sort_keys=True)
