@@ -27,7 +27,7 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir::asynccopy {
 #define GEN_PASS_DEF_ASYNCCOPYASSIGNWAITGROUPS
@@ -45,21 +45,20 @@ constexpr int64_t kManyGroups = 1 << 20;
 /// The group kind a copy that produces a token closes a group of, when it
 /// closes one of its own (not `{commit = false}`).
 std::optional<GroupKind> producedGroup(Operation *op) {
-  auto commits = [](auto copy) { return copy.getCommit().value_or(true); };
-  if (auto copy = dyn_cast<CpAsyncCopyOp>(op))
-    return copy.getToken() && commits(copy)
-               ? std::optional<GroupKind>(GroupKind::cp_async)
-               : std::nullopt;
-  if (auto store = dyn_cast<TmaStoreOp>(op))
-    return commits(store) ? std::optional<GroupKind>(GroupKind::bulk)
-                          : std::nullopt;
-  if (auto reduce = dyn_cast<TmaReduceOp>(op))
-    return commits(reduce) ? std::optional<GroupKind>(GroupKind::bulk)
-                           : std::nullopt;
-  if (auto store = dyn_cast<BulkStoreOp>(op))
-    return commits(store) ? std::optional<GroupKind>(GroupKind::bulk)
-                          : std::nullopt;
-  return std::nullopt;
+  using Kind = std::optional<GroupKind>;
+  auto closing = [](auto copy, GroupKind kind) -> Kind {
+    if (copy.getCommit().value_or(true))
+      return kind;
+    return std::nullopt;
+  };
+  return llvm::TypeSwitch<Operation *, Kind>(op)
+      .Case([&](CpAsyncCopyOp copy) {
+        return copy.getToken() ? closing(copy, GroupKind::cp_async)
+                               : std::nullopt;
+      })
+      .Case<TmaStoreOp, TmaReduceOp, BulkStoreOp>(
+          [&](auto store) { return closing(store, GroupKind::bulk); })
+      .Default([](Operation *) { return std::nullopt; });
 }
 
 /// Whether `op` closes a group of `kind` whenever it runs: a commit_group,
@@ -89,14 +88,11 @@ int64_t closedBy(Operation *op, GroupKind kind) {
                     closedInRegion(ifOp.getElseRegion(), kind));
   }
   if (auto forOp = dyn_cast<scf::ForOp>(op)) {
-    std::optional<int64_t> lb = getConstantIntValue(forOp.getLowerBound());
-    std::optional<int64_t> ub = getConstantIntValue(forOp.getUpperBound());
-    std::optional<int64_t> step = getConstantIntValue(forOp.getStep());
-    if (!lb || !ub || !step || *step <= 0 || *ub <= *lb)
+    std::optional<APInt> trips = forOp.getStaticTripCount();
+    if (!trips)
       return 0;
-    int64_t trips = std::min<int64_t>((*ub - *lb + *step - 1) / *step,
-                                      kManyGroups);
-    return std::min<int64_t>(trips * closedInRegion(forOp.getRegion(), kind),
+    int64_t runs = static_cast<int64_t>(trips->getLimitedValue(kManyGroups));
+    return std::min<int64_t>(runs * closedInRegion(forOp.getRegion(), kind),
                              kManyGroups);
   }
   // Any other region may run any number of times, including none.
@@ -185,13 +181,6 @@ struct SmemFootprint {
   }
 };
 
-/// The SMEM buffer a group-closing copy accesses while in flight, and
-/// whether it writes it (cp.async loads) or only reads it (stores).
-std::pair<Value, bool> inFlightBuffer(Operation *copy) {
-  auto like = cast<AsyncCopyLikeOpInterface>(copy);
-  return {like.getSmem(), like.isLoad()};
-}
-
 /// Whether `pred(view, writes)` holds for an SMEM view that `op` reads or
 /// writes, by its memory effects.
 bool anySmemEffect(Operation *op, function_ref<bool(Value, bool)> pred) {
@@ -269,8 +258,10 @@ SmallVector<Operation *> opsAfter(Operation *copy) {
 /// it when the copy writes it), unless a wait that completes the copy comes
 /// first. A store only has to have read its SMEM: its wait is `{read}`.
 void guardInFlightBuffer(Operation *copy, GroupKind kind) {
-  auto [buffer, writes] = inFlightBuffer(copy);
-  SmemFootprint footprint(buffer);
+  // A cp.async load writes its SMEM, a store only reads it.
+  auto like = cast<AsyncCopyLikeOpInterface>(copy);
+  bool writes = like.isLoad();
+  SmemFootprint footprint(like.getSmem());
   Value token = copy->getResult(0);
   bool sourceOnly = !writes;
   int64_t closed = 0;

@@ -222,14 +222,6 @@ static std::optional<std::string> misalignedSmem(Value smem, int64_t align,
   return text;
 }
 
-/// Records the TMA plan of a window with `layout`.
-static void recordTmaPlan(MLIRContext *ctx, const TmaPlan &tma,
-                          const CopyLayout &layout, Plan &plan) {
-  plan.chunks = layout.numChunks;
-  plan.chunkBytes = layout.chunkBytes;
-  plan.tma = getTmaPlanAttr(ctx, tma, layout);
-}
-
 static Decision tryTma(CopyInfo &info, Plan &plan) {
   AsyncCopyLikeOpInterface op = info.op;
   if (!tma::targetsHopper(op))
@@ -291,7 +283,7 @@ static Decision tryTma(CopyInfo &info, Plan &plan) {
   if (op.getCollective() && succeeded(collectiveGroupSize(op)) &&
       failed(splitForCollective(op, *tma, &reason)))
     return Decision::decline(reason);
-  recordTmaPlan(op.getContext(), *tma, *info.layout, plan);
+  plan.tma = getTmaPlanAttr(op.getContext(), *tma, *info.layout);
   return Decision::accept();
 }
 
@@ -460,7 +452,7 @@ static Decision decidePrefetch(PrefetchOp op, Plan &plan) {
                                    /*allowRuntimeChecks=*/false, &reason);
   if (failed(tma))
     return Decision::decline(reason);
-  recordTmaPlan(op.getContext(), *tma, *layout, plan);
+  plan.tma = getTmaPlanAttr(op.getContext(), *tma, *layout);
   return Decision::accept();
 }
 
