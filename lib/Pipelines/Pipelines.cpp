@@ -40,6 +40,9 @@ static void buildDevicePipeline(OpPassManager &pm,
   target.optLevel = options.optLevel;
   pm.addPass(createGpuNVVMAttachTarget(target));
 
+  AsyncCopyPipelineLoopsOptions pipelining;
+  pipelining.stages = options.stages;
+  pm.addPass(createAsyncCopyPipelineLoops(pipelining));
   AsyncCopySelectImplementationOptions selection;
   selection.explain = options.explain;
   pm.addPass(createAsyncCopySelectImplementation(selection));
@@ -116,6 +119,7 @@ public:
     optLevel = options.optLevel;
     descriptorMode = options.descriptorMode;
     dynamicSmem = options.dynamicSmem;
+    stages = options.stages;
     format = options.format;
     explain = options.explain;
   }
@@ -190,6 +194,7 @@ private:
                                         descriptorModeValues()};
   Option<DynamicSmemMode> dynamicSmem{*this, "dynamic-smem",
                                       dynamicSmemModeValues()};
+  Option<int64_t> stages{*this, "stages"};
   Option<std::string> format{*this, "format"};
   Option<bool> explain{*this, "explain"};
 

@@ -42,6 +42,12 @@ struct AsyncCopyPipelineOptions
                      "memory: auto (those over 48 KiB), "
                      "always or never"),
       llvm::cl::init(DynamicSmemMode::automatic), dynamicSmemModeValues()};
+  PassOptions::Option<int64_t> stages{
+      *this, "stages",
+      llvm::cl::desc("Software-pipeline every loop that qualifies with this "
+                     "many stages (asynccopy-pipeline); 0: only loops marked "
+                     "asynccopy.pipeline_stages"),
+      llvm::cl::init(0)};
   PassOptions::Option<std::string> format{
       *this, "format",
       llvm::cl::desc("GPU binary format of asynccopy-to-llvm: isa (PTX), bin "

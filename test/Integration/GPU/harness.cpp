@@ -817,6 +817,45 @@ static bool tmaDoubleBuffer(Checker &check) {
 }
 #endif
 
+#ifdef HAS_pipeline_tma
+extern "C" void _mlir_ciface_pipeline_tma(MemRef<uint16_t, 2> *,
+                                          MemRef<uint16_t, 2> *);
+/// Sixteen 64x64 f16 tiles through a 3-stage pipelined TMA loop.
+static bool pipelineTma(Checker &check) {
+  return copiesWhole(check, _mlir_ciface_pipeline_tma, 1024, 64, pattern16);
+}
+#endif
+
+#ifdef HAS_pipeline_tma_short
+extern "C" void _mlir_ciface_pipeline_tma_short(MemRef<uint16_t, 2> *,
+                                                MemRef<uint16_t, 2> *);
+/// Two tiles through a 4-stage pipeline: the guards skip the extra loads.
+static bool pipelineTmaShort(Checker &check) {
+  return copiesWhole(check, _mlir_ciface_pipeline_tma_short, 128, 64,
+                     pattern16);
+}
+#endif
+
+#ifdef HAS_pipeline_tma_generic
+extern "C" void _mlir_ciface_pipeline_tma_generic(MemRef<float, 2> *,
+                                                  MemRef<float, 2> *);
+/// Eight 32x64 f32 tiles through two stages, read with ordinary loads.
+static bool pipelineTmaGeneric(Checker &check) {
+  return copiesWhole(check, _mlir_ciface_pipeline_tma_generic, 256, 64,
+                     patternF32, +[](float v) { return 2 * v; });
+}
+#endif
+
+#ifdef HAS_pipeline_cp_async
+extern "C" void _mlir_ciface_pipeline_cp_async(MemRef<uint16_t, 2> *,
+                                               MemRef<uint16_t, 2> *);
+/// Thirty-two 16x64 f16 tiles through a 4-stage cp.async pipeline.
+static bool pipelineCpAsync(Checker &check) {
+  return copiesWhole(check, _mlir_ciface_pipeline_cp_async, 512, 64,
+                     pattern16);
+}
+#endif
+
 #ifdef HAS_cp_async_unwaited
 extern "C" void _mlir_ciface_cp_async_unwaited(MemRef<uint16_t, 2> *,
                                                MemRef<uint16_t, 2> *);
@@ -1022,6 +1061,18 @@ static const std::map<std::string, std::function<bool(Checker &)>> &tests() {
 #endif
 #ifdef HAS_cp_async_unwaited
       {"cp_async_unwaited", cpAsyncUnwaited},
+#endif
+#ifdef HAS_pipeline_tma
+      {"pipeline_tma", pipelineTma},
+#endif
+#ifdef HAS_pipeline_tma_short
+      {"pipeline_tma_short", pipelineTmaShort},
+#endif
+#ifdef HAS_pipeline_tma_generic
+      {"pipeline_tma_generic", pipelineTmaGeneric},
+#endif
+#ifdef HAS_pipeline_cp_async
+      {"pipeline_cp_async", pipelineCpAsync},
 #endif
 #ifdef HAS_sync_load_tma_store
       {"sync_load_tma_store", syncLoadTmaStore},

@@ -49,6 +49,11 @@ static bool isNonNegative(Attribute attr) {
   return value && !value.getValue().isNegative();
 }
 
+static bool isPositive(Attribute attr) {
+  auto value = dyn_cast<IntegerAttr>(attr);
+  return value && value.getValue().isStrictlyPositive();
+}
+
 static bool isDescriptorMode(Attribute attr) {
   auto mode = dyn_cast<StringAttr>(attr);
   return mode && symbolizeDescriptorMode(mode.getValue()).has_value();
@@ -97,6 +102,8 @@ static ArrayRef<ProtocolAttr> getProtocolAttrs() {
        "array<i64: ...> of two entries per SMEM operand"},
       {D::DynamicSmemBytesAttrHelper::getNameStr(), isNonNegative,
        "a non-negative integer (bytes of dynamic shared memory)"},
+      {D::PipelineStagesAttrHelper::getNameStr(), isPositive,
+       "a positive integer (pipeline stages)"},
   };
   return attrs;
 }

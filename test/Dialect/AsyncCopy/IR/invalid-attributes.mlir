@@ -123,6 +123,29 @@ func.func @unknown() attributes {asynccopy.foo} {
 
 // -----
 
+// A loop is pipelined with a positive number of stages.
+func.func @pipeline_stages_zero(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @below {{attribute 'asynccopy.pipeline_stages' must be a positive integer (pipeline stages), got 0 : i64}}
+  scf.for %i = %c0 to %n step %c1 {
+  } {asynccopy.pipeline_stages = 0 : i64}
+  return
+}
+
+// -----
+
+func.func @pipeline_stages_string(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @below {{attribute 'asynccopy.pipeline_stages' must be a positive integer (pipeline stages), got "3"}}
+  scf.for %i = %c0 to %n step %c1 {
+  } {asynccopy.pipeline_stages = "3"}
+  return
+}
+
+// -----
+
 // Every protocol attribute with a value of its type verifies.
 func.func @valid(%t: !asynccopy.token, %s: index, %p: i1) attributes {asynccopy.tma_descriptors = [], asynccopy.descriptor_mode = "scratch", asynccopy.grid_constants = 0} {
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
@@ -130,5 +153,7 @@ func.func @valid(%t: !asynccopy.token, %s: index, %p: i1) attributes {asynccopy.
   asynccopy.barrier.wait %b[%s], %p {asynccopy.cluster_acquire, asynccopy.proxy_fence} : !asynccopy.barrier<1>
   scf.if %p {
   } {asynccopy.store_edge_guard}
+  scf.for %i = %s to %s step %s {
+  } {asynccopy.pipeline_stages = 4 : i64}
   return
 }

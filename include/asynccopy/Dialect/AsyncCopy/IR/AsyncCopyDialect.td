@@ -64,7 +64,10 @@ def AsyncCopy_Dialect : Dialect {
     "::mlir::DenseI64ArrayAttr":$smem_offsets,
     // On a kernel, by asynccopy-pack-shared-memory: the bytes of dynamic
     // shared memory its buffers take (each launch passes at least that).
-    "::mlir::IntegerAttr":$dynamic_smem_bytes
+    "::mlir::IntegerAttr":$dynamic_smem_bytes,
+    // On an scf.for, by the user: asynccopy-pipeline keeps this many stages
+    // of the loop's loads in flight.
+    "::mlir::IntegerAttr":$pipeline_stages
   );
   let extraClassDeclaration = [{
     void registerAttributes();

@@ -128,6 +128,43 @@ def AsyncCopyAssignWaitGroups : Pass<"asynccopy-assign-wait-groups"> {
   }];
 }
 
+def AsyncCopyPipelineLoops : Pass<"asynccopy-pipeline"> {
+  let summary = "Keeps N-1 loads of an scf.for in flight through N-stage "
+                "SMEM buffers";
+  let description = [{
+    Rewrites `scf.for` loops marked `{asynccopy.pipeline_stages = N : i64}`
+    (or, with `stages=N`, every loop that qualifies) whose body loads GMEM
+    tiles (`asynccopy.copy`, at the body's top level) into SMEM buffers
+    defined outside the loop and waits for them before using them: the
+    single-buffer semantics the user writes (phase = iteration parity).
+    Each buffer (a workgroup attribution or a workgroup memref.alloc) gets a
+    leading stage dim of N and the body uses stage `k mod N` of iteration k;
+    each `barrier<1>` the loads complete on becomes a `barrier<N>`, waited
+    on stage `k mod N` with phase `(k / N) mod 2`. A prologue issues loads
+    0 .. N-2; iteration k releases stage `(k-1) mod N` with a CTA barrier
+    and refills it with load k+N-1 when that is below the trip count, then
+    waits for its own stage. Loads completing through tokens (cp.async) are
+    issued `{commit = false}` with one `commit_group cp_async` per load step
+    (empty ones too) and waited with `wait_group cp_async N-2` before the
+    release. Waits on stores that read a stage move: the refill first waits
+    until they have read it (`wait_group bulk 0 {read}`), and one
+    `wait_group bulk 0` follows the loop.
+    The loop bounds must be uniform over the CTA (the release is a CTA
+    barrier). A marked loop the pass cannot pipeline keeps its single
+    buffer and gets a remark saying why. Runs before selection.
+  }];
+  let dependentDialects = ["::mlir::asynccopy::AsyncCopyDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
+  let options = [
+    Option<"stages", "stages", "int64_t", /*default=*/"0",
+           "Pipeline every qualifying loop with this many stages (0 or 1: "
+           "only loops marked `asynccopy.pipeline_stages`)">,
+  ];
+}
+
 def AsyncCopyReport : Pass<"asynccopy-report", "::mlir::ModuleOp"> {
   let summary = "Reports how every copy and prefetch will be lowered";
   let description = [{

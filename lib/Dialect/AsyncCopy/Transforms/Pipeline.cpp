@@ -1,0 +1,481 @@
+//===- Pipeline.cpp - multi-stage pipelining of copies in scf.for ---------===//
+//
+// The user writes a loop with single-buffer semantics: every iteration loads
+// a tile into an SMEM buffer defined outside the loop, waits for it and uses
+// it. This pass gives the buffer N stages and keeps N-1 loads in flight:
+//
+//   prologue:  load j into stage j, for j < N-1 (each under j < trip count)
+//   iteration k (stage s = k mod N):
+//     release stage (k-1) mod N: every thread is done with iteration k-1
+//     load k+N-1 into stage (k-1) mod N, if k+N-1 < trip count
+//     wait for stage s (phase (k / N) mod 2), use it
+//
+// There is no separate epilogue loop: the last N-1 iterations issue nothing
+// (the loads are predicated off, as in Triton and nvFuser), so the body is
+// not duplicated and dynamic trip counts need no peeling. Loads that
+// complete on a barrier get a `barrier<N>`, one stage per buffer stage;
+// loads that complete through cp.async groups are issued `{commit = false}`
+// and every thread commits one group per load step, empty or not, so that
+// `wait_group N-2` before the release always completes load k.
+//
+// A stage is released with a CTA barrier. Stores that read a stage (TMA
+// stores of the tile) are not waited in their iteration any more: the refill
+// of their stage waits until they have read it (`wait_group bulk 0 {read}`
+// before the release), and the loop is followed by one `wait_group bulk 0`.
+//
+// MLIR's scf::pipelineForLoop and memref::multiBuffer do not fit here: the
+// first peels an epilogue that repeats the whole consumer code N-1 times and
+// needs every consumer op predicated for dynamic trip counts; the second
+// rewrites memref.alloc only (buffers are often workgroup attributions) and
+// indexes the stage of the iteration that uses the buffer, while the
+// prefetched load writes the stage of iteration k+N-1.
+//
+//===----------------------------------------------------------------------===//
+
+#include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::asynccopy {
+#define GEN_PASS_DEF_ASYNCCOPYPIPELINELOOPS
+#include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h.inc"
+} // namespace mlir::asynccopy
+
+using namespace mlir;
+using namespace mlir::asynccopy;
+
+namespace {
+
+/// What pipelining a loop needs, found by `analyzeLoop`.
+struct LoopPlan {
+  scf::ForOp loop;
+  int64_t stages = 0;
+  /// The loads to pipeline, in body order, all at the body's top level.
+  SmallVector<CopyOp> loads;
+  /// Whether the loads complete through cp.async groups (tokens), not
+  /// barriers.
+  bool groupTracked = false;
+  /// The SMEM buffers the loads fill: workgroup attributions or
+  /// memref.allocs outside the loop, used only inside it.
+  llvm::SetVector<Value> buffers;
+  /// The `barrier<1>` allocations the loads complete on, with their inits.
+  llvm::SetVector<Value> barriers;
+  SmallVector<BarrierInitOp> inits;
+  SmallVector<BarrierWaitOp> barrierWaits;
+  /// Waits on the loads' tokens, and on stores that read a stage.
+  SmallVector<WaitOp> loadWaits, storeWaits;
+  /// The pure ops of the body the loads' operands are computed with.
+  llvm::SetVector<Operation *> slice;
+};
+
+/// The buffer a load fills, when the pass can give it stages: a workgroup
+/// attribution of the kernel or a workgroup memref.alloc, static and with
+/// the identity layout, defined outside `loop` and used only inside it.
+FailureOr<Value> stageableBuffer(Value dest, scf::ForOp loop,
+                                 std::string &why) {
+  auto type = cast<MemRefType>(dest.getType());
+  bool attribution = false;
+  if (auto arg = dyn_cast<BlockArgument>(dest))
+    if (auto func = dyn_cast<gpu::GPUFuncOp>(arg.getOwner()->getParentOp()))
+      attribution = llvm::is_contained(func.getWorkgroupAttributions(), arg);
+  bool alloc = dest.getDefiningOp<memref::AllocOp>() != nullptr;
+  if (!attribution && !alloc) {
+    why = "its SMEM destination is not a workgroup attribution or a "
+          "memref.alloc itself (a view of one cannot get stages)";
+    return failure();
+  }
+  if (!type.hasStaticShape() || !type.getLayout().isIdentity()) {
+    why = "its SMEM buffer does not have a static shape and identity layout";
+    return failure();
+  }
+  if (loop->isAncestor(dest.getParentRegion()->getParentOp())) {
+    why = "its SMEM buffer is defined inside the loop";
+    return failure();
+  }
+  for (OpOperand &use : dest.getUses()) {
+    Operation *user = use.getOwner();
+    if (!loop->isProperAncestor(user)) {
+      why = "its SMEM buffer is also used outside the loop";
+      return failure();
+    }
+    // A stage is a strided view: users must take any layout.
+    if (!isa<AsyncCopyDialect>(user->getDialect()) &&
+        !isa<memref::LoadOp, memref::StoreOp, vector::LoadOp, vector::StoreOp,
+             vector::TransferReadOp, vector::TransferWriteOp>(user)) {
+      why = "its SMEM buffer is used by '" +
+            user->getName().getStringRef().str() +
+            "', whose types would change with a stage view";
+      return failure();
+    }
+  }
+  return dest;
+}
+
+/// Adds the pure ops of the loop body that `value` is computed with to
+/// `slice`; fails when one has effects or reads a value the loop carries.
+LogicalResult collectSlice(Value value, scf::ForOp loop,
+                           llvm::SetVector<Operation *> &slice,
+                           std::string &why) {
+  if (!loop->isAncestor(value.getParentRegion()->getParentOp()))
+    return success(); // Defined outside the loop.
+  if (value == loop.getInductionVar())
+    return success();
+  Operation *def = value.getDefiningOp();
+  if (!def || def->getBlock() != loop.getBody()) {
+    why = "a copy operand is carried by the loop or computed in a nested "
+          "region";
+    return failure();
+  }
+  if (slice.contains(def))
+    return success();
+  if (!isPure(def) || def->getNumRegions() != 0) {
+    why = "a copy operand is computed by '" +
+          def->getName().getStringRef().str() + "', which is not pure";
+    return failure();
+  }
+  for (Value operand : def->getOperands())
+    if (failed(collectSlice(operand, loop, slice, why)))
+      return failure();
+  slice.insert(def);
+  return success();
+}
+
+/// Records how `load` completes: its `barrier<1>` (with its init and the
+/// waits in the body) or its token (with the waits on it).
+LogicalResult collectCompletion(CopyOp load, LoopPlan &plan,
+                                std::string &why) {
+  scf::ForOp loop = plan.loop;
+  if (Value token = load.getToken()) {
+    if (load.getBarrier()) {
+      why = "a load both returns a token and completes on a barrier";
+      return failure();
+    }
+    for (Operation *user : token.getUsers()) {
+      auto wait = dyn_cast<WaitOp>(user);
+      if (!wait || wait->getBlock() != loop.getBody() ||
+          !load->isBeforeInBlock(wait)) {
+        why = "a load's token is used other than by an asynccopy.wait after "
+              "it in the loop body";
+        return failure();
+      }
+      plan.loadWaits.push_back(wait);
+    }
+    plan.groupTracked = true;
+    return success(!plan.loadWaits.empty() ||
+                   (why = "a load's token is never waited on", false));
+  }
+  Value barrier = load.getBarrier();
+  if (!barrier) {
+    why = "a load neither returns a token nor completes on a barrier";
+    return failure();
+  }
+  auto type = cast<BarrierType>(barrier.getType());
+  if (!barrier.getDefiningOp<BarrierAllocOp>() || type.getNumStages() != 1 ||
+      loop->isAncestor(barrier.getDefiningOp())) {
+    why = "a load completes on a barrier that is not a `barrier<1>` "
+          "allocated outside the loop (the pass gives it the stages)";
+    return failure();
+  }
+  if (plan.barriers.contains(barrier))
+    return success();
+  for (Operation *user : barrier.getUsers()) {
+    if (auto init = dyn_cast<BarrierInitOp>(user)) {
+      Operation *outer = init->getBlock()->findAncestorOpInBlock(*loop);
+      if (!outer || !init->isBeforeInBlock(outer)) {
+        why = "its barrier is not initialised before the loop";
+        return failure();
+      }
+      plan.inits.push_back(init);
+      continue;
+    }
+    if (auto wait = dyn_cast<BarrierWaitOp>(user);
+        wait && loop->isProperAncestor(wait)) {
+      plan.barrierWaits.push_back(wait);
+      continue;
+    }
+    auto copy = dyn_cast<CopyOp>(user);
+    if (!copy || copy->getBlock() != loop.getBody() || !copy.isLoad()) {
+      why = "its barrier is used by '" +
+            user->getName().getStringRef().str() +
+            "' outside the loop's loads and waits";
+      return failure();
+    }
+  }
+  plan.barriers.insert(barrier);
+  return success();
+}
+
+/// Finds the loads of `loop` to pipeline and checks that the pass can: the
+/// reason it cannot goes to `why`.
+FailureOr<LoopPlan> analyzeLoop(scf::ForOp loop, int64_t stages,
+                                std::string &why) {
+  LoopPlan plan;
+  plan.loop = loop;
+  plan.stages = stages;
+  for (Operation &op : *loop.getBody())
+    if (auto copy = dyn_cast<CopyOp>(op); copy && copy.isLoad() &&
+                                          !copy.getRank())
+      plan.loads.push_back(copy);
+  if (plan.loads.empty()) {
+    why = "its body has no GMEM -> SMEM copy at its top level";
+    return failure();
+  }
+  for (CopyOp load : plan.loads) {
+    if (load.getCollective()) {
+      why = "collective loads are not pipelined yet";
+      return failure();
+    }
+    FailureOr<Value> buffer = stageableBuffer(load.getDest(), loop, why);
+    if (failed(buffer))
+      return failure();
+    plan.buffers.insert(*buffer);
+    if (failed(collectCompletion(load, plan, why)))
+      return failure();
+    for (Value operand : load->getOperands())
+      if (operand != load.getDest() && operand != load.getBarrier() &&
+          failed(collectSlice(operand, loop, plan.slice, why)))
+        return failure();
+  }
+  bool anyBarrier = !plan.barriers.empty();
+  if (anyBarrier && plan.groupTracked) {
+    why = "some loads complete on barriers and others through tokens";
+    return failure();
+  }
+  // Stores that read a stage: their waits move to the refill.
+  for (Operation &op : *loop.getBody()) {
+    auto wait = dyn_cast<WaitOp>(op);
+    auto store =
+        wait ? wait.getToken().getDefiningOp<CopyOp>() : CopyOp();
+    if (store && store.isStore() && store->getBlock() == loop.getBody() &&
+        plan.buffers.contains(store.getSource()))
+      plan.storeWaits.push_back(wait);
+  }
+  return plan;
+}
+
+/// Rewrites `plan.loop` into the pipelined loop described at the top.
+class LoopPipeliner {
+public:
+  explicit LoopPipeliner(LoopPlan &plan)
+      : plan(plan), loop(plan.loop), n(plan.stages) {}
+
+  void run() {
+    giveBuffersStages();
+    giveBarriersStages();
+    emitPrologue();
+    rewriteBody();
+    loop->removeAttr(
+        AsyncCopyDialect::PipelineStagesAttrHelper::getNameStr());
+  }
+
+private:
+  Value constant(OpBuilder &b, int64_t value) {
+    return arith::ConstantIndexOp::create(b, loop.getLoc(), value);
+  }
+
+  /// Stage `stage` of `buffer` (now with a leading stage dim).
+  Value stageView(OpBuilder &b, Value buffer, OpFoldResult stage) {
+    auto type = cast<MemRefType>(buffer.getType());
+    int64_t rank = type.getRank();
+    SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+    SmallVector<OpFoldResult> sizes, strides(rank, b.getIndexAttr(1));
+    offsets[0] = stage;
+    sizes.push_back(b.getIndexAttr(1));
+    for (int64_t size : type.getShape().drop_front())
+      sizes.push_back(b.getIndexAttr(size));
+    auto resultType = memref::SubViewOp::inferRankReducedResultType(
+        type.getShape().drop_front(), type, offsets, sizes, strides);
+    return memref::SubViewOp::create(b, loop.getLoc(),
+                                     cast<MemRefType>(resultType), buffer,
+                                     offsets, sizes, strides);
+  }
+
+  /// Every buffer gets a leading stage dim; its uses (all in the body) are
+  /// redirected to the stage of the iteration in `rewriteBody`.
+  void giveBuffersStages() {
+    DenseMap<Value, Value> stagedOf;
+    for (Value buffer : plan.buffers) {
+      auto type = cast<MemRefType>(buffer.getType());
+      SmallVector<int64_t> shape{n};
+      llvm::append_range(shape, type.getShape());
+      auto staged = MemRefType::get(shape, type.getElementType(),
+                                    MemRefLayoutAttrInterface(),
+                                    type.getMemorySpace());
+      if (auto alloc = buffer.getDefiningOp<memref::AllocOp>()) {
+        OpBuilder b(alloc);
+        auto newAlloc = memref::AllocOp::create(b, alloc.getLoc(), staged,
+                                                alloc.getAlignmentAttr());
+        staged_.push_back({buffer, newAlloc.getResult()});
+      } else {
+        cast<BlockArgument>(buffer).setType(staged);
+        staged_.push_back({buffer, buffer});
+      }
+      stagedOf[buffer] = staged_.back().second;
+    }
+    for (CopyOp load : plan.loads)
+      loadBuffers_[load.getOperation()] = stagedOf.lookup(load.getDest());
+  }
+
+  /// Every `barrier<1>` becomes a `barrier<N>` initialised the same way.
+  void giveBarriersStages() {
+    for (Value barrier : plan.barriers) {
+      OpBuilder b(barrier.getDefiningOp());
+      Value staged = BarrierAllocOp::create(
+          b, loop.getLoc(), BarrierType::get(b.getContext(), n, false));
+      barriers_.map(barrier, staged);
+    }
+    for (BarrierInitOp init : plan.inits)
+      init.getBarrierMutable().assign(barriers_.lookup(init.getBarrier()));
+  }
+
+  /// Issues the loads of iteration `iv` (with stage `stage`) under
+  /// `iv < ub`; for cp.async, every thread then commits one group.
+  void emitLoads(OpBuilder &b, Value iv, Value stage) {
+    Location loc = loop.getLoc();
+    Value inRange = arith::CmpIOp::create(
+        b, loc,
+        loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
+                              : arith::CmpIPredicate::slt,
+        iv, loop.getUpperBound());
+    auto guard = scf::IfOp::create(b, loc, inRange, /*withElseRegion=*/false);
+    OpBuilder inner = guard.getThenBodyBuilder();
+    IRMapping map;
+    map.map(loop.getInductionVar(), iv);
+    for (Operation *op : plan.slice)
+      inner.clone(*op, map);
+    for (CopyOp load : plan.loads) {
+      Value view = stageView(inner, bufferOf(load), stage);
+      auto copy = cast<CopyOp>(inner.clone(*load, map));
+      copy.getDestMutable().assign(view);
+      if (Value barrier = load.getBarrier()) {
+        copy.getBarrierMutable().assign(barriers_.lookup(barrier));
+        copy.getStageMutable().assign(stage);
+      }
+      if (plan.groupTracked)
+        copy.setCommitAttr(inner.getBoolAttr(false));
+    }
+    if (plan.groupTracked)
+      CommitGroupOp::create(b, loc, GroupKind::cp_async);
+  }
+
+  /// The staged buffer `load` fills (its destination before the body's
+  /// uses were redirected to stage views).
+  Value bufferOf(CopyOp load) { return loadBuffers_.lookup(load.getOperation()); }
+
+  /// Loads 0 .. N-2 into stages 0 .. N-2, before the loop.
+  void emitPrologue() {
+    OpBuilder b(loop);
+    Location loc = loop.getLoc();
+    for (int64_t j = 0; j + 1 < n; ++j) {
+      Value offset = arith::MulIOp::create(b, loc, loop.getStep(),
+                                           constant(b, j));
+      Value iv = arith::AddIOp::create(b, loc, loop.getLowerBound(), offset);
+      emitLoads(b, iv, constant(b, j));
+    }
+  }
+
+  void rewriteBody() {
+    Location loc = loop.getLoc();
+    OpBuilder b = OpBuilder::atBlockBegin(loop.getBody());
+    // k = (iv - lb) / step; stage k mod N, phase (k / N) mod 2.
+    Value iv = loop.getInductionVar();
+    Value k = arith::DivUIOp::create(
+        b, loc, arith::SubIOp::create(b, loc, iv, loop.getLowerBound()),
+        loop.getStep());
+    Value cN = constant(b, n);
+    Value stage = arith::RemUIOp::create(b, loc, k, cN);
+    Value round = arith::DivUIOp::create(b, loc, k, cN);
+    Value parity = arith::RemUIOp::create(b, loc, round, constant(b, 2));
+    Value phase =
+        arith::IndexCastOp::create(b, loc, b.getI1Type(), parity);
+
+    // Uses of the buffers in the body see this iteration's stage.
+    for (auto [old, staged] : staged_) {
+      Value view = stageView(b, staged, stage);
+      old.replaceUsesWithIf(view, [&](OpOperand &use) {
+        return use.getOwner() != view.getDefiningOp() &&
+               loop->isProperAncestor(use.getOwner());
+      });
+      if (old != staged)
+        old.getDefiningOp()->erase();
+    }
+    for (BarrierWaitOp wait : plan.barrierWaits) {
+      wait.getBarrierMutable().assign(barriers_.lookup(wait.getBarrier()));
+      wait.getStageMutable().assign(stage);
+      wait.getPhaseMutable().assign(phase);
+    }
+
+    // At the first load: wait for load k (cp.async), release stage
+    // (k-1) mod N, refill it with load k+N-1.
+    // (A wait_group ends with a CTA barrier: it is the release then.)
+    b.setInsertionPoint(plan.loads.front());
+    if (plan.groupTracked)
+      WaitGroupOp::create(b, loc, GroupKind::cp_async, n - 2, /*read=*/false);
+    if (!plan.storeWaits.empty())
+      WaitGroupOp::create(b, loc, GroupKind::bulk, 0, /*read=*/true);
+    if (!plan.groupTracked && plan.storeWaits.empty())
+      gpu::BarrierOp::create(b, loc);
+    Value ahead = arith::AddIOp::create(
+        b, loc, iv,
+        arith::MulIOp::create(b, loc, loop.getStep(), constant(b, n - 1)));
+    Value nextStage = arith::RemUIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, k, constant(b, n - 1)), cN);
+    emitLoads(b, ahead, nextStage);
+
+    for (WaitOp wait : plan.loadWaits)
+      wait.erase();
+    for (WaitOp wait : plan.storeWaits)
+      wait.erase();
+    for (CopyOp load : plan.loads)
+      load.erase();
+    for (Value barrier : plan.barriers)
+      barrier.getDefiningOp()->erase();
+    if (!plan.storeWaits.empty()) {
+      OpBuilder after(loop->getContext());
+      after.setInsertionPointAfter(loop);
+      WaitGroupOp::create(after, loc, GroupKind::bulk, 0, /*read=*/false);
+    }
+  }
+
+  LoopPlan &plan;
+  scf::ForOp loop;
+  int64_t n;
+  /// Each buffer and the value that has its stages (the same block
+  /// argument, retyped, or a new allocation).
+  SmallVector<std::pair<Value, Value>> staged_;
+  DenseMap<Operation *, Value> loadBuffers_;
+  IRMapping barriers_;
+};
+
+struct AsyncCopyPipelineLoopsPass
+    : public mlir::asynccopy::impl::AsyncCopyPipelineLoopsBase<
+          AsyncCopyPipelineLoopsPass> {
+  using AsyncCopyPipelineLoopsBase::AsyncCopyPipelineLoopsBase;
+
+  void runOnOperation() override {
+    auto marker = AsyncCopyDialect::PipelineStagesAttrHelper(&getContext());
+    // Innermost loops first; the verifier checked the markers.
+    SmallVector<scf::ForOp> loops;
+    getOperation()->walk([&](scf::ForOp loop) { loops.push_back(loop); });
+    for (scf::ForOp loop : loops) {
+      IntegerAttr attr = marker.getAttr(loop);
+      int64_t n = attr ? attr.getInt() : stages.getValue();
+      std::string why;
+      FailureOr<LoopPlan> plan =
+          n > 1 ? analyzeLoop(loop, n, why) : FailureOr<LoopPlan>(failure());
+      if (succeeded(plan)) {
+        LoopPipeliner(*plan).run();
+        continue;
+      }
+      if (attr && n > 1)
+        loop.emitRemark("not pipelined: ") << why;
+      loop->removeAttr(marker.getName());
+    }
+  }
+};
+
+} // namespace

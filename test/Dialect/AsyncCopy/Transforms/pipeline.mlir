@@ -1,0 +1,211 @@
+// RUN: ac-opt %s -split-input-file -asynccopy-pipeline | FileCheck %s
+// RUN: ac-opt %s -split-input-file -asynccopy-pipeline=stages=2 | FileCheck %s --check-prefix=OPT
+
+// Loops written with single-buffer semantics get N-stage buffers: a
+// prologue of N-1 guarded loads, and iteration k refills stage (k-1) mod N
+// with load k+N-1 after releasing it, then waits for stage k mod N.
+
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+
+// TMA loads (barrier-tracked), dynamic trip count, a TMA store of the tile.
+// CHECK-LABEL: gpu.func @tma_three_stages
+// CHECK-SAME: workgroup(%[[BUF:.*]] : memref<3x64x64xf16, #gpu.address_space<workgroup>>)
+// CHECK: %[[BAR:.*]] = asynccopy.barrier.alloc : !asynccopy.barrier<3>
+// CHECK: asynccopy.barrier.init %[[BAR]], 1 : !asynccopy.barrier<3>
+// Prologue: loads 0 and 1 into stages 0 and 1, each under iv < %n.
+// CHECK: %[[P0:.*]] = arith.cmpi slt, %{{.*}}, %[[N:.*]] : index
+// CHECK: scf.if %[[P0]] {
+// CHECK:   %[[S0:.*]] = memref.subview %[[BUF]][%[[C0:.*]], 0, 0] [1, 64, 64] [1, 1, 1]
+// CHECK:   asynccopy.copy %{{.*}} to %[[S0]] window [%{{.*}}, 0] [64, 64] barrier %[[BAR]][%[[C0]]]
+// CHECK: }
+// CHECK: scf.if
+// CHECK:   asynccopy.copy {{.*}} barrier %[[BAR]]
+// CHECK: }
+// CHECK: scf.for %[[IV:.*]] = %{{.*}} to %[[N]] step %[[STEP:.*]] iter_args
+// CHECK:   %[[K:.*]] = arith.divui
+// CHECK:   %[[STAGE:.*]] = arith.remui %[[K]], %[[C3:.*]] : index
+// CHECK:   %[[ROUND:.*]] = arith.divui %[[K]], %[[C3]] : index
+// CHECK:   %[[PAR:.*]] = arith.remui %[[ROUND]], %{{.*}} : index
+// CHECK:   %[[PHASE:.*]] = arith.index_cast %[[PAR]] : index to i1
+// CHECK:   %[[CUR:.*]] = memref.subview %[[BUF]][%[[STAGE]], 0, 0]
+// The store of iteration k-1 has read the stage before it is refilled.
+// CHECK:   asynccopy.wait_group bulk 0 {read}
+// CHECK-NOT: gpu.barrier
+// CHECK:   %[[AHEAD:.*]] = arith.addi %[[IV]], %{{.*}} : index
+// CHECK:   %[[NEXTK:.*]] = arith.addi %[[K]], %{{.*}} : index
+// CHECK:   %[[NEXT:.*]] = arith.remui %[[NEXTK]], %[[C3]] : index
+// CHECK:   %[[MORE:.*]] = arith.cmpi slt, %[[AHEAD]], %[[N]] : index
+// CHECK:   scf.if %[[MORE]] {
+// CHECK:     %[[ROW:.*]] = arith.muli %[[AHEAD]]
+// CHECK:     %[[DST:.*]] = memref.subview %[[BUF]][%[[NEXT]], 0, 0]
+// CHECK:     asynccopy.copy %{{.*}} to %[[DST]] window [%[[ROW]], 0] [64, 64] barrier %[[BAR]][%[[NEXT]]] {swizzle = 128 : i64}
+// CHECK:   }
+// CHECK:   asynccopy.barrier.wait %[[BAR]][%[[STAGE]]], %[[PHASE]] : !asynccopy.barrier<3>
+// CHECK:   asynccopy.copy %[[CUR]] to
+// CHECK-NOT: asynccopy.wait %
+// CHECK:   scf.yield
+// CHECK: }
+// CHECK-NOT: asynccopy.pipeline_stages
+// CHECK: asynccopy.wait_group bulk 0
+// CHECK-NEXT: gpu.return
+gpu.module @kernels {
+  gpu.func @tma_three_stages(%in: memref<4096x64xf16>, %out: memref<4096x64xf16>, %n: index)
+      workgroup(%tile : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%phase = %false) -> (i1) {
+      %row = arith.muli %i, %c64 : index
+      asynccopy.copy %in to %tile window [%row, 0] [64, 64] barrier %bar[%c0] {swizzle = 128 : i64}
+          : memref<4096x64xf16> to !smem
+      asynccopy.barrier.wait %bar[%c0], %phase : !asynccopy.barrier<1>
+      %t = asynccopy.copy %tile to %out window [%row, 0] [64, 64] {swizzle = 128 : i64}
+          : !smem to memref<4096x64xf16> -> !asynccopy.token
+      asynccopy.wait %t : !asynccopy.token
+      %flip = arith.xori %phase, %true : i1
+      scf.yield %flip : i1
+    } {asynccopy.pipeline_stages = 3 : i64}
+    gpu.return
+  }
+}
+
+// -----
+
+// cp.async loads (token-tracked): {commit = false} issues and one commit
+// per load step, so that wait_group N-2 completes load k.
+// CHECK-LABEL: gpu.func @cp_async_four_stages
+// CHECK-SAME: workgroup(%[[BUF:.*]] : memref<4x8x64xf16, #gpu.address_space<workgroup>>)
+// CHECK-COUNT-3: asynccopy.copy {{.*}} {commit = false, impl = #asynccopy<impl cp_async>}{{.*}}-> !asynccopy.token
+// CHECK: scf.for
+// CHECK:   asynccopy.wait_group cp_async 2
+// CHECK-NOT: gpu.barrier
+// CHECK:   scf.if
+// CHECK:     asynccopy.copy {{.*}} {commit = false, impl = #asynccopy<impl cp_async>}
+// CHECK:   }
+// CHECK-NEXT: asynccopy.commit_group cp_async
+// CHECK-NOT: asynccopy.wait %
+// CHECK:   memref.load %{{.*}}[%{{.*}}, %{{.*}}] : memref<8x64xf16, strided<[64, 1], offset: ?>, #gpu.address_space<workgroup>>
+// CHECK: }
+// CHECK-NEXT: gpu.return
+gpu.module @kernels {
+  gpu.func @cp_async_four_stages(%in: memref<4096x64xf16>, %out: memref<4096x64xf16>)
+      workgroup(%tile : memref<8x64xf16, #gpu.address_space<workgroup>>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c512 = arith.constant 512 : index
+    %tid = gpu.thread_id x
+    scf.for %i = %c0 to %c512 step %c1 {
+      %row = arith.muli %i, %c8 : index
+      %t = asynccopy.copy %in to %tile window [%row, 0] [8, 64] {impl = #asynccopy<impl cp_async>}
+          : memref<4096x64xf16> to memref<8x64xf16, #gpu.address_space<workgroup>> -> !asynccopy.token
+      asynccopy.wait %t : !asynccopy.token
+      %v = memref.load %tile[%c0, %tid] : memref<8x64xf16, #gpu.address_space<workgroup>>
+      memref.store %v, %out[%row, %tid] : memref<4096x64xf16>
+    } {asynccopy.pipeline_stages = 4 : i64}
+    gpu.return
+  }
+}
+
+// -----
+
+// Two loads into two memref.allocs complete on one barrier; the loop
+// starts at 2 with step 3, and the consumer only reads through the
+// generic proxy, so a CTA barrier releases the stage.
+// CHECK-LABEL: gpu.func @two_loads_allocs
+// CHECK-DAG: %[[A:.*]] = memref.alloc() {alignment = 1024 : i64} : memref<2x64x64xf16, #gpu.address_space<workgroup>>
+// CHECK-DAG: %[[B:.*]] = memref.alloc() : memref<2x64x32xf32, #gpu.address_space<workgroup>>
+// CHECK-DAG: %[[BAR:.*]] = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+// CHECK: scf.if
+// CHECK:   asynccopy.copy {{.*}} barrier %[[BAR]]
+// CHECK:   asynccopy.copy {{.*}} barrier %[[BAR]]
+// CHECK: scf.for %[[IV:.*]] = %[[LB:.*]] to %{{.*}} step %[[STEP:.*]] {
+// CHECK:   %[[REL:.*]] = arith.subi %[[IV]], %[[LB]] : index
+// CHECK:   %[[K:.*]] = arith.divui %[[REL]], %[[STEP]] : index
+// CHECK:   gpu.barrier
+// CHECK:   scf.if
+// CHECK:     asynccopy.copy
+// CHECK:     asynccopy.copy
+// CHECK:   }
+// CHECK:   asynccopy.barrier.wait %[[BAR]]
+// CHECK-NOT: memref.alloc
+gpu.module @kernels {
+  gpu.func @two_loads_allocs(%a: memref<1024x64xf16>, %b: memref<1024x32xf32>, %o: memref<1024xf32>) kernel {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %c16 = arith.constant 16 : index
+    %c64 = arith.constant 64 : index
+    %false = arith.constant false
+    %ta = memref.alloc() {alignment = 1024 : i64} : memref<64x64xf16, #gpu.address_space<workgroup>>
+    %tb = memref.alloc() : memref<64x32xf32, #gpu.address_space<workgroup>>
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+    scf.for %i = %c2 to %c16 step %c3 {
+      %row = arith.muli %i, %c64 : index
+      asynccopy.copy %a to %ta window [%row, 0] [64, 64] barrier %bar[%c0]
+          : memref<1024x64xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+      asynccopy.copy %b to %tb window [%row, 0] [64, 32] barrier %bar[%c0]
+          : memref<1024x32xf32> to memref<64x32xf32, #gpu.address_space<workgroup>>
+      asynccopy.barrier.wait %bar[%c0], %false : !asynccopy.barrier<1>
+      %v = memref.load %tb[%c0, %c0] : memref<64x32xf32, #gpu.address_space<workgroup>>
+      memref.store %v, %o[%i] : memref<1024xf32>
+    } {asynccopy.pipeline_stages = 2 : i64}
+    gpu.return
+  }
+}
+
+// -----
+
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+
+// Without a marker only `stages=N` pipelines a loop; a marker of 1 is
+// removed and changes nothing.
+// CHECK-LABEL: gpu.func @unmarked
+// CHECK-SAME: workgroup(%{{.*}} : memref<64x64xf16, #gpu.address_space<workgroup>>)
+// CHECK-NOT: asynccopy.pipeline_stages
+// OPT-LABEL: gpu.func @unmarked
+// OPT-SAME: workgroup(%{{.*}} : memref<2x64x64xf16, #gpu.address_space<workgroup>>)
+// OPT: asynccopy.barrier<2>
+// OPT-LABEL: gpu.func @one_stage
+// OPT-SAME: workgroup(%{{.*}} : memref<64x64xf16, #gpu.address_space<workgroup>>)
+gpu.module @kernels {
+  gpu.func @unmarked(%in: memref<4096x64xf16>, %out: memref<4096x64xf16>)
+      workgroup(%tile : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c64 = arith.constant 64 : index
+    %false = arith.constant false
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+    scf.for %i = %c0 to %c8 step %c1 {
+      %row = arith.muli %i, %c64 : index
+      asynccopy.copy %in to %tile window [%row, 0] [64, 64] barrier %bar[%c0]
+          : memref<4096x64xf16> to !smem
+      asynccopy.barrier.wait %bar[%c0], %false : !asynccopy.barrier<1>
+    }
+    gpu.return
+  }
+  gpu.func @one_stage(%in: memref<4096x64xf16>)
+      workgroup(%tile : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c64 = arith.constant 64 : index
+    %false = arith.constant false
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+    scf.for %i = %c0 to %c8 step %c1 {
+      %row = arith.muli %i, %c64 : index
+      asynccopy.copy %in to %tile window [%row, 0] [64, 64] barrier %bar[%c0]
+          : memref<4096x64xf16> to !smem
+      asynccopy.barrier.wait %bar[%c0], %false : !asynccopy.barrier<1>
+    } {asynccopy.pipeline_stages = 1 : i64}
+    gpu.return
+  }
+}

@@ -1,0 +1,33 @@
+// The pipelines run asynccopy-pipeline first: the marked loops of the GPU
+// tests come out as N-stage pipelines, through ptxas.
+
+// TMA, 3 stages: two prologue loads, the refill in the loop; the stores'
+// waits become one `.read` wait before the refill and one after the loop.
+// RUN: ac-opt %S/../Integration/GPU/pipeline_tma.mlir -asynccopy-to-llvm="format=isa" \
+// RUN:   | %extract_ptx | FileCheck %s --check-prefix=TMA
+// TMA: .shared .align 1024 .b8 {{.*}}[24576];
+// TMA-COUNT-2: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// TMA: cp.async.bulk.wait_group.read 0;
+// TMA: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// TMA: mbarrier.try_wait.parity.shared.b64
+// TMA: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
+// TMA-NOT: cp.async.bulk.wait_group.read
+// TMA: cp.async.bulk.wait_group 0;
+
+// cp.async, 4 stages: three committed prologue steps, then wait_group 2.
+// RUN: ac-opt %S/../Integration/GPU/pipeline_cp_async.mlir -asynccopy-to-llvm="format=isa" \
+// RUN:   | %extract_ptx | FileCheck %s --check-prefix=CPA
+// CPA: .shared .align 16 .b8 {{.*}}[8192];
+// CPA-COUNT-3: cp.async.commit_group;
+// CPA: cp.async.wait_group 2;
+// CPA: cp.async.cg.shared.global
+// CPA: cp.async.commit_group;
+
+// The pipeline option `stages` pipelines the same loop without its marker.
+// RUN: sed 's/{asynccopy.pipeline_stages = 3 : i64}//' %S/../Integration/GPU/pipeline_tma.mlir \
+// RUN:   | ac-opt -asynccopy-to-llvm="format=isa stages=3" | %extract_ptx | FileCheck %s --check-prefix=TMA
+// Without either, the loop keeps its one tile.
+// RUN: sed 's/{asynccopy.pipeline_stages = 3 : i64}//' %S/../Integration/GPU/pipeline_tma.mlir \
+// RUN:   | ac-opt -asynccopy-to-llvm="format=isa" | %extract_ptx | FileCheck %s --check-prefix=NONE
+// NONE: .shared .align 1024 .b8 {{.*}}[8192];
+// NONE-NOT: cp.async.bulk.wait_group.read
