@@ -6,6 +6,15 @@
 // a memref in device memory, exits on failure). All check the map with
 // validateTiledTensorMap before the driver sees it.
 //
+// acTensorMapEncodeTiled keeps the maps it encoded in a small per-thread
+// cache keyed by every argument that goes into the map: generated host code
+// encodes each map before every launch, and an argument that did not change
+// since the last launch is copied from the cache instead of validated and
+// encoded again (no context push/pop, no driver call). The encoding is a
+// pure function of those arguments, so a hit gives the bytes the driver
+// would; maps of empty tensors (which point at freshly filled scratch) are
+// never cached. ASYNCCOPY_TENSOR_MAP_CACHE=0 turns the cache off.
+//
 //===----------------------------------------------------------------------===//
 
 #include "CudaDriver.h"
@@ -16,7 +25,9 @@
 #include "asynccopy/Runtime/TensorMap.h"
 
 #include <atomic>
+#include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <mutex>
@@ -175,6 +186,94 @@ int64_t l2PromotionBytesFromEnum(int64_t l2Promotion) {
     return -1;
   }
 }
+/// The arguments of acTensorMapEncodeTiled that determine the map, as a
+/// plain array of words (compared with memcmp; unused dims stay zero).
+struct EncodeKey {
+  int64_t words[3 + 2 * hw::kMaxRank + (hw::kMaxRank - 1) + 3];
+
+  /// False (no key: the call takes the uncached path, which reports what is
+  /// wrong) if the arguments are not well-formed enough to read.
+  bool set(int32_t elementType, int32_t rank, const void *globalAddress,
+           const int64_t *globalDims, const int64_t *globalStridesBytes,
+           const int32_t *boxDims, int32_t swizzleBytes, int32_t oobFill,
+           int32_t l2PromotionBytes) {
+    if (rank < 1 || rank > hw::kMaxRank || !globalDims || !boxDims ||
+        (rank > 1 && !globalStridesBytes))
+      return false;
+    std::memset(words, 0, sizeof(words));
+    int64_t *w = words;
+    *w++ = elementType;
+    *w++ = rank;
+    *w++ = int64_t(reinterpret_cast<uintptr_t>(globalAddress));
+    for (int d = 0; d < rank; ++d) {
+      // An empty tensor's map points at scratch filled at each encoding.
+      if (globalDims[d] == 0)
+        return false;
+      w[d] = globalDims[d];
+      w[hw::kMaxRank + d] = boxDims[d];
+      if (d > 0)
+        w[2 * hw::kMaxRank + d - 1] = globalStridesBytes[d - 1];
+    }
+    w += 3 * hw::kMaxRank - 1; // dims, boxes, strides
+    *w++ = swizzleBytes;
+    *w++ = oobFill;
+    *w++ = l2PromotionBytes;
+    return true;
+  }
+};
+
+/// A few maps per thread, replaced round-robin: a launch loop needs one
+/// entry per map of its kernels. Per thread, so no lock on the launch path.
+class EncodeCache {
+public:
+  static constexpr int kEntries = 16;
+
+  /// Tries the entry after the last hit first: a launch loop encodes its
+  /// maps in the same order every time, so that is usually the one.
+  const CUtensorMap *find(const EncodeKey &key) {
+    for (int n = 0; n < used; ++n) {
+      int i = (lastHit + 1 + n) % used;
+      if (std::memcmp(&entries[i].key, &key, sizeof(key)) == 0) {
+        lastHit = i;
+        return &entries[i].map;
+      }
+    }
+    return nullptr;
+  }
+
+  void insert(const EncodeKey &key, const CUtensorMap &map) {
+    Entry &entry = entries[next];
+    entry.key = key;
+    entry.map = map;
+    lastHit = next;
+    next = (next + 1) % kEntries;
+    if (used < kEntries)
+      ++used;
+  }
+
+private:
+  struct Entry {
+    EncodeKey key;
+    CUtensorMap map;
+  };
+  Entry entries[kEntries];
+  int used = 0;
+  int next = 0;
+  int lastHit = 0;
+};
+
+bool encodeCacheEnabled() {
+  static const bool enabled = [] {
+    const char *value = std::getenv("ASYNCCOPY_TENSOR_MAP_CACHE");
+    return !(value && std::strcmp(value, "0") == 0);
+  }();
+  return enabled;
+}
+
+EncodeCache &threadEncodeCache() {
+  static thread_local EncodeCache cache;
+  return cache;
+}
 } // namespace
 } // namespace asynccopy::runtime
 
@@ -197,6 +296,19 @@ extern "C" int32_t acTensorMapEncodeTiled(
     setLastError(error);
     return AC_TENSOR_MAP_INVALID;
   }
+  EncodeKey key;
+  bool cacheable =
+      encodeCacheEnabled() &&
+      key.set(elementType, rank, globalAddress, globalDims, globalStridesBytes,
+              boxDims, swizzleBytes, oobFill, l2PromotionBytes);
+  if (cacheable) {
+    // These arguments were validated and encoded before: same bytes.
+    if (const CUtensorMap *cached = threadEncodeCache().find(key)) {
+      std::memcpy(tensorMap, cached, sizeof(*cached));
+      clearLastError();
+      return AC_TENSOR_MAP_OK;
+    }
+  }
   TiledTensorMap map;
   if (!buildTiledTensorMap(elementType, rank, globalAddress, globalDims,
                            globalStridesBytes, boxDims, swizzleBytes, oobFill,
@@ -217,6 +329,8 @@ extern "C" int32_t acTensorMapEncodeTiled(
     return AC_TENSOR_MAP_DRIVER_ERROR;
   }
   std::memcpy(tensorMap, &encoded, sizeof(encoded));
+  if (cacheable)
+    threadEncodeCache().insert(key, encoded);
   clearLastError();
   return AC_TENSOR_MAP_OK;
 }

@@ -245,6 +245,8 @@ FAKE_EXPORT CUresult cuTensorMapEncodeTiled(
   }
   std::memset(map, 0x5A, sizeof(*map));
   ++state.mapsEncoded;
+  if (state.stampMaps)
+    std::memcpy(map, &state.mapsEncoded, sizeof(state.mapsEncoded));
   return CUDA_SUCCESS;
 }
 

@@ -34,6 +34,10 @@ struct FakeCudaState {
   int64_t streamWaits = 0;
   int64_t allocations = 0;
   int64_t mapsEncoded = 0;
+  /// When set, each encoded map's first 8 bytes are its serial number
+  /// (mapsEncoded after the encode) instead of 0x5A, so tests can tell maps
+  /// apart.
+  bool stampMaps = false;
   std::set<void *> liveStreams;
   std::set<void *> liveEvents;
   std::set<void *> recordedEvents;

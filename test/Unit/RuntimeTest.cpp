@@ -688,6 +688,124 @@ TEST(RuntimeFakeDriverDeathTest, EmptyTensorMapCoversFilledScratch) {
               testing::ExitedWithCode(0), "");
 }
 
+/// The serial number the fake stamps into a map (FakeCudaState::stampMaps).
+int64_t serialOf(const Descriptor &descriptor) {
+  int64_t serial;
+  std::memcpy(&serial, &descriptor, sizeof(serial));
+  return serial;
+}
+
+/// acTensorMapEncodeTiled copies a map it encoded before, with the same
+/// arguments, from its per-thread cache; a change to any argument encodes
+/// again, and going back finds the first map again.
+int encodeCacheReencodesChangedArguments() {
+  FakeCudaState *fake = useFakeDriver();
+  fake->stampMaps = true;
+  TiledMap base;
+  auto encodeInto = [](const TiledMap &m, Descriptor *descriptor) {
+    return acTensorMapEncodeTiled(descriptor, m.elementType, m.rank,
+                                  m.globalAddress, m.globalDims,
+                                  m.globalStrides, m.boxDims, m.swizzle,
+                                  m.oobFill, m.l2Promotion);
+  };
+  Descriptor first, again;
+  EXPECT_IN_CHILD(encodeInto(base, &first) == AC_TENSOR_MAP_OK);
+  int64_t encoded = fake->mapsEncoded;
+  EXPECT_IN_CHILD(serialOf(first) == encoded);
+  EXPECT_IN_CHILD(encodeInto(base, &again) == AC_TENSOR_MAP_OK);
+  EXPECT_IN_CHILD(fake->mapsEncoded == encoded);
+  EXPECT_IN_CHILD(std::memcmp(&first, &again, sizeof(first)) == 0);
+
+  // One argument changed at a time (each map stays legal).
+  std::vector<TiledMap> changed(10, base);
+  changed[0].globalAddress = reinterpret_cast<const void *>(0x20000);
+  changed[1].globalDims[0] = 64;
+  changed[2].globalDims[1] = 32;
+  changed[3].globalStrides[0] = 512;
+  changed[4].boxDims[0] = 32;
+  changed[5].boxDims[1] = 16;
+  changed[6].swizzle = 0;
+  changed[7].oobFill = AC_OOB_FILL_NAN;
+  changed[8].l2Promotion = 128;
+  changed[9].elementType = AC_ELEMENT_BF16;
+  TiledMap rank3 = base;
+  rank3.rank = 3; // dims[2] = 1, box[2] = 1
+  changed.push_back(rank3);
+  std::vector<Descriptor> maps(changed.size());
+  for (size_t i = 0; i < changed.size(); ++i) {
+    EXPECT_IN_CHILD(encodeInto(changed[i], &maps[i]) == AC_TENSOR_MAP_OK);
+    EXPECT_IN_CHILD(fake->mapsEncoded == ++encoded);
+    EXPECT_IN_CHILD(serialOf(maps[i]) == encoded);
+  }
+  EXPECT_IN_CHILD(fake->lastMap.rank == 3);
+  // What the driver got for a changed address is the new address.
+  EXPECT_IN_CHILD(encodeInto(changed[0], &again) == AC_TENSOR_MAP_OK);
+  EXPECT_IN_CHILD(serialOf(again) == serialOf(maps[0]));
+  // All twelve fit the cache: each comes back as first encoded.
+  for (size_t i = 0; i < changed.size(); ++i) {
+    EXPECT_IN_CHILD(encodeInto(changed[i], &again) == AC_TENSOR_MAP_OK);
+    EXPECT_IN_CHILD(std::memcmp(&again, &maps[i], sizeof(again)) == 0);
+  }
+  EXPECT_IN_CHILD(encodeInto(base, &again) == AC_TENSOR_MAP_OK);
+  EXPECT_IN_CHILD(std::memcmp(&again, &first, sizeof(first)) == 0);
+  EXPECT_IN_CHILD(fake->mapsEncoded == encoded);
+
+  // More distinct maps than entries: the oldest are encoded again, and the
+  // result is still each map's own.
+  for (int64_t i = 0; i < 40; ++i) {
+    TiledMap m = base;
+    m.globalAddress = reinterpret_cast<const void *>(0x100000 + 256 * i);
+    EXPECT_IN_CHILD(encodeInto(m, &again) == AC_TENSOR_MAP_OK);
+  }
+  encoded = fake->mapsEncoded;
+  EXPECT_IN_CHILD(encodeInto(base, &again) == AC_TENSOR_MAP_OK);
+  EXPECT_IN_CHILD(fake->mapsEncoded == encoded + 1);
+  EXPECT_IN_CHILD(fake->lastMap.address == base.globalAddress);
+
+  // A rejected map is still rejected after a legal one was cached, and the
+  // descriptor check comes first.
+  TiledMap bad = base;
+  bad.boxDims[0] = 300;
+  EXPECT_IN_CHILD(encodeInto(bad, &again) == AC_TENSOR_MAP_INVALID);
+  alignas(64) char storage[256];
+  EXPECT_IN_CHILD(acTensorMapEncodeTiled(storage + 8, base.elementType,
+                                         base.rank, base.globalAddress,
+                                         base.globalDims, base.globalStrides,
+                                         base.boxDims, base.swizzle,
+                                         base.oobFill, base.l2Promotion) ==
+                  AC_TENSOR_MAP_INVALID);
+
+  // Each thread has its own cache.
+  encoded = fake->mapsEncoded;
+  std::thread([&] {
+    Descriptor other;
+    EXPECT_IN_CHILD(encodeInto(base, &other) == AC_TENSOR_MAP_OK);
+  }).join();
+  EXPECT_IN_CHILD(fake->mapsEncoded == encoded + 1);
+  return childFailures;
+}
+
+TEST(RuntimeFakeDriverDeathTest, EncodeCacheReencodesChangedArguments) {
+  EXPECT_EXIT(exit(encodeCacheReencodesChangedArguments()),
+              testing::ExitedWithCode(0), "");
+}
+
+/// ASYNCCOPY_TENSOR_MAP_CACHE=0: every call encodes.
+int encodeCacheOff() {
+  setenv("ASYNCCOPY_TENSOR_MAP_CACHE", "0", 1);
+  FakeCudaState *fake = useFakeDriver();
+  TiledMap base;
+  int64_t encoded = fake->mapsEncoded;
+  for (int i = 0; i < 3; ++i)
+    EXPECT_IN_CHILD(encode(base) == AC_TENSOR_MAP_OK);
+  EXPECT_IN_CHILD(fake->mapsEncoded == encoded + 3);
+  return childFailures;
+}
+
+TEST(RuntimeFakeDriverDeathTest, EncodeCacheOff) {
+  EXPECT_EXIT(exit(encodeCacheOff()), testing::ExitedWithCode(0), "");
+}
+
 /// MLIR's entry point: memref<?x?xf16> with 0 rows, a null base and strides
 /// TMA could not take; the map covers scratch memory.
 int emptyMemrefTensorMap() {
