@@ -120,11 +120,13 @@ def _assemble(ptx, chip):
 
 
 def compile(source, *, chip="sm_90a", descriptor_mode="param",
-            dynamic_smem="auto", explain=False):
+            dynamic_smem="auto", stages=0, explain=False):
     """Compiles MLIR `source` (text, or a path to a .mlir file) in process:
-    asynccopy-to-nvvm with `chip`, `descriptor_mode` (param or scratch) and
+    asynccopy-to-nvvm with `chip`, `descriptor_mode` (param or scratch),
     `dynamic_smem` (auto, always or never: which kernels keep their SMEM in
-    dynamic shared memory), then PTX, assembled with ptxas when it is
+    dynamic shared memory) and `stages` (software-pipeline every loop that
+    qualifies with this many stages; 0: only loops marked
+    `asynccopy.pipeline_stages`), then PTX, assembled with ptxas when it is
     installed. `explain` records the implementation selection's remarks in
     `.remarks`. Raises CompileError with the located diagnostics."""
     from . import _capi
@@ -138,6 +140,9 @@ def compile(source, *, chip="sm_90a", descriptor_mode="param",
     if dynamic_smem not in ("auto", "always", "never"):
         raise ValueError("dynamic_smem must be 'auto', 'always' or 'never', "
                          "got %r" % (dynamic_smem,))
+    if not isinstance(stages, int) or isinstance(stages, bool) or stages < 0:
+        raise ValueError("stages must be a non-negative int, got %r"
+                         % (stages,))
     name = "<source>"
     if isinstance(source, os.PathLike) or (isinstance(source, str)
                                            and "\n" not in source
@@ -145,8 +150,9 @@ def compile(source, *, chip="sm_90a", descriptor_mode="param",
         name = os.fspath(source)
         with open(name) as f:
             source = f.read()
-    options = "chip=%s descriptor-mode=%s dynamic-smem=%s explain=%s" % (
-        chip, descriptor_mode, dynamic_smem, "true" if explain else "false")
+    options = ("chip=%s descriptor-mode=%s dynamic-smem=%s stages=%d "
+               "explain=%s" % (chip, descriptor_mode, dynamic_smem, stages,
+                               "true" if explain else "false"))
     ok, ptx, metadata, diagnostics, remarks = _capi.compile_to_ptx(
         source, options, name)
     if not ok:

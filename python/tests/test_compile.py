@@ -162,6 +162,22 @@ def test_bad_options():
         asynccopy.compile(KERNELS, chip="hopper")
     with pytest.raises(ValueError, match="dynamic_smem"):
         asynccopy.compile(KERNELS, dynamic_smem="sometimes")
+    with pytest.raises(ValueError, match="stages"):
+        asynccopy.compile(KERNELS, stages=-1)
+
+
+def test_stages():
+    # The pipelined TMA test without its marker: `stages` pipelines it
+    # (three 8-KiB stages, a `.read` wait before each refill).
+    path = os.path.join(os.path.dirname(__file__), "..", "..", "test",
+                        "Integration", "GPU", "pipeline_tma.mlir")
+    with open(path) as f:
+        text = f.read().replace("{asynccopy.pipeline_stages = 3 : i64}", "")
+    plain = asynccopy.compile(text)
+    assert "wait_group.read" not in plain.ptx
+    piped = asynccopy.compile(text, stages=3)
+    assert "cp.async.bulk.wait_group.read" in piped.ptx
+    assert "[24576]" in piped.ptx
 
 
 def test_sm80(kernels):

@@ -31,3 +31,22 @@
 // RUN:   | ac-opt -asynccopy-to-llvm="format=isa" | %extract_ptx | FileCheck %s --check-prefix=NONE
 // NONE: .shared .align 1024 .b8 {{.*}}[8192];
 // NONE-NOT: cp.async.bulk.wait_group.read
+
+// Collective loads, 4 stages: the program's full barrier and the pass's
+// empty barrier each initialised before a cluster barrier, multicast refills after an empty-barrier wait, and
+// the stage freed on both CTAs with remote arrivals; no cluster barrier in
+// the loop.
+// RUN: ac-opt %S/../Integration/GPU/pipeline_multicast.mlir -asynccopy-to-llvm="format=isa" \
+// RUN:   | %extract_ptx | FileCheck %s --check-prefix=MC
+// MC-COUNT-4: mbarrier.init.shared.b64
+// MC: barrier.cluster.arrive;
+// MC: barrier.cluster.wait;
+// MC-COUNT-4: mbarrier.init.shared.b64
+// MC: barrier.cluster.arrive;
+// MC: barrier.cluster.wait;
+// MC-COUNT-3: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster
+// MC-NOT: barrier.cluster
+// MC: mbarrier.try_wait.parity.acquire.cluster.shared.b64
+// MC: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster
+// MC: mbarrier.arrive.release.cluster.shared::cluster.b64
+// MC-NOT: barrier.cluster

@@ -856,6 +856,17 @@ static bool pipelineCpAsync(Checker &check) {
 }
 #endif
 
+#ifdef HAS_pipeline_multicast
+extern "C" void _mlir_ciface_pipeline_multicast(MemRef<uint16_t, 2> *,
+                                                MemRef<uint16_t, 2> *);
+/// Eight 64x64 f16 tiles multicast to a cluster of two through a 4-stage
+/// pipeline; each CTA stores every other tile.
+static bool pipelineMulticast(Checker &check) {
+  return copiesWhole(check, _mlir_ciface_pipeline_multicast, 512, 64,
+                     pattern16);
+}
+#endif
+
 #ifdef HAS_cp_async_unwaited
 extern "C" void _mlir_ciface_cp_async_unwaited(MemRef<uint16_t, 2> *,
                                                MemRef<uint16_t, 2> *);
@@ -1073,6 +1084,9 @@ static const std::map<std::string, std::function<bool(Checker &)>> &tests() {
 #endif
 #ifdef HAS_pipeline_cp_async
       {"pipeline_cp_async", pipelineCpAsync},
+#endif
+#ifdef HAS_pipeline_multicast
+      {"pipeline_multicast", pipelineMulticast},
 #endif
 #ifdef HAS_sync_load_tma_store
       {"sync_load_tma_store", syncLoadTmaStore},

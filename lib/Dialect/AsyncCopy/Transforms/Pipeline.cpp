@@ -18,7 +18,16 @@
 // and every thread commits one group per load step, empty or not, so that
 // `wait_group N-2` before the release always completes load k.
 //
-// A stage is released with a CTA barrier. Stores that read a stage (TMA
+// A stage is released with a CTA barrier. Collective loads (multicast over
+// the CTAs of a group) are released cluster-wide instead, as in CUTLASS's
+// producer/consumer pipelines: each stage also gets an "empty" barrier that
+// counts one arrival per CTA of the group; after using stage s a CTA's
+// first thread arrives on stage s of every group member's empty barrier
+// (remote arrivals), and a refill waits on its own empty stage, so no
+// cluster barrier per tile is needed. Arrivals are only sent for stages
+// that will be refilled: every one is awaited before its target exits.
+//
+// Stores that read a stage (TMA
 // stores of the tile) are not waited in their iteration any more: the refill
 // of their stage waits until they have read it (`wait_group bulk 0 {read}`
 // before the release), and the loop is followed by one `wait_group bulk 0`.
@@ -35,6 +44,8 @@
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -70,7 +81,73 @@ struct LoopPlan {
   SmallVector<WaitOp> loadWaits, storeWaits;
   /// The pure ops of the body the loads' operands are computed with.
   llvm::SetVector<Operation *> slice;
+  /// For collective loads: the cluster shape, the dims of the group that
+  /// shares each load, and its size (1: no empty barriers).
+  std::array<int64_t, 3> cluster = {1, 1, 1};
+  SmallVector<unsigned> groupDims;
+  int64_t groupSize = 1;
 };
+
+/// The cluster shape of the kernel around `op`: its `known_cluster_size`,
+/// else the constant `clusters in` all its launches agree on.
+std::optional<std::array<int64_t, 3>> findClusterShape(Operation *op) {
+  auto kernel = op->getParentOfType<gpu::GPUFuncOp>();
+  if (!kernel)
+    return std::nullopt;
+  if (DenseI32ArrayAttr known = kernel.getKnownClusterSizeAttr())
+    return std::array<int64_t, 3>{known[0], known[1], known[2]};
+  Operation *top = kernel;
+  while (top->getParentOp())
+    top = top->getParentOp();
+  auto module = kernel->getParentOfType<gpu::GPUModuleOp>();
+  std::optional<std::array<int64_t, 3>> shape;
+  bool agree = true;
+  top->walk([&](gpu::LaunchFuncOp launch) {
+    if (!module || launch.getKernelModuleName() != module.getSymNameAttr() ||
+        launch.getKernelName() != kernel.getNameAttr())
+      return;
+    std::array<int64_t, 3> mine = {1, 1, 1};
+    if (launch.hasClusterSize()) {
+      Value sizes[] = {launch.getClusterSizeX(), launch.getClusterSizeY(),
+                       launch.getClusterSizeZ()};
+      for (auto [i, size] : llvm::enumerate(sizes)) {
+        std::optional<int64_t> value = getConstantIntValue(size);
+        agree &= value.has_value();
+        mine[i] = value.value_or(0);
+      }
+    }
+    agree &= !shape || *shape == mine;
+    shape = mine;
+  });
+  return agree ? shape : std::nullopt;
+}
+
+/// Records the group collective loads share (all the loop's must agree).
+LogicalResult collectGroup(CopyOp load, LoopPlan &plan, std::string &why) {
+  SmallVector<unsigned> dims;
+  if (std::optional<ArrayAttr> collective = load.getCollective())
+    for (Attribute dim : *collective)
+      dims.push_back(
+          static_cast<unsigned>(cast<gpu::DimensionAttr>(dim).getValue()));
+  if (load != plan.loads.front() && dims != plan.groupDims) {
+    why = "its loads are shared over different cluster dims";
+    return failure();
+  }
+  plan.groupDims = dims;
+  if (dims.empty())
+    return success();
+  std::optional<std::array<int64_t, 3>> shape = findClusterShape(load);
+  if (!shape) {
+    why = "the cluster shape of its kernel is unknown (set "
+          "`known_cluster_size` or launch it with one constant `clusters in`)";
+    return failure();
+  }
+  plan.cluster = *shape;
+  plan.groupSize = 1;
+  for (unsigned dim : dims)
+    plan.groupSize *= (*shape)[dim];
+  return success();
+}
 
 /// The buffer a load fills, when the pass can give it stages: a workgroup
 /// attribution of the kernel or a workgroup memref.alloc, static and with
@@ -225,10 +302,8 @@ FailureOr<LoopPlan> analyzeLoop(scf::ForOp loop, int64_t stages,
     return failure();
   }
   for (CopyOp load : plan.loads) {
-    if (load.getCollective()) {
-      why = "collective loads are not pipelined yet";
+    if (failed(collectGroup(load, plan, why)))
       return failure();
-    }
     FailureOr<Value> buffer = stageableBuffer(load.getDest(), loop, why);
     if (failed(buffer))
       return failure();
@@ -243,6 +318,10 @@ FailureOr<LoopPlan> analyzeLoop(scf::ForOp loop, int64_t stages,
   bool anyBarrier = !plan.barriers.empty();
   if (anyBarrier && plan.groupTracked) {
     why = "some loads complete on barriers and others through tokens";
+    return failure();
+  }
+  if (plan.groupSize > 1 && plan.groupTracked) {
+    why = "collective loads complete on barriers, not through tokens";
     return failure();
   }
   // Stores that read a stage: their waits move to the refill.
@@ -330,19 +409,100 @@ private:
     }
     for (BarrierInitOp init : plan.inits)
       init.getBarrierMutable().assign(barriers_.lookup(init.getBarrier()));
+    if (plan.groupSize == 1)
+      return;
+    // One arrival per CTA of the group; every CTA's barriers are
+    // initialised before any peer multicasts into it or arrives on them.
+    OpBuilder b(loop);
+    empty_ = BarrierAllocOp::create(
+        b, loop.getLoc(), BarrierType::get(b.getContext(), n, false));
+    BarrierInitOp::create(b, loop.getLoc(), empty_, plan.groupSize);
+    NVVM::ClusterArriveOp::create(b, loop.getLoc(), UnitAttr());
+    NVVM::ClusterWaitOp::create(b, loop.getLoc(), UnitAttr());
+  }
+
+  /// The cluster ranks of the CTAs of this CTA's group, as i32.
+  SmallVector<Value> groupRanks(OpBuilder &b) {
+    Location loc = loop.getLoc();
+    std::array<int64_t, 3> strides = {1, plan.cluster[0],
+                                      plan.cluster[0] * plan.cluster[1]};
+    // This CTA's rank with the coordinates along the group's dims zeroed.
+    Value base = constant(b, 0);
+    for (unsigned dim = 0; dim < 3; ++dim) {
+      if (llvm::is_contained(plan.groupDims, dim))
+        continue;
+      Value id = gpu::ClusterBlockIdOp::create(
+          b, loc, static_cast<gpu::Dimension>(dim));
+      base = arith::AddIOp::create(
+          b, loc, base,
+          arith::MulIOp::create(b, loc, id, constant(b, strides[dim])));
+    }
+    SmallVector<int64_t> offsets = {0};
+    for (unsigned dim : plan.groupDims) {
+      SmallVector<int64_t> more;
+      for (int64_t i = 0; i < plan.cluster[dim]; ++i)
+        for (int64_t offset : offsets)
+          more.push_back(offset + i * strides[dim]);
+      offsets = std::move(more);
+    }
+    SmallVector<Value> ranks;
+    for (int64_t offset : offsets)
+      ranks.push_back(arith::IndexCastOp::create(
+          b, loc, b.getI32Type(),
+          arith::AddIOp::create(b, loc, base, constant(b, offset))));
+    return ranks;
+  }
+
+  /// After the body used stage `stage`: once every thread is done with it
+  /// (and stores have read it), the first thread frees it in every CTA of
+  /// the group, if load `ahead` (k+N) will refill it.
+  void emitRelease(OpBuilder &b, Value ahead, Value stage) {
+    Location loc = loop.getLoc();
+    if (!plan.storeWaits.empty())
+      WaitGroupOp::create(b, loc, GroupKind::bulk, 0, /*read=*/true);
+    else
+      gpu::BarrierOp::create(b, loc);
+    Value refilled = arith::CmpIOp::create(b, loc, ltPredicate(), ahead,
+                                           loop.getUpperBound());
+    for (auto dim : {gpu::Dimension::x, gpu::Dimension::y,
+                     gpu::Dimension::z}) {
+      Value first = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::eq,
+          gpu::ThreadIdOp::create(b, loc, dim), constant(b, 0));
+      refilled = arith::AndIOp::create(b, loc, refilled, first);
+    }
+    auto guard = scf::IfOp::create(b, loc, refilled, /*withElseRegion=*/false);
+    OpBuilder inner = guard.getThenBodyBuilder();
+    for (Value rank : groupRanks(inner)) {
+      Value remote = BarrierRemoteOp::create(
+          inner, loc, BarrierType::get(b.getContext(), n, true), empty_,
+          rank);
+      BarrierArriveOp::create(inner, loc, remote, stage, IntegerAttr());
+    }
+  }
+
+  arith::CmpIPredicate ltPredicate() {
+    return loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
+                                 : arith::CmpIPredicate::slt;
   }
 
   /// Issues the loads of iteration `iv` (with stage `stage`) under
   /// `iv < ub`; for cp.async, every thread then commits one group.
-  void emitLoads(OpBuilder &b, Value iv, Value stage) {
+  /// With empty barriers, a `refill` of a stage first waits until the
+  /// group has freed it (`emptyPhase`).
+  void emitLoads(OpBuilder &b, Value iv, Value stage, Value refill = {},
+                 Value emptyPhase = {}) {
     Location loc = loop.getLoc();
-    Value inRange = arith::CmpIOp::create(
-        b, loc,
-        loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
-                              : arith::CmpIPredicate::slt,
-        iv, loop.getUpperBound());
+    Value inRange = arith::CmpIOp::create(b, loc, ltPredicate(), iv,
+                                          loop.getUpperBound());
     auto guard = scf::IfOp::create(b, loc, inRange, /*withElseRegion=*/false);
     OpBuilder inner = guard.getThenBodyBuilder();
+    if (refill) {
+      auto wait = scf::IfOp::create(inner, loc, refill,
+                                    /*withElseRegion=*/false);
+      OpBuilder waitBuilder = wait.getThenBodyBuilder();
+      BarrierWaitOp::create(waitBuilder, loc, empty_, stage, emptyPhase);
+    }
     IRMapping map;
     map.map(loop.getInductionVar(), iv);
     for (Operation *op : plan.slice)
@@ -412,19 +572,39 @@ private:
     // At the first load: wait for load k (cp.async), release stage
     // (k-1) mod N, refill it with load k+N-1.
     // (A wait_group ends with a CTA barrier: it is the release then.)
+    // With empty barriers the group released the stage after using it.
     b.setInsertionPoint(plan.loads.front());
+    bool groupRelease = plan.groupSize > 1;
     if (plan.groupTracked)
       WaitGroupOp::create(b, loc, GroupKind::cp_async, n - 2, /*read=*/false);
-    if (!plan.storeWaits.empty())
+    if (!plan.storeWaits.empty() && !groupRelease)
       WaitGroupOp::create(b, loc, GroupKind::bulk, 0, /*read=*/true);
-    if (!plan.groupTracked && plan.storeWaits.empty())
+    if (!plan.groupTracked && plan.storeWaits.empty() && !groupRelease)
       gpu::BarrierOp::create(b, loc);
     Value ahead = arith::AddIOp::create(
         b, loc, iv,
         arith::MulIOp::create(b, loc, loop.getStep(), constant(b, n - 1)));
     Value nextStage = arith::RemUIOp::create(
         b, loc, arith::AddIOp::create(b, loc, k, constant(b, n - 1)), cN);
-    emitLoads(b, ahead, nextStage);
+    if (groupRelease) {
+      // Load k+N-1 is the ((k-1)/N + 1)-th refill of its stage for k >= 1:
+      // it waits for phase (k-1)/N of the stage's empty barrier.
+      Value refill = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
+                                           k, constant(b, 0));
+      Value before = arith::SubIOp::create(b, loc, k, constant(b, 1));
+      Value emptyParity = arith::RemUIOp::create(
+          b, loc, arith::DivUIOp::create(b, loc, before, cN), constant(b, 2));
+      Value emptyPhase =
+          arith::IndexCastOp::create(b, loc, b.getI1Type(), emptyParity);
+      emitLoads(b, ahead, nextStage, refill, emptyPhase);
+      b.setInsertionPoint(loop.getBody()->getTerminator());
+      Value afterNext = arith::AddIOp::create(
+          b, loc, iv,
+          arith::MulIOp::create(b, loc, loop.getStep(), constant(b, n)));
+      emitRelease(b, afterNext, stage);
+    } else {
+      emitLoads(b, ahead, nextStage);
+    }
 
     for (WaitOp wait : plan.loadWaits)
       wait.erase();
@@ -449,6 +629,8 @@ private:
   SmallVector<std::pair<Value, Value>> staged_;
   DenseMap<Operation *, Value> loadBuffers_;
   IRMapping barriers_;
+  /// With collective loads: the `barrier<N>` the group frees stages on.
+  Value empty_;
 };
 
 struct AsyncCopyPipelineLoopsPass

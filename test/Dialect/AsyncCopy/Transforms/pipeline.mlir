@@ -209,3 +209,67 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// Collective loads over clusters of 2x2 CTAs, shared along y: per-stage
+// empty barriers count one arrival per CTA of the group (2); after using a
+// stage the first thread frees it on both CTAs of its column with remote
+// arrivals, and a refill (k >= 1) waits on its own empty stage first.
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+// CHECK-LABEL: gpu.func @collective
+// CHECK: %[[FULL:.*]] = asynccopy.barrier.alloc : !asynccopy.barrier<3>
+// CHECK: asynccopy.barrier.init %[[FULL]], 1 : !asynccopy.barrier<3>
+// CHECK: %[[EMPTY:.*]] = asynccopy.barrier.alloc : !asynccopy.barrier<3>
+// CHECK-NEXT: asynccopy.barrier.init %[[EMPTY]], 2 : !asynccopy.barrier<3>
+// CHECK-NEXT: nvvm.cluster.arrive
+// CHECK-NEXT: nvvm.cluster.wait
+// CHECK-COUNT-2: asynccopy.copy {{.*}} barrier %[[FULL]]{{.*}}collective = [#gpu<dim y>]
+// CHECK: scf.for
+// CHECK-NOT: gpu.barrier
+// CHECK:   %[[REFILL:.*]] = arith.cmpi ugt, %[[K:.*]], %{{.*}} : index
+// CHECK:   scf.if
+// CHECK:     scf.if %[[REFILL]] {
+// CHECK:       asynccopy.barrier.wait %[[EMPTY]][%[[NEXT:.*]]], %{{.*}} : !asynccopy.barrier<3>
+// CHECK:     }
+// CHECK:     asynccopy.copy {{.*}} barrier %[[FULL]][%[[NEXT]]]
+// CHECK:   }
+// CHECK:   asynccopy.barrier.wait %[[FULL]][%[[STAGE:.*]]], %{{.*}} : !asynccopy.barrier<3>
+// CHECK:   gpu.barrier
+// CHECK:   scf.if
+// The group's ranks: x + 4z, plus 0 and 2 along y.
+// CHECK:     %[[X:.*]] = gpu.cluster_block_id x
+// CHECK:     %[[Z:.*]] = gpu.cluster_block_id z
+// CHECK:     arith.muli %[[Z]], %[[C4:.*]] : index
+// CHECK:     %[[BASE:.*]] = arith.addi
+// CHECK:     %[[O0:.*]] = arith.addi %[[BASE]], %[[C0R:.*]] : index
+// CHECK:     %[[R0:.*]] = arith.index_cast %[[O0]] : index to i32
+// CHECK:     %[[O1:.*]] = arith.addi %[[BASE]], %[[C2R:.*]] : index
+// CHECK:     %[[R1:.*]] = arith.index_cast %[[O1]] : index to i32
+// CHECK:     %[[V0:.*]] = asynccopy.barrier.remote %[[EMPTY]], %[[R0]]
+// CHECK:     asynccopy.barrier.arrive %[[V0]][%[[STAGE]]] : !asynccopy.barrier<3, remote>
+// CHECK:     %[[V1:.*]] = asynccopy.barrier.remote %[[EMPTY]], %[[R1]]
+// CHECK:     asynccopy.barrier.arrive %[[V1]][%[[STAGE]]] : !asynccopy.barrier<3, remote>
+// CHECK:   }
+// CHECK: }
+// CHECK-NEXT: gpu.return
+gpu.module @kernels {
+  gpu.func @collective(%in: memref<4096x64xf16>, %n: index)
+      workgroup(%tile : !smem) kernel attributes {known_cluster_size = array<i32: 2, 2, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c64 = arith.constant 64 : index
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+    scf.for %i = %c0 to %n step %c1 {
+      %row = arith.muli %i, %c64 : index
+      %parity = arith.remui %i, %c2 : index
+      %phase = arith.index_cast %parity : index to i1
+      asynccopy.copy %in to %tile window [%row, 0] [64, 64] barrier %bar[%c0]
+          {swizzle = 128 : i64, collective = [#gpu<dim y>]} : memref<4096x64xf16> to !smem
+      asynccopy.barrier.wait %bar[%c0], %phase : !asynccopy.barrier<1>
+    } {asynccopy.pipeline_stages = 3 : i64}
+    gpu.return
+  }
+}

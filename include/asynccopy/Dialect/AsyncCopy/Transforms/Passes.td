@@ -157,6 +157,7 @@ def AsyncCopyPipelineLoops : Pass<"asynccopy-pipeline"> {
                            "::mlir::arith::ArithDialect",
                            "::mlir::gpu::GPUDialect",
                            "::mlir::memref::MemRefDialect",
+                           "::mlir::NVVM::NVVMDialect",
                            "::mlir::scf::SCFDialect"];
   let options = [
     Option<"stages", "stages", "int64_t", /*default=*/"0",
