@@ -526,16 +526,18 @@ private:
   /// uses were redirected to stage views).
   Value bufferOf(CopyOp load) { return loadBuffers_.lookup(load.getOperation()); }
 
-  /// Loads 0 .. N-2 into stages 0 .. N-2, before the loop.
+  /// Loads 0 .. N-2 into stages 0 .. N-2, in a loop before the loop.
   void emitPrologue() {
     OpBuilder b(loop);
     Location loc = loop.getLoc();
-    for (int64_t j = 0; j + 1 < n; ++j) {
-      Value offset = arith::MulIOp::create(b, loc, loop.getStep(),
-                                           constant(b, j));
-      Value iv = arith::AddIOp::create(b, loc, loop.getLowerBound(), offset);
-      emitLoads(b, iv, constant(b, j));
-    }
+    auto prologue = scf::ForOp::create(b, loc, constant(b, 0),
+                                       constant(b, n - 1), constant(b, 1));
+    b.setInsertionPoint(prologue.getBody()->getTerminator());
+    Value j = prologue.getInductionVar();
+    Value iv = arith::AddIOp::create(
+        b, loc, loop.getLowerBound(),
+        arith::MulIOp::create(b, loc, loop.getStep(), j));
+    emitLoads(b, iv, j);
   }
 
   void rewriteBody() {

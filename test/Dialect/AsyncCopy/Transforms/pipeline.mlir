@@ -12,14 +12,17 @@
 // CHECK-SAME: workgroup(%[[BUF:.*]] : memref<3x64x64xf16, #gpu.address_space<workgroup>>)
 // CHECK: %[[BAR:.*]] = asynccopy.barrier.alloc : !asynccopy.barrier<3>
 // CHECK: asynccopy.barrier.init %[[BAR]], 1 : !asynccopy.barrier<3>
-// Prologue: loads 0 and 1 into stages 0 and 1, each under iv < %n.
-// CHECK: %[[P0:.*]] = arith.cmpi slt, %{{.*}}, %[[N:.*]] : index
-// CHECK: scf.if %[[P0]] {
-// CHECK:   %[[S0:.*]] = memref.subview %[[BUF]][%[[C0:.*]], 0, 0] [1, 64, 64] [1, 1, 1]
-// CHECK:   asynccopy.copy %{{.*}} to %[[S0]] window [%{{.*}}, 0] [64, 64] barrier %[[BAR]][%[[C0]]]
-// CHECK: }
-// CHECK: scf.if
-// CHECK:   asynccopy.copy {{.*}} barrier %[[BAR]]
+// Prologue: loads j = 0, 1 into stages j, each under lb + j * step < %n.
+// CHECK: %[[TWO:.*]] = arith.constant 2 : index
+// CHECK: scf.for %[[J:.*]] = %{{.*}} to %[[TWO]] step
+// CHECK:   %[[JS:.*]] = arith.muli %{{.*}}, %[[J]] : index
+// CHECK:   %[[JIV:.*]] = arith.addi %{{.*}}, %[[JS]] : index
+// CHECK:   %[[P0:.*]] = arith.cmpi slt, %[[JIV]], %[[N:.*]] : index
+// CHECK:   scf.if %[[P0]] {
+// CHECK:     %[[JROW:.*]] = arith.muli %[[JIV]]
+// CHECK:     %[[S0:.*]] = memref.subview %[[BUF]][%[[J]], 0, 0] [1, 64, 64] [1, 1, 1]
+// CHECK:     asynccopy.copy %{{.*}} to %[[S0]] window [%[[JROW]], 0] [64, 64] barrier %[[BAR]][%[[J]]]
+// CHECK:   }
 // CHECK: }
 // CHECK: scf.for %[[IV:.*]] = %{{.*}} to %[[N]] step %[[STEP:.*]] iter_args
 // CHECK:   %[[K:.*]] = arith.divui
@@ -79,7 +82,13 @@ gpu.module @kernels {
 // per load step, so that wait_group N-2 completes load k.
 // CHECK-LABEL: gpu.func @cp_async_four_stages
 // CHECK-SAME: workgroup(%[[BUF:.*]] : memref<4x8x64xf16, #gpu.address_space<workgroup>>)
-// CHECK-COUNT-3: asynccopy.copy {{.*}} {commit = false, impl = #asynccopy<impl cp_async>}{{.*}}-> !asynccopy.token
+// CHECK: %[[THREE:.*]] = arith.constant 3 : index
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[THREE]]
+// CHECK:   scf.if
+// CHECK:     asynccopy.copy {{.*}} {commit = false, impl = #asynccopy<impl cp_async>}{{.*}}-> !asynccopy.token
+// CHECK:   }
+// CHECK-NEXT: asynccopy.commit_group cp_async
+// CHECK: }
 // CHECK: scf.for
 // CHECK:   asynccopy.wait_group cp_async 2
 // CHECK-NOT: gpu.barrier
@@ -224,7 +233,8 @@ gpu.module @kernels {
 // CHECK-NEXT: asynccopy.barrier.init %[[EMPTY]], 2 : !asynccopy.barrier<3>
 // CHECK-NEXT: nvvm.cluster.arrive
 // CHECK-NEXT: nvvm.cluster.wait
-// CHECK-COUNT-2: asynccopy.copy {{.*}} barrier %[[FULL]]{{.*}}collective = [#gpu<dim y>]
+// CHECK: scf.for
+// CHECK:   asynccopy.copy {{.*}} barrier %[[FULL]]{{.*}}collective = [#gpu<dim y>]
 // CHECK: scf.for
 // CHECK-NOT: gpu.barrier
 // CHECK:   %[[REFILL:.*]] = arith.cmpi ugt, %[[K:.*]], %{{.*}} : index
