@@ -50,6 +50,9 @@ static void buildDevicePipeline(OpPassManager &pm,
   if (options.explain)
     pm.addPass(createAsyncCopyReport());
   pm.addPass(createAsyncCopyAssignWaitGroups());
+  // On the mechanism ops with their resolved waits, guards and fences.
+  if (options.checkSynchronization)
+    pm.addPass(createAsyncCopyCheckSynchronization());
   pm.addPass(createConvertAsyncCopyToNVVM());
   pm.addPass(createAsyncCopyMergeIssueRegions());
   AsyncCopyPackSharedMemoryOptions smem;
@@ -118,6 +121,7 @@ public:
     dynamicSmem = options.dynamicSmem;
     format = options.format;
     explain = options.explain;
+    checkSynchronization = options.checkSynchronization;
   }
   ForEachContainerModule(const ForEachContainerModule &other)
       : PassWrapper(other), name(other.name), pipeline(other.pipeline) {}
@@ -192,6 +196,7 @@ private:
                                       dynamicSmemModeValues()};
   Option<std::string> format{*this, "format"};
   Option<bool> explain{*this, "explain"};
+  Option<bool> checkSynchronization{*this, "check-synchronization"};
 
   std::string name;
   OpPassManager pipeline;

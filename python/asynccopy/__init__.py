@@ -120,13 +120,15 @@ def _assemble(ptx, chip):
 
 
 def compile(source, *, chip="sm_90a", descriptor_mode="param",
-            dynamic_smem="auto", explain=False):
+            dynamic_smem="auto", explain=False, check_synchronization=True):
     """Compiles MLIR `source` (text, or a path to a .mlir file) in process:
     asynccopy-to-nvvm with `chip`, `descriptor_mode` (param or scratch) and
     `dynamic_smem` (auto, always or never: which kernels keep their SMEM in
     dynamic shared memory), then PTX, assembled with ptxas when it is
     installed. `explain` records the implementation selection's remarks in
-    `.remarks`. Raises CompileError with the located diagnostics."""
+    `.remarks`. `check_synchronization` runs asynccopy-check-synchronization
+    (barriers and copies that would hang or race are errors).
+    Raises CompileError with the located diagnostics."""
     from . import _capi
 
     if not isinstance(chip, str) or not chip.startswith("sm_"):
@@ -145,8 +147,10 @@ def compile(source, *, chip="sm_90a", descriptor_mode="param",
         name = os.fspath(source)
         with open(name) as f:
             source = f.read()
-    options = "chip=%s descriptor-mode=%s dynamic-smem=%s explain=%s" % (
-        chip, descriptor_mode, dynamic_smem, "true" if explain else "false")
+    options = ("chip=%s descriptor-mode=%s dynamic-smem=%s explain=%s "
+               "check-synchronization=%s") % (
+        chip, descriptor_mode, dynamic_smem, "true" if explain else "false",
+        "true" if check_synchronization else "false")
     ok, ptx, metadata, diagnostics, remarks = _capi.compile_to_ptx(
         source, options, name)
     if not ok:
