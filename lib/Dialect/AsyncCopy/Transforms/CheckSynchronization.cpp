@@ -30,6 +30,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -137,6 +138,54 @@ bool mustOverlap(Value a, Value b) {
 /// Whether `op` runs only under a branch condition the checker cannot
 /// evaluate (a guarded load of a pipeline): whether it conflicts with
 /// another guarded op depends on how their conditions correlate.
+/// Whether `value` may differ between the threads of a CTA (it depends on
+/// a thread or lane index): a branch on it runs different code in different
+/// warps at the same time (warp specialisation).
+bool isThreadDependent(Value value, DenseSet<Value> &visited) {
+  if (!visited.insert(value).second)
+    return false;
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    Operation *owner = arg.getOwner()->getParentOp();
+    if (isa_and_nonnull<FunctionOpInterface>(owner) ||
+        isa_and_nonnull<gpu::LaunchOp>(owner))
+      return false; // Kernel arguments; a launch's ids are checked below.
+    FailureOr<SmallVector<Value>> incoming = getIncomingValues(value);
+    if (auto forOp = dyn_cast_or_null<scf::ForOp>(owner);
+        forOp && arg == forOp.getInductionVar())
+      incoming = SmallVector<Value>{forOp.getLowerBound(), forOp.getStep()};
+    if (failed(incoming))
+      return true;
+    return llvm::any_of(*incoming, [&](Value in) {
+      return isThreadDependent(in, visited);
+    });
+  }
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    return true;
+  if (isa<gpu::ThreadIdOp, gpu::LaneIdOp>(def))
+    return true;
+  if (isa<NVVM::NVVMDialect>(def->getDialect())) {
+    StringRef name = def->getName().getStringRef();
+    return name.contains("tid") || name.contains("laneid") ||
+           name.contains("warpid") || name.contains("elect");
+  }
+  return llvm::any_of(def->getOperands(), [&](Value operand) {
+    return isThreadDependent(operand, visited);
+  });
+}
+
+/// Whether `op` runs in only some warps of the CTA (under a condition on
+/// the thread index), inside `body`.
+bool inSomeWarps(Operation *op, Region &body) {
+  for (; op->getParentRegion() != &body; op = op->getParentOp()) {
+    auto ifOp = dyn_cast<scf::IfOp>(op->getParentOp());
+    DenseSet<Value> visited;
+    if (ifOp && isThreadDependent(ifOp.getCondition(), visited))
+      return true;
+  }
+  return false;
+}
+
 bool isGuarded(Operation *op, Region &body) {
   for (; op->getParentRegion() != &body; op = op->getParentOp()) {
     auto ifOp = dyn_cast<scf::IfOp>(op->getParentOp());
@@ -268,7 +317,10 @@ private:
   void visitBlock(Block &block, State &state);
   void visitOp(Operation *op, State &state);
   void visitFor(scf::ForOp forOp, State &state);
-  State iterate(Region &region, const State &entry, bool backEdgeIsData);
+  std::pair<State, State> iterate(function_ref<void(State &)> runBody,
+                                  const State &entry, bool backEdgeIsData);
+  void visitRegion(Region &region, State &state);
+  void visitWhile(scf::WhileOp whileOp, State &state);
   void dropCompletedInLoop(Operation *loop, State &state);
   bool mayBeWaitedSomewhere(const Pending &p);
 
@@ -282,6 +334,7 @@ private:
   void visitCopy(AsyncCopyLikeOpInterface copy, State &state);
   void visitGroupWait(Operation *op, State &state);
   void closeGroups(Operation *op, State &state);
+  void checkAccess(Operation *op, Value view, bool writes, State &state);
   void checkAccesses(Operation *op, State &state);
   void checkReturn(Operation *op, State &state);
 
@@ -296,6 +349,9 @@ private:
   DenseSet<Operation *> countable;
   /// Barriers handed to ops the checker does not know (calls): unchecked.
   DenseSet<Operation *> escaped;
+  /// Ops visited so far, against kMaxVisits.
+  int64_t visits = 0;
+  static constexpr int64_t kMaxVisits = 4'000'000;
   /// Barriers whose missing init has been reported.
   DenseSet<Operation *> reportedUninit;
   /// Set while the walk follows a loop's back edge or an unknown region:
@@ -385,10 +441,11 @@ void SyncChecker::classifyBarriers() {
       auto copy = dyn_cast<AsyncCopyLikeOpInterface>(op);
       // A constant rank sends every CTA's copy to one CTA: not symmetric.
       bool oneTarget = copy && copy.getRank() && constantIndex(copy.getRank());
-      bool counted = isa<BarrierInitOp, BarrierRemoteOp>(op) ||
+      // Arrivals of other warps run concurrently with this code.
+      bool counted = !inSomeWarps(op, body) && (isa<BarrierInitOp, BarrierRemoteOp>(op) ||
                      (!ref.remote && stageOf(op) && arrivalOf(op) &&
                       !(copy && copy.getPredicate()) && !oneTarget) ||
-                     (isa<BarrierWaitOp>(op) && stageOf(op));
+                     (isa<BarrierWaitOp>(op) && stageOf(op)));
       if (!counted)
         uncountable.insert(ref.alloc);
     }
@@ -398,10 +455,24 @@ void SyncChecker::classifyBarriers() {
 }
 
 void SyncChecker::run() {
+  // Unstructured control flow (several blocks in a region) is not followed.
+  WalkResult unstructured = body.getParentOp()->walk([](Operation *op) {
+    for (Region &region : op->getRegions())
+      if (!region.empty() && !region.hasOneBlock())
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  if (!body.hasOneBlock() || unstructured.wasInterrupted())
+    return;
   classifyBarriers();
   State state;
-  for (Block &block : body)
-    visitBlock(block, state);
+  visitRegion(body, state);
+  if (visits > kMaxVisits) {
+    body.getParentOp()->emitRemark()
+        << "is too large for asynccopy-check-synchronization to follow "
+           "every path: not checked";
+    return;
+  }
   for (auto &[key, diag] : diags) {
     InFlightDiagnostic d = diag.error ? key.first->emitOpError()
                                       : key.first->emitRemark();
@@ -416,22 +487,21 @@ void SyncChecker::visitBlock(Block &block, State &state) {
     visitOp(&op, state);
 }
 
-/// Walks one region once more per round until the state at its entry stops
-/// changing (a loop's head), then once reporting. Returns the state at the
-/// end of the body with the head's state at its entry.
-State SyncChecker::iterate(Region &region, const State &entry,
-                           bool backEdgeIsData) {
+/// Runs a loop body: once from `entry` (the first iteration, a path every
+/// run with one takes), then silently once more per round until the state
+/// at the loop's head stops changing, then once reporting from the head.
+/// Returns the states at the head and at the end of the body.
+std::pair<State, State>
+SyncChecker::iterate(function_ref<void(State &)> runBody, const State &entry,
+                     bool backEdgeIsData) {
   bool wasReporting = reporting, wasData = dataDependent;
-  // The first iteration is a path every run with one takes.
   State first = entry;
-  for (Block &block : region)
-    visitBlock(block, first);
+  runBody(first);
   State head = join(entry, first);
   reporting = false;
   for (int round = 0; round < 4; ++round) {
     State end = head;
-    for (Block &block : region)
-      visitBlock(block, end);
+    runBody(end);
     State next = join(entry, end);
     if (next == head)
       break;
@@ -440,15 +510,16 @@ State SyncChecker::iterate(Region &region, const State &entry,
   reporting = wasReporting;
   dataDependent = wasData || backEdgeIsData;
   State end = head;
-  for (Block &block : region)
-    visitBlock(block, end);
+  runBody(end);
   dataDependent = wasData;
-  return end;
+  return {std::move(head), std::move(end)};
 }
 
-/// At a loop's exit, copies issued in its body that a wait in the body may
-/// complete depend on the trip count (the last iterations of a pipeline do
-/// not issue what they would not wait for): the checker drops them.
+void SyncChecker::visitRegion(Region &region, State &state) {
+  if (!region.empty())
+    visitBlock(region.front(), state);
+}
+
 /// Whether an op in `scope` may complete the copy of `p`: a wait on its
 /// barrier at its stage (or a dynamic one), or on its group kind.
 static bool mayCompleteIn(Operation *scope, const Pending &p) {
@@ -473,31 +544,52 @@ bool SyncChecker::mayBeWaitedSomewhere(const Pending &p) {
   return mayCompleteIn(body.getParentOp(), p);
 }
 
-/// At a loop's exit, copies issued in its body that a wait in the body may
-/// complete depend on the trip count (the last iterations of a pipeline do
-/// not issue what they would not wait for): the checker drops them.
+/// At a loop's exit, whether a copy that a wait in the loop may complete
+/// is still in flight depends on the trip count: the last iterations of a
+/// pipeline do not issue what they would not wait for, and a loop that does
+/// not run leaves its prologue's copies to guards with the same bounds. The
+/// checker drops them.
 void SyncChecker::dropCompletedInLoop(Operation *loop, State &state) {
-  llvm::erase_if(state.pending, [&](const Pending &p) {
-    return loop->isProperAncestor(p.copy) && mayCompleteIn(loop, p);
-  });
+  llvm::erase_if(state.pending,
+                 [&](const Pending &p) { return mayCompleteIn(loop, p); });
 }
 
 void SyncChecker::visitFor(scf::ForOp forOp, State &state) {
   std::optional<APInt> trips = forOp.getStaticTripCount();
   if (trips && trips->isZero())
     return;
-  if (trips && trips->isOne()) {
-    visitBlock(*forOp.getBody(), state);
-    return;
-  }
-  State end = iterate(forOp.getRegion(), state, /*backEdgeIsData=*/!trips);
+  if (trips && trips->isOne())
+    return visitRegion(forOp.getRegion(), state);
+  auto [head, end] = iterate(
+      [&](State &s) { visitRegion(forOp.getRegion(), s); }, state,
+      /*backEdgeIsData=*/!trips);
   // With a static trip count the loop exits after a full iteration; else
   // possibly before the first.
-  state = trips ? std::move(end) : join(state, end);
+  state = trips ? std::move(end) : std::move(head);
   dropCompletedInLoop(forOp, state);
 }
 
+/// scf.while: the condition region, then the body, any number of times;
+/// the loop exits from the condition region.
+void SyncChecker::visitWhile(scf::WhileOp whileOp, State &state) {
+  auto [head, end] = iterate(
+      [&](State &s) {
+        visitRegion(whileOp.getBefore(), s);
+        visitRegion(whileOp.getAfter(), s);
+      },
+      state, /*backEdgeIsData=*/true);
+  bool wasReporting = reporting;
+  reporting = false;
+  visitRegion(whileOp.getBefore(), head);
+  reporting = wasReporting;
+  state = std::move(head);
+  dropCompletedInLoop(whileOp, state);
+}
+
 void SyncChecker::visitOp(Operation *op, State &state) {
+  // Nested loops multiply the walks: a kernel too large is left unchecked.
+  if (++visits > kMaxVisits)
+    return;
   if (auto forOp = dyn_cast<scf::ForOp>(op))
     return visitFor(forOp, state);
   if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
@@ -508,14 +600,17 @@ void SyncChecker::visitOp(Operation *op, State &state) {
     state = join(state, otherwise);
     return;
   }
-  if (op->getNumRegions() != 0 && !isa<BarrierAllocOp>(op)) {
-    // scf.while and other regions: run any number of times, in order.
+  if (auto whileOp = dyn_cast<scf::WhileOp>(op))
+    return visitWhile(whileOp, state);
+  if (auto region = dyn_cast<scf::ExecuteRegionOp>(op))
+    return visitRegion(region.getRegion(), state);
+  if (op->getNumRegions() != 0) {
+    // Other regions (scf.parallel, ...): each any number of times.
     checkAccesses(op, state);
     for (Region &region : op->getRegions()) {
-      if (region.empty())
-        continue;
-      State end = iterate(region, state, /*backEdgeIsData=*/true);
-      state = join(state, end);
+      auto [head, end] = iterate([&](State &s) { visitRegion(region, s); },
+                                 state, /*backEdgeIsData=*/true);
+      state = std::move(head);
     }
     dropCompletedInLoop(op, state);
     return;
@@ -719,6 +814,12 @@ void SyncChecker::visitWait(BarrierWaitOp wait, State &state) {
 // Copies in flight
 //===----------------------------------------------------------------------===//
 
+/// Whether a group-tracked copy joins the open group (`{commit = false}`).
+bool joinsOpenGroup(Operation *op) {
+  auto commit = op->getAttrOfType<BoolAttr>("commit");
+  return commit && !commit.getValue();
+}
+
 /// The group kind `op` closes a group of whenever it runs, if any.
 std::optional<GroupKind> closedGroup(Operation *op) {
   if (auto commit = dyn_cast<CommitGroupOp>(op))
@@ -726,10 +827,7 @@ std::optional<GroupKind> closedGroup(Operation *op) {
   auto copy = dyn_cast<AsyncCopyLikeOpInterface>(op);
   if (!copy || !copy.getToken())
     return std::nullopt;
-  bool commits = op->getAttrOfType<BoolAttr>("commit")
-                     ? op->getAttrOfType<BoolAttr>("commit").getValue()
-                     : true;
-  if (!commits)
+  if (joinsOpenGroup(op))
     return std::nullopt;
   if (isa<CpAsyncCopyOp>(op))
     return GroupKind::cp_async;
@@ -816,8 +914,36 @@ std::string waitFix(const Pending &p) {
              : "`asynccopy.wait` on its token (or `wait_group bulk N {read}`)";
 }
 
-/// Reports accesses of `op` (not an asynccopy copy) to SMEM that a copy in
-/// flight writes (a load) or reads (a store, then only writes conflict).
+/// Reports an access of `op` to the SMEM `view` (a write, or a read) that a
+/// copy in flight may race with: a load into it, or for a write also a
+/// store out of it. Copies under a guard are not held against it: whether
+/// both ran depends on how their conditions correlate.
+void SyncChecker::checkAccess(Operation *op, Value view, bool writes,
+                              State &state) {
+  for (const Pending &p : state.pending) {
+    auto copy = cast<AsyncCopyLikeOpInterface>(p.copy);
+    bool copyWrites = !copy.isStore();
+    if ((!writes && !copyWrites) || isGuarded(p.copy, body) ||
+        !mustOverlap(view, inFlightBuffer(copy)))
+      continue;
+    Pending found = p;
+    bool isCopy = isa<AsyncCopyLikeOpInterface>(op);
+    error(op, writes ? "write-in-flight" : "read-in-flight",
+          [=](InFlightDiagnostic &diag) {
+            diag << (writes ? "writes" : "reads") << " SMEM that '"
+                 << found.copy->getName() << "' may still be "
+                 << (copyWrites ? "writing" : "reading")
+                 << ": on some path its completion";
+            describePending(diag, found);
+            diag << " is not waited for first; add " << waitFix(found)
+                 << " before this " << (isCopy ? "copy" : "access");
+            diag.attachNote(found.copy->getLoc()) << "the copy in flight";
+          });
+  }
+}
+
+/// Checks the SMEM accesses of `op` (not an asynccopy op), by its memory
+/// effects.
 void SyncChecker::checkAccesses(Operation *op, State &state) {
   auto effects = dyn_cast<MemoryEffectOpInterface>(op);
   if (!effects || isa<AsyncCopyDialect>(op->getDialect()))
@@ -828,27 +954,8 @@ void SyncChecker::checkAccesses(Operation *op, State &state) {
     Value view = effect.getValue();
     bool writes = isa<MemoryEffects::Write>(effect.getEffect());
     bool reads = isa<MemoryEffects::Read>(effect.getEffect());
-    if (!view || !isa<MemRefType>(view.getType()) || (!writes && !reads))
-      continue;
-    for (const Pending &p : state.pending) {
-      auto copy = cast<AsyncCopyLikeOpInterface>(p.copy);
-      bool copyWrites = !copy.isStore();
-      if ((!writes && !copyWrites) || isGuarded(p.copy, body) ||
-          !mustOverlap(view, inFlightBuffer(copy)))
-        continue;
-      Pending found = p;
-      error(op, writes ? "write-in-flight" : "read-in-flight",
-            [=](InFlightDiagnostic &diag) {
-              diag << (writes ? "writes" : "reads") << " SMEM that '"
-                   << found.copy->getName() << "' may still be "
-                   << (copyWrites ? "writing" : "reading")
-                   << ": on some path its completion";
-              describePending(diag, found);
-              diag << " is not waited for first; add " << waitFix(found)
-                   << " before this access";
-              diag.attachNote(found.copy->getLoc()) << "the copy in flight";
-            });
-    }
+    if (view && isa<MemRefType>(view.getType()) && (writes || reads))
+      checkAccess(op, view, writes, state);
   }
 }
 
@@ -856,28 +963,12 @@ void SyncChecker::visitCopy(AsyncCopyLikeOpInterface copy, State &state) {
   Operation *op = copy;
   if (Value barrier = copy.getBarrier())
     useBarrier(op, barrier, state);
-  // Its own SMEM accesses: a load writes the buffer, a store reads it.
-  Value smem = inFlightBuffer(copy);
-  bool writes = !copy.isStore();
-  for (const Pending &p : state.pending) {
-    auto other = cast<AsyncCopyLikeOpInterface>(p.copy);
-    bool otherWrites = !other.isStore();
-    if ((!writes && !otherWrites) || isGuarded(p.copy, body) ||
-        !mustOverlap(smem, inFlightBuffer(other)))
-      continue;
-    Pending found = p;
-    error(op, writes ? "write-in-flight" : "read-in-flight",
-          [=](InFlightDiagnostic &diag) {
-            diag << (writes ? "writes" : "reads") << " SMEM that '"
-                 << found.copy->getName() << "' may still be "
-                 << (otherWrites ? "writing" : "reading")
-                 << ": on some path its completion";
-            describePending(diag, found);
-            diag << " is not waited for first; add " << waitFix(found)
-                 << " before this copy";
-            diag.attachNote(found.copy->getLoc()) << "the copy in flight";
-          });
-  }
+  // Its own SMEM access: a load writes its buffer; a store, and a copy to
+  // another CTA, read theirs.
+  if (copy.getRank())
+    checkAccess(op, copy.getSource(), /*writes=*/false, state);
+  else
+    checkAccess(op, copy.getSmem(), /*writes=*/copy.isLoad(), state);
   closeGroups(op, state);
   if (std::optional<Arrival> arrival = arrivalOf(op); arrival &&
                                                       copy.getBarrier())
@@ -890,10 +981,7 @@ void SyncChecker::visitCopy(AsyncCopyLikeOpInterface copy, State &state) {
     return;
   if (!copy.getBarrier() && !groupOf(op))
     return;
-  Pending pending{op, op->getAttrOfType<BoolAttr>("commit") &&
-                              !op->getAttrOfType<BoolAttr>("commit").getValue()
-                          ? -1
-                          : 0,
+  Pending pending{op, joinsOpenGroup(op) ? -1 : 0,
                   constantIndex(copy.getStage()), std::nullopt};
   if (Value barrier = copy.getBarrier()) {
     BarrierRef ref = traceBarrier(barrier);

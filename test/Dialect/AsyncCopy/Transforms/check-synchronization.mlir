@@ -261,3 +261,139 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+!ring = memref<2x64x64xf16, #gpu.address_space<workgroup>>
+!tile = memref<64x64xf16, strided<[64, 1], offset: ?>, #gpu.address_space<workgroup>>
+!tile0 = memref<64x64xf16, strided<[64, 1]>, #gpu.address_space<workgroup>>
+!tile1 = memref<64x64xf16, strided<[64, 1], offset: 4096>, #gpu.address_space<workgroup>>
+
+// A pipeline whose prologue loads both stages at constant indices without
+// guards, and a loop of dynamic trip count that waits stage k mod 2 (whether
+// the prologue's loads are waited for depends on the trip count: no
+// diagnostic for the known pattern), with local "empty" barriers every
+// thread arrives on.
+// CHECK-LABEL: gpu.func @unguarded_prologue
+gpu.module @m {
+  gpu.func @unguarded_prologue(%A: memref<8192x64xf16>, %K: index) workgroup(%S : !ring) kernel
+      attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c64 = arith.constant 64 : index
+    %full = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+    %empty = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+    asynccopy.barrier.init %full, 1 : !asynccopy.barrier<2>
+    asynccopy.barrier.init %empty, 128 : !asynccopy.barrier<2>
+    %t0 = memref.subview %S[0, 0, 0] [1, 64, 64] [1, 1, 1] : !ring to !tile0
+    %t1 = memref.subview %S[1, 0, 0] [1, 64, 64] [1, 1, 1] : !ring to !tile1
+    asynccopy.copy %A to %t0 window [0, 0] [64, 64] barrier %full[%c0] : memref<8192x64xf16> to !tile0
+    asynccopy.copy %A to %t1 window [64, 0] [64, 64] barrier %full[%c1] : memref<8192x64xf16> to !tile1
+    scf.for %k = %c0 to %K step %c1 {
+      %s = arith.remui %k, %c2 : index
+      %round = arith.divui %k, %c2 : index
+      %par = arith.remui %round, %c2 : index
+      %phase = arith.index_cast %par : index to i1
+      asynccopy.barrier.wait %full[%s], %phase : !asynccopy.barrier<2>
+      %tile = memref.subview %S[%s, 0, 0] [1, 64, 64] [1, 1, 1] : !ring to !tile
+      %v = memref.load %tile[%c0, %c0] : !tile
+      asynccopy.barrier.arrive %empty[%s] : !asynccopy.barrier<2>
+      %k2 = arith.addi %k, %c2 : index
+      %more = arith.cmpi ult, %k2, %K : index
+      scf.if %more {
+        asynccopy.barrier.wait %empty[%s], %phase : !asynccopy.barrier<2>
+        %row = arith.muli %k2, %c64 : index
+        asynccopy.copy %A to %tile window [%row, 0] [64, 64] barrier %full[%s] : memref<8192x64xf16> to !tile
+      }
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+
+// Warp specialisation: the producer branch loads, the consumer branch
+// waits and reads; neither branch sees the other's copies.
+// CHECK-LABEL: gpu.func @warp_specialised
+gpu.module @m {
+  gpu.func @warp_specialised(%A: memref<8192x64xf16>, %K: index) workgroup(%S : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %c32 = arith.constant 32 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %full = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    %empty = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %full, 1 : !asynccopy.barrier<1>
+    asynccopy.barrier.init %empty, 1 : !asynccopy.barrier<1>
+    %tid = gpu.thread_id x
+    %producer = arith.cmpi ult, %tid, %c32 : index
+    scf.if %producer {
+      %r = scf.for %k = %c0 to %K step %c1 iter_args(%phase = %true) -> (i1) {
+        asynccopy.barrier.wait %empty[%c0], %phase : !asynccopy.barrier<1>
+        %row = arith.muli %k, %c64 : index
+        asynccopy.copy %A to %S window [%row, 0] [64, 64] barrier %full[%c0] : memref<8192x64xf16> to !smem
+        %flip = arith.xori %phase, %true : i1
+        scf.yield %flip : i1
+      }
+    } else {
+      %r = scf.for %k = %c0 to %K step %c1 iter_args(%phase = %false) -> (i1) {
+        asynccopy.barrier.wait %full[%c0], %phase : !asynccopy.barrier<1>
+        %v = memref.load %S[%c0, %c0] : !smem
+        asynccopy.barrier.arrive_expect_tx %empty[%c0], 0 : !asynccopy.barrier<1>
+        %flip = arith.xori %phase, %true : i1
+        scf.yield %flip : i1
+      }
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+
+// scf.while runs its condition region, then its body; the loop exits from
+// the condition region, so what it waits for there is complete after the
+// loop. Unstructured control flow (several blocks) is not followed.
+// CHECK-LABEL: gpu.func @while_loop
+// CHECK-LABEL: gpu.func @unstructured
+gpu.module @m {
+  gpu.func @while_loop(%A: memref<4096x64xf16>, %n: index) workgroup(%S : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %false = arith.constant false
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+    asynccopy.copy %A to %S window [0, 0] [64, 64] barrier %b[%c0] : memref<4096x64xf16> to !smem
+    %r = scf.while (%i = %c0) : (index) -> index {
+      // Later iterations wait for a phase nothing arrives on (with the
+      // parity of the completed one, so they do not block): data.
+      // expected-remark @below {{waits for stage 0 of a barrier whose arrivals or transaction bytes differ between the paths here}}
+      asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+      %go = arith.cmpi ult, %i, %n : index
+      scf.condition(%go) %i : index
+    } do {
+    ^bb0(%j: index):
+      %v = memref.load %S[%c0, %c0] : !smem
+      %next = arith.addi %j, %c1 : index
+      scf.yield %next : index
+    }
+    %w = memref.load %S[%c0, %c0] : !smem
+    gpu.return
+  }
+  gpu.func @unstructured(%A: memref<4096x64xf16>, %p: i1) workgroup(%S : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    cf.cond_br %p, ^init, ^use
+  ^init:
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+    cf.br ^use
+  ^use:
+    gpu.return
+  }
+}
