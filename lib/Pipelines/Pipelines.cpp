@@ -53,6 +53,9 @@ static void buildDevicePipeline(OpPassManager &pm,
   if (options.explain)
     pm.addPass(createAsyncCopyReport());
   pm.addPass(createAsyncCopyAssignWaitGroups());
+  // On the mechanism ops with their resolved waits, guards and fences.
+  if (options.checkSynchronization)
+    pm.addPass(createAsyncCopyCheckSynchronization());
   pm.addPass(createConvertAsyncCopyToNVVM());
   pm.addPass(createAsyncCopyMergeIssueRegions());
   AsyncCopyPackSharedMemoryOptions smem;
@@ -122,6 +125,7 @@ public:
     stages = options.stages;
     format = options.format;
     explain = options.explain;
+    checkSynchronization = options.checkSynchronization;
   }
   ForEachContainerModule(const ForEachContainerModule &other)
       : PassWrapper(other), name(other.name), pipeline(other.pipeline) {}
@@ -197,6 +201,7 @@ private:
   Option<int64_t> stages{*this, "stages"};
   Option<std::string> format{*this, "format"};
   Option<bool> explain{*this, "explain"};
+  Option<bool> checkSynchronization{*this, "check-synchronization"};
 
   std::string name;
   OpPassManager pipeline;

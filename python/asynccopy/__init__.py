@@ -120,7 +120,8 @@ def _assemble(ptx, chip):
 
 
 def compile(source, *, chip="sm_90a", descriptor_mode="param",
-            dynamic_smem="auto", stages=0, explain=False):
+            dynamic_smem="auto", stages=0, explain=False,
+            check_synchronization=True):
     """Compiles MLIR `source` (text, or a path to a .mlir file) in process:
     asynccopy-to-nvvm with `chip`, `descriptor_mode` (param or scratch),
     `dynamic_smem` (auto, always or never: which kernels keep their SMEM in
@@ -128,7 +129,9 @@ def compile(source, *, chip="sm_90a", descriptor_mode="param",
     qualifies with this many stages; 0: only loops marked
     `asynccopy.pipeline_stages`), then PTX, assembled with ptxas when it is
     installed. `explain` records the implementation selection's remarks in
-    `.remarks`. Raises CompileError with the located diagnostics."""
+    `.remarks`. `check_synchronization` runs asynccopy-check-synchronization
+    (barriers and copies that would hang or race are errors).
+    Raises CompileError with the located diagnostics."""
     from . import _capi
 
     if not isinstance(chip, str) or not chip.startswith("sm_"):
@@ -151,8 +154,10 @@ def compile(source, *, chip="sm_90a", descriptor_mode="param",
         with open(name) as f:
             source = f.read()
     options = ("chip=%s descriptor-mode=%s dynamic-smem=%s stages=%d "
-               "explain=%s" % (chip, descriptor_mode, dynamic_smem, stages,
-                               "true" if explain else "false"))
+               "explain=%s check-synchronization=%s") % (
+        chip, descriptor_mode, dynamic_smem, stages,
+        "true" if explain else "false",
+        "true" if check_synchronization else "false")
     ok, ptx, metadata, diagnostics, remarks = _capi.compile_to_ptx(
         source, options, name)
     if not ok:

@@ -21,6 +21,21 @@ BAD_WAIT = """module {
 }
 """
 
+# A TMA load on a barrier that is never initialised nor waited for.
+UNSYNCHRONIZED = """module {
+  gpu.module @m {
+    gpu.func @k(%A: memref<4096x64xf16>)
+        workgroup(%S : memref<64x64xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.copy %A to %S window [0, 0] [64, 64] barrier %b[%c0]
+          : memref<4096x64xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+}
+"""
+
 TWO_MODULES = """module {
   gpu.module @a {
     gpu.func @k() kernel { gpu.return }
@@ -108,6 +123,17 @@ def test_explain_remarks(kernels):
     assert "remark: cp_async: accepted" in text
     assert "remark: copy @tma_copy#0 impl=tma" in text
     assert "see current operation" not in text
+
+
+def test_check_synchronization():
+    with pytest.raises(asynccopy.CompileError) as info:
+        asynccopy.compile(UNSYNCHRONIZED)
+    text = "\n".join(info.value.diagnostics)
+    assert "<source>:7:7: error: 'asynccopy.tma.load' op uses stage 0 of a " \
+        "barrier that is not initialised here" in text
+    assert "is never waited for before the kernel returns" in text
+    module = asynccopy.compile(UNSYNCHRONIZED, check_synchronization=False)
+    assert module.kernels == ["k"]
 
 
 def test_path_and_text_sources(kernels):

@@ -59,6 +59,11 @@ struct AsyncCopyPipelineOptions
                      "remarks (one per candidate of every copy) and "
                      "asynccopy-report's line per copy and prefetch"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> checkSynchronization{
+      *this, "check-synchronization",
+      llvm::cl::desc("Run asynccopy-check-synchronization: errors for "
+                     "barriers and copies that would hang or race"),
+      llvm::cl::init(true)};
 };
 
 /// Checks the options the pipelines pass on to LLVM and MLIR passes that

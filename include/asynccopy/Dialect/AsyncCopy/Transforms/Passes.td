@@ -166,6 +166,44 @@ def AsyncCopyPipelineLoops : Pass<"asynccopy-pipeline"> {
   ];
 }
 
+def AsyncCopyCheckSynchronization
+    : Pass<"asynccopy-check-synchronization"> {
+  let summary = "Reports barrier and copy misuse that would hang or race";
+  let description = [{
+    A static check of every kernel (gpu.func, gpu.launch body) over its
+    barriers, copy tokens and SMEM buffers, so that kernels that would hang
+    or race do not compile silently. It walks the structured control flow
+    (scf.if, scf.for, scf.while and other regions conservatively) and
+    reports, as errors that name the op, the barrier's stage and phase where
+    they are known, and the fix:
+
+    - a barrier used (arrive, arrive_expect_tx, wait, remote, a copy
+      completing on it) before `barrier.init` on some path;
+    - `barrier.init` on a barrier already initialised on some path (twice,
+      or in a loop body);
+    - a wait for a phase whose arrivals cannot balance the init count (too
+      few: it never completes; too many: it completes early), or whose
+      arrivals expect transaction bytes the copies landing on the stage do
+      not deliver (each copy expects its own: a collective load the whole
+      window, whichever CTA issues which piece; a DSMEM copy on the
+      destination CTA's barrier);
+    - SMEM read while a load into it (TMA, bulk, cp.async, DSMEM) may be in
+      flight, or a load never waited for before the kernel returns;
+    - SMEM written (stores, another copy into it) while a load into it or a
+      store out of it may be in flight;
+    - a kernel that may return while its cluster's peers still multicast a
+      collective load into it.
+
+    What depends on data (branch conditions, dynamic trip counts) is a
+    remark. Dynamic stage indices, phases and buffer offsets, as in a
+    software-pipelined ring (`k mod N` stages, a loop-carried parity,
+    guarded loads), make the checker forget what it cannot follow instead of
+    guessing: only what holds certainly is reported. Runs after selection,
+    partitioning and `asynccopy-assign-wait-groups`, on the mechanism ops
+    (the waits that pass resolves and inserts count); changes nothing.
+  }];
+}
+
 def AsyncCopyReport : Pass<"asynccopy-report", "::mlir::ModuleOp"> {
   let summary = "Reports how every copy and prefetch will be lowered";
   let description = [{

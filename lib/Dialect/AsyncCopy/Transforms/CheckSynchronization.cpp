@@ -1,0 +1,1094 @@
+//===- CheckSynchronization.cpp - static checks of barriers and copies ----===//
+//
+// A kernel whose barriers or asynchronous copies are misused compiles to code
+// that hangs (a phase that never completes) or races (SMEM read before a copy
+// lands, or overwritten while one still reads it). This pass walks every
+// kernel in program order over its structured control flow, with an abstract
+// state that holds, per barrier, whether it is initialised and, per static
+// stage, the arrivals and transaction bytes of the open phase, and the copies
+// that may still be in flight. It reports what holds on some path through
+// the kernel as an error, and what depends on data (branch conditions, trip
+// counts) as a remark. Dynamic stage indices and buffer offsets, which a
+// software pipeliner's rings use, make the checks of that barrier or buffer
+// stay silent rather than guess.
+//
+// What a barrier receives per phase follows the lowering: a TMA, bulk or
+// DSMEM load is one arrival expecting its own bytes (a collective load: the
+// whole window, whichever CTA issues which piece), `barrier.arrive` one
+// arrival per thread (times its count), `arrive_expect_tx` one arrival
+// expecting its bytes, a cp.async load on a barrier one arrival per thread, a
+// sync copy one arrival. A DSMEM copy lands on the destination CTA's barrier;
+// every CTA runs the same code, so for a rank computed per CTA (a peer) the
+// copy this CTA issues stands for the one a peer issues into it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
+
+#include "asynccopy/Analysis/SmemBuffer.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <map>
+
+namespace mlir::asynccopy {
+#define GEN_PASS_DEF_ASYNCCOPYCHECKSYNCHRONIZATION
+#include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h.inc"
+} // namespace mlir::asynccopy
+
+using namespace mlir;
+using namespace mlir::asynccopy;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Barriers and buffers
+//===----------------------------------------------------------------------===//
+
+/// The `barrier.alloc` a barrier value comes from, through remote views and
+/// values that structured control flow carries; null when it is not unique.
+struct BarrierRef {
+  BarrierAllocOp alloc;
+  bool remote = false;
+};
+
+BarrierRef traceBarrier(Value value, DenseSet<Value> &visited) {
+  if (!visited.insert(value).second)
+    return {};
+  if (auto alloc = value.getDefiningOp<BarrierAllocOp>())
+    return {alloc};
+  if (auto remote = value.getDefiningOp<BarrierRemoteOp>()) {
+    BarrierRef ref = traceBarrier(remote.getBarrier(), visited);
+    ref.remote = true;
+    return ref;
+  }
+  FailureOr<SmallVector<Value>> incoming = getIncomingValues(value);
+  if (failed(incoming))
+    return {};
+  BarrierRef found;
+  for (Value in : *incoming) {
+    if (visited.contains(in))
+      continue; // A loop-carried value that comes back unchanged.
+    BarrierRef ref = traceBarrier(in, visited);
+    if (!ref.alloc || (found.alloc && (found.alloc != ref.alloc ||
+                                       found.remote != ref.remote)))
+      return {};
+    found = ref;
+  }
+  return found;
+}
+
+BarrierRef traceBarrier(Value value) {
+  DenseSet<Value> visited;
+  return traceBarrier(value, visited);
+}
+
+std::optional<int64_t> constantIndex(Value value) {
+  APInt constant;
+  if (value && matchPattern(value, m_ConstantInt(&constant)))
+    return constant.getSExtValue();
+  return std::nullopt;
+}
+
+/// The bytes of one SMEM allocation a view covers, when both are known.
+struct SmemRange {
+  Value allocation;
+  int64_t begin = 0, end = 0;
+};
+
+std::optional<SmemRange> getSmemRange(Value view) {
+  auto type = dyn_cast<MemRefType>(view.getType());
+  if (!type || !isSharedMemory(type) || !type.hasStaticShape() ||
+      type.getElementTypeBitWidth() % 8 != 0)
+    return std::nullopt;
+  SmemBuffer buffer = traceSmemBuffer(view);
+  std::optional<int64_t> start = buffer.byteOffset.getExact();
+  if (buffer.allocations.size() != 1 || !start ||
+      buffer.allocations.front().kind == SmemAllocation::Kind::Opaque)
+    return std::nullopt;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)))
+    return std::nullopt;
+  int64_t last = 0;
+  for (auto [size, stride] : llvm::zip(type.getShape(), strides)) {
+    if (ShapedType::isDynamic(stride) || stride < 0)
+      return std::nullopt;
+    last += (size - 1) * stride;
+  }
+  int64_t bytes = (last + 1) * type.getElementTypeBitWidth() / 8;
+  return SmemRange{buffer.allocations.front().value, *start, *start + bytes};
+}
+
+/// Whether two SMEM views certainly share a byte: only then is an access
+/// that may race with a copy an error (views at dynamic offsets, the stages
+/// of a ring, stay silent).
+bool mustOverlap(Value a, Value b) {
+  std::optional<SmemRange> ra = getSmemRange(a), rb = getSmemRange(b);
+  return ra && rb && ra->allocation == rb->allocation &&
+         ra->begin < rb->end && rb->begin < ra->end;
+}
+
+/// Whether `op` runs only under a branch condition the checker cannot
+/// evaluate (a guarded load of a pipeline): whether it conflicts with
+/// another guarded op depends on how their conditions correlate.
+/// Whether `value` may differ between the threads of a CTA (it depends on
+/// a thread or lane index): a branch on it runs different code in different
+/// warps at the same time (warp specialisation).
+bool isThreadDependent(Value value, DenseSet<Value> &visited) {
+  if (!visited.insert(value).second)
+    return false;
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    Operation *owner = arg.getOwner()->getParentOp();
+    if (isa_and_nonnull<FunctionOpInterface>(owner) ||
+        isa_and_nonnull<gpu::LaunchOp>(owner))
+      return false; // Kernel arguments; a launch's ids are checked below.
+    FailureOr<SmallVector<Value>> incoming = getIncomingValues(value);
+    if (auto forOp = dyn_cast_or_null<scf::ForOp>(owner);
+        forOp && arg == forOp.getInductionVar())
+      incoming = SmallVector<Value>{forOp.getLowerBound(), forOp.getStep()};
+    if (failed(incoming))
+      return true;
+    return llvm::any_of(*incoming, [&](Value in) {
+      return isThreadDependent(in, visited);
+    });
+  }
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    return true;
+  if (isa<gpu::ThreadIdOp, gpu::LaneIdOp>(def))
+    return true;
+  if (isa<NVVM::NVVMDialect>(def->getDialect())) {
+    StringRef name = def->getName().getStringRef();
+    return name.contains("tid") || name.contains("laneid") ||
+           name.contains("warpid") || name.contains("elect");
+  }
+  return llvm::any_of(def->getOperands(), [&](Value operand) {
+    return isThreadDependent(operand, visited);
+  });
+}
+
+/// Whether `op` runs in only some warps of the CTA (under a condition on
+/// the thread index), inside `body`.
+bool inSomeWarps(Operation *op, Region &body) {
+  for (; op->getParentRegion() != &body; op = op->getParentOp()) {
+    auto ifOp = dyn_cast<scf::IfOp>(op->getParentOp());
+    DenseSet<Value> visited;
+    if (ifOp && isThreadDependent(ifOp.getCondition(), visited))
+      return true;
+  }
+  return false;
+}
+
+bool isGuarded(Operation *op, Region &body) {
+  for (; op->getParentRegion() != &body; op = op->getParentOp()) {
+    auto ifOp = dyn_cast<scf::IfOp>(op->getParentOp());
+    if (ifOp && !constantIndex(ifOp.getCondition()))
+      return true;
+  }
+  return false;
+}
+
+//===----------------------------------------------------------------------===//
+// Abstract state
+//===----------------------------------------------------------------------===//
+
+/// A count that is the same on every path to a point, or differs between
+/// paths (nullopt).
+using Tally = std::optional<int64_t>;
+
+Tally joinTally(Tally a, Tally b) { return a == b ? a : std::nullopt; }
+
+/// The open phase of one static stage since `barrier.init`.
+struct StageState {
+  /// Phases completed so far.
+  Tally phase = 0;
+  /// Arrivals, transaction bytes expected and delivered in the open phase.
+  Tally arrivals = 0, expectedTx = 0, deliveredTx = 0;
+  bool operator==(const StageState &o) const {
+    return phase == o.phase && arrivals == o.arrivals &&
+           expectedTx == o.expectedTx && deliveredTx == o.deliveredTx;
+  }
+};
+
+enum InitBits : uint8_t { kUninit = 1, kInit = 2 };
+
+struct BarrierState {
+  /// Which of uninitialised / initialised it may be (a union over paths).
+  uint8_t init = kUninit;
+  /// Stages touched since init; the others are in their first phase.
+  std::map<int64_t, StageState> stages;
+  bool operator==(const BarrierState &o) const {
+    return init == o.init && stages == o.stages;
+  }
+};
+
+/// A copy that may still be in flight: a load that writes its SMEM until
+/// its barrier phase or group completes, or a store that reads it until its
+/// bulk group is read.
+struct Pending {
+  Operation *copy;
+  /// Groups of the copy's kind closed after it (-1: its own is still open),
+  /// or nullopt when that differs between paths.
+  Tally closed;
+  /// The stage and phase its barrier completes it in, where known.
+  Tally stage, phase;
+  bool operator==(const Pending &o) const {
+    return copy == o.copy && closed == o.closed && stage == o.stage &&
+           phase == o.phase;
+  }
+};
+
+struct State {
+  std::map<Operation *, BarrierState> barriers;
+  SmallVector<Pending> pending;
+  bool operator==(const State &o) const {
+    return barriers == o.barriers && pending == o.pending;
+  }
+};
+
+/// The state after either of two paths.
+State join(const State &a, const State &b) {
+  State result = a;
+  for (auto &[alloc, other] : b.barriers) {
+    auto [it, inserted] = result.barriers.insert({alloc, other});
+    if (inserted)
+      continue;
+    BarrierState &mine = it->second;
+    mine.init |= other.init;
+    for (auto &[stage, theirs] : other.stages) {
+      StageState &ours = mine.stages[stage];
+      ours.phase = joinTally(ours.phase, theirs.phase);
+      ours.arrivals = joinTally(ours.arrivals, theirs.arrivals);
+      ours.expectedTx = joinTally(ours.expectedTx, theirs.expectedTx);
+      ours.deliveredTx = joinTally(ours.deliveredTx, theirs.deliveredTx);
+    }
+    for (auto &[stage, ours] : mine.stages)
+      if (!other.stages.count(stage))
+        ours = {joinTally(ours.phase, 0), joinTally(ours.arrivals, 0),
+                joinTally(ours.expectedTx, 0), joinTally(ours.deliveredTx, 0)};
+  }
+  // A copy pending on one path is pending on some path.
+  for (const Pending &theirs : b.pending) {
+    auto *ours = llvm::find_if(result.pending, [&](const Pending &p) {
+      return p.copy == theirs.copy;
+    });
+    if (ours == result.pending.end()) {
+      result.pending.push_back(theirs);
+      continue;
+    }
+    ours->closed = joinTally(ours->closed, theirs.closed);
+    ours->phase = joinTally(ours->phase, theirs.phase);
+  }
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// The checker
+//===----------------------------------------------------------------------===//
+
+/// What one copy does to its barrier stage per run.
+struct Arrival {
+  int64_t arrivals = 0, expectedTx = 0, deliveredTx = 0;
+};
+
+class SyncChecker {
+public:
+  SyncChecker(Region &body, bool isKernel, std::optional<int64_t> threads)
+      : body(body), isKernel(isKernel), threads(threads) {}
+
+  void run();
+
+private:
+  // Diagnostics, one per op and kind; errors win over remarks.
+  using DiagBuilder = std::function<void(InFlightDiagnostic &)>;
+  void report(Operation *op, StringRef kind, bool error, DiagBuilder build);
+  void error(Operation *op, StringRef kind, DiagBuilder build) {
+    report(op, kind, !dataDependent, std::move(build));
+  }
+
+  void classifyBarriers();
+  void visitBlock(Block &block, State &state);
+  void visitOp(Operation *op, State &state);
+  void visitFor(scf::ForOp forOp, State &state);
+  std::pair<State, State> iterate(function_ref<void(State &)> runBody,
+                                  const State &entry, bool backEdgeIsData);
+  void visitRegion(Region &region, State &state);
+  void visitWhile(scf::WhileOp whileOp, State &state);
+  void dropCompletedInLoop(Operation *loop, State &state);
+  bool mayBeWaitedSomewhere(const Pending &p);
+
+  void useBarrier(Operation *op, Value barrier, State &state);
+  void visitInit(BarrierInitOp init, State &state);
+  void visitArrival(Operation *op, Value barrier, Value stage,
+                    const Arrival &arrival, State &state);
+  void visitWait(BarrierWaitOp wait, State &state);
+  void checkBalance(BarrierWaitOp wait, BarrierAllocOp alloc,
+                    int64_t stage, const StageState &open);
+  void visitCopy(AsyncCopyLikeOpInterface copy, State &state);
+  void visitGroupWait(Operation *op, State &state);
+  void closeGroups(Operation *op, State &state);
+  void checkAccess(Operation *op, Value view, bool writes, State &state);
+  void checkAccesses(Operation *op, State &state);
+  void checkReturn(Operation *op, State &state);
+
+  std::optional<Arrival> arrivalOf(Operation *op);
+  std::optional<int64_t> stageOf(Operation *op);
+
+  Region &body;
+  bool isKernel;
+  std::optional<int64_t> threads;
+  /// Barriers whose per-phase arrivals and bytes are all known: only this
+  /// CTA arrives on them, at static stages, in counts known statically.
+  DenseSet<Operation *> countable;
+  /// Barriers handed to ops the checker does not know (calls): unchecked.
+  DenseSet<Operation *> escaped;
+  /// Ops visited so far, against kMaxVisits.
+  int64_t visits = 0;
+  static constexpr int64_t kMaxVisits = 4'000'000;
+  /// Barriers whose missing init has been reported.
+  DenseSet<Operation *> reportedUninit;
+  /// Set while the walk follows a loop's back edge or an unknown region:
+  /// errors found there depend on the trip count and become remarks.
+  bool dataDependent = false;
+  /// Whether diagnostics are collected (the last walk over a loop body).
+  bool reporting = true;
+  struct Diag {
+    bool error;
+    DiagBuilder build;
+  };
+  llvm::MapVector<std::pair<Operation *, StringRef>, Diag> diags;
+};
+
+void SyncChecker::report(Operation *op, StringRef kind, bool isError,
+                         DiagBuilder build) {
+  if (!reporting)
+    return;
+  auto [it, inserted] = diags.insert({{op, kind}, Diag{isError, build}});
+  if (!inserted && isError && !it->second.error)
+    it->second = Diag{isError, build};
+}
+
+/// The stage an op names, when it is a constant.
+std::optional<int64_t> SyncChecker::stageOf(Operation *op) {
+  return llvm::TypeSwitch<Operation *, std::optional<int64_t>>(op)
+      .Case<BarrierArriveOp, BarrierArriveExpectTxOp, BarrierWaitOp>(
+          [](auto op) { return constantIndex(op.getStage()); })
+      .Case([](AsyncCopyLikeOpInterface copy) {
+        return constantIndex(copy.getStage());
+      })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+/// What one run of `op` adds to the open phase of its barrier stage, when
+/// it is static.
+std::optional<Arrival> SyncChecker::arrivalOf(Operation *op) {
+  using Result = std::optional<Arrival>;
+  return llvm::TypeSwitch<Operation *, Result>(op)
+      .Case([&](BarrierArriveOp arrive) -> Result {
+        if (!threads)
+          return std::nullopt;
+        return Arrival{*threads * int64_t(arrive.getCount().value_or(1)), 0, 0};
+      })
+      .Case([](BarrierArriveExpectTxOp arrive) -> Result {
+        return Arrival{1, static_cast<int64_t>(arrive.getBytes()), 0};
+      })
+      .Case([](TmaLoadOp load) -> Result {
+        int64_t bytes = load.getPlan().getBytes();
+        return Arrival{1, bytes, bytes};
+      })
+      .Case<BulkLoadOp, DsmemCopyOp>([](auto load) -> Result {
+        int64_t bytes = load.getPlan().getTotalBytes();
+        return Arrival{1, bytes, bytes};
+      })
+      .Case([&](CpAsyncCopyOp) -> Result {
+        if (!threads)
+          return std::nullopt;
+        return Arrival{*threads, 0, 0};
+      })
+      .Case([](SyncCopyOp) -> Result { return Arrival{1, 0, 0}; })
+      .Default([](Operation *) -> Result { return std::nullopt; });
+}
+
+/// Sorts the kernel's barriers into those whose phases can be counted and
+/// those the checker leaves alone.
+void SyncChecker::classifyBarriers() {
+  DenseSet<Operation *> uncountable;
+  body.walk([&](Operation *op) {
+    if (auto alloc = dyn_cast<BarrierAllocOp>(op)) {
+      countable.insert(alloc);
+      return;
+    }
+    for (Value operand : op->getOperands()) {
+      if (!isa<BarrierType>(operand.getType()) ||
+          isa<scf::YieldOp, scf::ForOp, scf::IfOp, scf::WhileOp,
+              scf::ConditionOp>(op))
+        continue;
+      BarrierRef ref = traceBarrier(operand);
+      if (!ref.alloc)
+        continue;
+      bool known = isa<BarrierInitOp, BarrierArriveOp, BarrierArriveExpectTxOp,
+                       BarrierWaitOp, BarrierRemoteOp,
+                       AsyncCopyLikeOpInterface>(op);
+      if (!known)
+        escaped.insert(ref.alloc);
+      auto copy = dyn_cast<AsyncCopyLikeOpInterface>(op);
+      // A constant rank sends every CTA's copy to one CTA: not symmetric.
+      bool oneTarget = copy && copy.getRank() && constantIndex(copy.getRank());
+      // Arrivals of other warps run concurrently with this code.
+      bool counted = !inSomeWarps(op, body) && (isa<BarrierInitOp, BarrierRemoteOp>(op) ||
+                     (!ref.remote && stageOf(op) && arrivalOf(op) &&
+                      !(copy && copy.getPredicate()) && !oneTarget) ||
+                     (isa<BarrierWaitOp>(op) && stageOf(op)));
+      if (!counted)
+        uncountable.insert(ref.alloc);
+    }
+  });
+  for (Operation *alloc : uncountable)
+    countable.erase(alloc);
+}
+
+void SyncChecker::run() {
+  // Unstructured control flow (several blocks in a region) is not followed.
+  WalkResult unstructured = body.getParentOp()->walk([](Operation *op) {
+    for (Region &region : op->getRegions())
+      if (!region.empty() && !region.hasOneBlock())
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  if (!body.hasOneBlock() || unstructured.wasInterrupted())
+    return;
+  classifyBarriers();
+  State state;
+  visitRegion(body, state);
+  if (visits > kMaxVisits) {
+    body.getParentOp()->emitRemark()
+        << "is too large for asynccopy-check-synchronization to follow "
+           "every path: not checked";
+    return;
+  }
+  for (auto &[key, diag] : diags) {
+    InFlightDiagnostic d = diag.error ? key.first->emitOpError()
+                                      : key.first->emitRemark();
+    if (!diag.error)
+      d << "'" << key.first->getName() << "' op ";
+    diag.build(d);
+  }
+}
+
+void SyncChecker::visitBlock(Block &block, State &state) {
+  for (Operation &op : block)
+    visitOp(&op, state);
+}
+
+/// Runs a loop body: once from `entry` (the first iteration, a path every
+/// run with one takes), then silently once more per round until the state
+/// at the loop's head stops changing, then once reporting from the head.
+/// Returns the states at the head and at the end of the body.
+std::pair<State, State>
+SyncChecker::iterate(function_ref<void(State &)> runBody, const State &entry,
+                     bool backEdgeIsData) {
+  bool wasReporting = reporting, wasData = dataDependent;
+  State first = entry;
+  runBody(first);
+  State head = join(entry, first);
+  reporting = false;
+  for (int round = 0; round < 4; ++round) {
+    State end = head;
+    runBody(end);
+    State next = join(entry, end);
+    if (next == head)
+      break;
+    head = std::move(next);
+  }
+  reporting = wasReporting;
+  dataDependent = wasData || backEdgeIsData;
+  State end = head;
+  runBody(end);
+  dataDependent = wasData;
+  return {std::move(head), std::move(end)};
+}
+
+void SyncChecker::visitRegion(Region &region, State &state) {
+  if (!region.empty())
+    visitBlock(region.front(), state);
+}
+
+/// Whether an op in `scope` may complete the copy of `p`: a wait on its
+/// barrier at its stage (or a dynamic one), or on its group kind.
+static bool mayCompleteIn(Operation *scope, const Pending &p) {
+  auto copy = cast<AsyncCopyLikeOpInterface>(p.copy);
+  BarrierRef ref =
+      copy.getBarrier() ? traceBarrier(copy.getBarrier()) : BarrierRef{};
+  WalkResult walk = scope->walk([&](Operation *op) {
+    if (auto wait = dyn_cast<BarrierWaitOp>(op)) {
+      std::optional<int64_t> s = constantIndex(wait.getStage());
+      if (ref.alloc && traceBarrier(wait.getBarrier()).alloc == ref.alloc &&
+          (!s || !p.stage || *s == *p.stage))
+        return WalkResult::interrupt();
+    }
+    if (!copy.getBarrier() && isa<WaitOp, WaitGroupOp>(op))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return walk.wasInterrupted();
+}
+
+bool SyncChecker::mayBeWaitedSomewhere(const Pending &p) {
+  return mayCompleteIn(body.getParentOp(), p);
+}
+
+/// At a loop's exit, whether a copy that a wait in the loop may complete
+/// is still in flight depends on the trip count: the last iterations of a
+/// pipeline do not issue what they would not wait for, and a loop that does
+/// not run leaves its prologue's copies to guards with the same bounds. The
+/// checker drops them.
+void SyncChecker::dropCompletedInLoop(Operation *loop, State &state) {
+  llvm::erase_if(state.pending,
+                 [&](const Pending &p) { return mayCompleteIn(loop, p); });
+}
+
+void SyncChecker::visitFor(scf::ForOp forOp, State &state) {
+  std::optional<APInt> trips = forOp.getStaticTripCount();
+  if (trips && trips->isZero())
+    return;
+  if (trips && trips->isOne())
+    return visitRegion(forOp.getRegion(), state);
+  auto [head, end] = iterate(
+      [&](State &s) { visitRegion(forOp.getRegion(), s); }, state,
+      /*backEdgeIsData=*/!trips);
+  // With a static trip count the loop exits after a full iteration; else
+  // possibly before the first.
+  state = trips ? std::move(end) : std::move(head);
+  dropCompletedInLoop(forOp, state);
+}
+
+/// scf.while: the condition region, then the body, any number of times;
+/// the loop exits from the condition region.
+void SyncChecker::visitWhile(scf::WhileOp whileOp, State &state) {
+  auto [head, end] = iterate(
+      [&](State &s) {
+        visitRegion(whileOp.getBefore(), s);
+        visitRegion(whileOp.getAfter(), s);
+      },
+      state, /*backEdgeIsData=*/true);
+  bool wasReporting = reporting;
+  reporting = false;
+  visitRegion(whileOp.getBefore(), head);
+  reporting = wasReporting;
+  state = std::move(head);
+  dropCompletedInLoop(whileOp, state);
+}
+
+void SyncChecker::visitOp(Operation *op, State &state) {
+  // Nested loops multiply the walks: a kernel too large is left unchecked.
+  if (++visits > kMaxVisits)
+    return;
+  if (auto forOp = dyn_cast<scf::ForOp>(op))
+    return visitFor(forOp, state);
+  if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+    State otherwise = state;
+    visitBlock(ifOp.getThenRegion().front(), state);
+    if (!ifOp.getElseRegion().empty())
+      visitBlock(ifOp.getElseRegion().front(), otherwise);
+    state = join(state, otherwise);
+    return;
+  }
+  if (auto whileOp = dyn_cast<scf::WhileOp>(op))
+    return visitWhile(whileOp, state);
+  if (auto region = dyn_cast<scf::ExecuteRegionOp>(op))
+    return visitRegion(region.getRegion(), state);
+  if (op->getNumRegions() != 0) {
+    // Other regions (scf.parallel, ...): each any number of times.
+    checkAccesses(op, state);
+    for (Region &region : op->getRegions()) {
+      auto [head, end] = iterate([&](State &s) { visitRegion(region, s); },
+                                 state, /*backEdgeIsData=*/true);
+      state = std::move(head);
+    }
+    dropCompletedInLoop(op, state);
+    return;
+  }
+  llvm::TypeSwitch<Operation *>(op)
+      .Case([&](BarrierAllocOp alloc) {
+        state.barriers[alloc] = BarrierState();
+      })
+      .Case([&](BarrierInitOp init) { visitInit(init, state); })
+      .Case([&](BarrierRemoteOp remote) {
+        useBarrier(remote, remote.getBarrier(), state);
+      })
+      .Case([&](BarrierArriveOp arrive) {
+        useBarrier(arrive, arrive.getBarrier(), state);
+        if (std::optional<Arrival> a = arrivalOf(arrive))
+          visitArrival(arrive, arrive.getBarrier(), arrive.getStage(), *a,
+                       state);
+      })
+      .Case([&](BarrierArriveExpectTxOp arrive) {
+        useBarrier(arrive, arrive.getBarrier(), state);
+        visitArrival(arrive, arrive.getBarrier(), arrive.getStage(),
+                     *arrivalOf(arrive), state);
+      })
+      .Case([&](BarrierWaitOp wait) { visitWait(wait, state); })
+      .Case([&](AsyncCopyLikeOpInterface copy) { visitCopy(copy, state); })
+      .Case<WaitOp, WaitGroupOp>([&](Operation *wait) {
+        visitGroupWait(wait, state);
+      })
+      .Case([&](CommitGroupOp commit) { closeGroups(commit, state); })
+      .Case<gpu::ReturnOp, gpu::TerminatorOp>([&](Operation *ret) {
+        checkReturn(ret, state);
+      })
+      .Default([&](Operation *other) { checkAccesses(other, state); });
+}
+
+//===----------------------------------------------------------------------===//
+// Initialisation
+//===----------------------------------------------------------------------===//
+
+/// A use of a barrier before its `barrier.init` on some path.
+void SyncChecker::useBarrier(Operation *op, Value barrier, State &state) {
+  BarrierRef ref = traceBarrier(barrier);
+  if (!ref.alloc || escaped.contains(ref.alloc))
+    return;
+  auto it = state.barriers.find(ref.alloc);
+  if (it == state.barriers.end() || !(it->second.init & kUninit))
+    return;
+  // The first use says it: the others follow from the same missing init.
+  if (reporting && !dataDependent && !reportedUninit.insert(ref.alloc).second)
+    return;
+  bool never = !(it->second.init & kInit);
+  std::optional<int64_t> stage = stageOf(op);
+  Location allocLoc = ref.alloc.getLoc();
+  error(op, "uninit", [=](InFlightDiagnostic &diag) {
+    diag << "uses ";
+    if (stage)
+      diag << "stage " << *stage << " of ";
+    diag << "a barrier that is "
+         << (never ? "not initialised" : "not initialised on some path")
+         << " here: add `asynccopy.barrier.init` (with the arrivals of one "
+            "phase) after its `asynccopy.barrier.alloc`, before the first "
+            "use and outside branches";
+    diag.attachNote(allocLoc) << "barrier allocated here";
+  });
+}
+
+void SyncChecker::visitInit(BarrierInitOp init, State &state) {
+  BarrierRef ref = traceBarrier(init.getBarrier());
+  if (!ref.alloc || escaped.contains(ref.alloc))
+    return;
+  BarrierState &barrier = state.barriers[ref.alloc];
+  if (barrier.init & kInit) {
+    bool always = !(barrier.init & kUninit);
+    Location allocLoc = ref.alloc.getLoc();
+    error(init, "init-twice", [=](InFlightDiagnostic &diag) {
+      diag << "initialises a barrier that is already initialised"
+           << (always ? "" : " on some path")
+           << " (re-initialising one that copies or arrivals may use loses "
+              "their phase): initialise each barrier once, after its "
+              "`asynccopy.barrier.alloc` and outside loops";
+      diag.attachNote(allocLoc) << "barrier allocated here";
+    });
+  }
+  barrier.init = kInit;
+  barrier.stages.clear();
+}
+
+//===----------------------------------------------------------------------===//
+// Arrivals, phases and waits
+//===----------------------------------------------------------------------===//
+
+void SyncChecker::visitArrival(Operation *op, Value barrier, Value stageValue,
+                               const Arrival &arrival, State &state) {
+  BarrierRef ref = traceBarrier(barrier);
+  std::optional<int64_t> stage = constantIndex(stageValue);
+  if (!ref.alloc || !countable.contains(ref.alloc) || !stage)
+    return;
+  StageState &open = state.barriers[ref.alloc].stages[*stage];
+  auto add = [](Tally &tally, int64_t n) {
+    if (tally)
+      *tally += n;
+  };
+  add(open.arrivals, arrival.arrivals);
+  add(open.expectedTx, arrival.expectedTx);
+  add(open.deliveredTx, arrival.deliveredTx);
+}
+
+/// Checks the open phase of a stage that `wait` waits for against the
+/// barrier's init count: too few arrivals or bytes never complete it, too
+/// many complete it early and spill into the next phase.
+void SyncChecker::checkBalance(BarrierWaitOp wait, BarrierAllocOp alloc,
+                               int64_t stage, const StageState &open) {
+  auto init = llvm::find_if(alloc->getResult(0).getUsers(), [](Operation *u) {
+    return isa<BarrierInitOp>(u);
+  });
+  if (init == alloc->getResult(0).getUsers().end())
+    return;
+  int64_t count = cast<BarrierInitOp>(*init).getCount();
+  Location allocLoc = alloc.getLoc();
+  Tally phase = open.phase;
+  auto where = [=](InFlightDiagnostic &diag) {
+    diag << "waits for ";
+    if (phase)
+      diag << "phase " << *phase << " of ";
+    diag << "stage " << stage << " of a barrier";
+  };
+  if (!open.arrivals || !open.expectedTx || !open.deliveredTx) {
+    report(wait, "balance", /*error=*/false, [=](InFlightDiagnostic &diag) {
+      where(diag);
+      diag << " whose arrivals or transaction bytes differ between the "
+              "paths here (branches, trip counts): the checker cannot tell "
+              "whether they balance its init count of "
+           << count;
+    });
+    return;
+  }
+  int64_t arrivals = *open.arrivals;
+  if (arrivals != count) {
+    error(wait, "balance", [=](InFlightDiagnostic &diag) {
+      where(diag);
+      diag << ", which gets " << arrivals << " arrival"
+           << (arrivals == 1 ? "" : "s") << " per phase but was initialised "
+           << "to expect " << count << ": "
+           << (arrivals < count ? "the phase never completes"
+                                : "the phase completes early and the extra "
+                                  "arrivals count towards the next one")
+           << "; initialise it with `asynccopy.barrier.init %b, " << arrivals
+           << "` (one per copy completing on it, one per thread for "
+              "`barrier.arrive`) or balance the arrivals";
+      diag.attachNote(allocLoc) << "barrier allocated here";
+    });
+    return;
+  }
+  int64_t expected = *open.expectedTx, delivered = *open.deliveredTx;
+  if (expected != delivered)
+    error(wait, "bytes", [=](InFlightDiagnostic &diag) {
+      where(diag);
+      diag << ", whose arrivals expect " << expected
+           << " transaction bytes but whose copies deliver " << delivered
+           << ": the phase never completes; every copy that completes on a "
+              "barrier expects its own bytes, so do not add them with "
+              "`asynccopy.barrier.arrive_expect_tx` (use "
+              "`asynccopy.barrier.arrive` or expect 0 bytes)";
+      diag.attachNote(allocLoc) << "barrier allocated here";
+    });
+}
+
+void SyncChecker::visitWait(BarrierWaitOp wait, State &state) {
+  useBarrier(wait, wait.getBarrier(), state);
+  BarrierRef ref = traceBarrier(wait.getBarrier());
+  if (!ref.alloc)
+    return;
+  std::optional<int64_t> stage = constantIndex(wait.getStage());
+  std::optional<int64_t> parity = constantIndex(wait.getPhase());
+  // Balance is checked on barriers that are initialised on every path.
+  bool counted = countable.contains(ref.alloc) && stage &&
+                 state.barriers[ref.alloc].init == kInit;
+  if (counted) {
+    StageState &open = state.barriers[ref.alloc].stages[*stage];
+    // A wait for the parity of the phase before the open one returns at
+    // once and completes nothing.
+    if (parity && open.phase && (*parity & 1) != (*open.phase & 1))
+      return;
+    checkBalance(wait, ref.alloc, *stage, open);
+    if (open.phase)
+      ++*open.phase;
+    open.arrivals = open.expectedTx = open.deliveredTx = 0;
+  }
+  // Copies on the stage are complete; with a dynamic stage (a ring) the
+  // checker cannot tell which, and forgets those of the barrier.
+  llvm::erase_if(state.pending, [&](const Pending &p) {
+    auto copy = cast<AsyncCopyLikeOpInterface>(p.copy);
+    if (!copy.getBarrier() ||
+        traceBarrier(copy.getBarrier()).alloc != ref.alloc)
+      return false;
+    return !stage || !p.stage || *stage == *p.stage;
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Copies in flight
+//===----------------------------------------------------------------------===//
+
+/// Whether a group-tracked copy joins the open group (`{commit = false}`).
+bool joinsOpenGroup(Operation *op) {
+  auto commit = op->getAttrOfType<BoolAttr>("commit");
+  return commit && !commit.getValue();
+}
+
+/// The group kind `op` closes a group of whenever it runs, if any.
+std::optional<GroupKind> closedGroup(Operation *op) {
+  if (auto commit = dyn_cast<CommitGroupOp>(op))
+    return commit.getKind();
+  auto copy = dyn_cast<AsyncCopyLikeOpInterface>(op);
+  if (!copy || !copy.getToken())
+    return std::nullopt;
+  if (joinsOpenGroup(op))
+    return std::nullopt;
+  if (isa<CpAsyncCopyOp>(op))
+    return GroupKind::cp_async;
+  if (isa<TmaStoreOp, TmaReduceOp, BulkStoreOp>(op))
+    return GroupKind::bulk;
+  return std::nullopt;
+}
+
+/// The group kind a copy in flight belongs to (its token's), if any.
+std::optional<GroupKind> groupOf(Operation *op) {
+  if (isa<CpAsyncCopyOp>(op) && cast<CpAsyncCopyOp>(op).getToken())
+    return GroupKind::cp_async;
+  if (isa<TmaStoreOp, TmaReduceOp, BulkStoreOp>(op))
+    return GroupKind::bulk;
+  return std::nullopt;
+}
+
+void SyncChecker::closeGroups(Operation *op, State &state) {
+  std::optional<GroupKind> kind = closedGroup(op);
+  bool predicated = isa<TmaStoreOp, TmaReduceOp, BulkStoreOp>(op) &&
+                    cast<AsyncCopyLikeOpInterface>(op).getPredicate();
+  if (!kind)
+    return;
+  for (Pending &p : state.pending) {
+    if (p.copy == op || groupOf(p.copy) != kind || !p.closed)
+      continue;
+    // A predicated store closes no group where it does not run.
+    p.closed = predicated ? std::nullopt : Tally(*p.closed + 1);
+  }
+}
+
+/// `asynccopy.wait` and `wait_group`: copies of the kind with few enough
+/// younger groups are complete.
+void SyncChecker::visitGroupWait(Operation *op, State &state) {
+  if (auto wait = dyn_cast<WaitOp>(op)) {
+    // A wait is wait_group 0 of the kinds its token may stand for.
+    Operation *producer = wait.getToken().getDefiningOp();
+    std::optional<GroupKind> kind =
+        producer ? groupOf(producer) : std::nullopt;
+    llvm::erase_if(state.pending, [&](const Pending &p) {
+      std::optional<GroupKind> group = groupOf(p.copy);
+      return p.copy == producer || (group && (!producer || group == kind));
+    });
+    return;
+  }
+  auto waitGroup = cast<WaitGroupOp>(op);
+  int64_t allowed = waitGroup.getPending();
+  llvm::erase_if(state.pending, [&](const Pending &p) {
+    return groupOf(p.copy) == waitGroup.getKind() &&
+           (!p.closed || *p.closed >= allowed);
+  });
+}
+
+/// The SMEM a copy in flight accesses in this CTA: what a load writes (a
+/// DSMEM copy: its destination, which the peer's copy writes here), what a
+/// store reads.
+Value inFlightBuffer(AsyncCopyLikeOpInterface copy) {
+  return copy.getRank() ? copy.getDest() : copy.getSmem();
+}
+
+/// The message part that names a copy in flight and how it completes.
+void describePending(InFlightDiagnostic &diag, const Pending &p) {
+  auto copy = cast<AsyncCopyLikeOpInterface>(p.copy);
+  if (copy.getBarrier()) {
+    diag << " on stage ";
+    if (p.stage)
+      diag << *p.stage;
+    else
+      diag << "(dynamic)";
+    if (p.phase)
+      diag << ", phase " << *p.phase;
+    diag << " of its barrier";
+  } else {
+    diag << " (its group)";
+  }
+}
+
+std::string waitFix(const Pending &p) {
+  auto copy = cast<AsyncCopyLikeOpInterface>(p.copy);
+  if (copy.getBarrier())
+    return "`asynccopy.barrier.wait` on its stage with that phase's parity";
+  return groupOf(p.copy) == GroupKind::cp_async
+             ? "`asynccopy.wait` on its token"
+             : "`asynccopy.wait` on its token (or `wait_group bulk N {read}`)";
+}
+
+/// Reports an access of `op` to the SMEM `view` (a write, or a read) that a
+/// copy in flight may race with: a load into it, or for a write also a
+/// store out of it. Copies under a guard are not held against it: whether
+/// both ran depends on how their conditions correlate.
+void SyncChecker::checkAccess(Operation *op, Value view, bool writes,
+                              State &state) {
+  for (const Pending &p : state.pending) {
+    auto copy = cast<AsyncCopyLikeOpInterface>(p.copy);
+    bool copyWrites = !copy.isStore();
+    if ((!writes && !copyWrites) || isGuarded(p.copy, body) ||
+        !mustOverlap(view, inFlightBuffer(copy)))
+      continue;
+    Pending found = p;
+    bool isCopy = isa<AsyncCopyLikeOpInterface>(op);
+    error(op, writes ? "write-in-flight" : "read-in-flight",
+          [=](InFlightDiagnostic &diag) {
+            diag << (writes ? "writes" : "reads") << " SMEM that '"
+                 << found.copy->getName() << "' may still be "
+                 << (copyWrites ? "writing" : "reading")
+                 << ": on some path its completion";
+            describePending(diag, found);
+            diag << " is not waited for first; add " << waitFix(found)
+                 << " before this " << (isCopy ? "copy" : "access");
+            diag.attachNote(found.copy->getLoc()) << "the copy in flight";
+          });
+  }
+}
+
+/// Checks the SMEM accesses of `op` (not an asynccopy op), by its memory
+/// effects.
+void SyncChecker::checkAccesses(Operation *op, State &state) {
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effects || isa<AsyncCopyDialect>(op->getDialect()))
+    return;
+  SmallVector<MemoryEffects::EffectInstance> list;
+  effects.getEffects(list);
+  for (const MemoryEffects::EffectInstance &effect : list) {
+    Value view = effect.getValue();
+    bool writes = isa<MemoryEffects::Write>(effect.getEffect());
+    bool reads = isa<MemoryEffects::Read>(effect.getEffect());
+    if (view && isa<MemRefType>(view.getType()) && (writes || reads))
+      checkAccess(op, view, writes, state);
+  }
+}
+
+void SyncChecker::visitCopy(AsyncCopyLikeOpInterface copy, State &state) {
+  Operation *op = copy;
+  if (Value barrier = copy.getBarrier())
+    useBarrier(op, barrier, state);
+  // Its own SMEM access: a load writes its buffer; a store, and a copy to
+  // another CTA, read theirs.
+  if (copy.getRank())
+    checkAccess(op, copy.getSource(), /*writes=*/false, state);
+  else
+    checkAccess(op, copy.getSmem(), /*writes=*/copy.isLoad(), state);
+  closeGroups(op, state);
+  if (std::optional<Arrival> arrival = arrivalOf(op); arrival &&
+                                                      copy.getBarrier())
+    visitArrival(op, copy.getBarrier(), copy.getStage(), *arrival, state);
+
+  // What stays in flight: loads into this CTA's SMEM until their barrier
+  // phase or group completes, stores until their group has read the SMEM.
+  if (isa<SyncCopyOp, TmaPrefetchOp>(op) ||
+      (isa<DsmemCopyOp>(op) && constantIndex(copy.getRank())))
+    return;
+  if (!copy.getBarrier() && !groupOf(op))
+    return;
+  Pending pending{op, joinsOpenGroup(op) ? -1 : 0,
+                  constantIndex(copy.getStage()), std::nullopt};
+  if (Value barrier = copy.getBarrier()) {
+    BarrierRef ref = traceBarrier(barrier);
+    if (!ref.alloc)
+      return; // Completion the checker cannot follow.
+    if (pending.stage && countable.contains(ref.alloc))
+      pending.phase = state.barriers[ref.alloc].stages[*pending.stage].phase;
+  }
+  llvm::erase_if(state.pending,
+                 [&](const Pending &p) { return p.copy == op; });
+  state.pending.push_back(pending);
+}
+
+/// A kernel that returns while a load into its SMEM is in flight: the SMEM
+/// is released under it (and a peer's multicast may write into the next
+/// CTA on the SM).
+void SyncChecker::checkReturn(Operation *ret, State &state) {
+  if (!isKernel)
+    return;
+  for (const Pending &p : state.pending) {
+    auto copy = cast<AsyncCopyLikeOpInterface>(p.copy);
+    if (copy.isStore())
+      continue;
+    bool collective = copy.getCollective().has_value();
+    Pending found = p;
+    // A guarded load may not have run: whether it did is data. Where a
+    // wait elsewhere may complete it (a pipeline's loop whose trip count
+    // matches the guards of its prologue), that is the known pattern.
+    bool guarded = isGuarded(p.copy, body);
+    if (guarded && mayBeWaitedSomewhere(p))
+      continue;
+    bool certain = !dataDependent && !guarded;
+    report(p.copy, collective ? "exit-multicast" : "exit", certain,
+           [=](InFlightDiagnostic &diag) {
+            if (collective)
+              diag << "is a collective load, and the kernel may return "
+                      "while the peers of its cluster still multicast into "
+                      "this CTA's SMEM and barrier: its completion";
+            else
+              diag << "is never waited for before the kernel returns on "
+                      "some path: its completion";
+            describePending(diag, found);
+            diag << " is not waited for; add " << waitFix(found)
+                 << " before `gpu.return`";
+            diag.attachNote(ret->getLoc()) << "the kernel returns here";
+          });
+  }
+}
+
+/// Threads per CTA: the kernel's known block size, else the constant block
+/// size every launch of it agrees on.
+std::optional<int64_t> blockThreads(gpu::GPUFuncOp func) {
+  if (std::optional<ArrayRef<int32_t>> known = func.getKnownBlockSize())
+    return int64_t((*known)[0]) * (*known)[1] * (*known)[2];
+  auto module = func->getParentOfType<gpu::GPUModuleOp>();
+  Operation *top = module ? module->getParentOp() : nullptr;
+  if (!top)
+    return std::nullopt;
+  std::optional<int64_t> threads;
+  bool agree = true;
+  top->walk([&](gpu::LaunchFuncOp launch) {
+    if (launch.getKernelModuleName().getValue() != module.getSymName() ||
+        launch.getKernelName().getValue() != func.getName())
+      return;
+    gpu::KernelDim3 dims = launch.getBlockSizeOperandValues();
+    std::optional<int64_t> x = constantIndex(dims.x),
+                           y = constantIndex(dims.y), z = constantIndex(dims.z);
+    std::optional<int64_t> n;
+    if (x && y && z)
+      n = *x * *y * *z;
+    agree &= n && (!threads || *threads == *n);
+    threads = n;
+  });
+  return agree ? threads : std::nullopt;
+}
+
+struct AsyncCopyCheckSynchronizationPass
+    : public mlir::asynccopy::impl::AsyncCopyCheckSynchronizationBase<
+          AsyncCopyCheckSynchronizationPass> {
+  void runOnOperation() override {
+    // Errors are collected by the diagnostic engine: fail after all
+    // kernels are checked, so every problem is reported at once.
+    bool failedCheck = false;
+    ScopedDiagnosticHandler handler(&getContext(), [&](Diagnostic &diag) {
+      if (diag.getSeverity() == DiagnosticSeverity::Error)
+        failedCheck = true;
+      return failure();
+    });
+    getOperation()->walk([&](Operation *op) {
+      if (auto func = dyn_cast<gpu::GPUFuncOp>(op)) {
+        if (!func.getBody().empty())
+          SyncChecker(func.getBody(), func.isKernel(), blockThreads(func))
+              .run();
+      } else if (auto launch = dyn_cast<gpu::LaunchOp>(op)) {
+        gpu::KernelDim3 dims = launch.getBlockSizeOperandValues();
+        std::optional<int64_t> x = constantIndex(dims.x),
+                               y = constantIndex(dims.y),
+                               z = constantIndex(dims.z);
+        std::optional<int64_t> threads;
+        if (x && y && z)
+          threads = *x * *y * *z;
+        SyncChecker(launch.getBody(), /*isKernel=*/true, threads).run();
+      }
+    });
+    if (failedCheck)
+      signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,466 @@
+// RUN: ac-opt %s -split-input-file -verify-diagnostics -asynccopy-check-synchronization -o /dev/null
+// RUN: not ac-opt %s -split-input-file -asynccopy-check-synchronization -o /dev/null
+
+// One case per error of asynccopy-check-synchronization, on the mechanism
+// ops that selection makes (the pass runs after it in the pipelines).
+
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+#plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>
+
+// 1. A barrier never initialised: the first use says so.
+gpu.module @m {
+  gpu.func @never_initialised(%A: memref<4096x64xf16>, %S: !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %false = arith.constant false
+    // expected-note @below {{barrier allocated here}}
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    // expected-error @below {{uses stage 0 of a barrier that is not initialised here: add `asynccopy.barrier.init`}}
+    asynccopy.tma.load %A to %S window [0, 0] [64, 64] barrier %b[%c0] {plan = #plan} : memref<4096x64xf16> to !smem
+    asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+    gpu.return
+  }
+}
+
+// -----
+
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+#plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>
+
+// 1. Initialised in one branch only.
+gpu.module @m {
+  gpu.func @init_in_one_branch(%A: memref<4096x64xf16>, %S: !smem, %p: i1) kernel {
+    %c0 = arith.constant 0 : index
+    %false = arith.constant false
+    // expected-note @below {{barrier allocated here}}
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    scf.if %p {
+      asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+    }
+    // expected-error @below {{uses stage 0 of a barrier that is not initialised on some path here}}
+    asynccopy.tma.load %A to %S window [0, 0] [64, 64] barrier %b[%c0] {plan = #plan} : memref<4096x64xf16> to !smem
+    asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+    gpu.return
+  }
+}
+
+// -----
+
+// 1. Initialised after its first use (an arrival on a peer's view).
+gpu.module @m {
+  gpu.func @init_after_use(%rank: i32) kernel {
+    %c0 = arith.constant 0 : index
+    // expected-note @below {{barrier allocated here}}
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+    // expected-error @below {{'asynccopy.barrier.remote' op uses a barrier that is not initialised here}}
+    %r = asynccopy.barrier.remote %b, %rank : !asynccopy.barrier<2> -> !asynccopy.barrier<2, remote>
+    asynccopy.barrier.arrive %r[%c0] : !asynccopy.barrier<2, remote>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<2>
+    gpu.return
+  }
+}
+
+// -----
+
+// 1. A wait before the init.
+gpu.module @m {
+  gpu.func @wait_before_init() kernel {
+    %c1 = arith.constant 1 : index
+    %false = arith.constant false
+    // expected-note @below {{barrier allocated here}}
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+    // expected-error @below {{'asynccopy.barrier.wait' op uses stage 1 of a barrier that is not initialised here}}
+    asynccopy.barrier.wait %b[%c1], %false : !asynccopy.barrier<2>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<2>
+    gpu.return
+  }
+}
+
+// -----
+
+// 2. Initialised twice.
+gpu.module @m {
+  gpu.func @init_twice() kernel {
+    // expected-note @below {{barrier allocated here}}
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+    // expected-error @below {{initialises a barrier that is already initialised (re-initialising}}
+    asynccopy.barrier.init %b, 2 : !asynccopy.barrier<1>
+    gpu.return
+  }
+}
+
+// -----
+
+// 2. Initialised in a loop body: again on the second iteration.
+gpu.module @m {
+  gpu.func @init_in_loop() kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    // expected-note @below {{barrier allocated here}}
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    scf.for %i = %c0 to %c4 step %c1 {
+      // expected-error @below {{initialises a barrier that is already initialised on some path}}
+      asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+#plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>
+
+// 3. Init count 1, two loads (two arrivals) in the phase.
+gpu.module @m {
+  gpu.func @too_many_arrivals(%A: memref<4096x64xf16>) workgroup(%S : !smem, %T : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %false = arith.constant false
+    // expected-note @below {{barrier allocated here}}
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+    asynccopy.tma.load %A to %S window [0, 0] [64, 64] barrier %b[%c0] {plan = #plan} : memref<4096x64xf16> to !smem
+    asynccopy.tma.load %A to %T window [64, 0] [64, 64] barrier %b[%c0] {plan = #plan} : memref<4096x64xf16> to !smem
+    // expected-error @below {{waits for phase 0 of stage 0 of a barrier, which gets 2 arrivals per phase but was initialised to expect 1: the phase completes early}}
+    asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+    gpu.return
+  }
+}
+
+// -----
+
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+#plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>
+
+// 3. Init count 2, one load: the phase never completes.
+gpu.module @m {
+  gpu.func @too_few_arrivals(%A: memref<4096x64xf16>) workgroup(%S : !smem) kernel {
+    %c1 = arith.constant 1 : index
+    %false = arith.constant false
+    // expected-note @below {{barrier allocated here}}
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+    asynccopy.barrier.init %b, 2 : !asynccopy.barrier<2>
+    asynccopy.tma.load %A to %S window [0, 0] [64, 64] barrier %b[%c1] {plan = #plan} : memref<4096x64xf16> to !smem
+    // expected-error @below {{waits for phase 0 of stage 1 of a barrier, which gets 1 arrival per phase but was initialised to expect 2: the phase never completes; initialise it with `asynccopy.barrier.init %b, 1`}}
+    asynccopy.barrier.wait %b[%c1], %false : !asynccopy.barrier<2>
+    gpu.return
+  }
+}
+
+// -----
+
+// 3. `barrier.arrive` is one arrival per thread: 128 of them.
+gpu.module @m {
+  gpu.func @arrive_per_thread() kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %false = arith.constant false
+    // expected-note @below {{barrier allocated here}}
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+    asynccopy.barrier.arrive %b[%c0] : !asynccopy.barrier<1>
+    // expected-error @below {{which gets 128 arrivals per phase but was initialised to expect 1}}
+    asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+    gpu.return
+  }
+}
+
+// -----
+
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+#plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>
+
+// 3. Expect-tx bytes on top of a load's: the load expects its own.
+gpu.module @m {
+  gpu.func @extra_tx_bytes(%A: memref<4096x64xf16>) workgroup(%S : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %false = arith.constant false
+    // expected-note @below {{barrier allocated here}}
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 2 : !asynccopy.barrier<1>
+    asynccopy.barrier.arrive_expect_tx %b[%c0], 8192 : !asynccopy.barrier<1>
+    asynccopy.tma.load %A to %S window [0, 0] [64, 64] barrier %b[%c0] {plan = #plan} : memref<4096x64xf16> to !smem
+    // expected-error @below {{waits for phase 0 of stage 0 of a barrier, whose arrivals expect 16384 transaction bytes but whose copies deliver 8192}}
+    asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+    gpu.return
+  }
+}
+
+// -----
+
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+#split = #asynccopy.tma_plan<box = [32, 64], issues = 1, bytes = 8192, multicast = [<dim = 0, count = 2, smem_stride = 4096>]>
+
+// 3. A partitioned multicast load is one arrival with the whole window in
+// every CTA, not one per piece.
+gpu.module @m {
+  gpu.func @multicast_pieces(%A: memref<4096x64xf16>) workgroup(%S : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %false = arith.constant false
+    // expected-note @below {{barrier allocated here}}
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 2 : !asynccopy.barrier<1>
+    asynccopy.tma.load %A to %S window [0, 0] [64, 64] barrier %b[%c0] {asynccopy.cluster_shape = array<i64: 2, 1, 1>, collective = [#gpu<dim x>], plan = #split} : memref<4096x64xf16> to !smem
+    // expected-error @below {{which gets 1 arrival per phase but was initialised to expect 2}}
+    asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+    gpu.return
+  }
+}
+
+// -----
+
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+#chunk = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 8192>
+
+// 3. A DSMEM copy completes on the destination's barrier with its own
+// bytes: expecting them again leaves the phase open.
+gpu.module @m {
+  gpu.func @dsmem_expected_twice(%rank: i32) workgroup(%S : !smem, %D : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %c1_i32 = arith.constant 1 : i32
+    %false = arith.constant false
+    %peer = arith.xori %rank, %c1_i32 : i32
+    // expected-note @below {{barrier allocated here}}
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 2 : !asynccopy.barrier<1>
+    asynccopy.barrier.arrive_expect_tx %b[%c0], 8192 : !asynccopy.barrier<1>
+    asynccopy.dsmem.copy %S to %D remote %peer barrier %b[%c0] {plan = #chunk} : !smem to !smem
+    // expected-error @below {{whose arrivals expect 16384 transaction bytes but whose copies deliver 8192}}
+    asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+    gpu.return
+  }
+}
+
+// -----
+
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+#plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>
+
+// 4. SMEM read before the load into it is waited for.
+gpu.module @m {
+  gpu.func @read_before_wait(%A: memref<4096x64xf16>) workgroup(%S : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %false = arith.constant false
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+    // expected-note @below {{the copy in flight}}
+    asynccopy.tma.load %A to %S window [0, 0] [64, 64] barrier %b[%c0] {plan = #plan} : memref<4096x64xf16> to !smem
+    // expected-error @below {{'memref.load' op reads SMEM that 'asynccopy.tma.load' may still be writing: on some path its completion on stage 0, phase 0 of its barrier is not waited for first; add `asynccopy.barrier.wait`}}
+    %v = memref.load %S[%c0, %c0] : !smem
+    asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+    gpu.return
+  }
+}
+
+// -----
+
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+#plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>
+
+// 4. A wait for the wrong parity returns at once: phase 0 has parity 0.
+gpu.module @m {
+  gpu.func @wrong_parity(%A: memref<4096x64xf16>) workgroup(%S : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %true = arith.constant true
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+    // expected-note @below {{the copy in flight}}
+    // expected-error @below {{is never waited for before the kernel returns on some path}}
+    asynccopy.tma.load %A to %S window [0, 0] [64, 64] barrier %b[%c0] {plan = #plan} : memref<4096x64xf16> to !smem
+    asynccopy.barrier.wait %b[%c0], %true : !asynccopy.barrier<1>
+    // expected-error @below {{reads SMEM that 'asynccopy.tma.load' may still be writing: on some path its completion on stage 0, phase 0 of its barrier}}
+    %v = memref.load %S[%c0, %c0] : !smem
+    // expected-note @below {{the kernel returns here}}
+    gpu.return
+  }
+}
+
+// -----
+
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+#plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>
+
+// 4. Waited for in one branch only, then read.
+gpu.module @m {
+  gpu.func @wait_in_one_branch(%A: memref<4096x64xf16>, %p: i1) workgroup(%S : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %false = arith.constant false
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+    // expected-note @below {{the copy in flight}}
+    // expected-error @below {{is never waited for before the kernel returns on some path}}
+    asynccopy.tma.load %A to %S window [0, 0] [64, 64] barrier %b[%c0] {plan = #plan} : memref<4096x64xf16> to !smem
+    scf.if %p {
+      asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+    }
+    // expected-error @below {{'vector.load' op reads SMEM that 'asynccopy.tma.load' may still be writing}}
+    %v = vector.load %S[%c0, %c0] : !smem, vector<8xf16>
+    // expected-note @below {{the kernel returns here}}
+    gpu.return
+  }
+}
+
+// -----
+
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+#plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>
+
+// 4. A load never waited for before the kernel returns.
+gpu.module @m {
+  gpu.func @never_waited(%A: memref<4096x64xf16>) workgroup(%S : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+    // expected-error @below {{'asynccopy.tma.load' op is never waited for before the kernel returns on some path: its completion on stage 0, phase 0 of its barrier is not waited for; add `asynccopy.barrier.wait` on its stage with that phase's parity before `gpu.return`}}
+    asynccopy.tma.load %A to %S window [0, 0] [64, 64] barrier %b[%c0] {plan = #plan} : memref<4096x64xf16> to !smem
+    // expected-note @below {{the kernel returns here}}
+    gpu.return
+  }
+}
+
+// -----
+
+!smem = memref<32x64xf32, #gpu.address_space<workgroup>>
+#cp = #asynccopy.chunk_plan<chunks = 32, chunk_bytes = 256, vector_bytes = 16>
+
+// 4. A cp.async load whose group is never waited for.
+gpu.module @m {
+  gpu.func @cp_async_never_waited(%A: memref<128x64xf32>) workgroup(%S : !smem) kernel {
+    // expected-error @below {{'asynccopy.cp_async.copy' op is never waited for before the kernel returns on some path: its completion (its group) is not waited for; add `asynccopy.wait` on its token}}
+    %t = asynccopy.cp_async.copy %A to %S window [0, 0] [32, 64] {plan = #cp} : memref<128x64xf32> to !smem -> !asynccopy.token
+    // expected-note @below {{the kernel returns here}}
+    gpu.return
+  }
+}
+
+// -----
+
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+#chunk = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 8192>
+
+// 4. A peer's DSMEM copy into %D (every CTA runs this copy, into its peer)
+// is read before the barrier says it landed.
+gpu.module @m {
+  gpu.func @dsmem_read_before_wait(%rank: i32) workgroup(%S : !smem, %D : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %c1_i32 = arith.constant 1 : i32
+    %false = arith.constant false
+    %peer = arith.xori %rank, %c1_i32 : i32
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+    // expected-note @below {{the copy in flight}}
+    asynccopy.dsmem.copy %S to %D remote %peer barrier %b[%c0] {plan = #chunk} : !smem to !smem
+    // expected-error @below {{reads SMEM that 'asynccopy.dsmem.copy' may still be writing}}
+    %v = memref.load %D[%c0, %c0] : !smem
+    asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+    gpu.return
+  }
+}
+
+// -----
+
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+#plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>
+
+// 5. SMEM written while a load into it is in flight.
+gpu.module @m {
+  gpu.func @store_during_load(%A: memref<4096x64xf16>, %v: f16) workgroup(%S : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %false = arith.constant false
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+    // expected-note @below {{the copy in flight}}
+    asynccopy.tma.load %A to %S window [0, 0] [64, 64] barrier %b[%c0] {plan = #plan} : memref<4096x64xf16> to !smem
+    // expected-error @below {{'memref.store' op writes SMEM that 'asynccopy.tma.load' may still be writing}}
+    memref.store %v, %S[%c0, %c0] : !smem
+    asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+    gpu.return
+  }
+}
+
+// -----
+
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+#plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>
+
+// 5. Two loads into one buffer on two stages: the second may land first.
+gpu.module @m {
+  gpu.func @load_over_load(%A: memref<4096x64xf16>) workgroup(%S : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %false = arith.constant false
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<2>
+    // expected-note @below {{the copy in flight}}
+    asynccopy.tma.load %A to %S window [0, 0] [64, 64] barrier %b[%c0] {plan = #plan} : memref<4096x64xf16> to !smem
+    // expected-error @below {{'asynccopy.tma.load' op writes SMEM that 'asynccopy.tma.load' may still be writing: on some path its completion on stage 0, phase 0 of its barrier is not waited for first}}
+    asynccopy.tma.load %A to %S window [64, 0] [64, 64] barrier %b[%c1] {plan = #plan} : memref<4096x64xf16> to !smem
+    asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<2>
+    asynccopy.barrier.wait %b[%c1], %false : !asynccopy.barrier<2>
+    gpu.return
+  }
+}
+
+// -----
+
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+#plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>
+
+// 5. A load into SMEM that a TMA store still reads (its bulk group not
+// read yet: wait_group 1 leaves it pending).
+gpu.module @m {
+  gpu.func @load_over_store(%A: memref<4096x64xf16>, %B: memref<4096x64xf16>) workgroup(%S : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %false = arith.constant false
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+    // expected-note @below {{the copy in flight}}
+    %t = asynccopy.tma.store %S to %B window [0, 0] [64, 64] {plan = #plan} : !smem to memref<4096x64xf16> -> !asynccopy.token
+    asynccopy.wait_group bulk 1 {read}
+    // expected-error @below {{'asynccopy.tma.load' op writes SMEM that 'asynccopy.tma.store' may still be reading: on some path its completion (its group) is not waited for first; add `asynccopy.wait` on its token (or `wait_group bulk N {read}`) before this copy}}
+    asynccopy.tma.load %A to %S window [0, 0] [64, 64] barrier %b[%c0] {plan = #plan} : memref<4096x64xf16> to !smem
+    asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+    gpu.return
+  }
+}
+
+// -----
+
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+#split = #asynccopy.tma_plan<box = [32, 64], issues = 1, bytes = 8192, multicast = [<dim = 0, count = 2, smem_stride = 4096>]>
+
+// 6. A collective load not waited for: the peers may still multicast into
+// this CTA after it exits.
+gpu.module @m {
+  gpu.func @exit_during_multicast(%A: memref<4096x64xf16>) workgroup(%S : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+    // expected-error @below {{'asynccopy.tma.load' op is a collective load, and the kernel may return while the peers of its cluster still multicast into this CTA's SMEM and barrier: its completion on stage 0, phase 0 of its barrier is not waited for}}
+    asynccopy.tma.load %A to %S window [0, 0] [64, 64] barrier %b[%c0] {asynccopy.cluster_shape = array<i64: 2, 1, 1>, collective = [#gpu<dim x>], plan = #split} : memref<4096x64xf16> to !smem
+    // expected-note @below {{the kernel returns here}}
+    gpu.return
+  }
+}
+
+// -----
+
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+#plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192, leader_only>
+
+// 6. The same with the group leader loading for all (replicated).
+gpu.module @m {
+  gpu.func @exit_during_replicated(%A: memref<4096x64xf16>, %p: i1) workgroup(%S : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %false = arith.constant false
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+    // expected-error @below {{is a collective load, and the kernel may return while the peers}}
+    asynccopy.tma.load %A to %S window [0, 0] [64, 64] barrier %b[%c0] {asynccopy.cluster_shape = array<i64: 2, 1, 1>, collective = [#gpu<dim x>], partition = #asynccopy.replicated, plan = #plan} : memref<4096x64xf16> to !smem
+    scf.if %p {
+      asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+    }
+    // expected-note @below {{the kernel returns here}}
+    gpu.return
+  }
+}

@@ -1,0 +1,399 @@
+// RUN: ac-opt %s -split-input-file -verify-diagnostics \
+// RUN:   -asynccopy-select-implementation -asynccopy-partition-collective \
+// RUN:   -asynccopy-assign-wait-groups -asynccopy-check-synchronization | FileCheck %s
+
+// Correct kernels get no diagnostic (-verify-diagnostics fails on any
+// unexpected one), and the pass changes nothing; what depends on data gets
+// a remark. The kernels go through selection, partitioning and
+// asynccopy-assign-wait-groups as in the pipelines.
+
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+
+// A TMA load waited for, read, stored back; the second phase with the
+// other parity.
+// CHECK-LABEL: gpu.func @load_wait_store
+// CHECK-COUNT-2: asynccopy.tma.load
+gpu.module @m {
+  gpu.func @load_wait_store(%A: memref<4096x64xf16>, %B: memref<4096x64xf16>) workgroup(%S : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+    asynccopy.copy %A to %S window [0, 0] [64, 64] barrier %b[%c0] : memref<4096x64xf16> to !smem
+    asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+    %v = memref.load %S[%c0, %c0] : !smem
+    %t = asynccopy.copy %S to %B window [0, 0] [64, 64] : !smem to memref<4096x64xf16> -> !asynccopy.token
+    asynccopy.wait %t : !asynccopy.token
+    asynccopy.copy %A to %S window [64, 0] [64, 64] barrier %b[%c0] : memref<4096x64xf16> to !smem
+    asynccopy.barrier.wait %b[%c0], %true : !asynccopy.barrier<1>
+    memref.store %v, %S[%c0, %c0] : !smem
+    gpu.return
+  }
+}
+
+// -----
+
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+
+// Two loads on one stage of a barrier initialised with 2; two stages of one
+// buffer in flight at once (disjoint bytes).
+// CHECK-LABEL: gpu.func @two_per_phase
+gpu.module @m {
+  gpu.func @two_per_phase(%A: memref<4096x64xf16>) workgroup(%S : memref<2x64x64xf16, #gpu.address_space<workgroup>>) kernel {
+    %c0 = arith.constant 0 : index
+    %false = arith.constant false
+    %s0 = memref.subview %S[0, 0, 0] [1, 64, 64] [1, 1, 1] : memref<2x64x64xf16, #gpu.address_space<workgroup>> to memref<64x64xf16, strided<[64, 1]>, #gpu.address_space<workgroup>>
+    %s1 = memref.subview %S[1, 0, 0] [1, 64, 64] [1, 1, 1] : memref<2x64x64xf16, #gpu.address_space<workgroup>> to memref<64x64xf16, strided<[64, 1], offset: 4096>, #gpu.address_space<workgroup>>
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 2 : !asynccopy.barrier<1>
+    asynccopy.copy %A to %s0 window [0, 0] [64, 64] barrier %b[%c0] : memref<4096x64xf16> to memref<64x64xf16, strided<[64, 1]>, #gpu.address_space<workgroup>>
+    asynccopy.copy %A to %s1 window [64, 0] [64, 64] barrier %b[%c0] : memref<4096x64xf16> to memref<64x64xf16, strided<[64, 1], offset: 4096>, #gpu.address_space<workgroup>>
+    asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+    %v = memref.load %S[%c0, %c0, %c0] : memref<2x64x64xf16, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+
+// A loop of load, wait, store with a loop-carried parity.
+// CHECK-LABEL: gpu.func @loop_carried_parity
+gpu.module @m {
+  gpu.func @loop_carried_parity(%A: memref<4096x64xf16>, %B: memref<4096x64xf16>, %n: index) workgroup(%S : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+    %last = scf.for %i = %c0 to %n step %c1 iter_args(%phase = %false) -> (i1) {
+      %row = arith.muli %i, %c64 : index
+      asynccopy.copy %A to %S window [%row, 0] [64, 64] barrier %b[%c0] : memref<4096x64xf16> to !smem
+      asynccopy.barrier.wait %b[%c0], %phase : !asynccopy.barrier<1>
+      %t = asynccopy.copy %S to %B window [%row, 0] [64, 64] : !smem to memref<4096x64xf16> -> !asynccopy.token
+      asynccopy.wait %t : !asynccopy.token
+      %flip = arith.xori %phase, %true : i1
+      scf.yield %flip : i1
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+!ring = memref<3x64x64xf16, #gpu.address_space<workgroup>>
+!tile = memref<64x64xf16, strided<[64, 1], offset: ?>, #gpu.address_space<workgroup>>
+
+// What a software pipeliner emits: a ring of N = 3 stages, stage k mod N
+// and parity (k / N) mod 2, prologue loads in guards, per-stage "full"
+// barriers the loads complete on and "empty" barriers the consumers of the
+// cluster arrive on (on CTA 0's, through a remote view) before a stage is
+// loaded again, loads in the loop under a guard. Nothing to report.
+// CHECK-LABEL: gpu.func @pipelined_ring
+gpu.module @m {
+  gpu.func @pipelined_ring(%A: memref<8192x64xf16>, %K: index) workgroup(%S : !ring) kernel
+      attributes {known_cluster_size = array<i32: 2, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %c64 = arith.constant 64 : index
+    %c0_i32 = arith.constant 0 : i32
+    %zero = arith.constant 0.0 : f16
+    %full = asynccopy.barrier.alloc : !asynccopy.barrier<3>
+    %empty = asynccopy.barrier.alloc : !asynccopy.barrier<3>
+    asynccopy.barrier.init %full, 1 : !asynccopy.barrier<3>
+    asynccopy.barrier.init %empty, 2 : !asynccopy.barrier<3>
+    %leader = asynccopy.barrier.remote %empty, %c0_i32 : !asynccopy.barrier<3> -> !asynccopy.barrier<3, remote>
+    scf.for %p = %c0 to %c3 step %c1 {
+      %go = arith.cmpi ult, %p, %K : index
+      scf.if %go {
+        %row = arith.muli %p, %c64 : index
+        %tile = memref.subview %S[%p, 0, 0] [1, 64, 64] [1, 1, 1] : !ring to !tile
+        asynccopy.copy %A to %tile window [%row, 0] [64, 64] barrier %full[%p] : memref<8192x64xf16> to !tile
+      }
+    }
+    %acc = scf.for %k = %c0 to %K step %c1 iter_args(%sum = %zero) -> (f16) {
+      %s = arith.remui %k, %c3 : index
+      %round = arith.divui %k, %c3 : index
+      %par = arith.remui %round, %c2 : index
+      %phase = arith.index_cast %par : index to i1
+      asynccopy.barrier.wait %full[%s], %phase : !asynccopy.barrier<3>
+      %tile = memref.subview %S[%s, 0, 0] [1, 64, 64] [1, 1, 1] : !ring to !tile
+      %v = memref.load %tile[%c0, %c0] : !tile
+      %next = arith.addf %sum, %v : f16
+      asynccopy.barrier.arrive %leader[%s] : !asynccopy.barrier<3, remote>
+      %k3 = arith.addi %k, %c3 : index
+      %more = arith.cmpi ult, %k3, %K : index
+      scf.if %more {
+        asynccopy.barrier.wait %empty[%s], %phase : !asynccopy.barrier<3>
+        %row = arith.muli %k3, %c64 : index
+        asynccopy.copy %A to %tile window [%row, 0] [64, 64] barrier %full[%s] : memref<8192x64xf16> to !tile
+      }
+      scf.yield %next : f16
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+
+// Collective loads (partitioned and replicated) waited for before the kernel
+// returns; a DSMEM copy to the peer, with the barrier expecting one arrival.
+// CHECK-LABEL: gpu.func @cluster_copies
+// CHECK: asynccopy.tma.load {{.*}}multicast
+// CHECK: asynccopy.tma.load {{.*}}leader_only
+// CHECK: asynccopy.dsmem.copy
+gpu.module @m {
+  gpu.func @cluster_copies(%A: memref<4096x64xf16>, %rank: i32) workgroup(%S : !smem, %T : !smem, %D : !smem) kernel
+      attributes {known_cluster_size = array<i32: 2, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c1_i32 = arith.constant 1 : i32
+    %false = arith.constant false
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<3>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<3>
+    asynccopy.copy %A to %S window [0, 0] [64, 64] barrier %b[%c0] {collective = [#gpu<dim x>]} : memref<4096x64xf16> to !smem
+    asynccopy.copy %A to %T window [64, 0] [64, 64] barrier %b[%c1] {collective = [#gpu<dim x>], partition = #asynccopy.replicated} : memref<4096x64xf16> to !smem
+    asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<3>
+    asynccopy.barrier.wait %b[%c1], %false : !asynccopy.barrier<3>
+    %peer = arith.xori %rank, %c1_i32 : i32
+    asynccopy.copy %S to %D remote %peer barrier %b[%c2] : !smem to !smem
+    asynccopy.barrier.wait %b[%c2], %false : !asynccopy.barrier<3>
+    %v = memref.load %D[%c0, %c0] : !smem
+    gpu.return
+  }
+}
+
+// -----
+
+!smem = memref<32x64xf32, #gpu.address_space<workgroup>>
+
+// cp.async loads: the token's wait (wait_group after the pass before) and
+// the guard asynccopy-assign-wait-groups puts before a read both count; a
+// cp.async load on a barrier expects one arrival per thread.
+// CHECK-LABEL: gpu.func @cp_async
+// CHECK: asynccopy.wait_group cp_async 0
+gpu.module @m {
+  gpu.func @cp_async(%A: memref<128x64xf32>) workgroup(%S : !smem, %T : !smem) kernel
+      attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %false = arith.constant false
+    %t = asynccopy.copy %A to %S window [0, 0] [32, 64] {impl = #asynccopy<impl cp_async>} : memref<128x64xf32> to !smem -> !asynccopy.token
+    %v = memref.load %S[%c0, %c0] : !smem
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 128 : !asynccopy.barrier<1>
+    asynccopy.copy %A to %T window [32, 0] [32, 64] barrier %b[%c0] {impl = #asynccopy<impl cp_async>} : memref<128x64xf32> to !smem
+    asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+    %w = memref.load %T[%c0, %c0] : !smem
+    gpu.return
+  }
+}
+
+// -----
+
+// Every thread arrives: a barrier initialised with the block size (from
+// the launches) balances one `barrier.arrive`; a wait for the parity of the
+// phase before the first returns at once and is no error either.
+// CHECK-LABEL: gpu.func @arrive_all
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @arrive_all() kernel {
+      %c0 = arith.constant 0 : index
+      %false = arith.constant false
+      %true = arith.constant true
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %b, 256 : !asynccopy.barrier<1>
+      asynccopy.barrier.wait %b[%c0], %true : !asynccopy.barrier<1>
+      asynccopy.barrier.arrive %b[%c0], 2 : !asynccopy.barrier<1>
+      asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+      gpu.return
+    }
+  }
+  func.func @host() {
+    %c1 = arith.constant 1 : index
+    %c128 = arith.constant 128 : index
+    gpu.launch_func @m::@arrive_all blocks in (%c1, %c1, %c1) threads in (%c128, %c1, %c1)
+    return
+  }
+}
+
+// -----
+
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+
+// Data-dependent: a load under a branch condition before a wait on its
+// stage (the phase may get no arrival), a barrier initialised in a loop
+// that may run more than once, a guarded load the kernel may return
+// without waiting for. Remarks, not errors.
+// CHECK-LABEL: gpu.func @data_dependent
+gpu.module @m {
+  gpu.func @data_dependent(%A: memref<4096x64xf16>, %p: i1, %n: index) workgroup(%S : !smem, %T : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %false = arith.constant false
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<2>
+    scf.if %p {
+      asynccopy.copy %A to %S window [0, 0] [64, 64] barrier %b[%c0] : memref<4096x64xf16> to !smem
+    }
+    // expected-remark @below {{waits for phase 0 of stage 0 of a barrier whose arrivals or transaction bytes differ between the paths here (branches, trip counts): the checker cannot tell whether they balance its init count of 1}}
+    asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<2>
+    %v = memref.load %S[%c0, %c0] : !smem
+    // expected-note @below {{barrier allocated here}}
+    %once = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    scf.for %i = %c0 to %n step %c1 {
+      // expected-remark @below {{initialises a barrier that is already initialised on some path}}
+      asynccopy.barrier.init %once, 1 : !asynccopy.barrier<1>
+    }
+    scf.if %p {
+      // expected-remark @below {{is never waited for before the kernel returns on some path}}
+      asynccopy.copy %A to %T window [0, 0] [64, 64] barrier %b[%c1] : memref<4096x64xf16> to !smem
+    }
+    // expected-note @below {{the kernel returns here}}
+    gpu.return
+  }
+}
+
+// -----
+
+!ring = memref<2x64x64xf16, #gpu.address_space<workgroup>>
+!tile = memref<64x64xf16, strided<[64, 1], offset: ?>, #gpu.address_space<workgroup>>
+!tile0 = memref<64x64xf16, strided<[64, 1]>, #gpu.address_space<workgroup>>
+!tile1 = memref<64x64xf16, strided<[64, 1], offset: 4096>, #gpu.address_space<workgroup>>
+
+// A pipeline whose prologue loads both stages at constant indices without
+// guards, and a loop of dynamic trip count that waits stage k mod 2 (whether
+// the prologue's loads are waited for depends on the trip count: no
+// diagnostic for the known pattern), with local "empty" barriers every
+// thread arrives on.
+// CHECK-LABEL: gpu.func @unguarded_prologue
+gpu.module @m {
+  gpu.func @unguarded_prologue(%A: memref<8192x64xf16>, %K: index) workgroup(%S : !ring) kernel
+      attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c64 = arith.constant 64 : index
+    %full = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+    %empty = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+    asynccopy.barrier.init %full, 1 : !asynccopy.barrier<2>
+    asynccopy.barrier.init %empty, 128 : !asynccopy.barrier<2>
+    %t0 = memref.subview %S[0, 0, 0] [1, 64, 64] [1, 1, 1] : !ring to !tile0
+    %t1 = memref.subview %S[1, 0, 0] [1, 64, 64] [1, 1, 1] : !ring to !tile1
+    asynccopy.copy %A to %t0 window [0, 0] [64, 64] barrier %full[%c0] : memref<8192x64xf16> to !tile0
+    asynccopy.copy %A to %t1 window [64, 0] [64, 64] barrier %full[%c1] : memref<8192x64xf16> to !tile1
+    scf.for %k = %c0 to %K step %c1 {
+      %s = arith.remui %k, %c2 : index
+      %round = arith.divui %k, %c2 : index
+      %par = arith.remui %round, %c2 : index
+      %phase = arith.index_cast %par : index to i1
+      asynccopy.barrier.wait %full[%s], %phase : !asynccopy.barrier<2>
+      %tile = memref.subview %S[%s, 0, 0] [1, 64, 64] [1, 1, 1] : !ring to !tile
+      %v = memref.load %tile[%c0, %c0] : !tile
+      asynccopy.barrier.arrive %empty[%s] : !asynccopy.barrier<2>
+      %k2 = arith.addi %k, %c2 : index
+      %more = arith.cmpi ult, %k2, %K : index
+      scf.if %more {
+        asynccopy.barrier.wait %empty[%s], %phase : !asynccopy.barrier<2>
+        %row = arith.muli %k2, %c64 : index
+        asynccopy.copy %A to %tile window [%row, 0] [64, 64] barrier %full[%s] : memref<8192x64xf16> to !tile
+      }
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+
+// Warp specialisation: the producer branch loads, the consumer branch
+// waits and reads; neither branch sees the other's copies.
+// CHECK-LABEL: gpu.func @warp_specialised
+gpu.module @m {
+  gpu.func @warp_specialised(%A: memref<8192x64xf16>, %K: index) workgroup(%S : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %c32 = arith.constant 32 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %full = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    %empty = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %full, 1 : !asynccopy.barrier<1>
+    asynccopy.barrier.init %empty, 1 : !asynccopy.barrier<1>
+    %tid = gpu.thread_id x
+    %producer = arith.cmpi ult, %tid, %c32 : index
+    scf.if %producer {
+      %r = scf.for %k = %c0 to %K step %c1 iter_args(%phase = %true) -> (i1) {
+        asynccopy.barrier.wait %empty[%c0], %phase : !asynccopy.barrier<1>
+        %row = arith.muli %k, %c64 : index
+        asynccopy.copy %A to %S window [%row, 0] [64, 64] barrier %full[%c0] : memref<8192x64xf16> to !smem
+        %flip = arith.xori %phase, %true : i1
+        scf.yield %flip : i1
+      }
+    } else {
+      %r = scf.for %k = %c0 to %K step %c1 iter_args(%phase = %false) -> (i1) {
+        asynccopy.barrier.wait %full[%c0], %phase : !asynccopy.barrier<1>
+        %v = memref.load %S[%c0, %c0] : !smem
+        asynccopy.barrier.arrive_expect_tx %empty[%c0], 0 : !asynccopy.barrier<1>
+        %flip = arith.xori %phase, %true : i1
+        scf.yield %flip : i1
+      }
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+
+// scf.while runs its condition region, then its body; the loop exits from
+// the condition region, so what it waits for there is complete after the
+// loop. Unstructured control flow (several blocks) is not followed.
+// CHECK-LABEL: gpu.func @while_loop
+// CHECK-LABEL: gpu.func @unstructured
+gpu.module @m {
+  gpu.func @while_loop(%A: memref<4096x64xf16>, %n: index) workgroup(%S : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %false = arith.constant false
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+    asynccopy.copy %A to %S window [0, 0] [64, 64] barrier %b[%c0] : memref<4096x64xf16> to !smem
+    %r = scf.while (%i = %c0) : (index) -> index {
+      // Later iterations wait for a phase nothing arrives on (with the
+      // parity of the completed one, so they do not block): data.
+      // expected-remark @below {{waits for stage 0 of a barrier whose arrivals or transaction bytes differ between the paths here}}
+      asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+      %go = arith.cmpi ult, %i, %n : index
+      scf.condition(%go) %i : index
+    } do {
+    ^bb0(%j: index):
+      %v = memref.load %S[%c0, %c0] : !smem
+      %next = arith.addi %j, %c1 : index
+      scf.yield %next : index
+    }
+    %w = memref.load %S[%c0, %c0] : !smem
+    gpu.return
+  }
+  gpu.func @unstructured(%A: memref<4096x64xf16>, %p: i1) workgroup(%S : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    cf.cond_br %p, ^init, ^use
+  ^init:
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+    cf.br ^use
+  ^use:
+    gpu.return
+  }
+}
