@@ -57,7 +57,7 @@ dir=$(cd "$(dirname "$0")" && pwd)
 nvidia-smi --query-gpu=name,clocks.max.memory --format=csv,noheader || true
 for mode in param scratch; do "$dir/tma-copy-$mode" "$mode" "${1:-50}"; done
 "$dir/multicast-bench" "${2:-20}"
-"$dir/dsmem-handoff-bench" "${3:-4096}" 10
+"$dir/dsmem-handoff-bench" "${3:-8192}" 10 2 66 3
 "$dir/launch-descriptors-bench" "${4:-10000}" 7
 PIPELINED_TMA="1g ${5:-20} 132 128 tma_1g_64x128_s3 5 all"
 "$dir/pipelined-copy-bench" $PIPELINED_TMA

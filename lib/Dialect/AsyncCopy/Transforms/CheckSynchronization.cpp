@@ -820,14 +820,13 @@ bool joinsOpenGroup(Operation *op) {
   return commit && !commit.getValue();
 }
 
-/// The group kind `op` closes a group of whenever it runs, if any.
+/// The group kind `op` closes a group of whenever it runs, if any. Copies
+/// close one whether or not their token is used (the lowering commits
+/// unless `{commit = false}`).
 std::optional<GroupKind> closedGroup(Operation *op) {
   if (auto commit = dyn_cast<CommitGroupOp>(op))
     return commit.getKind();
-  auto copy = dyn_cast<AsyncCopyLikeOpInterface>(op);
-  if (!copy || !copy.getToken())
-    return std::nullopt;
-  if (joinsOpenGroup(op))
+  if (!isa<AsyncCopyLikeOpInterface>(op) || joinsOpenGroup(op))
     return std::nullopt;
   if (isa<CpAsyncCopyOp>(op))
     return GroupKind::cp_async;

@@ -397,3 +397,32 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// Stores whose tokens are not used still close a bulk group each: two
+// tiles, each stored without a token; `wait_group bulk 1 {read}` leaves
+// the younger store in flight and releases the older one's tile.
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+// CHECK-LABEL: gpu.func @tokenless_stores
+gpu.module @m {
+  gpu.func @tokenless_stores(%A: memref<4096x64xf16>, %B: memref<4096x64xf16>) workgroup(%S0 : !smem, %S1 : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<2>
+    asynccopy.copy %A to %S0 window [0, 0] [64, 64] barrier %b[%c0] : memref<4096x64xf16> to !smem
+    asynccopy.copy %A to %S1 window [64, 0] [64, 64] barrier %b[%c1] : memref<4096x64xf16> to !smem
+    asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<2>
+    asynccopy.copy %S0 to %B window [0, 0] [64, 64] : !smem to memref<4096x64xf16>
+    asynccopy.barrier.wait %b[%c1], %false : !asynccopy.barrier<2>
+    asynccopy.copy %S1 to %B window [64, 0] [64, 64] : !smem to memref<4096x64xf16>
+    asynccopy.wait_group bulk 1 {read}
+    asynccopy.copy %A to %S0 window [128, 0] [64, 64] barrier %b[%c0] : memref<4096x64xf16> to !smem
+    asynccopy.barrier.wait %b[%c0], %true : !asynccopy.barrier<2>
+    asynccopy.wait_group bulk 0
+    gpu.return
+  }
+}
