@@ -33,9 +33,9 @@
 // NONE-NOT: cp.async.bulk.wait_group.read
 
 // Collective loads, 4 stages: the program's full barrier and the pass's
-// empty barrier each initialised before a cluster barrier, multicast refills after an empty-barrier wait, and
-// the stage freed on both CTAs with remote arrivals; no cluster barrier in
-// the loop.
+// empty barrier each initialised before a cluster barrier; in the loop the
+// stage freed on both CTAs with remote arrivals, then a multicast refill
+// after an empty-barrier wait; no cluster barrier in the loop.
 // RUN: ac-opt %S/../Integration/GPU/pipeline_multicast.mlir -asynccopy-to-llvm="format=isa" \
 // RUN:   | %extract_ptx | FileCheck %s --check-prefix=MC
 // MC-COUNT-4: mbarrier.init.shared.b64
@@ -46,7 +46,7 @@
 // MC: barrier.cluster.wait;
 // MC-COUNT-3: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster
 // MC-NOT: barrier.cluster
+// MC: mbarrier.arrive.release.cluster.shared::cluster.b64
 // MC: mbarrier.try_wait.parity.acquire.cluster.shared.b64
 // MC: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster
-// MC: mbarrier.arrive.release.cluster.shared::cluster.b64
 // MC-NOT: barrier.cluster

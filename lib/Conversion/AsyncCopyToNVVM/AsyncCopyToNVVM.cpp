@@ -143,21 +143,30 @@ static LogicalResult checkPrepared(Operation *op) {
 /// lowers to mbarrier.test_wait.parity.
 static constexpr unsigned kTestWaitParityPtx = 71;
 
-/// Whether other CTAs' threads store into `func`'s SMEM and release a
-/// barrier at cluster scope (remote arrivals, remote copies through the sync
-/// path): its waits must then acquire at cluster scope to see those stores.
-/// Async-proxy writes (TMA, DSMEM bulk copies) are made visible by
+/// The barriers of `func` that other CTAs' threads may release stores to
+/// (remote arrivals on a view of them), whose waits must acquire at cluster
+/// scope to see those stores; nullopt when that may be any barrier (a remote
+/// arrival on a view the walk cannot trace, remote copies through the sync
+/// path). Async-proxy writes (TMA, DSMEM bulk copies) are made visible by
 /// complete_tx and need no more than CTA scope.
-static bool observesRemoteStores(FunctionOpInterface func) {
-  WalkResult found = func->walk([](Operation *op) {
-    if (auto arrive = dyn_cast<BarrierArriveOp>(op);
-        arrive && arrive.getBarrier().getType().getRemote())
-      return WalkResult::interrupt();
+static std::optional<llvm::SmallPtrSet<Value, 4>>
+remotelyReleasedBarriers(FunctionOpInterface func) {
+  llvm::SmallPtrSet<Value, 4> barriers;
+  WalkResult walk = func->walk([&](Operation *op) {
     if (auto copy = dyn_cast<SyncCopyOp>(op); copy && copy.getRank())
       return WalkResult::interrupt();
+    auto arrive = dyn_cast<BarrierArriveOp>(op);
+    if (!arrive || !arrive.getBarrier().getType().getRemote())
+      return WalkResult::advance();
+    auto view = arrive.getBarrier().getDefiningOp<BarrierRemoteOp>();
+    if (!view || !view.getBarrier().getDefiningOp<BarrierAllocOp>())
+      return WalkResult::interrupt();
+    barriers.insert(view.getBarrier());
     return WalkResult::advance();
   });
-  return found.wasInterrupted();
+  if (walk.wasInterrupted())
+    return std::nullopt;
+  return barriers;
 }
 
 /// Whether barriers of `func` complete on generic-proxy writes to SMEM that
@@ -362,10 +371,15 @@ void annotateForPatterns(Operation *root) {
   AsyncCopyDialect::ProxyFenceAttrHelper proxyFence(b.getContext());
   AsyncCopyDialect::WaitGroupsAttrHelper waitGroups(b.getContext());
   root->walk([&](FunctionOpInterface func) {
-    if (!observesRemoteStores(func))
-      return;
+    std::optional<llvm::SmallPtrSet<Value, 4>> released =
+        remotelyReleasedBarriers(func);
     func->walk([&](BarrierWaitOp wait) {
-      clusterAcquire.setAttr(wait, b.getUnitAttr());
+      // A wait on a barrier carried through block arguments may wait on
+      // any of them.
+      Value barrier = wait.getBarrier();
+      if (!released || released->contains(barrier) ||
+          (!released->empty() && !barrier.getDefiningOp<BarrierAllocOp>()))
+        clusterAcquire.setAttr(wait, b.getUnitAttr());
     });
   });
   root->walk([&](FunctionOpInterface func) {

@@ -101,6 +101,38 @@ module attributes {gpu.container_module} {
 
 // -----
 
+// Only waits on a barrier other CTAs arrive on remotely acquire at cluster
+// scope (the arrivals may release their stores); a wait on another barrier
+// of the kernel keeps CTA scope.
+// CHECK-LABEL: gpu.func @scoped_acquire
+// CHECK: %[[F:.*]] = llvm.mlir.addressof @__asynccopy_barrier :
+// CHECK: %[[E:.*]] = llvm.mlir.addressof @__asynccopy_barrier_0 :
+// CHECK: %[[RE:.*]] = nvvm.mapa %[[E]]
+// CHECK: %[[RP:.*]] = llvm.getelementptr %[[RE]]
+// CHECK: nvvm.mbarrier.arrive %[[RP]] {scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<7>
+// CHECK: %[[FP:.*]] = llvm.getelementptr %[[F]]
+// CHECK: nvvm.mbarrier.try_wait.parity %[[FP]], %{{.*}}, %{{.*}} : !llvm.ptr<3>, i32, i32
+// CHECK: %[[EP:.*]] = llvm.getelementptr %[[E]]
+// CHECK: nvvm.mbarrier.try_wait %[[EP]], %{{.*}}, %{{.*}} {scope = #nvvm.mem_scope<cluster>}
+// PTX-LABEL: .entry scoped_acquire
+// PTX: mbarrier.try_wait.parity.shared.b64
+// PTX: mbarrier.try_wait.parity.acquire.cluster.shared.b64
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @scoped_acquire(%s: index, %rank: i32, %phase: i1) kernel {
+      %full = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+      %empty = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+      %r = asynccopy.barrier.remote %empty, %rank : !asynccopy.barrier<2> -> !asynccopy.barrier<2, remote>
+      asynccopy.barrier.arrive %r[%s] : !asynccopy.barrier<2, remote>
+      asynccopy.barrier.wait %full[%s], %phase : !asynccopy.barrier<2>
+      asynccopy.barrier.wait %empty[%s], %phase : !asynccopy.barrier<2>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
 // Two allocations get two globals; before Hopper (no elect.sync) thread 0
 // issues single-thread instructions.
 // CHECK: llvm.mlir.global internal @__asynccopy_barrier_0() {addr_space = 3 : i32, alignment = 8 : i64} : !llvm.array<1 x i64>

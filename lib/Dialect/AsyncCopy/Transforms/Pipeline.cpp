@@ -23,8 +23,8 @@
 // producer/consumer pipelines: each stage also gets an "empty" barrier that
 // counts one arrival per CTA of the group; after using stage s a CTA's
 // first thread arrives on stage s of every group member's empty barrier
-// (remote arrivals), and a refill waits on its own empty stage, so no
-// cluster barrier per tile is needed. Arrivals are only sent for stages
+// (remote arrivals), and the refill, issued at the end of the iteration,
+// waits on its own empty stage, so no cluster barrier per tile is needed. Arrivals are only sent for stages
 // that will be refilled: every one is awaited before its target exits.
 //
 // Stores that read a stage (TMA
@@ -598,12 +598,15 @@ private:
           b, loc, arith::DivUIOp::create(b, loc, before, cN), constant(b, 2));
       Value emptyPhase =
           arith::IndexCastOp::create(b, loc, b.getI1Type(), emptyParity);
-      emitLoads(b, ahead, nextStage, refill, emptyPhase);
+      // Release stage k mod N, then refill stage (k-1) mod N: its peers
+      // freed it an iteration ago, so the wait rarely stalls (refilling
+      // first would wait on the group's arrivals in every iteration).
       b.setInsertionPoint(loop.getBody()->getTerminator());
       Value afterNext = arith::AddIOp::create(
           b, loc, iv,
           arith::MulIOp::create(b, loc, loop.getStep(), constant(b, n)));
       emitRelease(b, afterNext, stage);
+      emitLoads(b, ahead, nextStage, refill, emptyPhase);
     } else {
       emitLoads(b, ahead, nextStage);
     }

@@ -224,7 +224,8 @@ gpu.module @kernels {
 // Collective loads over clusters of 2x2 CTAs, shared along y: per-stage
 // empty barriers count one arrival per CTA of the group (2); after using a
 // stage the first thread frees it on both CTAs of its column with remote
-// arrivals, and a refill (k >= 1) waits on its own empty stage first.
+// arrivals, and then refills the previous stage, after waiting on its own
+// empty stage (k >= 1).
 !smem = memref<64x64xf16, #gpu.address_space<workgroup>>
 // CHECK-LABEL: gpu.func @collective
 // CHECK: %[[FULL:.*]] = asynccopy.barrier.alloc : !asynccopy.barrier<3>
@@ -238,13 +239,9 @@ gpu.module @kernels {
 // CHECK: scf.for
 // CHECK-NOT: gpu.barrier
 // CHECK:   %[[REFILL:.*]] = arith.cmpi ugt, %[[K:.*]], %{{.*}} : index
-// CHECK:   scf.if
-// CHECK:     scf.if %[[REFILL]] {
-// CHECK:       asynccopy.barrier.wait %[[EMPTY]][%[[NEXT:.*]]], %{{.*}} : !asynccopy.barrier<3>
-// CHECK:     }
-// CHECK:     asynccopy.copy {{.*}} barrier %[[FULL]][%[[NEXT]]]
-// CHECK:   }
 // CHECK:   asynccopy.barrier.wait %[[FULL]][%[[STAGE:.*]]], %{{.*}} : !asynccopy.barrier<3>
+// At the end of the iteration: free this stage on the group, then refill
+// the previous one.
 // CHECK:   gpu.barrier
 // CHECK:   scf.if
 // The group's ranks: x + 4z, plus 0 and 2 along y.
@@ -261,7 +258,13 @@ gpu.module @kernels {
 // CHECK:     %[[V1:.*]] = asynccopy.barrier.remote %[[EMPTY]], %[[R1]]
 // CHECK:     asynccopy.barrier.arrive %[[V1]][%[[STAGE]]] : !asynccopy.barrier<3, remote>
 // CHECK:   }
-// CHECK: }
+// CHECK:   scf.if
+// CHECK:     scf.if %[[REFILL]] {
+// CHECK:       asynccopy.barrier.wait %[[EMPTY]][%[[NEXT:.*]]], %{{.*}} : !asynccopy.barrier<3>
+// CHECK:     }
+// CHECK:     asynccopy.copy {{.*}} barrier %[[FULL]][%[[NEXT]]] {{.*}}
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
 // CHECK-NEXT: gpu.return
 gpu.module @kernels {
   gpu.func @collective(%in: memref<4096x64xf16>, %n: index)
