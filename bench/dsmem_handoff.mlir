@@ -161,11 +161,12 @@ module attributes {gpu.container_module} {
           %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
           %a2 = arith.addi %a, %vs : i32
           // Free: the warp is done reading (and has fenced its reads against
-          // the next async-proxy write); one remote arrival.
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
           asynccopy.fence_async_shared
           gpu.barrier
           scf.if %is_tid0 {
-            asynccopy.barrier.arrive %empty_r[%s] : !asynccopy.barrier<1, remote>
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<1, remote>
           }
           scf.yield %a2 : i32
         }
@@ -312,11 +313,12 @@ module attributes {gpu.container_module} {
           %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
           %a2 = arith.addi %a, %vs : i32
           // Free: the warp is done reading (and has fenced its reads against
-          // the next async-proxy write); one remote arrival.
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
           asynccopy.fence_async_shared
           gpu.barrier
           scf.if %is_tid0 {
-            asynccopy.barrier.arrive %empty_r[%s] : !asynccopy.barrier<1, remote>
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<1, remote>
           }
           scf.yield %a2 : i32
         }
@@ -479,11 +481,12 @@ module attributes {gpu.container_module} {
           %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
           %a2 = arith.addi %a, %vs : i32
           // Free: the warp is done reading (and has fenced its reads against
-          // the next async-proxy write); one remote arrival.
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
           asynccopy.fence_async_shared
           gpu.barrier
           scf.if %is_tid0 {
-            asynccopy.barrier.arrive %empty_r[%s] : !asynccopy.barrier<1, remote>
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<1, remote>
           }
           scf.yield %a2 : i32
         }
@@ -653,11 +656,12 @@ module attributes {gpu.container_module} {
           %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
           %a2 = arith.addi %a, %vs : i32
           // Free: the warp is done reading (and has fenced its reads against
-          // the next async-proxy write); one remote arrival.
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
           asynccopy.fence_async_shared
           gpu.barrier
           scf.if %is_tid0 {
-            asynccopy.barrier.arrive %empty_r[%s] : !asynccopy.barrier<2, remote>
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<2, remote>
           }
           scf.yield %a2 : i32
         }
@@ -833,11 +837,12 @@ module attributes {gpu.container_module} {
           %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
           %a2 = arith.addi %a, %vs : i32
           // Free: the warp is done reading (and has fenced its reads against
-          // the next async-proxy write); one remote arrival.
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
           asynccopy.fence_async_shared
           gpu.barrier
           scf.if %is_tid0 {
-            asynccopy.barrier.arrive %empty_r[%s] : !asynccopy.barrier<2, remote>
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<2, remote>
           }
           scf.yield %a2 : i32
         }
@@ -1035,11 +1040,12 @@ module attributes {gpu.container_module} {
           %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
           %a2 = arith.addi %a, %vs : i32
           // Free: the warp is done reading (and has fenced its reads against
-          // the next async-proxy write); one remote arrival.
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
           asynccopy.fence_async_shared
           gpu.barrier
           scf.if %is_tid0 {
-            asynccopy.barrier.arrive %empty_r[%s] : !asynccopy.barrier<2, remote>
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<2, remote>
           }
           scf.yield %a2 : i32
         }
@@ -1262,11 +1268,12 @@ module attributes {gpu.container_module} {
           %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
           %a2 = arith.addi %a, %vs : i32
           // Free: the warp is done reading (and has fenced its reads against
-          // the next async-proxy write); one remote arrival.
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
           asynccopy.fence_async_shared
           gpu.barrier
           scf.if %is_tid0 {
-            asynccopy.barrier.arrive %empty_r[%s] : !asynccopy.barrier<4, remote>
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<4, remote>
           }
           scf.yield %a2 : i32
         }
@@ -1500,11 +1507,12 @@ module attributes {gpu.container_module} {
           %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
           %a2 = arith.addi %a, %vs : i32
           // Free: the warp is done reading (and has fenced its reads against
-          // the next async-proxy write); one remote arrival.
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
           asynccopy.fence_async_shared
           gpu.barrier
           scf.if %is_tid0 {
-            asynccopy.barrier.arrive %empty_r[%s] : !asynccopy.barrier<4, remote>
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<4, remote>
           }
           scf.yield %a2 : i32
         }
@@ -1772,11 +1780,12 @@ module attributes {gpu.container_module} {
           %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
           %a2 = arith.addi %a, %vs : i32
           // Free: the warp is done reading (and has fenced its reads against
-          // the next async-proxy write); one remote arrival.
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
           asynccopy.fence_async_shared
           gpu.barrier
           scf.if %is_tid0 {
-            asynccopy.barrier.arrive %empty_r[%s] : !asynccopy.barrier<4, remote>
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<4, remote>
           }
           scf.yield %a2 : i32
         }
@@ -2073,11 +2082,12 @@ module attributes {gpu.container_module} {
           %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
           %a2 = arith.addi %a, %vs : i32
           // Free: the warp is done reading (and has fenced its reads against
-          // the next async-proxy write); one remote arrival.
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
           asynccopy.fence_async_shared
           gpu.barrier
           scf.if %is_tid0 {
-            asynccopy.barrier.arrive %empty_r[%s] : !asynccopy.barrier<4, remote>
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<4, remote>
           }
           scf.yield %a2 : i32
         }
@@ -2238,11 +2248,12 @@ module attributes {gpu.container_module} {
           %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
           %a2 = arith.addi %a, %vs : i32
           // Free: the warp is done reading (and has fenced its reads against
-          // the next async-proxy write); one remote arrival.
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
           asynccopy.fence_async_shared
           gpu.barrier
           scf.if %is_tid0 {
-            asynccopy.barrier.arrive %empty_r[%s] : !asynccopy.barrier<1, remote>
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<1, remote>
           }
           scf.yield %a2 : i32
         }
@@ -2389,11 +2400,12 @@ module attributes {gpu.container_module} {
           %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
           %a2 = arith.addi %a, %vs : i32
           // Free: the warp is done reading (and has fenced its reads against
-          // the next async-proxy write); one remote arrival.
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
           asynccopy.fence_async_shared
           gpu.barrier
           scf.if %is_tid0 {
-            asynccopy.barrier.arrive %empty_r[%s] : !asynccopy.barrier<1, remote>
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<1, remote>
           }
           scf.yield %a2 : i32
         }
@@ -2556,11 +2568,12 @@ module attributes {gpu.container_module} {
           %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
           %a2 = arith.addi %a, %vs : i32
           // Free: the warp is done reading (and has fenced its reads against
-          // the next async-proxy write); one remote arrival.
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
           asynccopy.fence_async_shared
           gpu.barrier
           scf.if %is_tid0 {
-            asynccopy.barrier.arrive %empty_r[%s] : !asynccopy.barrier<1, remote>
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<1, remote>
           }
           scf.yield %a2 : i32
         }
@@ -2730,11 +2743,12 @@ module attributes {gpu.container_module} {
           %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
           %a2 = arith.addi %a, %vs : i32
           // Free: the warp is done reading (and has fenced its reads against
-          // the next async-proxy write); one remote arrival.
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
           asynccopy.fence_async_shared
           gpu.barrier
           scf.if %is_tid0 {
-            asynccopy.barrier.arrive %empty_r[%s] : !asynccopy.barrier<2, remote>
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<2, remote>
           }
           scf.yield %a2 : i32
         }
@@ -2910,11 +2924,12 @@ module attributes {gpu.container_module} {
           %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
           %a2 = arith.addi %a, %vs : i32
           // Free: the warp is done reading (and has fenced its reads against
-          // the next async-proxy write); one remote arrival.
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
           asynccopy.fence_async_shared
           gpu.barrier
           scf.if %is_tid0 {
-            asynccopy.barrier.arrive %empty_r[%s] : !asynccopy.barrier<2, remote>
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<2, remote>
           }
           scf.yield %a2 : i32
         }
@@ -3112,11 +3127,12 @@ module attributes {gpu.container_module} {
           %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
           %a2 = arith.addi %a, %vs : i32
           // Free: the warp is done reading (and has fenced its reads against
-          // the next async-proxy write); one remote arrival.
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
           asynccopy.fence_async_shared
           gpu.barrier
           scf.if %is_tid0 {
-            asynccopy.barrier.arrive %empty_r[%s] : !asynccopy.barrier<2, remote>
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<2, remote>
           }
           scf.yield %a2 : i32
         }
@@ -3339,11 +3355,12 @@ module attributes {gpu.container_module} {
           %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
           %a2 = arith.addi %a, %vs : i32
           // Free: the warp is done reading (and has fenced its reads against
-          // the next async-proxy write); one remote arrival.
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
           asynccopy.fence_async_shared
           gpu.barrier
           scf.if %is_tid0 {
-            asynccopy.barrier.arrive %empty_r[%s] : !asynccopy.barrier<4, remote>
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<4, remote>
           }
           scf.yield %a2 : i32
         }
@@ -3577,11 +3594,12 @@ module attributes {gpu.container_module} {
           %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
           %a2 = arith.addi %a, %vs : i32
           // Free: the warp is done reading (and has fenced its reads against
-          // the next async-proxy write); one remote arrival.
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
           asynccopy.fence_async_shared
           gpu.barrier
           scf.if %is_tid0 {
-            asynccopy.barrier.arrive %empty_r[%s] : !asynccopy.barrier<4, remote>
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<4, remote>
           }
           scf.yield %a2 : i32
         }
@@ -3849,11 +3867,12 @@ module attributes {gpu.container_module} {
           %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
           %a2 = arith.addi %a, %vs : i32
           // Free: the warp is done reading (and has fenced its reads against
-          // the next async-proxy write); one remote arrival.
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
           asynccopy.fence_async_shared
           gpu.barrier
           scf.if %is_tid0 {
-            asynccopy.barrier.arrive %empty_r[%s] : !asynccopy.barrier<4, remote>
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<4, remote>
           }
           scf.yield %a2 : i32
         }
@@ -4150,11 +4169,12 @@ module attributes {gpu.container_module} {
           %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
           %a2 = arith.addi %a, %vs : i32
           // Free: the warp is done reading (and has fenced its reads against
-          // the next async-proxy write); one remote arrival.
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
           asynccopy.fence_async_shared
           gpu.barrier
           scf.if %is_tid0 {
-            asynccopy.barrier.arrive %empty_r[%s] : !asynccopy.barrier<4, remote>
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<4, remote>
           }
           scf.yield %a2 : i32
         }
@@ -4315,11 +4335,12 @@ module attributes {gpu.container_module} {
           %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
           %a2 = arith.addi %a, %vs : i32
           // Free: the warp is done reading (and has fenced its reads against
-          // the next async-proxy write); one remote arrival.
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
           asynccopy.fence_async_shared
           gpu.barrier
           scf.if %is_tid0 {
-            asynccopy.barrier.arrive %empty_r[%s] : !asynccopy.barrier<1, remote>
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<1, remote>
           }
           scf.yield %a2 : i32
         }
@@ -4466,11 +4487,12 @@ module attributes {gpu.container_module} {
           %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
           %a2 = arith.addi %a, %vs : i32
           // Free: the warp is done reading (and has fenced its reads against
-          // the next async-proxy write); one remote arrival.
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
           asynccopy.fence_async_shared
           gpu.barrier
           scf.if %is_tid0 {
-            asynccopy.barrier.arrive %empty_r[%s] : !asynccopy.barrier<1, remote>
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<1, remote>
           }
           scf.yield %a2 : i32
         }
@@ -4633,11 +4655,12 @@ module attributes {gpu.container_module} {
           %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
           %a2 = arith.addi %a, %vs : i32
           // Free: the warp is done reading (and has fenced its reads against
-          // the next async-proxy write); one remote arrival.
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
           asynccopy.fence_async_shared
           gpu.barrier
           scf.if %is_tid0 {
-            asynccopy.barrier.arrive %empty_r[%s] : !asynccopy.barrier<1, remote>
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<1, remote>
           }
           scf.yield %a2 : i32
         }
@@ -4807,11 +4830,12 @@ module attributes {gpu.container_module} {
           %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
           %a2 = arith.addi %a, %vs : i32
           // Free: the warp is done reading (and has fenced its reads against
-          // the next async-proxy write); one remote arrival.
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
           asynccopy.fence_async_shared
           gpu.barrier
           scf.if %is_tid0 {
-            asynccopy.barrier.arrive %empty_r[%s] : !asynccopy.barrier<2, remote>
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<2, remote>
           }
           scf.yield %a2 : i32
         }
@@ -4987,11 +5011,12 @@ module attributes {gpu.container_module} {
           %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
           %a2 = arith.addi %a, %vs : i32
           // Free: the warp is done reading (and has fenced its reads against
-          // the next async-proxy write); one remote arrival.
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
           asynccopy.fence_async_shared
           gpu.barrier
           scf.if %is_tid0 {
-            asynccopy.barrier.arrive %empty_r[%s] : !asynccopy.barrier<2, remote>
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<2, remote>
           }
           scf.yield %a2 : i32
         }
@@ -5189,11 +5214,12 @@ module attributes {gpu.container_module} {
           %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
           %a2 = arith.addi %a, %vs : i32
           // Free: the warp is done reading (and has fenced its reads against
-          // the next async-proxy write); one remote arrival.
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
           asynccopy.fence_async_shared
           gpu.barrier
           scf.if %is_tid0 {
-            asynccopy.barrier.arrive %empty_r[%s] : !asynccopy.barrier<2, remote>
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<2, remote>
           }
           scf.yield %a2 : i32
         }
@@ -5416,11 +5442,12 @@ module attributes {gpu.container_module} {
           %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
           %a2 = arith.addi %a, %vs : i32
           // Free: the warp is done reading (and has fenced its reads against
-          // the next async-proxy write); one remote arrival.
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
           asynccopy.fence_async_shared
           gpu.barrier
           scf.if %is_tid0 {
-            asynccopy.barrier.arrive %empty_r[%s] : !asynccopy.barrier<4, remote>
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<4, remote>
           }
           scf.yield %a2 : i32
         }
@@ -5654,11 +5681,12 @@ module attributes {gpu.container_module} {
           %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
           %a2 = arith.addi %a, %vs : i32
           // Free: the warp is done reading (and has fenced its reads against
-          // the next async-proxy write); one remote arrival.
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
           asynccopy.fence_async_shared
           gpu.barrier
           scf.if %is_tid0 {
-            asynccopy.barrier.arrive %empty_r[%s] : !asynccopy.barrier<4, remote>
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<4, remote>
           }
           scf.yield %a2 : i32
         }
@@ -5926,11 +5954,12 @@ module attributes {gpu.container_module} {
           %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
           %a2 = arith.addi %a, %vs : i32
           // Free: the warp is done reading (and has fenced its reads against
-          // the next async-proxy write); one remote arrival.
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
           asynccopy.fence_async_shared
           gpu.barrier
           scf.if %is_tid0 {
-            asynccopy.barrier.arrive %empty_r[%s] : !asynccopy.barrier<4, remote>
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<4, remote>
           }
           scf.yield %a2 : i32
         }
@@ -6227,11 +6256,12 @@ module attributes {gpu.container_module} {
           %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
           %a2 = arith.addi %a, %vs : i32
           // Free: the warp is done reading (and has fenced its reads against
-          // the next async-proxy write); one remote arrival.
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
           asynccopy.fence_async_shared
           gpu.barrier
           scf.if %is_tid0 {
-            asynccopy.barrier.arrive %empty_r[%s] : !asynccopy.barrier<4, remote>
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<4, remote>
           }
           scf.yield %a2 : i32
         }
@@ -6392,11 +6422,12 @@ module attributes {gpu.container_module} {
           %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
           %a2 = arith.addi %a, %vs : i32
           // Free: the warp is done reading (and has fenced its reads against
-          // the next async-proxy write); one remote arrival.
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
           asynccopy.fence_async_shared
           gpu.barrier
           scf.if %is_tid0 {
-            asynccopy.barrier.arrive %empty_r[%s] : !asynccopy.barrier<1, remote>
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<1, remote>
           }
           scf.yield %a2 : i32
         }
@@ -6543,11 +6574,12 @@ module attributes {gpu.container_module} {
           %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
           %a2 = arith.addi %a, %vs : i32
           // Free: the warp is done reading (and has fenced its reads against
-          // the next async-proxy write); one remote arrival.
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
           asynccopy.fence_async_shared
           gpu.barrier
           scf.if %is_tid0 {
-            asynccopy.barrier.arrive %empty_r[%s] : !asynccopy.barrier<1, remote>
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<1, remote>
           }
           scf.yield %a2 : i32
         }
@@ -6710,11 +6742,12 @@ module attributes {gpu.container_module} {
           %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
           %a2 = arith.addi %a, %vs : i32
           // Free: the warp is done reading (and has fenced its reads against
-          // the next async-proxy write); one remote arrival.
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
           asynccopy.fence_async_shared
           gpu.barrier
           scf.if %is_tid0 {
-            asynccopy.barrier.arrive %empty_r[%s] : !asynccopy.barrier<1, remote>
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<1, remote>
           }
           scf.yield %a2 : i32
         }
@@ -6884,11 +6917,12 @@ module attributes {gpu.container_module} {
           %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
           %a2 = arith.addi %a, %vs : i32
           // Free: the warp is done reading (and has fenced its reads against
-          // the next async-proxy write); one remote arrival.
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
           asynccopy.fence_async_shared
           gpu.barrier
           scf.if %is_tid0 {
-            asynccopy.barrier.arrive %empty_r[%s] : !asynccopy.barrier<2, remote>
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<2, remote>
           }
           scf.yield %a2 : i32
         }
@@ -7064,11 +7098,12 @@ module attributes {gpu.container_module} {
           %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
           %a2 = arith.addi %a, %vs : i32
           // Free: the warp is done reading (and has fenced its reads against
-          // the next async-proxy write); one remote arrival.
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
           asynccopy.fence_async_shared
           gpu.barrier
           scf.if %is_tid0 {
-            asynccopy.barrier.arrive %empty_r[%s] : !asynccopy.barrier<2, remote>
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<2, remote>
           }
           scf.yield %a2 : i32
         }
@@ -7266,11 +7301,12 @@ module attributes {gpu.container_module} {
           %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
           %a2 = arith.addi %a, %vs : i32
           // Free: the warp is done reading (and has fenced its reads against
-          // the next async-proxy write); one remote arrival.
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
           asynccopy.fence_async_shared
           gpu.barrier
           scf.if %is_tid0 {
-            asynccopy.barrier.arrive %empty_r[%s] : !asynccopy.barrier<2, remote>
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<2, remote>
           }
           scf.yield %a2 : i32
         }

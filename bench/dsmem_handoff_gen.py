@@ -317,11 +317,12 @@ FILLCONSTS        scf.for %i = %tid to %cE step %c32 {
           %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
           %a2 = arith.addi %a, %vs : i32
           // Free: the warp is done reading (and has fenced its reads against
-          // the next async-proxy write); one remote arrival.
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
           asynccopy.fence_async_shared
           gpu.barrier
           scf.if %is_tid0 {{
-            asynccopy.barrier.arrive %empty_r[%s] : !asynccopy.barrier<{S}, remote>
+            asynccopy.barrier.arrive %empty_r[%s] {{asynccopy.cta_release}} : !asynccopy.barrier<{S}, remote>
           }}
           scf.yield %a2 : i32
         }}

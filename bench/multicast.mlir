@@ -3,9 +3,9 @@
 // each CTA streams the panel as 128 tiles of 128x64 (16 KiB, 128-B
 // swizzle), like the A operand of a GEMM shared by the CTAs of a row. Every
 // kernel is the same plain loop (one SMEM tile, one barrier, phase =
-// iteration parity) marked `asynccopy.pipeline_stages = 2`, so
-// asynccopy-pipeline keeps a second tile in flight (2 stages measured best
-// for both variants of 2, 3, 4 and 6: bench/results/README.md). `independent`: every CTA
+// iteration parity) marked `asynccopy.pipeline_stages`, each variant with
+// the stage count that measured best for it of 2, 3, 4 and 6 (independent
+// 2, multicast over 2 CTAs 6, over 4 CTAs 4: bench/results/README.md). `independent`: every CTA
 // loads every tile itself. `multicast<C>`: the C CTAs form a cluster and
 // the copy is collective over x, so each loads 1/C of the tile and
 // multicasts it; the pass frees each stage on the group with remote
@@ -57,7 +57,7 @@ module attributes {gpu.container_module} {
         asynccopy.copy %A to %tile window [%row, %col] [128, 64] barrier %bar[%c0] {swizzle = 128 : i64, collective = [#gpu<dim x>]}
             : memref<1024x8192xf16> to memref<128x64xf16, #gpu.address_space<workgroup>>
         asynccopy.barrier.wait %bar[%c0], %phase : !asynccopy.barrier<1>
-      } {asynccopy.pipeline_stages = 2 : i64}
+      } {asynccopy.pipeline_stages = 6 : i64}
       gpu.return
     }
     gpu.func @multicast4(%A: memref<1024x8192xf16>)
@@ -80,7 +80,7 @@ module attributes {gpu.container_module} {
         asynccopy.copy %A to %tile window [%row, %col] [128, 64] barrier %bar[%c0] {swizzle = 128 : i64, collective = [#gpu<dim x>]}
             : memref<1024x8192xf16> to memref<128x64xf16, #gpu.address_space<workgroup>>
         asynccopy.barrier.wait %bar[%c0], %phase : !asynccopy.barrier<1>
-      } {asynccopy.pipeline_stages = 2 : i64}
+      } {asynccopy.pipeline_stages = 4 : i64}
       gpu.return
     }
   }
