@@ -46,7 +46,10 @@
 // MC: barrier.cluster.wait;
 // MC-COUNT-3: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster
 // MC-NOT: barrier.cluster
-// MC: mbarrier.arrive.release.cluster.shared::cluster.b64
-// MC: mbarrier.try_wait.parity.acquire.cluster.shared.b64
+// The arrivals only release this CTA's reads (CTA scope, as CUTLASS's
+// consumer release), and no wait acquires at cluster scope.
+// MC: mbarrier.arrive.shared::cluster.b64
+// MC-NOT: .cluster.shared
+// MC: mbarrier.try_wait.parity.shared.b64
 // MC: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster
 // MC-NOT: barrier.cluster

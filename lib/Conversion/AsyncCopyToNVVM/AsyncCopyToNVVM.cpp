@@ -144,7 +144,8 @@ static LogicalResult checkPrepared(Operation *op) {
 static constexpr unsigned kTestWaitParityPtx = 71;
 
 /// The barriers of `func` that other CTAs' threads may release stores to
-/// (remote arrivals on a view of them), whose waits must acquire at cluster
+/// (remote arrivals on a view of them, but for consumer releases marked
+/// `asynccopy.cta_release`), whose waits must acquire at cluster
 /// scope to see those stores; nullopt when that may be any barrier (a remote
 /// arrival on a view the walk cannot trace, remote copies through the sync
 /// path). Async-proxy writes (TMA, DSMEM bulk copies) are made visible by
@@ -156,7 +157,9 @@ remotelyReleasedBarriers(FunctionOpInterface func) {
     if (auto copy = dyn_cast<SyncCopyOp>(op); copy && copy.getRank())
       return WalkResult::interrupt();
     auto arrive = dyn_cast<BarrierArriveOp>(op);
-    if (!arrive || !arrive.getBarrier().getType().getRemote())
+    if (!arrive || !arrive.getBarrier().getType().getRemote() ||
+        AsyncCopyDialect::CtaReleaseAttrHelper(op->getContext())
+            .isAttrPresent(arrive))
       return WalkResult::advance();
     auto view = arrive.getBarrier().getDefiningOp<BarrierRemoteOp>();
     if (!view || !view.getBarrier().getDefiningOp<BarrierAllocOp>())

@@ -112,7 +112,13 @@ struct BarrierArriveLowering : public ConvertOpToLLVMPattern<BarrierArriveOp> {
     Value count;
     if (IntegerAttr countAttr = op.getCountAttr())
       count = buildI32(rewriter, loc, countAttr.getInt());
-    auto scope = remote ? NVVM::MemScopeKind::CLUSTER : NVVM::MemScopeKind::CTA;
+    // A consumer release only orders this CTA's reads: CTA scope.
+    bool clusterRelease =
+        remote &&
+        !AsyncCopyDialect::CtaReleaseAttrHelper(op.getContext())
+             .isAttrPresent(op);
+    auto scope = clusterRelease ? NVVM::MemScopeKind::CLUSTER
+                                : NVVM::MemScopeKind::CTA;
     // Shared::cluster arrivals return no state; CTA-local ones return the
     // (unused) phase token.
     Type resultType = remote ? Type() : rewriter.getI64Type();

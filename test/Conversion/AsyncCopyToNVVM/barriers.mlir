@@ -133,6 +133,30 @@ module attributes {gpu.container_module} {
 
 // -----
 
+// A consumer release (`asynccopy.cta_release`, from asynccopy-pipeline)
+// arrives at CTA scope, and waits on its barrier keep CTA scope.
+// CHECK-LABEL: gpu.func @consumer_release
+// CHECK: nvvm.mbarrier.arrive %{{.*}} : !llvm.ptr<7>
+// CHECK-NOT: mem_scope<cluster>
+// CHECK: nvvm.mbarrier.try_wait.parity
+// PTX-LABEL: .entry consumer_release
+// PTX: mbarrier.arrive.shared::cluster.b64
+// PTX-NOT: .cluster.shared
+// PTX: mbarrier.try_wait.parity.shared.b64
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @consumer_release(%s: index, %rank: i32, %phase: i1) kernel {
+      %empty = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+      %r = asynccopy.barrier.remote %empty, %rank : !asynccopy.barrier<2> -> !asynccopy.barrier<2, remote>
+      asynccopy.barrier.arrive %r[%s] {asynccopy.cta_release} : !asynccopy.barrier<2, remote>
+      asynccopy.barrier.wait %empty[%s], %phase : !asynccopy.barrier<2>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
 // Two allocations get two globals; before Hopper (no elect.sync) thread 0
 // issues single-thread instructions.
 // CHECK: llvm.mlir.global internal @__asynccopy_barrier_0() {addr_space = 3 : i32, alignment = 8 : i64} : !llvm.array<1 x i64>

@@ -104,6 +104,7 @@ static ArrayRef<ProtocolAttr> getProtocolAttrs() {
        "a non-negative integer (bytes of dynamic shared memory)"},
       {D::PipelineStagesAttrHelper::getNameStr(), isPositive,
        "a positive integer (pipeline stages)"},
+      declared<D::CtaReleaseAttrHelper>("a unit attribute"),
   };
   return attrs;
 }

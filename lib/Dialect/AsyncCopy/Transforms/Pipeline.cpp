@@ -477,7 +477,11 @@ private:
       Value remote = BarrierRemoteOp::create(
           inner, loc, BarrierType::get(b.getContext(), n, true), empty_,
           rank);
-      BarrierArriveOp::create(inner, loc, remote, stage, IntegerAttr());
+      auto arrive =
+          BarrierArriveOp::create(inner, loc, remote, stage, IntegerAttr());
+      // It only releases this CTA's reads of the stage.
+      AsyncCopyDialect::CtaReleaseAttrHelper(b.getContext())
+          .setAttr(arrive, inner.getUnitAttr());
     }
   }
 

@@ -146,6 +146,17 @@ func.func @pipeline_stages_string(%n: index) {
 
 // -----
 
+// A consumer release is a unit attribute.
+func.func @cta_release_value(%s: index, %r: i32) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  %v = asynccopy.barrier.remote %b, %r : !asynccopy.barrier<1> -> !asynccopy.barrier<1, remote>
+  // expected-error @below {{attribute 'asynccopy.cta_release' must be a unit attribute, got true}}
+  asynccopy.barrier.arrive %v[%s] {asynccopy.cta_release = true} : !asynccopy.barrier<1, remote>
+  return
+}
+
+// -----
+
 // Every protocol attribute with a value of its type verifies.
 func.func @valid(%t: !asynccopy.token, %s: index, %p: i1) attributes {asynccopy.tma_descriptors = [], asynccopy.descriptor_mode = "scratch", asynccopy.grid_constants = 0} {
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
@@ -155,5 +166,6 @@ func.func @valid(%t: !asynccopy.token, %s: index, %p: i1) attributes {asynccopy.
   } {asynccopy.store_edge_guard}
   scf.for %i = %s to %s step %s {
   } {asynccopy.pipeline_stages = 4 : i64}
+  asynccopy.barrier.arrive %b[%s] {asynccopy.cta_release} : !asynccopy.barrier<1>
   return
 }

@@ -254,9 +254,9 @@ gpu.module @kernels {
 // CHECK:     %[[O1:.*]] = arith.addi %[[BASE]], %[[C2R:.*]] : index
 // CHECK:     %[[R1:.*]] = arith.index_cast %[[O1]] : index to i32
 // CHECK:     %[[V0:.*]] = asynccopy.barrier.remote %[[EMPTY]], %[[R0]]
-// CHECK:     asynccopy.barrier.arrive %[[V0]][%[[STAGE]]] : !asynccopy.barrier<3, remote>
+// CHECK:     asynccopy.barrier.arrive %[[V0]][%[[STAGE]]] {asynccopy.cta_release} : !asynccopy.barrier<3, remote>
 // CHECK:     %[[V1:.*]] = asynccopy.barrier.remote %[[EMPTY]], %[[R1]]
-// CHECK:     asynccopy.barrier.arrive %[[V1]][%[[STAGE]]] : !asynccopy.barrier<3, remote>
+// CHECK:     asynccopy.barrier.arrive %[[V1]][%[[STAGE]]] {asynccopy.cta_release} : !asynccopy.barrier<3, remote>
 // CHECK:   }
 // CHECK:   scf.if
 // CHECK:     scf.if %[[REFILL]] {

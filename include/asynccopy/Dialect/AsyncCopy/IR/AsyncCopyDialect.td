@@ -67,7 +67,13 @@ def AsyncCopy_Dialect : Dialect {
     "::mlir::IntegerAttr":$dynamic_smem_bytes,
     // On an scf.for, by the user: asynccopy-pipeline keeps this many stages
     // of the loop's loads in flight.
-    "::mlir::IntegerAttr":$pipeline_stages
+    "::mlir::IntegerAttr":$pipeline_stages,
+    // On a remote `barrier.arrive`, by asynccopy-pipeline: the arrival only
+    // tells the barrier's CTA that this CTA is done reading a buffer the
+    // owner will overwrite through the async proxy (a consumer release, as
+    // in CUTLASS's pipelines), so it releases at CTA scope, and the owner's
+    // waits on that barrier acquire at CTA scope.
+    "::mlir::UnitAttr":$cta_release
   );
   let extraClassDeclaration = [{
     void registerAttributes();
