@@ -53,3 +53,21 @@
 // MC: mbarrier.try_wait.parity.shared.b64
 // MC: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster
 // MC-NOT: barrier.cluster
+
+// `asynccopy.pipeline_empty_barrier` with a constant block size (4 warps):
+// no CTA barrier in the loop; each warp syncs its lanes and its first lane
+// arrives on the stage's empty barrier, which the refill waits on.
+// RUN: ac-opt %S/../Integration/GPU/pipeline_tma_warps.mlir -asynccopy-to-llvm="format=isa" \
+// RUN:   | %extract_ptx | FileCheck %s --check-prefix=WARPS
+// WARPS-COUNT-2: bar.sync 0;
+// WARPS-NOT: bar.sync
+// WARPS: mbarrier.try_wait.parity.shared.b64
+// WARPS-NOT: bar.sync
+// WARPS: bar.warp.sync -1;
+// WARPS-NOT: bar.sync
+// WARPS: mbarrier.arrive.shared.b64
+// WARPS-NOT: bar.sync
+// WARPS: mbarrier.try_wait.parity.shared.b64
+// WARPS-NOT: bar.sync
+// WARPS: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// WARPS-NOT: bar.sync

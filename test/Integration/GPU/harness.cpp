@@ -846,6 +846,17 @@ static bool pipelineTmaGeneric(Checker &check) {
 }
 #endif
 
+#ifdef HAS_pipeline_tma_warps
+extern "C" void _mlir_ciface_pipeline_tma_warps(MemRef<float, 2> *,
+                                                MemRef<float, 2> *);
+/// Eight 32x64 f32 tiles through 3 stages released per warp on an empty
+/// barrier.
+static bool pipelineTmaWarps(Checker &check) {
+  return copiesWhole(check, _mlir_ciface_pipeline_tma_warps, 256, 64,
+                     patternF32, +[](float v) { return 2 * v; });
+}
+#endif
+
 #ifdef HAS_pipeline_cp_async
 extern "C" void _mlir_ciface_pipeline_cp_async(MemRef<uint16_t, 2> *,
                                                MemRef<uint16_t, 2> *);
@@ -1084,6 +1095,9 @@ static const std::map<std::string, std::function<bool(Checker &)>> &tests() {
 #endif
 #ifdef HAS_pipeline_cp_async
       {"pipeline_cp_async", pipelineCpAsync},
+#endif
+#ifdef HAS_pipeline_tma_warps
+      {"pipeline_tma_warps", pipelineTmaWarps},
 #endif
 #ifdef HAS_pipeline_multicast
       {"pipeline_multicast", pipelineMulticast},

@@ -105,6 +105,7 @@ static ArrayRef<ProtocolAttr> getProtocolAttrs() {
       {D::PipelineStagesAttrHelper::getNameStr(), isPositive,
        "a positive integer (pipeline stages)"},
       declared<D::CtaReleaseAttrHelper>("a unit attribute"),
+      declared<D::PipelineEmptyBarrierAttrHelper>("a unit attribute"),
   };
   return attrs;
 }

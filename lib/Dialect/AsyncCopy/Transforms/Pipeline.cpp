@@ -86,40 +86,74 @@ struct LoopPlan {
   std::array<int64_t, 3> cluster = {1, 1, 1};
   SmallVector<unsigned> groupDims;
   int64_t groupSize = 1;
+  /// Whether stages are released on "empty" barriers (collective loads, or
+  /// loops marked `asynccopy.pipeline_empty_barrier`), with how many
+  /// arrivals per phase, and whether each warp arrives on its own.
+  bool emptyRelease = false;
+  int64_t emptyArrivals = 1;
+  bool perWarpRelease = false;
 };
 
-/// The cluster shape of the kernel around `op`: its `known_cluster_size`,
-/// else the constant `clusters in` all its launches agree on.
-std::optional<std::array<int64_t, 3>> findClusterShape(Operation *op) {
+using Dims = std::array<int64_t, 3>;
+
+/// A launch dimension of the kernel around `op`: its `known` attribute, else
+/// the constant sizes all its launches agree on (`sizes` of a launch, empty
+/// for 1x1x1).
+std::optional<Dims> findLaunchDims(
+    Operation *op, function_ref<DenseI32ArrayAttr(gpu::GPUFuncOp)> known,
+    function_ref<SmallVector<Value>(gpu::LaunchFuncOp)> sizes) {
   auto kernel = op->getParentOfType<gpu::GPUFuncOp>();
   if (!kernel)
     return std::nullopt;
-  if (DenseI32ArrayAttr known = kernel.getKnownClusterSizeAttr())
-    return std::array<int64_t, 3>{known[0], known[1], known[2]};
+  if (DenseI32ArrayAttr attr = known(kernel))
+    return Dims{attr[0], attr[1], attr[2]};
   Operation *top = kernel;
   while (top->getParentOp())
     top = top->getParentOp();
   auto module = kernel->getParentOfType<gpu::GPUModuleOp>();
-  std::optional<std::array<int64_t, 3>> shape;
+  std::optional<Dims> shape;
   bool agree = true;
   top->walk([&](gpu::LaunchFuncOp launch) {
     if (!module || launch.getKernelModuleName() != module.getSymNameAttr() ||
         launch.getKernelName() != kernel.getNameAttr())
       return;
-    std::array<int64_t, 3> mine = {1, 1, 1};
-    if (launch.hasClusterSize()) {
-      Value sizes[] = {launch.getClusterSizeX(), launch.getClusterSizeY(),
-                       launch.getClusterSizeZ()};
-      for (auto [i, size] : llvm::enumerate(sizes)) {
-        std::optional<int64_t> value = getConstantIntValue(size);
-        agree &= value.has_value();
-        mine[i] = value.value_or(0);
-      }
+    Dims mine = {1, 1, 1};
+    for (auto [i, size] : llvm::enumerate(sizes(launch))) {
+      std::optional<int64_t> value = getConstantIntValue(size);
+      agree &= value.has_value();
+      mine[i] = value.value_or(0);
     }
     agree &= !shape || *shape == mine;
     shape = mine;
   });
   return agree ? shape : std::nullopt;
+}
+
+std::optional<Dims> findClusterShape(Operation *op) {
+  return findLaunchDims(
+      op, [](gpu::GPUFuncOp k) { return k.getKnownClusterSizeAttr(); },
+      [](gpu::LaunchFuncOp launch) {
+        if (!launch.hasClusterSize())
+          return SmallVector<Value>();
+        return SmallVector<Value>{launch.getClusterSizeX(),
+                                  launch.getClusterSizeY(),
+                                  launch.getClusterSizeZ()};
+      });
+}
+
+/// The warps of the CTAs that run `op`'s kernel, when its block size is
+/// known.
+std::optional<int64_t> findWarps(Operation *op) {
+  std::optional<Dims> block = findLaunchDims(
+      op, [](gpu::GPUFuncOp k) { return k.getKnownBlockSizeAttr(); },
+      [](gpu::LaunchFuncOp launch) {
+        return SmallVector<Value>{launch.getBlockSizeX(),
+                                  launch.getBlockSizeY(),
+                                  launch.getBlockSizeZ()};
+      });
+  if (!block)
+    return std::nullopt;
+  return llvm::divideCeil((*block)[0] * (*block)[1] * (*block)[2], 32);
 }
 
 /// Records the group collective loads share (all the loop's must agree).
@@ -136,7 +170,7 @@ LogicalResult collectGroup(CopyOp load, LoopPlan &plan, std::string &why) {
   plan.groupDims = dims;
   if (dims.empty())
     return success();
-  std::optional<std::array<int64_t, 3>> shape = findClusterShape(load);
+  std::optional<Dims> shape = findClusterShape(load);
   if (!shape) {
     why = "the cluster shape of its kernel is unknown (set "
           "`known_cluster_size` or launch it with one constant `clusters in`)";
@@ -286,6 +320,31 @@ LogicalResult collectCompletion(CopyOp load, LoopPlan &plan,
   return success();
 }
 
+/// How stages are released. Collective loads: one arrival per CTA of the
+/// group. A loop marked `asynccopy.pipeline_empty_barrier` (barrier-tracked
+/// loads): one arrival per warp when the block size is known and no store
+/// reads a stage (a store's `{read}` wait is a CTA barrier anyway), else
+/// one per CTA. cp.async loops keep the CTA barrier of their wait_group,
+/// which also makes every thread's transfers visible.
+void decideRelease(LoopPlan &plan) {
+  if (plan.groupSize > 1) {
+    plan.emptyRelease = true;
+    plan.emptyArrivals = plan.groupSize;
+    return;
+  }
+  if (plan.groupTracked ||
+      !AsyncCopyDialect::PipelineEmptyBarrierAttrHelper(
+           plan.loop->getContext())
+           .isAttrPresent(plan.loop))
+    return;
+  plan.emptyRelease = true;
+  std::optional<int64_t> warps = findWarps(plan.loop);
+  if (warps && plan.storeWaits.empty()) {
+    plan.perWarpRelease = true;
+    plan.emptyArrivals = *warps;
+  }
+}
+
 /// Finds the loads of `loop` to pipeline and checks that the pass can: the
 /// reason it cannot goes to `why`.
 FailureOr<LoopPlan> analyzeLoop(scf::ForOp loop, int64_t stages,
@@ -333,6 +392,7 @@ FailureOr<LoopPlan> analyzeLoop(scf::ForOp loop, int64_t stages,
         plan.buffers.contains(store.getSource()))
       plan.storeWaits.push_back(wait);
   }
+  decideRelease(plan);
   return plan;
 }
 
@@ -349,6 +409,8 @@ public:
     rewriteBody();
     loop->removeAttr(
         AsyncCopyDialect::PipelineStagesAttrHelper::getNameStr());
+    loop->removeAttr(
+        AsyncCopyDialect::PipelineEmptyBarrierAttrHelper::getNameStr());
   }
 
 private:
@@ -409,14 +471,16 @@ private:
     }
     for (BarrierInitOp init : plan.inits)
       init.getBarrierMutable().assign(barriers_.lookup(init.getBarrier()));
-    if (plan.groupSize == 1)
+    if (!plan.emptyRelease)
       return;
-    // One arrival per CTA of the group; every CTA's barriers are
-    // initialised before any peer multicasts into it or arrives on them.
     OpBuilder b(loop);
     empty_ = BarrierAllocOp::create(
         b, loop.getLoc(), BarrierType::get(b.getContext(), n, false));
-    BarrierInitOp::create(b, loop.getLoc(), empty_, plan.groupSize);
+    BarrierInitOp::create(b, loop.getLoc(), empty_, plan.emptyArrivals);
+    if (plan.groupSize == 1)
+      return;
+    // Every CTA's barriers are initialised before any peer multicasts into
+    // it or arrives on them.
     NVVM::ClusterArriveOp::create(b, loop.getLoc(), UnitAttr());
     NVVM::ClusterWaitOp::create(b, loop.getLoc(), UnitAttr());
   }
@@ -455,24 +519,39 @@ private:
 
   /// After the body used stage `stage`: once every thread is done with it
   /// (and stores have read it), the first thread frees it in every CTA of
-  /// the group, if load `ahead` (k+N) will refill it.
+  /// the group, or each warp's first lane in this CTA, if load `ahead`
+  /// (k+N) will refill it.
   void emitRelease(OpBuilder &b, Value ahead, Value stage) {
     Location loc = loop.getLoc();
-    if (!plan.storeWaits.empty())
-      WaitGroupOp::create(b, loc, GroupKind::bulk, 0, /*read=*/true);
-    else
-      gpu::BarrierOp::create(b, loc);
     Value refilled = arith::CmpIOp::create(b, loc, ltPredicate(), ahead,
                                            loop.getUpperBound());
-    for (auto dim : {gpu::Dimension::x, gpu::Dimension::y,
-                     gpu::Dimension::z}) {
-      Value first = arith::CmpIOp::create(
-          b, loc, arith::CmpIPredicate::eq,
-          gpu::ThreadIdOp::create(b, loc, dim), constant(b, 0));
-      refilled = arith::AndIOp::create(b, loc, refilled, first);
+    if (plan.perWarpRelease) {
+      // Each warp frees the stage once its lanes are done with it.
+      NVVM::SyncWarpOp::create(
+          b, loc, arith::ConstantIntOp::create(b, loc, -1, 32));
+      Value lane0 = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                          gpu::LaneIdOp::create(b, loc, IntegerAttr()),
+                                          constant(b, 0));
+      refilled = arith::AndIOp::create(b, loc, refilled, lane0);
+    } else {
+      if (!plan.storeWaits.empty())
+        WaitGroupOp::create(b, loc, GroupKind::bulk, 0, /*read=*/true);
+      else
+        gpu::BarrierOp::create(b, loc);
+      for (auto dim : {gpu::Dimension::x, gpu::Dimension::y,
+                       gpu::Dimension::z}) {
+        Value first = arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::eq,
+            gpu::ThreadIdOp::create(b, loc, dim), constant(b, 0));
+        refilled = arith::AndIOp::create(b, loc, refilled, first);
+      }
     }
     auto guard = scf::IfOp::create(b, loc, refilled, /*withElseRegion=*/false);
     OpBuilder inner = guard.getThenBodyBuilder();
+    if (plan.groupSize == 1) {
+      BarrierArriveOp::create(inner, loc, empty_, stage, IntegerAttr());
+      return;
+    }
     for (Value rank : groupRanks(inner)) {
       Value remote = BarrierRemoteOp::create(
           inner, loc, BarrierType::get(b.getContext(), n, true), empty_,
@@ -580,7 +659,7 @@ private:
     // (A wait_group ends with a CTA barrier: it is the release then.)
     // With empty barriers the group released the stage after using it.
     b.setInsertionPoint(plan.loads.front());
-    bool groupRelease = plan.groupSize > 1;
+    bool groupRelease = plan.emptyRelease;
     if (plan.groupTracked)
       WaitGroupOp::create(b, loc, GroupKind::cp_async, n - 2, /*read=*/false);
     if (!plan.storeWaits.empty() && !groupRelease)

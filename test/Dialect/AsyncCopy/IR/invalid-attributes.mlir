@@ -165,7 +165,7 @@ func.func @valid(%t: !asynccopy.token, %s: index, %p: i1) attributes {asynccopy.
   scf.if %p {
   } {asynccopy.store_edge_guard}
   scf.for %i = %s to %s step %s {
-  } {asynccopy.pipeline_stages = 4 : i64}
+  } {asynccopy.pipeline_stages = 4 : i64, asynccopy.pipeline_empty_barrier}
   asynccopy.barrier.arrive %b[%s] {asynccopy.cta_release} : !asynccopy.barrier<1>
   return
 }

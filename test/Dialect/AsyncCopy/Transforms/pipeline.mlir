@@ -286,3 +286,89 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// `asynccopy.pipeline_empty_barrier`: stages are released on an empty
+// barrier instead of a CTA barrier. With a known block size (128 threads:
+// 4 warps) each warp's first lane arrives once its lanes are done; the
+// refill at the end of the iteration waits on the stage's empty barrier.
+!smem = memref<32x64xf32, #gpu.address_space<workgroup>>
+// CHECK-LABEL: gpu.func @empty_per_warp
+// CHECK: %[[FULL:.*]] = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+// CHECK: %[[EMPTY:.*]] = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+// CHECK-NEXT: asynccopy.barrier.init %[[EMPTY]], 4 : !asynccopy.barrier<2>
+// CHECK-NOT: nvvm.cluster
+// CHECK: scf.for
+// CHECK-NOT: gpu.barrier
+// CHECK:   asynccopy.barrier.wait %[[FULL]][%[[STAGE:.*]]], %{{.*}} : !asynccopy.barrier<2>
+// CHECK:   memref.load
+// CHECK:   nvvm.bar.warp.sync
+// CHECK:   %[[LANE:.*]] = gpu.lane_id
+// CHECK:   scf.if
+// CHECK-NEXT: asynccopy.barrier.arrive %[[EMPTY]][%[[STAGE]]] : !asynccopy.barrier<2>
+// CHECK:   scf.if
+// CHECK:     scf.if
+// CHECK-NEXT: asynccopy.barrier.wait %[[EMPTY]]
+// CHECK:     asynccopy.copy {{.*}} barrier %[[FULL]]
+// CHECK-NOT: asynccopy.pipeline_empty_barrier
+gpu.module @kernels {
+  gpu.func @empty_per_warp(%in: memref<256x64xf32>, %out: memref<256x64xf32>)
+      workgroup(%tile : !smem) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c8 = arith.constant 8 : index
+    %c32 = arith.constant 32 : index
+    %tid = gpu.thread_id x
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+    scf.for %i = %c0 to %c8 step %c1 {
+      %row = arith.muli %i, %c32 : index
+      %parity = arith.remui %i, %c2 : index
+      %phase = arith.index_cast %parity : index to i1
+      asynccopy.copy %in to %tile window [%row, 0] [32, 64] barrier %bar[%c0] : memref<256x64xf32> to !smem
+      asynccopy.barrier.wait %bar[%c0], %phase : !asynccopy.barrier<1>
+      %v = memref.load %tile[%c0, %tid] : !smem
+      memref.store %v, %out[%row, %tid] : memref<256x64xf32>
+    } {asynccopy.pipeline_stages = 2 : i64, asynccopy.pipeline_empty_barrier}
+    gpu.return
+  }
+}
+
+// -----
+
+// Without a known block size: one arrival per CTA, after a CTA barrier.
+!smem = memref<32x64xf32, #gpu.address_space<workgroup>>
+// CHECK-LABEL: gpu.func @empty_per_cta
+// CHECK: %[[FULL:.*]] = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+// CHECK: %[[EMPTY:.*]] = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+// CHECK-NEXT: asynccopy.barrier.init %[[EMPTY]], 1 : !asynccopy.barrier<2>
+// CHECK: scf.for
+// CHECK:   gpu.barrier
+// CHECK:   gpu.thread_id x
+// CHECK:   scf.if
+// CHECK-NEXT: asynccopy.barrier.arrive %[[EMPTY]]
+gpu.module @kernels {
+  gpu.func @empty_per_cta(%in: memref<256x64xf32>, %out: memref<256x64xf32>)
+      workgroup(%tile : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c8 = arith.constant 8 : index
+    %c32 = arith.constant 32 : index
+    %tid = gpu.thread_id x
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+    scf.for %i = %c0 to %c8 step %c1 {
+      %row = arith.muli %i, %c32 : index
+      %parity = arith.remui %i, %c2 : index
+      %phase = arith.index_cast %parity : index to i1
+      asynccopy.copy %in to %tile window [%row, 0] [32, 64] barrier %bar[%c0] : memref<256x64xf32> to !smem
+      asynccopy.barrier.wait %bar[%c0], %phase : !asynccopy.barrier<1>
+      %v = memref.load %tile[%c0, %tid] : !smem
+      memref.store %v, %out[%row, %tid] : memref<256x64xf32>
+    } {asynccopy.pipeline_stages = 2 : i64, asynccopy.pipeline_empty_barrier}
+    gpu.return
+  }
+}

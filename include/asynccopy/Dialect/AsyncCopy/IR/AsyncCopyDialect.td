@@ -68,6 +68,10 @@ def AsyncCopy_Dialect : Dialect {
     // On an scf.for, by the user: asynccopy-pipeline keeps this many stages
     // of the loop's loads in flight.
     "::mlir::IntegerAttr":$pipeline_stages,
+    // On a pipelined scf.for, by the user: release stages on per-stage
+    // "empty" mbarriers (one arrival per warp where the block size is
+    // known) instead of a CTA barrier.
+    "::mlir::UnitAttr":$pipeline_empty_barrier,
     // On a remote `barrier.arrive`, by asynccopy-pipeline: the arrival only
     // tells the barrier's CTA that this CTA is done reading a buffer the
     // owner will overwrite through the async proxy (a consumer release, as

@@ -149,6 +149,11 @@ def AsyncCopyPipelineLoops : Pass<"asynccopy-pipeline"> {
     release. Waits on stores that read a stage move: the refill first waits
     until they have read it (`wait_group bulk 0 {read}`), and one
     `wait_group bulk 0` follows the loop.
+    Collective loads, and loops also marked
+    `asynccopy.pipeline_empty_barrier`, release stages on per-stage "empty"
+    barriers instead (one arrival per CTA of the multicast group, with
+    remote arrivals, or per warp when the block size is known), and refill
+    at the end of the iteration after waiting on them.
     The loop bounds must be uniform over the CTA (the release is a CTA
     barrier). A marked loop the pass cannot pipeline keeps its single
     buffer and gets a remark saying why. Runs before selection.
