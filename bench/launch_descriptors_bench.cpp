@@ -15,7 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "asynccopy/Runtime/MgpuABI.h"
+#include "BenchTiming.h"
 #include "asynccopy/Runtime/TensorMap.h"
 
 #include <algorithm>
@@ -36,15 +36,7 @@ extern "C" void _mlir_ciface_launch_ptr_only(MemRef2 *, MemRef2 *, MemRef2 *,
 extern "C" void _mlir_ciface_launch_with_maps(MemRef2 *, MemRef2 *, MemRef2 *,
                                               MemRef2 *, int32_t, int64_t);
 
-namespace {
 using Clock = std::chrono::steady_clock;
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-} // namespace
 
 int main(int argc, char **argv) {
   int M = argc > 1 ? std::atoi(argv[1]) : 10000;

@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "asynccopy/Runtime/MgpuABI.h"
+#include "BenchTiming.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -43,15 +43,9 @@ int main(int argc, char **argv) {
   mgpuStreamSynchronize(nullptr);
   MemRef2 m{a, a, 0, {rows, cols}, {cols, 1}};
 
-  void *start = mgpuEventCreate(), *stop = mgpuEventCreate();
+  EventTimer timer;
   auto time = [&](HostFn fn) {
-    fn(&m, 3); // warm-up
-    mgpuStreamSynchronize(nullptr);
-    mgpuEventRecord(start, nullptr);
-    fn(&m, iters);
-    mgpuEventRecord(stop, nullptr);
-    mgpuEventSynchronize(stop);
-    return acEventElapsedMs(start, stop) / iters;
+    return timer(iters, [&](int k) { fn(&m, k); });
   };
   // 2112 CTAs x 128 tiles x 16 KiB land in SMEM per launch, either way.
   const double smemGB = 2112.0 * 128 * 16384 / 1e9;
@@ -79,8 +73,6 @@ int main(int argc, char **argv) {
     std::printf("C=%d speedup multicast/independent: %.3f\n", p.group,
                 indMs / mcMs);
   }
-  mgpuEventDestroy(start);
-  mgpuEventDestroy(stop);
   mgpuMemFree(a, nullptr);
   return 0;
 }

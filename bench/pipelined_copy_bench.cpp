@@ -22,7 +22,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "asynccopy/Runtime/MgpuABI.h"
+#include "BenchTiming.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -73,11 +73,6 @@ std::vector<int> parseList(const char *s) {
   return v;
 }
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
 } // namespace
 
 int main(int argc, char **argv) {
@@ -112,16 +107,8 @@ int main(int argc, char **argv) {
   MemRef<2> a{in, in, 0, {rows, cols}, {cols, 1}};
   MemRef<2> b{out, out, 0, {rows, cols}, {cols, 1}};
 
-  void *start = mgpuEventCreate(), *stop = mgpuEventCreate();
-  auto time = [&](auto &&body) {
-    body(3); // warm-up
-    mgpuStreamSynchronize(nullptr);
-    mgpuEventRecord(start, nullptr);
-    body(iters);
-    mgpuEventRecord(stop, nullptr);
-    mgpuEventSynchronize(stop);
-    return acEventElapsedMs(start, stop) / iters;
-  };
+  EventTimer timer;
+  auto time = [&](auto &&body) { return timer(iters, body); };
   const double gb = 2.0 * bytes / 1e9; // read + write
   std::printf("bench=%s size=%s matrix=%ldx%ld f16 bytes_moved=%.3f GB "
               "iters=%d reps=%d\n",
@@ -183,8 +170,6 @@ int main(int argc, char **argv) {
   }
   std::printf("best: %s ratio=%.3f\n", best.c_str(), bestRatio);
   std::printf("check: %s\n", !checked ? "none" : allOk ? "PASS" : "FAIL");
-  mgpuEventDestroy(start);
-  mgpuEventDestroy(stop);
   mgpuMemFree(in, nullptr);
   mgpuMemFree(out, nullptr);
   mgpuMemHostUnregister(host.data());

@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "asynccopy/Runtime/MgpuABI.h"
+#include "BenchTiming.h"
 
 #include <cstdint>
 #include <cstdio>
@@ -39,16 +39,8 @@ int main(int argc, char **argv) {
   mgpuStreamSynchronize(nullptr);
   MemRef<2> a{in, in, 0, {n, n}, {n, 1}}, b{out, out, 0, {n, n}, {n, 1}};
 
-  void *start = mgpuEventCreate(), *stop = mgpuEventCreate();
-  auto time = [&](auto &&body) {
-    body(3); // warm-up
-    mgpuStreamSynchronize(nullptr);
-    mgpuEventRecord(start, nullptr);
-    body(iters);
-    mgpuEventRecord(stop, nullptr);
-    mgpuEventSynchronize(stop);
-    return acEventElapsedMs(start, stop) / iters;
-  };
+  EventTimer timer;
+  auto time = [&](auto &&body) { return timer(iters, body); };
   float memcpyMs = time([&](int k) {
     for (int i = 0; i < k; ++i)
       mgpuMemcpy(out, in, bytes, nullptr);
@@ -71,8 +63,6 @@ int main(int argc, char **argv) {
   std::printf("tma_copy:   %.4f ms  %.1f GB/s\n", tmaMs, gb / tmaMs * 1e3);
   std::printf("ratio tma/memcpy: %.3f\n", memcpyMs / tmaMs);
   std::printf("check: %s\n", ok ? "PASS" : "FAIL");
-  mgpuEventDestroy(start);
-  mgpuEventDestroy(stop);
   mgpuMemFree(in, nullptr);
   mgpuMemFree(out, nullptr);
   return ok ? 0 : 1;
