@@ -68,6 +68,10 @@ std::optional<GroupKind> producedGroup(Operation *op) {
 bool alwaysCloses(Operation *op, GroupKind kind) {
   if (auto commit = dyn_cast<CommitGroupOp>(op))
     return commit.getKind() == kind;
+  // Also one that completes on a barrier: the lowering commits its group
+  // whether or not a token tracks it.
+  if (auto copy = dyn_cast<CpAsyncCopyOp>(op))
+    return kind == GroupKind::cp_async && copy.getCommit().value_or(true);
   std::optional<GroupKind> produced = producedGroup(op);
   if (!produced || *produced != kind)
     return false;

@@ -269,3 +269,24 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A cp.async copy that completes on a barrier still commits its group on
+// every thread: it counts as a younger group of the token copy before it.
+!sf = memref<32x64xf32, #gpu.address_space<workgroup>>
+#chunks = #asynccopy.chunk_plan<chunks = 32, chunk_bytes = 256, vector_bytes = 16>
+// CHECK-LABEL: func.func @barrier_cp_async_counts
+// CHECK: asynccopy.cp_async.copy {{.*}} -> !asynccopy.token
+// CHECK-NEXT: asynccopy.cp_async.copy {{.*}} barrier
+// CHECK-NEXT: asynccopy.wait_group cp_async 1
+func.func @barrier_cp_async_counts(%B: memref<128x64xf32>, %i: index) {
+  %c0 = arith.constant 0 : index
+  %F = memref.alloc() : !sf
+  %G = memref.alloc() : !sf
+  %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  %a = asynccopy.cp_async.copy %B to %F window [%i, 0] [32, 64] {plan = #chunks} : memref<128x64xf32> to !sf -> !asynccopy.token
+  asynccopy.cp_async.copy %B to %G window [%i, 0] [32, 64] barrier %bar[%c0] {plan = #chunks} : memref<128x64xf32> to !sf
+  asynccopy.wait %a : !asynccopy.token
+  return
+}
