@@ -22,15 +22,18 @@
 // the CTAs of a group) are released cluster-wide instead, as in CUTLASS's
 // producer/consumer pipelines: each stage also gets an "empty" barrier that
 // counts one arrival per CTA of the group; after using stage s a CTA's
-// first thread arrives on stage s of every group member's empty barrier
-// (remote arrivals), and the refill, issued at the end of the iteration,
-// waits on its own empty stage, so no cluster barrier per tile is needed. Arrivals are only sent for stages
-// that will be refilled: every one is awaited before its target exits.
+// first thread arrives on stage s of every group member's empty barrier (a
+// remote consumer release at CTA scope), and the refill, issued at the end
+// of the iteration, waits on its own empty stage, so no cluster barrier per
+// tile is needed. Arrivals are only sent for stages that will be refilled:
+// every one is awaited before its target exits. A loop marked
+// `asynccopy.pipeline_empty_barrier` gets the same scheme within its CTA,
+// with one arrival per warp where the block size is known.
 //
-// Stores that read a stage (TMA
-// stores of the tile) are not waited in their iteration any more: the refill
-// of their stage waits until they have read it (`wait_group bulk 0 {read}`
-// before the release), and the loop is followed by one `wait_group bulk 0`.
+// Stores that read a stage (TMA stores of the tile) are not waited in their
+// iteration any more: the refill of their stage waits until they have read
+// it (`wait_group bulk 0 {read}` before the release), and the loop is
+// followed by one `wait_group bulk 0`.
 //
 // MLIR's scf::pipelineForLoop and memref::multiBuffer do not fit here: the
 // first peels an epilogue that repeats the whole consumer code N-1 times and
@@ -352,6 +355,10 @@ FailureOr<LoopPlan> analyzeLoop(scf::ForOp loop, int64_t stages,
   LoopPlan plan;
   plan.loop = loop;
   plan.stages = stages;
+  if (!loop.getInductionVar().getType().isIndex()) {
+    why = "its induction variable is not an index";
+    return failure();
+  }
   for (Operation &op : *loop.getBody())
     if (auto copy = dyn_cast<CopyOp>(op); copy && copy.isLoad() &&
                                           !copy.getRank())

@@ -231,3 +231,25 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+gpu.module @kernels {
+  gpu.func @i32_loop(%in: memref<4096x64xf16>) workgroup(%tile : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0 : i32
+    %one = arith.constant 1 : i32
+    %n = arith.constant 8 : i32
+    %false = arith.constant false
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+    // expected-remark @below {{not pipelined: its induction variable is not an index}}
+    scf.for %i = %z to %n step %one : i32 {
+      %row = arith.index_cast %i : i32 to index
+      asynccopy.copy %in to %tile window [%row, 0] [64, 64] barrier %bar[%c0] : memref<4096x64xf16> to !smem
+      asynccopy.barrier.wait %bar[%c0], %false : !asynccopy.barrier<1>
+    } {asynccopy.pipeline_stages = 2 : i64}
+    gpu.return
+  }
+}
