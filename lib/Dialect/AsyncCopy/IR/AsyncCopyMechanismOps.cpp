@@ -11,6 +11,7 @@
 #include "CopyRules.h"
 
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
+#include "asynccopy/Dialect/AsyncCopy/IR/CompletionGroups.h"
 #include "asynccopy/Hardware/Limits.h"
 #include "asynccopy/Utils/TMAUtils.h"
 
@@ -509,4 +510,30 @@ LogicalResult SyncCopyOp::verify() {
     return emitOpError("copies to another CTA move whole bytes, got ")
            << getSource().getType().getElementType();
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Completion groups
+//===----------------------------------------------------------------------===//
+
+std::optional<GroupKind> mlir::asynccopy::getClosedGroupKind(Operation *op) {
+  using Kind = std::optional<GroupKind>;
+  auto closing = [](auto copy, GroupKind kind) -> Kind {
+    if (copy.getCommit().value_or(true))
+      return kind;
+    return std::nullopt;
+  };
+  return llvm::TypeSwitch<Operation *, Kind>(op)
+      .Case([](CommitGroupOp commit) { return commit.getKind(); })
+      .Case([&](CpAsyncCopyOp copy) {
+        return closing(copy, GroupKind::cp_async);
+      })
+      .Case<TmaStoreOp, TmaReduceOp, BulkStoreOp>(
+          [&](auto store) { return closing(store, GroupKind::bulk); })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+bool mlir::asynccopy::closesWhereSkipped(Operation *op) {
+  auto copy = dyn_cast<AsyncCopyLikeOpInterface>(op);
+  return !copy || isa<CpAsyncCopyOp>(op) || !copy.getPredicate();
 }

@@ -21,13 +21,13 @@
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
 
 #include "asynccopy/Analysis/SmemBuffer.h"
+#include "asynccopy/Dialect/AsyncCopy/IR/CompletionGroups.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir::asynccopy {
 #define GEN_PASS_DEF_ASYNCCOPYASSIGNWAITGROUPS
@@ -42,41 +42,22 @@ namespace {
 /// More groups than any kernel keeps in flight: counts saturate here.
 constexpr int64_t kManyGroups = 1 << 20;
 
-/// The group kind a copy that produces a token closes a group of, when it
-/// closes one of its own (not `{commit = false}`).
+/// The group kind of a copy whose SMEM stays in use until its own group
+/// completes: a store (with or without a token), or a cp.async load tracked
+/// by its token (one tracked by a barrier is waited on the barrier).
 std::optional<GroupKind> producedGroup(Operation *op) {
-  using Kind = std::optional<GroupKind>;
-  auto closing = [](auto copy, GroupKind kind) -> Kind {
-    if (copy.getCommit().value_or(true))
-      return kind;
+  auto copy = dyn_cast<AsyncCopyLikeOpInterface>(op);
+  if (!copy || (isa<CpAsyncCopyOp>(op) && !copy.getToken()))
     return std::nullopt;
-  };
-  return llvm::TypeSwitch<Operation *, Kind>(op)
-      .Case([&](CpAsyncCopyOp copy) {
-        return copy.getToken() ? closing(copy, GroupKind::cp_async)
-                               : std::nullopt;
-      })
-      .Case<TmaStoreOp, TmaReduceOp, BulkStoreOp>(
-          [&](auto store) { return closing(store, GroupKind::bulk); })
-      .Default([](Operation *) { return std::nullopt; });
+  return getClosedGroupKind(op);
 }
 
 /// Whether `op` closes a group of `kind` whenever it runs: a commit_group,
-/// or a copy that closes its own. A cp.async copy commits on every thread
-/// even when its predicate skips the transfer; a TMA or bulk store under a
-/// predicate closes nothing when it does not run.
+/// or a copy that closes its own, with or without a token. A cp.async copy
+/// commits on every thread even when its predicate skips the transfer; a
+/// TMA or bulk store under a predicate closes nothing when it does not run.
 bool alwaysCloses(Operation *op, GroupKind kind) {
-  if (auto commit = dyn_cast<CommitGroupOp>(op))
-    return commit.getKind() == kind;
-  // Also one that completes on a barrier: the lowering commits its group
-  // whether or not a token tracks it.
-  if (auto copy = dyn_cast<CpAsyncCopyOp>(op))
-    return kind == GroupKind::cp_async && copy.getCommit().value_or(true);
-  std::optional<GroupKind> produced = producedGroup(op);
-  if (!produced || *produced != kind)
-    return false;
-  return kind == GroupKind::cp_async ||
-         !cast<AsyncCopyLikeOpInterface>(op).getPredicate();
+  return getClosedGroupKind(op) == kind && closesWhereSkipped(op);
 }
 
 int64_t closedInRegion(Region &region, GroupKind kind);
@@ -266,7 +247,7 @@ void guardInFlightBuffer(Operation *copy, GroupKind kind) {
   auto like = cast<AsyncCopyLikeOpInterface>(copy);
   bool writes = like.isLoad();
   SmemFootprint footprint(like.getSmem());
-  Value token = copy->getResult(0);
+  Value token = like.getToken();
   bool sourceOnly = !writes;
   int64_t closed = 0;
   for (Operation *op : opsAfter(copy)) {

@@ -26,6 +26,7 @@
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
 
 #include "asynccopy/Analysis/SmemBuffer.h"
+#include "asynccopy/Dialect/AsyncCopy/IR/CompletionGroups.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -820,21 +821,6 @@ bool joinsOpenGroup(Operation *op) {
   return commit && !commit.getValue();
 }
 
-/// The group kind `op` closes a group of whenever it runs, if any. Copies
-/// close one whether or not their token is used (the lowering commits
-/// unless `{commit = false}`).
-std::optional<GroupKind> closedGroup(Operation *op) {
-  if (auto commit = dyn_cast<CommitGroupOp>(op))
-    return commit.getKind();
-  if (!isa<AsyncCopyLikeOpInterface>(op) || joinsOpenGroup(op))
-    return std::nullopt;
-  if (isa<CpAsyncCopyOp>(op))
-    return GroupKind::cp_async;
-  if (isa<TmaStoreOp, TmaReduceOp, BulkStoreOp>(op))
-    return GroupKind::bulk;
-  return std::nullopt;
-}
-
 /// The group kind a copy in flight belongs to (its token's), if any.
 std::optional<GroupKind> groupOf(Operation *op) {
   if (isa<CpAsyncCopyOp>(op) && cast<CpAsyncCopyOp>(op).getToken())
@@ -845,9 +831,8 @@ std::optional<GroupKind> groupOf(Operation *op) {
 }
 
 void SyncChecker::closeGroups(Operation *op, State &state) {
-  std::optional<GroupKind> kind = closedGroup(op);
-  bool predicated = isa<TmaStoreOp, TmaReduceOp, BulkStoreOp>(op) &&
-                    cast<AsyncCopyLikeOpInterface>(op).getPredicate();
+  std::optional<GroupKind> kind = getClosedGroupKind(op);
+  bool predicated = !closesWhereSkipped(op);
   if (!kind)
     return;
   for (Pending &p : state.pending) {
