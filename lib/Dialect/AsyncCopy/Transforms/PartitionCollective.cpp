@@ -14,10 +14,10 @@
 
 #include "asynccopy/Analysis/Contiguity.h"
 #include "asynccopy/Analysis/TmaPlanEncoding.h"
+#include "asynccopy/Utils/LaunchShape.h"
 #include "asynccopy/Utils/TMAUtils.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/SymbolTable.h"
 
 namespace mlir::asynccopy {
@@ -30,7 +30,7 @@ using namespace mlir::asynccopy;
 
 namespace {
 
-using ClusterShape = std::array<int64_t, 3>;
+using ClusterShape = LaunchDims;
 
 std::string formatShape(const ClusterShape &shape) {
   return std::to_string(shape[0]) + "x" + std::to_string(shape[1]) + "x" +
@@ -41,21 +41,11 @@ std::string formatShape(const ClusterShape &shape) {
 /// (and why in `reason`) when its sizes are not constants.
 std::optional<ClusterShape> launchClusterShape(gpu::LaunchFuncOp launch,
                                                std::string &reason) {
-  if (!launch.hasClusterSize())
-    return ClusterShape{1, 1, 1};
-  ClusterShape shape;
-  Value sizes[] = {launch.getClusterSizeX(), launch.getClusterSizeY(),
-                   launch.getClusterSizeZ()};
-  for (auto [i, size] : llvm::enumerate(sizes)) {
-    std::optional<int64_t> value = getConstantIntValue(size);
-    if (!value) {
-      reason = "a launch of its kernel has a cluster size that is not a "
-               "constant (set `known_cluster_size` on the kernel to "
-               "multicast)";
-      return std::nullopt;
-    }
-    shape[i] = *value;
-  }
+  std::optional<ClusterShape> shape = getConstantClusterSize(launch);
+  if (!shape)
+    reason = "a launch of its kernel has a cluster size that is not a "
+             "constant (set `known_cluster_size` on the kernel to "
+             "multicast)";
   return shape;
 }
 
