@@ -46,9 +46,10 @@
 
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
 
+#include "asynccopy/Utils/LaunchShape.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
-#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -86,7 +87,7 @@ struct LoopPlan {
   llvm::SetVector<Operation *> slice;
   /// For collective loads: the cluster shape, the dims of the group that
   /// shares each load, and its size (1: no empty barriers).
-  std::array<int64_t, 3> cluster = {1, 1, 1};
+  LaunchDims cluster = {1, 1, 1};
   SmallVector<unsigned> groupDims;
   int64_t groupSize = 1;
   /// Whether stages are released on "empty" barriers (collective loads, or
@@ -97,63 +98,38 @@ struct LoopPlan {
   bool perWarpRelease = false;
 };
 
-using Dims = std::array<int64_t, 3>;
-
-/// A launch dimension of the kernel around `op`: its `known` attribute, else
-/// the constant sizes all its launches agree on (`sizes` of a launch, empty
-/// for 1x1x1).
-std::optional<Dims> findLaunchDims(
+/// A launch dimension of the kernel around `op`: its `known_*_size`
+/// attribute, else the constant sizes all its launches agree on.
+std::optional<LaunchDims> findLaunchDims(
     Operation *op, function_ref<DenseI32ArrayAttr(gpu::GPUFuncOp)> known,
-    function_ref<SmallVector<Value>(gpu::LaunchFuncOp)> sizes) {
+    function_ref<std::optional<LaunchDims>(gpu::LaunchFuncOp)> ofLaunch) {
   auto kernel = op->getParentOfType<gpu::GPUFuncOp>();
   if (!kernel)
     return std::nullopt;
   if (DenseI32ArrayAttr attr = known(kernel))
-    return Dims{attr[0], attr[1], attr[2]};
-  Operation *top = kernel;
-  while (top->getParentOp())
-    top = top->getParentOp();
-  auto module = kernel->getParentOfType<gpu::GPUModuleOp>();
-  std::optional<Dims> shape;
-  bool agree = true;
-  top->walk([&](gpu::LaunchFuncOp launch) {
-    if (!module || launch.getKernelModuleName() != module.getSymNameAttr() ||
-        launch.getKernelName() != kernel.getNameAttr())
-      return;
-    Dims mine = {1, 1, 1};
-    for (auto [i, size] : llvm::enumerate(sizes(launch))) {
-      std::optional<int64_t> value = getConstantIntValue(size);
-      agree &= value.has_value();
-      mine[i] = value.value_or(0);
-    }
-    agree &= !shape || *shape == mine;
-    shape = mine;
-  });
-  return agree ? shape : std::nullopt;
+    return LaunchDims{attr[0], attr[1], attr[2]};
+  std::optional<LaunchDims> dims;
+  for (gpu::LaunchFuncOp launch : getLaunchesOf(kernel)) {
+    std::optional<LaunchDims> mine = ofLaunch(launch);
+    if (!mine || (dims && *dims != *mine))
+      return std::nullopt;
+    dims = mine;
+  }
+  return dims;
 }
 
-std::optional<Dims> findClusterShape(Operation *op) {
+std::optional<LaunchDims> findClusterShape(Operation *op) {
   return findLaunchDims(
       op, [](gpu::GPUFuncOp k) { return k.getKnownClusterSizeAttr(); },
-      [](gpu::LaunchFuncOp launch) {
-        if (!launch.hasClusterSize())
-          return SmallVector<Value>();
-        return SmallVector<Value>{launch.getClusterSizeX(),
-                                  launch.getClusterSizeY(),
-                                  launch.getClusterSizeZ()};
-      });
+      getConstantClusterSize);
 }
 
 /// The warps of the CTAs that run `op`'s kernel, when its block size is
 /// known.
 std::optional<int64_t> findWarps(Operation *op) {
-  std::optional<Dims> block = findLaunchDims(
+  std::optional<LaunchDims> block = findLaunchDims(
       op, [](gpu::GPUFuncOp k) { return k.getKnownBlockSizeAttr(); },
-      [](gpu::LaunchFuncOp launch) {
-        return SmallVector<Value>{launch.getBlockSizeX(),
-                                  launch.getBlockSizeY(),
-                                  launch.getBlockSizeZ()};
-      });
+      getConstantBlockSize);
   if (!block)
     return std::nullopt;
   return llvm::divideCeil((*block)[0] * (*block)[1] * (*block)[2], 32);
@@ -173,7 +149,7 @@ LogicalResult collectGroup(CopyOp load, LoopPlan &plan, std::string &why) {
   plan.groupDims = dims;
   if (dims.empty())
     return success();
-  std::optional<Dims> shape = findClusterShape(load);
+  std::optional<LaunchDims> shape = findClusterShape(load);
   if (!shape) {
     why = "the cluster shape of its kernel is unknown (set "
           "`known_cluster_size` or launch it with one constant `clusters in`)";
@@ -279,8 +255,11 @@ LogicalResult collectCompletion(CopyOp load, LoopPlan &plan,
       plan.loadWaits.push_back(wait);
     }
     plan.groupTracked = true;
-    return success(!plan.loadWaits.empty() ||
-                   (why = "a load's token is never waited on", false));
+    if (plan.loadWaits.empty()) {
+      why = "a load's token is never waited on";
+      return failure();
+    }
+    return success();
   }
   Value barrier = load.getBarrier();
   if (!barrier) {
