@@ -413,3 +413,23 @@ private:
 SmemBuffer mlir::asynccopy::traceSmemBuffer(Value view) {
   return Tracer().trace(view);
 }
+
+std::optional<std::pair<int64_t, int64_t>>
+SmemBuffer::getByteRange(Value view) const {
+  auto type = cast<MemRefType>(view.getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  std::optional<int64_t> start = byteOffset.getExact();
+  if (!start || !type.hasStaticShape() ||
+      failed(type.getStridesAndOffset(strides, offset)) ||
+      type.getElementTypeBitWidth() % 8 != 0)
+    return std::nullopt;
+  int64_t last = 0;
+  for (auto [size, stride] : llvm::zip(type.getShape(), strides)) {
+    if (ShapedType::isDynamic(stride) || stride < 0)
+      return std::nullopt;
+    last += (size - 1) * stride;
+  }
+  return std::make_pair(*start,
+                        *start + (last + 1) * type.getElementTypeBitWidth() / 8);
+}

@@ -76,6 +76,7 @@ protected:
         view = op->getOperand(0);
     });
     EXPECT_TRUE(view) << "no test.view op";
+    traced = view;
     return view ? traceSmemBuffer(view) : SmemBuffer();
   }
 
@@ -88,6 +89,8 @@ protected:
 
   MLIRContext ctx;
   OwningOpRef<ModuleOp> module;
+  /// The view the last trace started from.
+  Value traced;
 };
 
 TEST(KnownOffsetTest, Arithmetic) {
@@ -129,6 +132,7 @@ TEST_F(SmemBufferTest, StaticSubview) {
   )mlir");
   EXPECT_EQ(b.byteOffset.getExact(), 8192);
   EXPECT_TRUE(b.isAligned(1024));
+  EXPECT_EQ(b.getByteRange(traced), std::make_pair(int64_t(8192), int64_t(16384)));
 }
 
 TEST_F(SmemBufferTest, ContiguousSubviewOneRowIn) {
@@ -140,6 +144,18 @@ TEST_F(SmemBufferTest, ContiguousSubviewOneRowIn) {
   EXPECT_EQ(b.byteOffset.getExact(), 128);
   EXPECT_TRUE(b.isAligned(128));
   EXPECT_FALSE(b.isAligned(1024));
+  EXPECT_EQ(b.getByteRange(traced), std::make_pair(int64_t(128), int64_t(1152)));
+}
+
+TEST_F(SmemBufferTest, StridedColumnsByteRange) {
+  // Columns 8..15 of stage 1: first element at 8192 + 16 B, last 63 rows
+  // of 128 B further, 16 B wide.
+  SmemBuffer b = traceIn(R"mlir(
+    %v = memref.subview %a[1, 0, 8] [1, 64, 8] [1, 1, 1] : memref<2x64x64xf16, $WG> to memref<64x8xf16, strided<[64, 1], offset: 4104>, $WG>
+    "test.view"(%v) : (memref<64x8xf16, strided<[64, 1], offset: 4104>, $WG>) -> ()
+  )mlir");
+  EXPECT_EQ(b.getByteRange(traced),
+            std::make_pair(int64_t(8208), int64_t(8208 + 63 * 128 + 16)));
 }
 
 TEST_F(SmemBufferTest, DynamicSubviewStage) {
@@ -152,6 +168,8 @@ TEST_F(SmemBufferTest, DynamicSubviewStage) {
   )mlir");
   EXPECT_FALSE(b.byteOffset.getExact());
   EXPECT_EQ(b.byteOffset.getAlignment(), 16384);
+  // A ring's stage at a dynamic index has no known byte range.
+  EXPECT_FALSE(b.getByteRange(traced));
 }
 
 TEST_F(SmemBufferTest, DynamicSubviewUnknownColumn) {

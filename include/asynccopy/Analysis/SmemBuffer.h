@@ -109,6 +109,11 @@ struct SmemBuffer {
   /// Whether the view's start is provably `align`-aligned, given allocations
   /// aligned to at least `align` (a power of two).
   bool isAligned(int64_t align) const { return byteOffset.isMultipleOf(align); }
+
+  /// The bytes [begin, end) from the allocation's start that `view` (the
+  /// view this buffer was traced from) spans, from its first to its last
+  /// element, when its offset is exact and its shape and strides static.
+  std::optional<std::pair<int64_t, int64_t>> getByteRange(Value view) const;
 };
 
 /// Traces the SMEM memref `view` through memref.subview, view, cast,

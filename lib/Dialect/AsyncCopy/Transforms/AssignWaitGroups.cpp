@@ -128,21 +128,7 @@ struct SmemFootprint {
   explicit SmemFootprint(Value view) {
     SmemBuffer buffer = traceSmemBuffer(view);
     allocations = buffer.allocations;
-    auto type = cast<MemRefType>(view.getType());
-    SmallVector<int64_t> strides;
-    int64_t offset;
-    std::optional<int64_t> start = buffer.byteOffset.getExact();
-    if (!start || !type.hasStaticShape() ||
-        failed(type.getStridesAndOffset(strides, offset)) ||
-        type.getElementTypeBitWidth() % 8 != 0)
-      return;
-    int64_t last = 0;
-    for (auto [size, stride] : llvm::zip(type.getShape(), strides)) {
-      if (ShapedType::isDynamic(stride) || stride < 0)
-        return;
-      last += (size - 1) * stride;
-    }
-    bytes = {*start, *start + (last + 1) * type.getElementTypeBitWidth() / 8};
+    bytes = buffer.getByteRange(view);
   }
 
   /// Whether the two may share a byte.

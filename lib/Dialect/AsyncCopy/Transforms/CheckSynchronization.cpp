@@ -105,26 +105,17 @@ struct SmemRange {
 
 std::optional<SmemRange> getSmemRange(Value view) {
   auto type = dyn_cast<MemRefType>(view.getType());
-  if (!type || !isSharedMemory(type) || !type.hasStaticShape() ||
-      type.getElementTypeBitWidth() % 8 != 0)
+  if (!type || !isSharedMemory(type))
     return std::nullopt;
   SmemBuffer buffer = traceSmemBuffer(view);
-  std::optional<int64_t> start = buffer.byteOffset.getExact();
-  if (buffer.allocations.size() != 1 || !start ||
+  if (buffer.allocations.size() != 1 ||
       buffer.allocations.front().kind == SmemAllocation::Kind::Opaque)
     return std::nullopt;
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  if (failed(type.getStridesAndOffset(strides, offset)))
+  std::optional<std::pair<int64_t, int64_t>> bytes = buffer.getByteRange(view);
+  if (!bytes)
     return std::nullopt;
-  int64_t last = 0;
-  for (auto [size, stride] : llvm::zip(type.getShape(), strides)) {
-    if (ShapedType::isDynamic(stride) || stride < 0)
-      return std::nullopt;
-    last += (size - 1) * stride;
-  }
-  int64_t bytes = (last + 1) * type.getElementTypeBitWidth() / 8;
-  return SmemRange{buffer.allocations.front().value, *start, *start + bytes};
+  return SmemRange{buffer.allocations.front().value, bytes->first,
+                   bytes->second};
 }
 
 /// Whether two SMEM views certainly share a byte: only then is an access
