@@ -1,6 +1,6 @@
 // RUN: ac-opt %s -split-input-file -asynccopy-select-implementation -asynccopy-partition-collective -asynccopy-materialize-tma-descriptors -convert-asynccopy-to-nvvm | FileCheck %s
 // The barrier ops of a kernel, through the whole NVVM pipeline into ptxas:
-// RUN: ac-opt %s -split-input-file -asynccopy-to-llvm="format=isa check-synchronization=false" \
+// RUN: ac-opt %s -split-input-file -asynccopy-to-llvm="format=isa" \
 // RUN:   | %extract_ptx | FileCheck %s --check-prefix=PTX
 
 // CHECK: llvm.mlir.global internal @__asynccopy_barrier() {addr_space = 3 : i32, alignment = 8 : i64} : !llvm.array<2 x i64>

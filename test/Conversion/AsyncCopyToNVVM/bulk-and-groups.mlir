@@ -1,5 +1,5 @@
 // RUN: ac-opt %s -split-input-file -asynccopy-select-implementation -convert-asynccopy-to-nvvm | FileCheck %s
-// RUN: ac-opt %s -split-input-file -asynccopy-to-llvm="format=isa check-synchronization=false" \
+// RUN: ac-opt %s -split-input-file -asynccopy-to-llvm="format=isa" \
 // RUN:   | %extract_ptx | FileCheck %s --check-prefix=PTX
 
 // A bulk load of a window with 4 contiguous rows of 512 B: one elected

@@ -7,12 +7,12 @@
 // RUN:   | FileCheck %s --check-prefix=ALONE
 // Without dynamic shared memory the pipelines stop there, before ptxas
 // ("uses too much shared data").
-// RUN: not ac-opt %s -split-input-file -asynccopy-to-llvm="dynamic-smem=never check-synchronization=false" 2>&1 \
+// RUN: not ac-opt %s -split-input-file -asynccopy-to-llvm="dynamic-smem=never" 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=PIPELINE
 // With it (the default), kernels over the static limit keep their
 // attributions and barriers in dynamic shared memory; only @over needs more
 // than a CTA can have at all.
-// RUN: not ac-opt %s -split-input-file -asynccopy-to-llvm="check-synchronization=false" 2>&1 \
+// RUN: not ac-opt %s -split-input-file -asynccopy-to-llvm 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=DYNAMIC
 
 // Every SMEM buffer is a static .shared variable until dynamic shared memory

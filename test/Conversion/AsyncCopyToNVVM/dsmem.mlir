@@ -1,5 +1,5 @@
 // RUN: ac-opt %s -split-input-file -asynccopy-select-implementation -asynccopy-partition-collective -asynccopy-materialize-tma-descriptors -convert-asynccopy-to-nvvm | FileCheck %s
-// RUN: ac-opt %s -split-input-file -asynccopy-to-llvm="format=isa check-synchronization=false" | %extract_ptx | FileCheck %s --check-prefix=PTX
+// RUN: ac-opt %s -split-input-file -asynccopy-to-llvm="format=isa" | %extract_ptx | FileCheck %s --check-prefix=PTX
 
 // A remote copy (selected as dsmem): the elected thread maps the destination
 // buffer and the barrier stage into CTA %rank, arrives there expecting the

@@ -1,5 +1,5 @@
 // RUN: ac-opt %s -split-input-file -asynccopy-select-implementation -asynccopy-partition-collective -asynccopy-materialize-tma-descriptors -convert-asynccopy-to-nvvm | FileCheck %s
-// RUN: ac-opt %s -split-input-file -asynccopy-to-llvm="format=isa features=+ptx83 check-synchronization=false" \
+// RUN: ac-opt %s -split-input-file -asynccopy-to-llvm="format=isa features=+ptx83" \
 // RUN:   | %extract_ptx | FileCheck %s --check-prefix=PTX
 
 // `peer %pe` copies: every mechanism translates the GMEM address through the

@@ -1,5 +1,5 @@
 // RUN: ac-opt %s -split-input-file -asynccopy-select-implementation -asynccopy-partition-collective -asynccopy-materialize-tma-descriptors -convert-asynccopy-to-nvvm -canonicalize -cse | FileCheck %s
-// RUN: ac-opt %s -split-input-file -asynccopy-to-llvm="features=+ptx81 format=isa check-synchronization=false" \
+// RUN: ac-opt %s -split-input-file -asynccopy-to-llvm="features=+ptx81 format=isa" \
 // RUN:   | %extract_ptx | FileCheck %s --check-prefix=PTX
 
 // With PTX ISA 8.1 the sync path of a remote copy stores its 4-, 8- and

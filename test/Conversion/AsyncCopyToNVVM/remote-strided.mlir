@@ -1,5 +1,5 @@
 // RUN: ac-opt %s -split-input-file -asynccopy-select-implementation -asynccopy-partition-collective -asynccopy-materialize-tma-descriptors -convert-asynccopy-to-nvvm -canonicalize -cse | FileCheck %s
-// RUN: ac-opt %s -split-input-file -asynccopy-to-llvm="format=isa check-synchronization=false" \
+// RUN: ac-opt %s -split-input-file -asynccopy-to-llvm="format=isa" \
 // RUN:   | %extract_ptx | FileCheck %s --check-prefix=PTX
 
 // Remote (DSMEM) copies between strided SMEM views take the sync path (one

@@ -1,6 +1,6 @@
 // RUN: ac-opt %s -split-input-file --pass-pipeline='builtin.module(asynccopy-select-implementation,asynccopy-partition-collective,asynccopy-materialize-tma-descriptors,convert-asynccopy-to-nvvm)' | FileCheck %s
 // Every kernel through the whole pipeline and ptxas -arch=sm_90a:
-// RUN: ac-opt %s -split-input-file -asynccopy-to-llvm="format=isa check-synchronization=false" \
+// RUN: ac-opt %s -split-input-file -asynccopy-to-llvm="format=isa" \
 // RUN:   | %extract_ptx | FileCheck %s --check-prefix=PTX
 
 // A tiled, 128-B swizzled tile: load + store, one rank-4 TMA issue each.

@@ -339,8 +339,12 @@ private:
   /// Barriers whose per-phase arrivals and bytes are all known: only this
   /// CTA arrives on them, at static stages, in counts known statically.
   DenseSet<Operation *> countable;
-  /// Barriers handed to ops the checker does not know (calls): unchecked.
+  /// Barriers handed to ops the checker does not know (calls), and barriers
+  /// the kernel never initialises: unchecked, as are the copies that complete
+  /// on them.
   DenseSet<Operation *> escaped;
+  /// Used barriers the kernel never initialises, in program order.
+  SmallVector<Operation *> neverInitialised;
   /// Ops visited so far, against kMaxVisits.
   int64_t visits = 0;
   static constexpr int64_t kMaxVisits = 4'000'000;
@@ -411,12 +415,14 @@ std::optional<Arrival> SyncChecker::arrivalOf(Operation *op) {
 /// Sorts the kernel's barriers into those whose phases can be counted and
 /// those the checker leaves alone.
 void SyncChecker::classifyBarriers() {
-  DenseSet<Operation *> uncountable;
+  DenseSet<Operation *> uncountable, initialised, used;
   body.walk([&](Operation *op) {
     if (auto alloc = dyn_cast<BarrierAllocOp>(op)) {
       countable.insert(alloc);
       return;
     }
+    if (auto init = dyn_cast<BarrierInitOp>(op))
+      initialised.insert(traceBarrier(init.getBarrier()).alloc);
     for (Value operand : op->getOperands()) {
       if (!isa<BarrierType>(operand.getType()) ||
           isa<scf::YieldOp, scf::ForOp, scf::IfOp, scf::WhileOp,
@@ -425,6 +431,7 @@ void SyncChecker::classifyBarriers() {
       BarrierRef ref = traceBarrier(operand);
       if (!ref.alloc)
         continue;
+      used.insert(ref.alloc);
       bool known = isa<BarrierInitOp, BarrierArriveOp, BarrierArriveExpectTxOp,
                        BarrierWaitOp, BarrierRemoteOp,
                        AsyncCopyLikeOpInterface>(op);
@@ -442,6 +449,16 @@ void SyncChecker::classifyBarriers() {
         uncountable.insert(ref.alloc);
     }
   });
+  // A kernel that never initialises a barrier is a fragment (a lowering
+  // test) or misses its protocol entirely: one remark, no checks.
+  body.walk([&](BarrierAllocOp alloc) {
+    if (used.contains(alloc) && !initialised.contains(alloc)) {
+      neverInitialised.push_back(alloc);
+      escaped.insert(alloc);
+    }
+  });
+  for (Operation *alloc : escaped)
+    uncountable.insert(alloc);
   for (Operation *alloc : uncountable)
     countable.erase(alloc);
 }
@@ -465,6 +482,12 @@ void SyncChecker::run() {
            "every path: not checked";
     return;
   }
+  for (Operation *alloc : neverInitialised)
+    alloc->emitRemark()
+        << "allocates a barrier that this kernel never initialises: add "
+           "`asynccopy.barrier.init` (with the arrivals of one phase) after "
+           "it; its arrivals, waits and the copies that complete on it are "
+           "not checked";
   for (auto &[key, diag] : diags) {
     InFlightDiagnostic d = diag.error ? key.first->emitOpError()
                                       : key.first->emitRemark();
@@ -960,7 +983,7 @@ void SyncChecker::visitCopy(AsyncCopyLikeOpInterface copy, State &state) {
                   constantIndex(copy.getStage()), std::nullopt};
   if (Value barrier = copy.getBarrier()) {
     BarrierRef ref = traceBarrier(barrier);
-    if (!ref.alloc)
+    if (!ref.alloc || escaped.contains(ref.alloc))
       return; // Completion the checker cannot follow.
     if (pending.stage && countable.contains(ref.alloc))
       pending.phase = state.barriers[ref.alloc].stages[*pending.stage].phase;

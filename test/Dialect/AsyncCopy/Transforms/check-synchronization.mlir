@@ -426,3 +426,44 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// A barrier the kernel never initialises: a fragment (as lowering tests
+// write them) or a kernel missing its whole protocol. One remark at the
+// alloc and no errors: not for the use before init, not for the load
+// never waited for, not for the multicast in flight at the return, not for
+// the load into SMEM the first load may still be writing.
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+// CHECK-LABEL: gpu.func @never_initialised
+gpu.module @m {
+  gpu.func @never_initialised(%A: memref<4096x64xf16>, %phase: i1) workgroup(%S : !smem) kernel
+      attributes {known_cluster_size = array<i32: 2, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    // expected-remark @below {{allocates a barrier that this kernel never initialises: add `asynccopy.barrier.init` (with the arrivals of one phase) after it; its arrivals, waits and the copies that complete on it are not checked}}
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.copy %A to %S window [0, 0] [64, 64] barrier %b[%c0] : memref<4096x64xf16> to !smem
+    asynccopy.copy %A to %S window [64, 0] [64, 64] barrier %b[%c0] {collective = [#gpu<dim x>]} : memref<4096x64xf16> to !smem
+    gpu.return
+  }
+}
+
+// -----
+
+// An initialised barrier next to it is still checked: the same copy on it
+// that is never waited for is an error.
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+gpu.module @m {
+  gpu.func @one_initialised(%A: memref<4096x64xf16>) workgroup(%S : !smem, %T : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    // expected-remark @below {{never initialises}}
+    %a = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+    asynccopy.copy %A to %S window [0, 0] [64, 64] barrier %a[%c0] : memref<4096x64xf16> to !smem
+    // expected-error @below {{is never waited for before the kernel returns}}
+    asynccopy.copy %A to %T window [0, 0] [64, 64] barrier %b[%c0] : memref<4096x64xf16> to !smem
+    // expected-note @below {{the kernel returns here}}
+    gpu.return
+  }
+}

@@ -24,10 +24,10 @@
 // UNSELECTED: copy @tma#0 impl=auto dir=load unselected: run asynccopy-select-implementation first{{$}}
 // UNSELECTED: prefetch @prefetch#0 impl=auto dir=prefetch unselected: run asynccopy-select-implementation first{{$}}
 // The pipelines run the report before the conversion with explain=true:
-// RUN: ac-opt %s -split-input-file -asynccopy-to-nvvm="explain=true check-synchronization=false" \
+// RUN: ac-opt %s -split-input-file -asynccopy-to-nvvm="explain=true" \
 // RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=PIPE
 // and not without it:
-// RUN: ac-opt %s -split-input-file -asynccopy-to-nvvm="check-synchronization=false" -o /dev/null 2>&1 \
+// RUN: ac-opt %s -split-input-file -asynccopy-to-nvvm -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=QUIET --allow-empty
 // QUIET-NOT: remark: copy
 

@@ -3,7 +3,7 @@
 // RUN: ac-opt %s -split-input-file -asynccopy-select-implementation -asynccopy-select-implementation | FileCheck %s
 // RUN: ac-opt %s -split-input-file -asynccopy-select-implementation=explain -o /dev/null 2>&1 | FileCheck %s --check-prefix=EXPLAIN
 // The guarded stores compile through ptxas:
-// RUN: ac-opt %s -split-input-file -asynccopy-to-llvm="format=isa check-synchronization=false" | %extract_ptx | FileCheck %s --check-prefix=PTX
+// RUN: ac-opt %s -split-input-file -asynccopy-to-llvm="format=isa" | %extract_ptx | FileCheck %s --check-prefix=PTX
 
 // TMA stores write whole 16-B pieces of the innermost dim. A bf16 view with
 // 119 columns (238 B) ends inside a piece: windows that may reach columns
