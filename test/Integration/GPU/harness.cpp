@@ -748,16 +748,17 @@ static bool tmaEmpty(Checker &check) {
 #ifdef HAS_launch_loop
 extern "C" void _mlir_ciface_launch_loop(MemRef<float, 1> *in,
                                          MemRef<float, 1> *acc, int64_t n);
-/// 2 x 100000 chained launches, each adding %in to %acc, on a thread with
-/// an 8 MiB stack (the usual default, whatever `ulimit -s` says here): host
-/// code whose launches keep their argument arrays on the stack overflows it.
+/// 2 x 100000 chained launches, each adding a half of %in to %acc, on a
+/// thread with an 8 MiB stack (the usual default, whatever `ulimit -s` says
+/// here): host code whose launches keep their argument arrays on the stack
+/// overflows it.
 /// ASYNCCOPY_LAUNCH_LOOP_N lowers the count (run-gpu-tests.sh: under the
 /// sanitizers, which keep per-launch records that 200k launches exhaust).
 static bool launchLoop(Checker &check) {
   const char *env = std::getenv("ASYNCCOPY_LAUNCH_LOOP_N");
   const int64_t n = env ? std::max<int64_t>(1, std::atoll(env)) : 100000;
-  DeviceArray<float, 1> in({256}), acc({256});
-  in.fill([](int64_t i) { return i % 8 + 1; });
+  DeviceArray<float, 1> in({512}), acc({256});
+  in.fill([](int64_t i) { return i % 8 + 1 + (i >= 256 ? 16 : 0); });
   acc.fill([](int64_t) { return 0; });
   auto a = in.memref(), b = acc.memref();
   struct Args {
@@ -783,7 +784,9 @@ static bool launchLoop(Checker &check) {
   pthread_attr_destroy(&attr);
   acc.download();
   for (int64_t i = 0; i < 256; ++i)
-    check.expectEq("acc", i, acc.host[i], float(2 * n * (i % 8 + 1)));
+    check.expectEq("acc", i, acc.host[i],
+                   float((n + (n + 1) / 2) * (i % 8 + 1) +
+                         n / 2 * (i % 8 + 17)));
   return check.errors == 0;
 }
 #endif

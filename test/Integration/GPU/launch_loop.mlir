@@ -2,17 +2,20 @@
 // TMA kernel through scf.for iter_args (each launch depends on the
 // loop-carried token, as bench/ does), then %n more in a loop that also forks
 // a new stream from the chain every iteration (gpu.wait async on the
-// loop-carried token), and waits for the last token. Each launch encodes a
-// tensor map and passes it by value, so its argument arrays take a few
-// hundred bytes of host stack: the harness runs %n = 100000, which overflows
-// an 8 MiB stack unless every launch frees them, and every iteration's
-// stream must be destroyed. The kernel TMA-loads %in (256 f32) and adds it
-// to %acc, so %acc ends as 2n * %in.
+// loop-carried token), and waits for the last token. The first loop's tensor
+// is loop-invariant, so its tensor map is encoded once before the loop; the
+// second loop's tensor is the half of %in chosen by the iteration's parity,
+// so each of its launches encodes a map (alternating between two) and passes
+// it by value, and its argument arrays take a few hundred bytes of host
+// stack: the harness runs %n = 100000, which overflows an 8 MiB stack unless
+// every launch frees them, and every iteration's stream must be destroyed.
+// The kernel TMA-loads 256 f32 and adds them to %acc, so %acc ends as
+// n * in[0:256] + ceil(n/2) * in[0:256] + floor(n/2) * in[256:512].
 // RUN: %gpu_tests launch_loop | FileCheck %s
 // CHECK: launch_loop: PASS
 module attributes {gpu.container_module} {
   gpu.module @kernels {
-    gpu.func @accumulate(%in: memref<256xf32>, %acc: memref<256xf32>)
+    gpu.func @accumulate(%in: memref<256xf32, strided<[1], offset: ?>>, %acc: memref<256xf32>)
         workgroup(%tile : memref<256xf32, #gpu.address_space<workgroup>>) kernel {
       %c0 = arith.constant 0 : index
       %false = arith.constant false
@@ -20,7 +23,7 @@ module attributes {gpu.container_module} {
       %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
       asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
       asynccopy.copy %in to %tile window [0] [256] barrier %bar[%c0] {impl = #asynccopy<impl tma>}
-          : memref<256xf32> to memref<256xf32, #gpu.address_space<workgroup>>
+          : memref<256xf32, strided<[1], offset: ?>> to memref<256xf32, #gpu.address_space<workgroup>>
       asynccopy.barrier.wait %bar[%c0], %false : !asynccopy.barrier<1>
       %x = memref.load %tile[%tid] : memref<256xf32, #gpu.address_space<workgroup>>
       %a = memref.load %acc[%tid] : memref<256xf32>
@@ -29,22 +32,29 @@ module attributes {gpu.container_module} {
       gpu.return
     }
   }
-  func.func @launch_loop(%in: memref<256xf32>, %acc: memref<256xf32>, %n: index)
+  func.func @launch_loop(%in: memref<512xf32>, %acc: memref<256xf32>, %n: index)
       attributes {llvm.emit_c_interface} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
     %c256 = arith.constant 256 : index
+    %low = memref.subview %in[%c0] [256] [1]
+        : memref<512xf32> to memref<256xf32, strided<[1], offset: ?>>
     %t0 = gpu.wait async
     %chained = scf.for %i = %c0 to %n step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
       %next = gpu.launch_func async [%t] @kernels::@accumulate
           blocks in (%c1, %c1, %c1) threads in (%c256, %c1, %c1)
-          args(%in : memref<256xf32>, %acc : memref<256xf32>)
+          args(%low : memref<256xf32, strided<[1], offset: ?>>, %acc : memref<256xf32>)
       scf.yield %next : !gpu.async.token
     }
     %forked = scf.for %i = %c0 to %n step %c1 iter_args(%t = %chained) -> (!gpu.async.token) {
+      %parity = arith.remui %i, %c2 : index
+      %offset = arith.muli %parity, %c256 : index
+      %half = memref.subview %in[%offset] [256] [1]
+          : memref<512xf32> to memref<256xf32, strided<[1], offset: ?>>
       %launched = gpu.launch_func async [%t] @kernels::@accumulate
           blocks in (%c1, %c1, %c1) threads in (%c256, %c1, %c1)
-          args(%in : memref<256xf32>, %acc : memref<256xf32>)
+          args(%half : memref<256xf32, strided<[1], offset: ?>>, %acc : memref<256xf32>)
       %next = gpu.wait async [%launched]
       scf.yield %next : !gpu.async.token
     }

@@ -57,6 +57,43 @@ Value pointerTo(OpBuilder &b, Value memref) {
                                   address);
 }
 
+/// The scf.for loops around `launch`, innermost first, that its tensor maps
+/// can be encoded outside of: every tensor the maps describe, and the bounds
+/// of every loop inside, is defined outside each. A launch loop over the
+/// same tensors then encodes its maps once, not at every launch.
+SmallVector<scf::ForOp> getEncodeInvariantLoops(gpu::LaunchFuncOp launch,
+                                                ArrayRef<Value> tensors) {
+  SmallVector<scf::ForOp> loops;
+  SmallVector<Value> needed(tensors);
+  Operation *op = launch;
+  while (auto loop = dyn_cast<scf::ForOp>(op->getParentOp())) {
+    needed.append({loop.getLowerBound(), loop.getUpperBound()});
+    if (!llvm::all_of(needed,
+                      [&](Value v) { return loop.isDefinedOutsideOfLoop(v); }))
+      break;
+    loops.push_back(loop);
+    op = loop;
+  }
+  return loops;
+}
+
+/// An scf.if at `b` that holds when all `loops` run at least once: the
+/// encodes hoisted before them go in it, since a loop that never launches
+/// must not encode, and so possibly reject, maps it never uses.
+scf::IfOp guardOnTrips(OpBuilder &b, ArrayRef<scf::ForOp> loops) {
+  Location loc = loops.back()->getLoc();
+  Value runs;
+  for (scf::ForOp loop : loops) {
+    auto predicate = loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
+                                           : arith::CmpIPredicate::slt;
+    Value trips = arith::CmpIOp::create(b, loc, predicate,
+                                        loop.getLowerBound(),
+                                        loop.getUpperBound());
+    runs = runs ? arith::AndIOp::create(b, loc, runs, trips) : trips;
+  }
+  return scf::IfOp::create(b, loc, runs, /*withElseRegion=*/false);
+}
+
 struct MaterializeTMADescriptorsPass
     : public mlir::asynccopy::impl::AsyncCopyMaterializeTMADescriptorsBase<
           MaterializeTMADescriptorsPass> {
@@ -334,26 +371,45 @@ struct MaterializeTMADescriptorsPass
           entry.getI64IntegerAttr(tma::kDescriptorAlignBytes));
     }
 
-    OpBuilder b(launch);
-    Value hostMaps = hostBuffer ? pointerTo(b, hostBuffer) : Value();
-    SmallVector<Value> peerParams, params;
-    for (auto [k, map] : llvm::enumerate(maps)) {
+    SmallVector<Value> tensors;
+    for (TensorMapAttr map : maps) {
       Value memref = launch.getKernelOperand(map.getArg());
       if (!isa<MemRefType>(memref.getType()))
         return launch.emitOpError("kernel operand ")
                << map.getArg() << " feeds a tensor map but is not a memref";
+      if (!map.getPeer())
+        tensors.push_back(memref);
+    }
+    // Slots are addressed at `hoisted`, maps encoded at `encode`: before the
+    // launch, or before and in the guard of the loops they leave.
+    OpBuilder b(launch);
+    SmallVector<scf::ForOp> loops;
+    if (!tensors.empty())
+      loops = getEncodeInvariantLoops(launch, tensors);
+    OpBuilder hoisted =
+        loops.empty() ? b : OpBuilder(loops.back().getOperation());
+    Value hostMaps = hostBuffer ? pointerTo(hoisted, hostBuffer) : Value();
+    OpBuilder encode = hoisted;
+    if (!loops.empty()) {
+      scf::IfOp guard = guardOnTrips(hoisted, loops);
+      hoisted.setInsertionPoint(guard);
+      encode = OpBuilder::atBlockTerminator(guard.thenBlock());
+    }
+    SmallVector<Value> peerParams, params;
+    for (TensorMapAttr map : maps) {
+      Value memref = launch.getKernelOperand(map.getArg());
       if (map.getPeer()) {
         peerParams.push_back(
             EncodePeerTensorMapsOp::create(b, loc, ptrType, memref, map));
         continue;
       }
       Value target = hostMaps;
-      if (int64_t local = k - numPeer)
+      if (int64_t local = params.size())
         target = LLVM::GEPOp::create(
-            b, loc, ptrType, b.getI8Type(), hostMaps,
+            hoisted, loc, ptrType, hoisted.getI8Type(), hostMaps,
             ArrayRef<LLVM::GEPArg>{
                 static_cast<int32_t>(local * tma::kDescriptorBytes)});
-      EncodeTensorMapOp::create(b, loc, memref, target, map);
+      EncodeTensorMapOp::create(encode, loc, memref, target, map);
       params.push_back(target);
     }
 
