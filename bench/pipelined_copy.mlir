@@ -1525,6 +1525,170 @@ module attributes {gpu.container_module} {
       } {asynccopy.pipeline_stages = 4 : i64}
       gpu.return
     }
+    // 16384x32768 f16, 64x128 tiles (65536), 3 stages, L2 prefetch 4 grid steps ahead
+    gpu.func @pf_1g_64x128_s3_a4(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>)
+        workgroup(%tile : memref<64x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %ctm = arith.constant 64 : index
+      %ctn = arith.constant 128 : index
+      %ctpr = arith.constant 256 : index
+      %ctiles = arith.constant 65536 : index
+      %false = arith.constant false
+      %true = arith.constant true
+      %bid = gpu.block_id x
+      %grid = gpu.grid_dim x
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      %cahead = arith.constant 4 : index
+      %pfoff = arith.muli %grid, %cahead : index
+      %last = scf.for %t = %bid to %ctiles step %grid iter_args(%phase = %false) -> (i1) {
+        %tr = arith.divui %t, %ctpr : index
+        %tc = arith.remui %t, %ctpr : index
+        %row = arith.muli %tr, %ctm : index
+        %col = arith.muli %tc, %ctn : index
+        %pt = arith.addi %t, %pfoff : index
+        %pin = arith.cmpi ult, %pt, %ctiles : index
+        scf.if %pin {
+          %ptr = arith.divui %pt, %ctpr : index
+          %ptc = arith.remui %pt, %ctpr : index
+          %prow = arith.muli %ptr, %ctm : index
+          %pcol = arith.muli %ptc, %ctn : index
+          asynccopy.prefetch %in window [%prow, %pcol] [64, 128] : memref<16384x32768xf16>
+        }
+        asynccopy.copy %in to %tile window [%row, %col] [64, 128] barrier %bar[%c0]
+            : memref<16384x32768xf16> to memref<64x128xf16, #gpu.address_space<workgroup>>
+        asynccopy.barrier.wait %bar[%c0], %phase : !asynccopy.barrier<1>
+        %st = asynccopy.copy %tile to %out window [%row, %col] [64, 128]
+            : memref<64x128xf16, #gpu.address_space<workgroup>> to memref<16384x32768xf16> -> !asynccopy.token
+        asynccopy.wait %st : !asynccopy.token
+        %flip = arith.xori %phase, %true : i1
+        scf.yield %flip : i1
+      } {asynccopy.pipeline_stages = 3 : i64}
+      gpu.return
+    }
+    // 16384x32768 f16, 64x128 tiles (65536), 3 stages, L2 prefetch 8 grid steps ahead
+    gpu.func @pf_1g_64x128_s3_a8(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>)
+        workgroup(%tile : memref<64x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %ctm = arith.constant 64 : index
+      %ctn = arith.constant 128 : index
+      %ctpr = arith.constant 256 : index
+      %ctiles = arith.constant 65536 : index
+      %false = arith.constant false
+      %true = arith.constant true
+      %bid = gpu.block_id x
+      %grid = gpu.grid_dim x
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      %cahead = arith.constant 8 : index
+      %pfoff = arith.muli %grid, %cahead : index
+      %last = scf.for %t = %bid to %ctiles step %grid iter_args(%phase = %false) -> (i1) {
+        %tr = arith.divui %t, %ctpr : index
+        %tc = arith.remui %t, %ctpr : index
+        %row = arith.muli %tr, %ctm : index
+        %col = arith.muli %tc, %ctn : index
+        %pt = arith.addi %t, %pfoff : index
+        %pin = arith.cmpi ult, %pt, %ctiles : index
+        scf.if %pin {
+          %ptr = arith.divui %pt, %ctpr : index
+          %ptc = arith.remui %pt, %ctpr : index
+          %prow = arith.muli %ptr, %ctm : index
+          %pcol = arith.muli %ptc, %ctn : index
+          asynccopy.prefetch %in window [%prow, %pcol] [64, 128] : memref<16384x32768xf16>
+        }
+        asynccopy.copy %in to %tile window [%row, %col] [64, 128] barrier %bar[%c0]
+            : memref<16384x32768xf16> to memref<64x128xf16, #gpu.address_space<workgroup>>
+        asynccopy.barrier.wait %bar[%c0], %phase : !asynccopy.barrier<1>
+        %st = asynccopy.copy %tile to %out window [%row, %col] [64, 128]
+            : memref<64x128xf16, #gpu.address_space<workgroup>> to memref<16384x32768xf16> -> !asynccopy.token
+        asynccopy.wait %st : !asynccopy.token
+        %flip = arith.xori %phase, %true : i1
+        scf.yield %flip : i1
+      } {asynccopy.pipeline_stages = 3 : i64}
+      gpu.return
+    }
+    // 16384x32768 f16, 64x128 tiles (65536), 3 stages, L2 prefetch 16 grid steps ahead
+    gpu.func @pf_1g_64x128_s3_a16(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>)
+        workgroup(%tile : memref<64x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %ctm = arith.constant 64 : index
+      %ctn = arith.constant 128 : index
+      %ctpr = arith.constant 256 : index
+      %ctiles = arith.constant 65536 : index
+      %false = arith.constant false
+      %true = arith.constant true
+      %bid = gpu.block_id x
+      %grid = gpu.grid_dim x
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      %cahead = arith.constant 16 : index
+      %pfoff = arith.muli %grid, %cahead : index
+      %last = scf.for %t = %bid to %ctiles step %grid iter_args(%phase = %false) -> (i1) {
+        %tr = arith.divui %t, %ctpr : index
+        %tc = arith.remui %t, %ctpr : index
+        %row = arith.muli %tr, %ctm : index
+        %col = arith.muli %tc, %ctn : index
+        %pt = arith.addi %t, %pfoff : index
+        %pin = arith.cmpi ult, %pt, %ctiles : index
+        scf.if %pin {
+          %ptr = arith.divui %pt, %ctpr : index
+          %ptc = arith.remui %pt, %ctpr : index
+          %prow = arith.muli %ptr, %ctm : index
+          %pcol = arith.muli %ptc, %ctn : index
+          asynccopy.prefetch %in window [%prow, %pcol] [64, 128] : memref<16384x32768xf16>
+        }
+        asynccopy.copy %in to %tile window [%row, %col] [64, 128] barrier %bar[%c0]
+            : memref<16384x32768xf16> to memref<64x128xf16, #gpu.address_space<workgroup>>
+        asynccopy.barrier.wait %bar[%c0], %phase : !asynccopy.barrier<1>
+        %st = asynccopy.copy %tile to %out window [%row, %col] [64, 128]
+            : memref<64x128xf16, #gpu.address_space<workgroup>> to memref<16384x32768xf16> -> !asynccopy.token
+        asynccopy.wait %st : !asynccopy.token
+        %flip = arith.xori %phase, %true : i1
+        scf.yield %flip : i1
+      } {asynccopy.pipeline_stages = 3 : i64}
+      gpu.return
+    }
+    // 16384x32768 f16, 128x128 tiles (32768), 3 stages, L2 prefetch 4 grid steps ahead
+    gpu.func @pf_1g_128x128_s3_a4(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>)
+        workgroup(%tile : memref<128x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %ctm = arith.constant 128 : index
+      %ctn = arith.constant 128 : index
+      %ctpr = arith.constant 256 : index
+      %ctiles = arith.constant 32768 : index
+      %false = arith.constant false
+      %true = arith.constant true
+      %bid = gpu.block_id x
+      %grid = gpu.grid_dim x
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      %cahead = arith.constant 4 : index
+      %pfoff = arith.muli %grid, %cahead : index
+      %last = scf.for %t = %bid to %ctiles step %grid iter_args(%phase = %false) -> (i1) {
+        %tr = arith.divui %t, %ctpr : index
+        %tc = arith.remui %t, %ctpr : index
+        %row = arith.muli %tr, %ctm : index
+        %col = arith.muli %tc, %ctn : index
+        %pt = arith.addi %t, %pfoff : index
+        %pin = arith.cmpi ult, %pt, %ctiles : index
+        scf.if %pin {
+          %ptr = arith.divui %pt, %ctpr : index
+          %ptc = arith.remui %pt, %ctpr : index
+          %prow = arith.muli %ptr, %ctm : index
+          %pcol = arith.muli %ptc, %ctn : index
+          asynccopy.prefetch %in window [%prow, %pcol] [128, 128] : memref<16384x32768xf16>
+        }
+        asynccopy.copy %in to %tile window [%row, %col] [128, 128] barrier %bar[%c0]
+            : memref<16384x32768xf16> to memref<128x128xf16, #gpu.address_space<workgroup>>
+        asynccopy.barrier.wait %bar[%c0], %phase : !asynccopy.barrier<1>
+        %st = asynccopy.copy %tile to %out window [%row, %col] [128, 128]
+            : memref<128x128xf16, #gpu.address_space<workgroup>> to memref<16384x32768xf16> -> !asynccopy.token
+        asynccopy.wait %st : !asynccopy.token
+        %flip = arith.xori %phase, %true : i1
+        scf.yield %flip : i1
+      } {asynccopy.pipeline_stages = 3 : i64}
+      gpu.return
+    }
     // 2097152x256 f16, 32x256 tiles (65536), 3 stages, matrix viewed as 2097152x256 (contiguous tiles)
     gpu.func @flat_1g_32x256_s3(%in: memref<2097152x256xf16>, %out: memref<2097152x256xf16>)
         workgroup(%tile : memref<32x256xf16, #gpu.address_space<workgroup>>) kernel {
@@ -2295,6 +2459,62 @@ module attributes {gpu.container_module} {
     %t0 = gpu.wait async
     %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
       %next = gpu.launch_func async [%t] @kernels::@chunk_1g_64x128_s4
+          blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+          args(%in : memref<16384x32768xf16>, %out : memref<16384x32768xf16>)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_pf_1g_64x128_s3_a4(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>, %grid: index, %threads: index,
+                        %iters: index) attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@pf_1g_64x128_s3_a4
+          blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+          args(%in : memref<16384x32768xf16>, %out : memref<16384x32768xf16>)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_pf_1g_64x128_s3_a8(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>, %grid: index, %threads: index,
+                        %iters: index) attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@pf_1g_64x128_s3_a8
+          blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+          args(%in : memref<16384x32768xf16>, %out : memref<16384x32768xf16>)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_pf_1g_64x128_s3_a16(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>, %grid: index, %threads: index,
+                        %iters: index) attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@pf_1g_64x128_s3_a16
+          blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+          args(%in : memref<16384x32768xf16>, %out : memref<16384x32768xf16>)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_pf_1g_128x128_s3_a4(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>, %grid: index, %threads: index,
+                        %iters: index) attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@pf_1g_128x128_s3_a4
           blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
           args(%in : memref<16384x32768xf16>, %out : memref<16384x32768xf16>)
       scf.yield %next : !gpu.async.token

@@ -15,8 +15,9 @@ iteration parity, or one cp.async token and its wait) and marked
 asynccopy-to-llvm) gives it N stages (`_s1`: N = 1, not pipelined; `_ef`:
 evict_first on both copies). Diagnostics in pipelined_copy.mlir:
 `chunk_*` (the same marked loop over a contiguous range of tiles per CTA),
-`flat_*` (the matrix viewed as rows of 256 elements, so tiles are
-contiguous) and `hand_*` (pipelined by hand, one more TMA store in flight
+`pf_*` (the same loop plus a TMA L2 prefetch of the tile a few grid
+steps ahead), `flat_*` (the matrix viewed as rows of 256 elements, so
+tiles are contiguous) and `hand_*` (pipelined by hand, one more TMA store in flight
 at each refill; needs a grid that divides the tiles into multiples of N,
 e.g. 128).
 """
@@ -164,6 +165,26 @@ CPA_KERNEL = """\
 """
 
 
+# Diagnostic: the same marked loop, plus an L2 prefetch (TMA tensor
+# prefetch, no SMEM) of the tile `ahead` grid steps further on, so more
+# DRAM reads are in flight than the N-1 loads.
+PREFETCH_KERNEL = TMA_KERNEL.replace(
+    "      %last = scf.for",
+    """      %cahead = arith.constant {ahead} : index
+      %pfoff = arith.muli %grid, %cahead : index
+      %last = scf.for""").replace(
+    "        asynccopy.copy %in to %tile",
+    """        %pt = arith.addi %t, %pfoff : index
+        %pin = arith.cmpi ult, %pt, %ctiles : index
+        scf.if %pin {{
+          %ptr = arith.divui %pt, %ctpr : index
+          %ptc = arith.remui %pt, %ctpr : index
+          %prow = arith.muli %ptr, %ctm : index
+          %pcol = arith.muli %ptc, %ctn : index
+          asynccopy.prefetch %in window [%prow, %pcol] [{tm}, {tn}] : {gm}
+        }}
+        asynccopy.copy %in to %tile""")
+
 # Hand-pipelined diagnostic (no marker): N stages, loads issued L = N-1-D
 # tiles ahead, so D TMA stores may still be reading their stages when a
 # stage is refilled (`wait_group bulk D {read}`); the loop is unrolled N
@@ -261,7 +282,8 @@ def kernels(prefix, variants, body):
 
 
 def diag_kernels():
-    """chunk_*: contiguous tile ranges per CTA; flat_*: contiguous tiles."""
+    """chunk_*: contiguous tile ranges per CTA; pf_*: an L2 prefetch ahead of
+    the loads; flat_*: contiguous tiles."""
     out = []
     for size, (rows, cols) in SIZES.items():
         for tm, tn, st in [(64, 128, 3), (64, 128, 4)]:
@@ -273,6 +295,18 @@ def diag_kernels():
                 gm=f"memref<{rows}x{cols}xf16>",
                 sm=f"memref<{tm}x{tn}xf16, #gpu.address_space<workgroup>>",
                 body=CHUNK_KERNEL))
+        if size == "1g":
+            for tm, st, ahead in [(64, 3, 4), (64, 3, 8), (64, 3, 16),
+                                  (128, 3, 4)]:
+                out.append(dict(
+                    name=f"pf_{size}_{tm}x128_s{st}_a{ahead}", attrs="",
+                    note=f", L2 prefetch {ahead} grid steps ahead", size=size,
+                    rows=rows, cols=cols, tm=tm, tn=128, stages=st,
+                    ahead=ahead, tpr=cols // 128,
+                    ntiles=(rows // tm) * (cols // 128),
+                    gm=f"memref<{rows}x{cols}xf16>",
+                    sm=f"memref<{tm}x128xf16, #gpu.address_space<workgroup>>",
+                    body=PREFETCH_KERNEL))
         frows = rows * cols // 256
         for tm, st in [(32, 3), (64, 3), (32, 4), (64, 4)]:
             out.append(dict(
