@@ -8,9 +8,17 @@
 // same workgroup buffers: a DSMEM copy lands at the source's offset).
 // Per hand-off, shared by every variant:
 //   producer: wait `empty[s]` (k >= S; the consumer freed hand-off k-S),
-//     proxy fence, every lane stamps one f16 (lane l: row l*R/32 + k%(R/32),
-//     column 8*((k/(R/32))%16) + (k+l)%8, value (k*131 + l*7 + c*3) & 0x3fff),
-//     proxy fence, CTA (= warp) barrier, then the variant's send.
+//     proxy fence, every lane stamps one f16, proxy fence, CTA (= warp)
+//     barrier, then the variant's send. Lane l's stamp of hand-off k, with
+//     P = max(R/32, 1) and integer division:
+//       row    l*R/32 + k%P,
+//       column 8*g + (k+l)%8, g = (k/P + (l*R%32)/2) % 16,
+//       value  (k*131 + l*7 + c*3) & 0x3fff.
+//     R >= 32: lane l owns rows l*R/32 .. +P-1 and (l*R%32)/2 = 0: the row
+//     moves with k fastest, then the 16-B column group g. R = 8, 16: 32/R
+//     lanes share row l*R/32 at groups R/2 apart ((l%(32/R))*R/2), and g
+//     moves with every hand-off. Either way the 32 lanes' 16-B vectors
+//     (row, 8g .. 8g+7) are distinct and each holds its lane's stamp.
 //   consumer: the variant's receive, then every lane reads the 16-B vector
 //     holding its stamp and adds its 8 values to its checksum, proxy fence,
 //     warp barrier, one remote arrival on the producer's `empty[s]`.
@@ -38,6 +46,4200 @@
 // kernel `iters` times on one stream with `nclusters` clusters.
 module attributes {gpu.container_module} {
   gpu.module @kernels {
+    gpu.func @dsmem8s1(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index)
+        workgroup(%b0 : memref<8x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c3 = arith.constant 3 : index
+      %c8 = arith.constant 8 : index
+      %c16 = arith.constant 16 : index
+      %c32 = arith.constant 32 : index
+      %c128 = arith.constant 128 : index
+      %cR = arith.constant 8 : index
+      %cLPR = arith.constant 4 : index
+      %cGOFF = arith.constant 4 : index
+      %cE = arith.constant 1024 : index
+      %cS = arith.constant 1 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c3_i32 = arith.constant 3 : i32
+      %c7_i32 = arith.constant 7 : i32
+      %c13_i32 = arith.constant 13 : i32
+      %c131_i32 = arith.constant 131 : i32
+      %c4099_i32 = arith.constant 4099 : i32
+      %c8191_i32 = arith.constant 8191 : i32
+      %mask = arith.constant 16383 : i32
+      %true = arith.constant true
+      %tid = gpu.thread_id x
+      %bx = gpu.block_id x
+      %cl = arith.divui %bx, %c2 : index
+      %cl_i32 = arith.index_cast %cl : index to i32
+      %tid_i32 = arith.index_cast %tid : index to i32
+      %rank = nvvm.read.ptx.sreg.cluster.ctarank : i32
+      %peer = arith.xori %rank, %c1_i32 : i32
+      %is_prod = arith.cmpi eq, %rank, %c0_i32 : i32
+      %is_tid0 = arith.cmpi eq, %tid, %c0 : index
+      %clS = arith.muli %cl, %cS : index
+      %full = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %full, 1 : !asynccopy.barrier<1>
+      %empty = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %empty, 1 : !asynccopy.barrier<1>
+      %empty_r = asynccopy.barrier.remote %empty, %peer : !asynccopy.barrier<1> -> !asynccopy.barrier<1, remote>
+      %full_r = asynccopy.barrier.remote %full, %peer : !asynccopy.barrier<1> -> !asynccopy.barrier<1, remote>
+      // Both CTAs' barriers are initialised before any remote use.
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      scf.if %is_prod {
+        // The initial stages: element i of stage s is (c*4099 + s*8191 + i*13) & 0x3fff.
+        %base = arith.muli %cl_i32, %c4099_i32 : i32
+        scf.for %i = %tid to %cE step %c32 {
+          %i_i32 = arith.index_cast %i : index to i32
+          %r = arith.divui %i, %c128 : index
+          %q = arith.remui %i, %c128 : index
+          %i13 = arith.muli %i_i32, %c13_i32 : i32
+          %v0 = arith.addi %base, %i13 : i32
+          %v0a = arith.addi %v0, %c0_i32 : i32
+          %v0m = arith.andi %v0a, %mask : i32
+          %v0h = arith.trunci %v0m : i32 to i16
+          %v0f = arith.bitcast %v0h : i16 to f16
+          memref.store %v0f, %b0[%r, %q] : memref<8x128xf16, #gpu.address_space<workgroup>>
+        }
+        // The first stamps rewrite elements other lanes filled.
+        gpu.barrier
+        scf.for %k = %c0 to %K step %c1 {
+          %s = arith.remui %k, %cS : index
+          %j = arith.divui %k, %cS : index
+          %par = arith.remui %j, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          %row = arith.divui %tid, %cLPR : index
+          %lsub = arith.remui %tid, %cLPR : index
+          %lg = arith.muli %lsub, %cGOFF : index
+          %kg = arith.addi %k, %lg : index
+          %g = arith.remui %kg, %c16 : index
+          %col0 = arith.muli %g, %c8 : index
+          %prev = arith.xori %ph, %true : i1
+          %again = arith.cmpi uge, %k, %cS : index
+          // The stage is free once the consumer is done with hand-off k-S.
+          scf.if %again {
+            asynccopy.barrier.wait %empty[%s], %prev : !asynccopy.barrier<1>
+          }
+          // The last send from it has been read (async proxy): order the
+          // stamp after it.
+          asynccopy.fence_async_shared
+          %coff = arith.addi %k, %tid : index
+          %e = arith.remui %coff, %c8 : index
+          %col = arith.addi %col0, %e : index
+          %k_i32 = arith.index_cast %k : index to i32
+          %sa = arith.muli %k_i32, %c131_i32 : i32
+          %sb = arith.muli %tid_i32, %c7_i32 : i32
+          %sc = arith.muli %cl_i32, %c3_i32 : i32
+          %sab = arith.addi %sa, %sb : i32
+          %sabc = arith.addi %sab, %sc : i32
+          %sv = arith.andi %sabc, %mask : i32
+          %sh = arith.trunci %sv : i32 to i16
+          %sf = arith.bitcast %sh : i16 to f16
+          memref.store %sf, %b0[%row, %col] : memref<8x128xf16, #gpu.address_space<workgroup>>
+          asynccopy.fence_async_shared
+          gpu.barrier
+          // Send: bulk copy into the consumer's stage, completing on its full[s].
+          asynccopy.copy %b0 to %b0 remote %peer barrier %full[%c0]
+              : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<8x128xf16, #gpu.address_space<workgroup>>
+        }
+      }
+      %acc = scf.if %is_prod -> (i32) {
+        scf.yield %c0_i32 : i32
+      } else {
+        %sum = scf.for %k = %c0 to %K step %c1 iter_args(%a = %c0_i32) -> (i32) {
+          %s = arith.remui %k, %cS : index
+          %j = arith.divui %k, %cS : index
+          %par = arith.remui %j, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          %row = arith.divui %tid, %cLPR : index
+          %lsub = arith.remui %tid, %cLPR : index
+          %lg = arith.muli %lsub, %cGOFF : index
+          %kg = arith.addi %k, %lg : index
+          %g = arith.remui %kg, %c16 : index
+          %col0 = arith.muli %g, %c8 : index
+          asynccopy.barrier.wait %full[%s], %ph : !asynccopy.barrier<1>
+          // Consume: each lane reads the 16-B vector holding its stamp.
+          %vv = vector.load %b0[%row, %col0] {alignment = 16 : i64} : memref<8x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+          %vsel = arith.select %true, %vv, %vv : vector<8xf16>
+          %vb = arith.bitcast %vsel : vector<8xf16> to vector<8xi16>
+          %vz = arith.extui %vb : vector<8xi16> to vector<8xi32>
+          %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
+          %a2 = arith.addi %a, %vs : i32
+          // Free: the warp is done reading (and has fenced its reads against
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
+          asynccopy.fence_async_shared
+          gpu.barrier
+          scf.if %is_tid0 {
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<1, remote>
+          }
+          scf.yield %a2 : i32
+        }
+        // Every stage's last hand-off, for the host's full comparison.
+        %fs0 = arith.addi %clS, %c0 : index
+        %fr0 = arith.muli %fs0, %cR : index
+        %ft0 = asynccopy.copy %b0 to %res window [%fr0, %c0] [8, 128]
+            : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft0 : !asynccopy.token
+        scf.yield %sum : i32
+      }
+      scf.if %is_prod {
+      } else {
+        %cl32 = arith.muli %cl, %c32 : index
+        %o = arith.addi %cl32, %tid : index
+        memref.store %acc, %out[%o] : memref<4224xi32>
+      }
+      // Nobody leaves while its peer may still access its SMEM or barriers.
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      gpu.return
+    }
+    gpu.func @dsmema8s1(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index)
+        workgroup(%b0 : memref<8x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c3 = arith.constant 3 : index
+      %c8 = arith.constant 8 : index
+      %c16 = arith.constant 16 : index
+      %c32 = arith.constant 32 : index
+      %c128 = arith.constant 128 : index
+      %cR = arith.constant 8 : index
+      %cLPR = arith.constant 4 : index
+      %cGOFF = arith.constant 4 : index
+      %cE = arith.constant 1024 : index
+      %cS = arith.constant 1 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c3_i32 = arith.constant 3 : i32
+      %c7_i32 = arith.constant 7 : i32
+      %c13_i32 = arith.constant 13 : i32
+      %c131_i32 = arith.constant 131 : i32
+      %c4099_i32 = arith.constant 4099 : i32
+      %c8191_i32 = arith.constant 8191 : i32
+      %mask = arith.constant 16383 : i32
+      %true = arith.constant true
+      %tid = gpu.thread_id x
+      %bx = gpu.block_id x
+      %cl = arith.divui %bx, %c2 : index
+      %cl_i32 = arith.index_cast %cl : index to i32
+      %tid_i32 = arith.index_cast %tid : index to i32
+      %rank = nvvm.read.ptx.sreg.cluster.ctarank : i32
+      %peer = arith.xori %rank, %c1_i32 : i32
+      %is_prod = arith.cmpi eq, %rank, %c0_i32 : i32
+      %is_tid0 = arith.cmpi eq, %tid, %c0 : index
+      %clS = arith.muli %cl, %cS : index
+      %full = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %full, 1 : !asynccopy.barrier<1>
+      %empty = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %empty, 1 : !asynccopy.barrier<1>
+      %empty_r = asynccopy.barrier.remote %empty, %peer : !asynccopy.barrier<1> -> !asynccopy.barrier<1, remote>
+      %full_r = asynccopy.barrier.remote %full, %peer : !asynccopy.barrier<1> -> !asynccopy.barrier<1, remote>
+      // Both CTAs' barriers are initialised before any remote use.
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      scf.if %is_prod {
+        // The initial stages: element i of stage s is (c*4099 + s*8191 + i*13) & 0x3fff.
+        %base = arith.muli %cl_i32, %c4099_i32 : i32
+        scf.for %i = %tid to %cE step %c32 {
+          %i_i32 = arith.index_cast %i : index to i32
+          %r = arith.divui %i, %c128 : index
+          %q = arith.remui %i, %c128 : index
+          %i13 = arith.muli %i_i32, %c13_i32 : i32
+          %v0 = arith.addi %base, %i13 : i32
+          %v0a = arith.addi %v0, %c0_i32 : i32
+          %v0m = arith.andi %v0a, %mask : i32
+          %v0h = arith.trunci %v0m : i32 to i16
+          %v0f = arith.bitcast %v0h : i16 to f16
+          memref.store %v0f, %b0[%r, %q] : memref<8x128xf16, #gpu.address_space<workgroup>>
+        }
+        // The first stamps rewrite elements other lanes filled.
+        gpu.barrier
+        scf.for %k = %c0 to %K step %c1 {
+          %s = arith.remui %k, %cS : index
+          %j = arith.divui %k, %cS : index
+          %par = arith.remui %j, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          %row = arith.divui %tid, %cLPR : index
+          %lsub = arith.remui %tid, %cLPR : index
+          %lg = arith.muli %lsub, %cGOFF : index
+          %kg = arith.addi %k, %lg : index
+          %g = arith.remui %kg, %c16 : index
+          %col0 = arith.muli %g, %c8 : index
+          %prev = arith.xori %ph, %true : i1
+          %again = arith.cmpi uge, %k, %cS : index
+          // The stage is free once the consumer is done with hand-off k-S.
+          scf.if %again {
+            asynccopy.barrier.wait %empty[%s], %prev : !asynccopy.barrier<1>
+          }
+          // The last send from it has been read (async proxy): order the
+          // stamp after it.
+          asynccopy.fence_async_shared
+          %coff = arith.addi %k, %tid : index
+          %e = arith.remui %coff, %c8 : index
+          %col = arith.addi %col0, %e : index
+          %k_i32 = arith.index_cast %k : index to i32
+          %sa = arith.muli %k_i32, %c131_i32 : i32
+          %sb = arith.muli %tid_i32, %c7_i32 : i32
+          %sc = arith.muli %cl_i32, %c3_i32 : i32
+          %sab = arith.addi %sa, %sb : i32
+          %sabc = arith.addi %sab, %sc : i32
+          %sv = arith.andi %sabc, %mask : i32
+          %sh = arith.trunci %sv : i32 to i16
+          %sf = arith.bitcast %sh : i16 to f16
+          memref.store %sf, %b0[%row, %col] : memref<8x128xf16, #gpu.address_space<workgroup>>
+          asynccopy.fence_async_shared
+          gpu.barrier
+          // Send: every lane st.async's its share into the consumer's stage
+          // (complete_tx on its full[s]); lane 0 arrives expecting the bytes.
+          asynccopy.copy %b0 to %b0 remote %peer barrier %full[%c0] {impl = #asynccopy<impl sync>}
+              : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<8x128xf16, #gpu.address_space<workgroup>>
+        }
+      }
+      %acc = scf.if %is_prod -> (i32) {
+        scf.yield %c0_i32 : i32
+      } else {
+        %sum = scf.for %k = %c0 to %K step %c1 iter_args(%a = %c0_i32) -> (i32) {
+          %s = arith.remui %k, %cS : index
+          %j = arith.divui %k, %cS : index
+          %par = arith.remui %j, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          %row = arith.divui %tid, %cLPR : index
+          %lsub = arith.remui %tid, %cLPR : index
+          %lg = arith.muli %lsub, %cGOFF : index
+          %kg = arith.addi %k, %lg : index
+          %g = arith.remui %kg, %c16 : index
+          %col0 = arith.muli %g, %c8 : index
+          asynccopy.barrier.wait %full[%s], %ph : !asynccopy.barrier<1>
+          // Consume: each lane reads the 16-B vector holding its stamp.
+          %vv = vector.load %b0[%row, %col0] {alignment = 16 : i64} : memref<8x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+          %vsel = arith.select %true, %vv, %vv : vector<8xf16>
+          %vb = arith.bitcast %vsel : vector<8xf16> to vector<8xi16>
+          %vz = arith.extui %vb : vector<8xi16> to vector<8xi32>
+          %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
+          %a2 = arith.addi %a, %vs : i32
+          // Free: the warp is done reading (and has fenced its reads against
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
+          asynccopy.fence_async_shared
+          gpu.barrier
+          scf.if %is_tid0 {
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<1, remote>
+          }
+          scf.yield %a2 : i32
+        }
+        // Every stage's last hand-off, for the host's full comparison.
+        %fs0 = arith.addi %clS, %c0 : index
+        %fr0 = arith.muli %fs0, %cR : index
+        %ft0 = asynccopy.copy %b0 to %res window [%fr0, %c0] [8, 128]
+            : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft0 : !asynccopy.token
+        scf.yield %sum : i32
+      }
+      scf.if %is_prod {
+      } else {
+        %cl32 = arith.muli %cl, %c32 : index
+        %o = arith.addi %cl32, %tid : index
+        memref.store %acc, %out[%o] : memref<4224xi32>
+      }
+      // Nobody leaves while its peer may still access its SMEM or barriers.
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      gpu.return
+    }
+    gpu.func @gmem8s1(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index)
+        workgroup(%b0 : memref<8x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c3 = arith.constant 3 : index
+      %c8 = arith.constant 8 : index
+      %c16 = arith.constant 16 : index
+      %c32 = arith.constant 32 : index
+      %c128 = arith.constant 128 : index
+      %cR = arith.constant 8 : index
+      %cLPR = arith.constant 4 : index
+      %cGOFF = arith.constant 4 : index
+      %cE = arith.constant 1024 : index
+      %cS = arith.constant 1 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c3_i32 = arith.constant 3 : i32
+      %c7_i32 = arith.constant 7 : i32
+      %c13_i32 = arith.constant 13 : i32
+      %c131_i32 = arith.constant 131 : i32
+      %c4099_i32 = arith.constant 4099 : i32
+      %c8191_i32 = arith.constant 8191 : i32
+      %mask = arith.constant 16383 : i32
+      %true = arith.constant true
+      %tid = gpu.thread_id x
+      %bx = gpu.block_id x
+      %cl = arith.divui %bx, %c2 : index
+      %cl_i32 = arith.index_cast %cl : index to i32
+      %tid_i32 = arith.index_cast %tid : index to i32
+      %rank = nvvm.read.ptx.sreg.cluster.ctarank : i32
+      %peer = arith.xori %rank, %c1_i32 : i32
+      %is_prod = arith.cmpi eq, %rank, %c0_i32 : i32
+      %is_tid0 = arith.cmpi eq, %tid, %c0 : index
+      %clS = arith.muli %cl, %cS : index
+      %full = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %full, 1 : !asynccopy.barrier<1>
+      %empty = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %empty, 1 : !asynccopy.barrier<1>
+      %ld = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %ld, 1 : !asynccopy.barrier<1>
+      %empty_r = asynccopy.barrier.remote %empty, %peer : !asynccopy.barrier<1> -> !asynccopy.barrier<1, remote>
+      %full_r = asynccopy.barrier.remote %full, %peer : !asynccopy.barrier<1> -> !asynccopy.barrier<1, remote>
+      // Both CTAs' barriers are initialised before any remote use.
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      scf.if %is_prod {
+        // The initial stages: element i of stage s is (c*4099 + s*8191 + i*13) & 0x3fff.
+        %base = arith.muli %cl_i32, %c4099_i32 : i32
+        scf.for %i = %tid to %cE step %c32 {
+          %i_i32 = arith.index_cast %i : index to i32
+          %r = arith.divui %i, %c128 : index
+          %q = arith.remui %i, %c128 : index
+          %i13 = arith.muli %i_i32, %c13_i32 : i32
+          %v0 = arith.addi %base, %i13 : i32
+          %v0a = arith.addi %v0, %c0_i32 : i32
+          %v0m = arith.andi %v0a, %mask : i32
+          %v0h = arith.trunci %v0m : i32 to i16
+          %v0f = arith.bitcast %v0h : i16 to f16
+          memref.store %v0f, %b0[%r, %q] : memref<8x128xf16, #gpu.address_space<workgroup>>
+        }
+        // The first stamps rewrite elements other lanes filled.
+        gpu.barrier
+        scf.for %k = %c0 to %K step %c1 {
+          %s = arith.remui %k, %cS : index
+          %j = arith.divui %k, %cS : index
+          %par = arith.remui %j, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          %row = arith.divui %tid, %cLPR : index
+          %lsub = arith.remui %tid, %cLPR : index
+          %lg = arith.muli %lsub, %cGOFF : index
+          %kg = arith.addi %k, %lg : index
+          %g = arith.remui %kg, %c16 : index
+          %col0 = arith.muli %g, %c8 : index
+          %prev = arith.xori %ph, %true : i1
+          %again = arith.cmpi uge, %k, %cS : index
+          // The stage is free once the consumer is done with hand-off k-S.
+          scf.if %again {
+            asynccopy.barrier.wait %empty[%s], %prev : !asynccopy.barrier<1>
+          }
+          // The last send from it has been read (async proxy): order the
+          // stamp after it.
+          asynccopy.fence_async_shared
+          %coff = arith.addi %k, %tid : index
+          %e = arith.remui %coff, %c8 : index
+          %col = arith.addi %col0, %e : index
+          %k_i32 = arith.index_cast %k : index to i32
+          %sa = arith.muli %k_i32, %c131_i32 : i32
+          %sb = arith.muli %tid_i32, %c7_i32 : i32
+          %sc = arith.muli %cl_i32, %c3_i32 : i32
+          %sab = arith.addi %sa, %sb : i32
+          %sabc = arith.addi %sab, %sc : i32
+          %sv = arith.andi %sabc, %mask : i32
+          %sh = arith.trunci %sv : i32 to i16
+          %sf = arith.bitcast %sh : i16 to f16
+          memref.store %sf, %b0[%row, %col] : memref<8x128xf16, #gpu.address_space<workgroup>>
+          asynccopy.fence_async_shared
+          gpu.barrier
+          // Send: TMA store to the cluster's GMEM slot s, wait until written,
+          // fence, release arrival on the consumer's full[s].
+          %slot = arith.addi %clS, %s : index
+          %grow = arith.muli %slot, %cR : index
+          %t = asynccopy.copy %b0 to %gbuf window [%grow, %c0] [8, 128]
+              : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+          asynccopy.wait %t : !asynccopy.token
+          nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.global>}
+          scf.if %is_tid0 {
+            asynccopy.barrier.arrive %full_r[%s] : !asynccopy.barrier<1, remote>
+          }
+        }
+      }
+      %acc = scf.if %is_prod -> (i32) {
+        scf.yield %c0_i32 : i32
+      } else {
+        %sum = scf.for %k = %c0 to %K step %c1 iter_args(%a = %c0_i32) -> (i32) {
+          %s = arith.remui %k, %cS : index
+          %j = arith.divui %k, %cS : index
+          %par = arith.remui %j, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          %row = arith.divui %tid, %cLPR : index
+          %lsub = arith.remui %tid, %cLPR : index
+          %lg = arith.muli %lsub, %cGOFF : index
+          %kg = arith.addi %k, %lg : index
+          %g = arith.remui %kg, %c16 : index
+          %col0 = arith.muli %g, %c8 : index
+          asynccopy.barrier.wait %full[%s], %ph : !asynccopy.barrier<1>
+          // Receive: load the slot back into stage s.
+          nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.global>}
+          %slot = arith.addi %clS, %s : index
+          %grow = arith.muli %slot, %cR : index
+          asynccopy.copy %gbuf to %b0 window [%grow, %c0] [8, 128] barrier %ld[%c0]
+              : memref<67584x128xf16> to memref<8x128xf16, #gpu.address_space<workgroup>>
+          asynccopy.barrier.wait %ld[%s], %ph : !asynccopy.barrier<1>
+          // Consume: each lane reads the 16-B vector holding its stamp.
+          %vv = vector.load %b0[%row, %col0] {alignment = 16 : i64} : memref<8x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+          %vsel = arith.select %true, %vv, %vv : vector<8xf16>
+          %vb = arith.bitcast %vsel : vector<8xf16> to vector<8xi16>
+          %vz = arith.extui %vb : vector<8xi16> to vector<8xi32>
+          %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
+          %a2 = arith.addi %a, %vs : i32
+          // Free: the warp is done reading (and has fenced its reads against
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
+          asynccopy.fence_async_shared
+          gpu.barrier
+          scf.if %is_tid0 {
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<1, remote>
+          }
+          scf.yield %a2 : i32
+        }
+        // Every stage's last hand-off, for the host's full comparison.
+        %fs0 = arith.addi %clS, %c0 : index
+        %fr0 = arith.muli %fs0, %cR : index
+        %ft0 = asynccopy.copy %b0 to %res window [%fr0, %c0] [8, 128]
+            : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft0 : !asynccopy.token
+        scf.yield %sum : i32
+      }
+      scf.if %is_prod {
+      } else {
+        %cl32 = arith.muli %cl, %c32 : index
+        %o = arith.addi %cl32, %tid : index
+        memref.store %acc, %out[%o] : memref<4224xi32>
+      }
+      // Nobody leaves while its peer may still access its SMEM or barriers.
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      gpu.return
+    }
+    gpu.func @dsmem8s2(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index)
+        workgroup(%b0 : memref<8x128xf16, #gpu.address_space<workgroup>>,
+                  %b1 : memref<8x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c3 = arith.constant 3 : index
+      %c8 = arith.constant 8 : index
+      %c16 = arith.constant 16 : index
+      %c32 = arith.constant 32 : index
+      %c128 = arith.constant 128 : index
+      %cR = arith.constant 8 : index
+      %cLPR = arith.constant 4 : index
+      %cGOFF = arith.constant 4 : index
+      %cE = arith.constant 1024 : index
+      %cS = arith.constant 2 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c3_i32 = arith.constant 3 : i32
+      %c7_i32 = arith.constant 7 : i32
+      %c13_i32 = arith.constant 13 : i32
+      %c131_i32 = arith.constant 131 : i32
+      %c4099_i32 = arith.constant 4099 : i32
+      %c8191_i32 = arith.constant 8191 : i32
+      %mask = arith.constant 16383 : i32
+      %true = arith.constant true
+      %tid = gpu.thread_id x
+      %bx = gpu.block_id x
+      %cl = arith.divui %bx, %c2 : index
+      %cl_i32 = arith.index_cast %cl : index to i32
+      %tid_i32 = arith.index_cast %tid : index to i32
+      %rank = nvvm.read.ptx.sreg.cluster.ctarank : i32
+      %peer = arith.xori %rank, %c1_i32 : i32
+      %is_prod = arith.cmpi eq, %rank, %c0_i32 : i32
+      %is_tid0 = arith.cmpi eq, %tid, %c0 : index
+      %clS = arith.muli %cl, %cS : index
+      %full = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+      asynccopy.barrier.init %full, 1 : !asynccopy.barrier<2>
+      %empty = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+      asynccopy.barrier.init %empty, 1 : !asynccopy.barrier<2>
+      %empty_r = asynccopy.barrier.remote %empty, %peer : !asynccopy.barrier<2> -> !asynccopy.barrier<2, remote>
+      %full_r = asynccopy.barrier.remote %full, %peer : !asynccopy.barrier<2> -> !asynccopy.barrier<2, remote>
+      // Both CTAs' barriers are initialised before any remote use.
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      scf.if %is_prod {
+        // The initial stages: element i of stage s is (c*4099 + s*8191 + i*13) & 0x3fff.
+        %base = arith.muli %cl_i32, %c4099_i32 : i32
+        %cf1 = arith.constant 8191 : i32
+        scf.for %i = %tid to %cE step %c32 {
+          %i_i32 = arith.index_cast %i : index to i32
+          %r = arith.divui %i, %c128 : index
+          %q = arith.remui %i, %c128 : index
+          %i13 = arith.muli %i_i32, %c13_i32 : i32
+          %v0 = arith.addi %base, %i13 : i32
+          %v0a = arith.addi %v0, %c0_i32 : i32
+          %v0m = arith.andi %v0a, %mask : i32
+          %v0h = arith.trunci %v0m : i32 to i16
+          %v0f = arith.bitcast %v0h : i16 to f16
+          memref.store %v0f, %b0[%r, %q] : memref<8x128xf16, #gpu.address_space<workgroup>>
+          %v1a = arith.addi %v0, %cf1 : i32
+          %v1m = arith.andi %v1a, %mask : i32
+          %v1h = arith.trunci %v1m : i32 to i16
+          %v1f = arith.bitcast %v1h : i16 to f16
+          memref.store %v1f, %b1[%r, %q] : memref<8x128xf16, #gpu.address_space<workgroup>>
+        }
+        // The first stamps rewrite elements other lanes filled.
+        gpu.barrier
+        scf.for %k = %c0 to %K step %c1 {
+          %s = arith.remui %k, %cS : index
+          %j = arith.divui %k, %cS : index
+          %par = arith.remui %j, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          %is0 = arith.cmpi eq, %s, %c0 : index
+          %row = arith.divui %tid, %cLPR : index
+          %lsub = arith.remui %tid, %cLPR : index
+          %lg = arith.muli %lsub, %cGOFF : index
+          %kg = arith.addi %k, %lg : index
+          %g = arith.remui %kg, %c16 : index
+          %col0 = arith.muli %g, %c8 : index
+          %prev = arith.xori %ph, %true : i1
+          %again = arith.cmpi uge, %k, %cS : index
+          // The stage is free once the consumer is done with hand-off k-S.
+          scf.if %again {
+            asynccopy.barrier.wait %empty[%s], %prev : !asynccopy.barrier<2>
+          }
+          // The last send from it has been read (async proxy): order the
+          // stamp after it.
+          asynccopy.fence_async_shared
+          %coff = arith.addi %k, %tid : index
+          %e = arith.remui %coff, %c8 : index
+          %col = arith.addi %col0, %e : index
+          %k_i32 = arith.index_cast %k : index to i32
+          %sa = arith.muli %k_i32, %c131_i32 : i32
+          %sb = arith.muli %tid_i32, %c7_i32 : i32
+          %sc = arith.muli %cl_i32, %c3_i32 : i32
+          %sab = arith.addi %sa, %sb : i32
+          %sabc = arith.addi %sab, %sc : i32
+          %sv = arith.andi %sabc, %mask : i32
+          %sh = arith.trunci %sv : i32 to i16
+          %sf = arith.bitcast %sh : i16 to f16
+          scf.if %is0 {
+            memref.store %sf, %b0[%row, %col] : memref<8x128xf16, #gpu.address_space<workgroup>>
+          } else {
+            memref.store %sf, %b1[%row, %col] : memref<8x128xf16, #gpu.address_space<workgroup>>
+          }
+          asynccopy.fence_async_shared
+          gpu.barrier
+          // Send: bulk copy into the consumer's stage, completing on its full[s].
+          scf.if %is0 {
+            asynccopy.copy %b0 to %b0 remote %peer barrier %full[%c0]
+                : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<8x128xf16, #gpu.address_space<workgroup>>
+          } else {
+            asynccopy.copy %b1 to %b1 remote %peer barrier %full[%c1]
+                : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<8x128xf16, #gpu.address_space<workgroup>>
+          }
+        }
+      }
+      %acc = scf.if %is_prod -> (i32) {
+        scf.yield %c0_i32 : i32
+      } else {
+        %sum = scf.for %k = %c0 to %K step %c1 iter_args(%a = %c0_i32) -> (i32) {
+          %s = arith.remui %k, %cS : index
+          %j = arith.divui %k, %cS : index
+          %par = arith.remui %j, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          %is0 = arith.cmpi eq, %s, %c0 : index
+          %row = arith.divui %tid, %cLPR : index
+          %lsub = arith.remui %tid, %cLPR : index
+          %lg = arith.muli %lsub, %cGOFF : index
+          %kg = arith.addi %k, %lg : index
+          %g = arith.remui %kg, %c16 : index
+          %col0 = arith.muli %g, %c8 : index
+          asynccopy.barrier.wait %full[%s], %ph : !asynccopy.barrier<2>
+          // Consume: each lane reads the 16-B vector holding its stamp.
+          %y0 = scf.if %is0 -> (vector<8xf16>) {
+            %vv = vector.load %b0[%row, %col0] {alignment = 16 : i64} : memref<8x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+            scf.yield %vv : vector<8xf16>
+          } else {
+            %vv = vector.load %b1[%row, %col0] {alignment = 16 : i64} : memref<8x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+            scf.yield %vv : vector<8xf16>
+          }
+          %vsel = arith.select %true, %y0, %y0 : vector<8xf16>
+          %vb = arith.bitcast %vsel : vector<8xf16> to vector<8xi16>
+          %vz = arith.extui %vb : vector<8xi16> to vector<8xi32>
+          %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
+          %a2 = arith.addi %a, %vs : i32
+          // Free: the warp is done reading (and has fenced its reads against
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
+          asynccopy.fence_async_shared
+          gpu.barrier
+          scf.if %is_tid0 {
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<2, remote>
+          }
+          scf.yield %a2 : i32
+        }
+        // Every stage's last hand-off, for the host's full comparison.
+        %fs0 = arith.addi %clS, %c0 : index
+        %fr0 = arith.muli %fs0, %cR : index
+        %ft0 = asynccopy.copy %b0 to %res window [%fr0, %c0] [8, 128]
+            : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft0 : !asynccopy.token
+        %fs1 = arith.addi %clS, %c1 : index
+        %fr1 = arith.muli %fs1, %cR : index
+        %ft1 = asynccopy.copy %b1 to %res window [%fr1, %c0] [8, 128]
+            : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft1 : !asynccopy.token
+        scf.yield %sum : i32
+      }
+      scf.if %is_prod {
+      } else {
+        %cl32 = arith.muli %cl, %c32 : index
+        %o = arith.addi %cl32, %tid : index
+        memref.store %acc, %out[%o] : memref<4224xi32>
+      }
+      // Nobody leaves while its peer may still access its SMEM or barriers.
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      gpu.return
+    }
+    gpu.func @dsmema8s2(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index)
+        workgroup(%b0 : memref<8x128xf16, #gpu.address_space<workgroup>>,
+                  %b1 : memref<8x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c3 = arith.constant 3 : index
+      %c8 = arith.constant 8 : index
+      %c16 = arith.constant 16 : index
+      %c32 = arith.constant 32 : index
+      %c128 = arith.constant 128 : index
+      %cR = arith.constant 8 : index
+      %cLPR = arith.constant 4 : index
+      %cGOFF = arith.constant 4 : index
+      %cE = arith.constant 1024 : index
+      %cS = arith.constant 2 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c3_i32 = arith.constant 3 : i32
+      %c7_i32 = arith.constant 7 : i32
+      %c13_i32 = arith.constant 13 : i32
+      %c131_i32 = arith.constant 131 : i32
+      %c4099_i32 = arith.constant 4099 : i32
+      %c8191_i32 = arith.constant 8191 : i32
+      %mask = arith.constant 16383 : i32
+      %true = arith.constant true
+      %tid = gpu.thread_id x
+      %bx = gpu.block_id x
+      %cl = arith.divui %bx, %c2 : index
+      %cl_i32 = arith.index_cast %cl : index to i32
+      %tid_i32 = arith.index_cast %tid : index to i32
+      %rank = nvvm.read.ptx.sreg.cluster.ctarank : i32
+      %peer = arith.xori %rank, %c1_i32 : i32
+      %is_prod = arith.cmpi eq, %rank, %c0_i32 : i32
+      %is_tid0 = arith.cmpi eq, %tid, %c0 : index
+      %clS = arith.muli %cl, %cS : index
+      %full = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+      asynccopy.barrier.init %full, 1 : !asynccopy.barrier<2>
+      %empty = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+      asynccopy.barrier.init %empty, 1 : !asynccopy.barrier<2>
+      %empty_r = asynccopy.barrier.remote %empty, %peer : !asynccopy.barrier<2> -> !asynccopy.barrier<2, remote>
+      %full_r = asynccopy.barrier.remote %full, %peer : !asynccopy.barrier<2> -> !asynccopy.barrier<2, remote>
+      // Both CTAs' barriers are initialised before any remote use.
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      scf.if %is_prod {
+        // The initial stages: element i of stage s is (c*4099 + s*8191 + i*13) & 0x3fff.
+        %base = arith.muli %cl_i32, %c4099_i32 : i32
+        %cf1 = arith.constant 8191 : i32
+        scf.for %i = %tid to %cE step %c32 {
+          %i_i32 = arith.index_cast %i : index to i32
+          %r = arith.divui %i, %c128 : index
+          %q = arith.remui %i, %c128 : index
+          %i13 = arith.muli %i_i32, %c13_i32 : i32
+          %v0 = arith.addi %base, %i13 : i32
+          %v0a = arith.addi %v0, %c0_i32 : i32
+          %v0m = arith.andi %v0a, %mask : i32
+          %v0h = arith.trunci %v0m : i32 to i16
+          %v0f = arith.bitcast %v0h : i16 to f16
+          memref.store %v0f, %b0[%r, %q] : memref<8x128xf16, #gpu.address_space<workgroup>>
+          %v1a = arith.addi %v0, %cf1 : i32
+          %v1m = arith.andi %v1a, %mask : i32
+          %v1h = arith.trunci %v1m : i32 to i16
+          %v1f = arith.bitcast %v1h : i16 to f16
+          memref.store %v1f, %b1[%r, %q] : memref<8x128xf16, #gpu.address_space<workgroup>>
+        }
+        // The first stamps rewrite elements other lanes filled.
+        gpu.barrier
+        scf.for %k = %c0 to %K step %c1 {
+          %s = arith.remui %k, %cS : index
+          %j = arith.divui %k, %cS : index
+          %par = arith.remui %j, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          %is0 = arith.cmpi eq, %s, %c0 : index
+          %row = arith.divui %tid, %cLPR : index
+          %lsub = arith.remui %tid, %cLPR : index
+          %lg = arith.muli %lsub, %cGOFF : index
+          %kg = arith.addi %k, %lg : index
+          %g = arith.remui %kg, %c16 : index
+          %col0 = arith.muli %g, %c8 : index
+          %prev = arith.xori %ph, %true : i1
+          %again = arith.cmpi uge, %k, %cS : index
+          // The stage is free once the consumer is done with hand-off k-S.
+          scf.if %again {
+            asynccopy.barrier.wait %empty[%s], %prev : !asynccopy.barrier<2>
+          }
+          // The last send from it has been read (async proxy): order the
+          // stamp after it.
+          asynccopy.fence_async_shared
+          %coff = arith.addi %k, %tid : index
+          %e = arith.remui %coff, %c8 : index
+          %col = arith.addi %col0, %e : index
+          %k_i32 = arith.index_cast %k : index to i32
+          %sa = arith.muli %k_i32, %c131_i32 : i32
+          %sb = arith.muli %tid_i32, %c7_i32 : i32
+          %sc = arith.muli %cl_i32, %c3_i32 : i32
+          %sab = arith.addi %sa, %sb : i32
+          %sabc = arith.addi %sab, %sc : i32
+          %sv = arith.andi %sabc, %mask : i32
+          %sh = arith.trunci %sv : i32 to i16
+          %sf = arith.bitcast %sh : i16 to f16
+          scf.if %is0 {
+            memref.store %sf, %b0[%row, %col] : memref<8x128xf16, #gpu.address_space<workgroup>>
+          } else {
+            memref.store %sf, %b1[%row, %col] : memref<8x128xf16, #gpu.address_space<workgroup>>
+          }
+          asynccopy.fence_async_shared
+          gpu.barrier
+          // Send: every lane st.async's its share into the consumer's stage
+          // (complete_tx on its full[s]); lane 0 arrives expecting the bytes.
+          scf.if %is0 {
+            asynccopy.copy %b0 to %b0 remote %peer barrier %full[%c0] {impl = #asynccopy<impl sync>}
+                : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<8x128xf16, #gpu.address_space<workgroup>>
+          } else {
+            asynccopy.copy %b1 to %b1 remote %peer barrier %full[%c1] {impl = #asynccopy<impl sync>}
+                : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<8x128xf16, #gpu.address_space<workgroup>>
+          }
+        }
+      }
+      %acc = scf.if %is_prod -> (i32) {
+        scf.yield %c0_i32 : i32
+      } else {
+        %sum = scf.for %k = %c0 to %K step %c1 iter_args(%a = %c0_i32) -> (i32) {
+          %s = arith.remui %k, %cS : index
+          %j = arith.divui %k, %cS : index
+          %par = arith.remui %j, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          %is0 = arith.cmpi eq, %s, %c0 : index
+          %row = arith.divui %tid, %cLPR : index
+          %lsub = arith.remui %tid, %cLPR : index
+          %lg = arith.muli %lsub, %cGOFF : index
+          %kg = arith.addi %k, %lg : index
+          %g = arith.remui %kg, %c16 : index
+          %col0 = arith.muli %g, %c8 : index
+          asynccopy.barrier.wait %full[%s], %ph : !asynccopy.barrier<2>
+          // Consume: each lane reads the 16-B vector holding its stamp.
+          %y0 = scf.if %is0 -> (vector<8xf16>) {
+            %vv = vector.load %b0[%row, %col0] {alignment = 16 : i64} : memref<8x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+            scf.yield %vv : vector<8xf16>
+          } else {
+            %vv = vector.load %b1[%row, %col0] {alignment = 16 : i64} : memref<8x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+            scf.yield %vv : vector<8xf16>
+          }
+          %vsel = arith.select %true, %y0, %y0 : vector<8xf16>
+          %vb = arith.bitcast %vsel : vector<8xf16> to vector<8xi16>
+          %vz = arith.extui %vb : vector<8xi16> to vector<8xi32>
+          %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
+          %a2 = arith.addi %a, %vs : i32
+          // Free: the warp is done reading (and has fenced its reads against
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
+          asynccopy.fence_async_shared
+          gpu.barrier
+          scf.if %is_tid0 {
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<2, remote>
+          }
+          scf.yield %a2 : i32
+        }
+        // Every stage's last hand-off, for the host's full comparison.
+        %fs0 = arith.addi %clS, %c0 : index
+        %fr0 = arith.muli %fs0, %cR : index
+        %ft0 = asynccopy.copy %b0 to %res window [%fr0, %c0] [8, 128]
+            : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft0 : !asynccopy.token
+        %fs1 = arith.addi %clS, %c1 : index
+        %fr1 = arith.muli %fs1, %cR : index
+        %ft1 = asynccopy.copy %b1 to %res window [%fr1, %c0] [8, 128]
+            : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft1 : !asynccopy.token
+        scf.yield %sum : i32
+      }
+      scf.if %is_prod {
+      } else {
+        %cl32 = arith.muli %cl, %c32 : index
+        %o = arith.addi %cl32, %tid : index
+        memref.store %acc, %out[%o] : memref<4224xi32>
+      }
+      // Nobody leaves while its peer may still access its SMEM or barriers.
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      gpu.return
+    }
+    gpu.func @gmem8s2(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index)
+        workgroup(%b0 : memref<8x128xf16, #gpu.address_space<workgroup>>,
+                  %b1 : memref<8x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c3 = arith.constant 3 : index
+      %c8 = arith.constant 8 : index
+      %c16 = arith.constant 16 : index
+      %c32 = arith.constant 32 : index
+      %c128 = arith.constant 128 : index
+      %cR = arith.constant 8 : index
+      %cLPR = arith.constant 4 : index
+      %cGOFF = arith.constant 4 : index
+      %cE = arith.constant 1024 : index
+      %cS = arith.constant 2 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c3_i32 = arith.constant 3 : i32
+      %c7_i32 = arith.constant 7 : i32
+      %c13_i32 = arith.constant 13 : i32
+      %c131_i32 = arith.constant 131 : i32
+      %c4099_i32 = arith.constant 4099 : i32
+      %c8191_i32 = arith.constant 8191 : i32
+      %mask = arith.constant 16383 : i32
+      %true = arith.constant true
+      %tid = gpu.thread_id x
+      %bx = gpu.block_id x
+      %cl = arith.divui %bx, %c2 : index
+      %cl_i32 = arith.index_cast %cl : index to i32
+      %tid_i32 = arith.index_cast %tid : index to i32
+      %rank = nvvm.read.ptx.sreg.cluster.ctarank : i32
+      %peer = arith.xori %rank, %c1_i32 : i32
+      %is_prod = arith.cmpi eq, %rank, %c0_i32 : i32
+      %is_tid0 = arith.cmpi eq, %tid, %c0 : index
+      %clS = arith.muli %cl, %cS : index
+      %full = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+      asynccopy.barrier.init %full, 1 : !asynccopy.barrier<2>
+      %empty = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+      asynccopy.barrier.init %empty, 1 : !asynccopy.barrier<2>
+      %ld = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+      asynccopy.barrier.init %ld, 1 : !asynccopy.barrier<2>
+      %empty_r = asynccopy.barrier.remote %empty, %peer : !asynccopy.barrier<2> -> !asynccopy.barrier<2, remote>
+      %full_r = asynccopy.barrier.remote %full, %peer : !asynccopy.barrier<2> -> !asynccopy.barrier<2, remote>
+      // Both CTAs' barriers are initialised before any remote use.
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      scf.if %is_prod {
+        // The initial stages: element i of stage s is (c*4099 + s*8191 + i*13) & 0x3fff.
+        %base = arith.muli %cl_i32, %c4099_i32 : i32
+        %cf1 = arith.constant 8191 : i32
+        scf.for %i = %tid to %cE step %c32 {
+          %i_i32 = arith.index_cast %i : index to i32
+          %r = arith.divui %i, %c128 : index
+          %q = arith.remui %i, %c128 : index
+          %i13 = arith.muli %i_i32, %c13_i32 : i32
+          %v0 = arith.addi %base, %i13 : i32
+          %v0a = arith.addi %v0, %c0_i32 : i32
+          %v0m = arith.andi %v0a, %mask : i32
+          %v0h = arith.trunci %v0m : i32 to i16
+          %v0f = arith.bitcast %v0h : i16 to f16
+          memref.store %v0f, %b0[%r, %q] : memref<8x128xf16, #gpu.address_space<workgroup>>
+          %v1a = arith.addi %v0, %cf1 : i32
+          %v1m = arith.andi %v1a, %mask : i32
+          %v1h = arith.trunci %v1m : i32 to i16
+          %v1f = arith.bitcast %v1h : i16 to f16
+          memref.store %v1f, %b1[%r, %q] : memref<8x128xf16, #gpu.address_space<workgroup>>
+        }
+        // The first stamps rewrite elements other lanes filled.
+        gpu.barrier
+        scf.for %k = %c0 to %K step %c1 {
+          %s = arith.remui %k, %cS : index
+          %j = arith.divui %k, %cS : index
+          %par = arith.remui %j, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          %is0 = arith.cmpi eq, %s, %c0 : index
+          %row = arith.divui %tid, %cLPR : index
+          %lsub = arith.remui %tid, %cLPR : index
+          %lg = arith.muli %lsub, %cGOFF : index
+          %kg = arith.addi %k, %lg : index
+          %g = arith.remui %kg, %c16 : index
+          %col0 = arith.muli %g, %c8 : index
+          %prev = arith.xori %ph, %true : i1
+          %again = arith.cmpi uge, %k, %cS : index
+          // The stage is free once the consumer is done with hand-off k-S.
+          scf.if %again {
+            asynccopy.barrier.wait %empty[%s], %prev : !asynccopy.barrier<2>
+          }
+          // The last send from it has been read (async proxy): order the
+          // stamp after it.
+          asynccopy.fence_async_shared
+          %coff = arith.addi %k, %tid : index
+          %e = arith.remui %coff, %c8 : index
+          %col = arith.addi %col0, %e : index
+          %k_i32 = arith.index_cast %k : index to i32
+          %sa = arith.muli %k_i32, %c131_i32 : i32
+          %sb = arith.muli %tid_i32, %c7_i32 : i32
+          %sc = arith.muli %cl_i32, %c3_i32 : i32
+          %sab = arith.addi %sa, %sb : i32
+          %sabc = arith.addi %sab, %sc : i32
+          %sv = arith.andi %sabc, %mask : i32
+          %sh = arith.trunci %sv : i32 to i16
+          %sf = arith.bitcast %sh : i16 to f16
+          scf.if %is0 {
+            memref.store %sf, %b0[%row, %col] : memref<8x128xf16, #gpu.address_space<workgroup>>
+          } else {
+            memref.store %sf, %b1[%row, %col] : memref<8x128xf16, #gpu.address_space<workgroup>>
+          }
+          asynccopy.fence_async_shared
+          gpu.barrier
+          // Send: TMA store to the cluster's GMEM slot s, wait until written,
+          // fence, release arrival on the consumer's full[s].
+          %slot = arith.addi %clS, %s : index
+          %grow = arith.muli %slot, %cR : index
+          scf.if %is0 {
+            %t = asynccopy.copy %b0 to %gbuf window [%grow, %c0] [8, 128]
+                : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+            asynccopy.wait %t : !asynccopy.token
+          } else {
+            %t = asynccopy.copy %b1 to %gbuf window [%grow, %c0] [8, 128]
+                : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+            asynccopy.wait %t : !asynccopy.token
+          }
+          nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.global>}
+          scf.if %is_tid0 {
+            asynccopy.barrier.arrive %full_r[%s] : !asynccopy.barrier<2, remote>
+          }
+        }
+      }
+      %acc = scf.if %is_prod -> (i32) {
+        scf.yield %c0_i32 : i32
+      } else {
+        %sum = scf.for %k = %c0 to %K step %c1 iter_args(%a = %c0_i32) -> (i32) {
+          %s = arith.remui %k, %cS : index
+          %j = arith.divui %k, %cS : index
+          %par = arith.remui %j, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          %is0 = arith.cmpi eq, %s, %c0 : index
+          %row = arith.divui %tid, %cLPR : index
+          %lsub = arith.remui %tid, %cLPR : index
+          %lg = arith.muli %lsub, %cGOFF : index
+          %kg = arith.addi %k, %lg : index
+          %g = arith.remui %kg, %c16 : index
+          %col0 = arith.muli %g, %c8 : index
+          asynccopy.barrier.wait %full[%s], %ph : !asynccopy.barrier<2>
+          // Receive: load the slot back into stage s.
+          nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.global>}
+          %slot = arith.addi %clS, %s : index
+          %grow = arith.muli %slot, %cR : index
+          scf.if %is0 {
+            asynccopy.copy %gbuf to %b0 window [%grow, %c0] [8, 128] barrier %ld[%c0]
+                : memref<67584x128xf16> to memref<8x128xf16, #gpu.address_space<workgroup>>
+          } else {
+            asynccopy.copy %gbuf to %b1 window [%grow, %c0] [8, 128] barrier %ld[%c1]
+                : memref<67584x128xf16> to memref<8x128xf16, #gpu.address_space<workgroup>>
+          }
+          asynccopy.barrier.wait %ld[%s], %ph : !asynccopy.barrier<2>
+          // Consume: each lane reads the 16-B vector holding its stamp.
+          %y0 = scf.if %is0 -> (vector<8xf16>) {
+            %vv = vector.load %b0[%row, %col0] {alignment = 16 : i64} : memref<8x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+            scf.yield %vv : vector<8xf16>
+          } else {
+            %vv = vector.load %b1[%row, %col0] {alignment = 16 : i64} : memref<8x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+            scf.yield %vv : vector<8xf16>
+          }
+          %vsel = arith.select %true, %y0, %y0 : vector<8xf16>
+          %vb = arith.bitcast %vsel : vector<8xf16> to vector<8xi16>
+          %vz = arith.extui %vb : vector<8xi16> to vector<8xi32>
+          %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
+          %a2 = arith.addi %a, %vs : i32
+          // Free: the warp is done reading (and has fenced its reads against
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
+          asynccopy.fence_async_shared
+          gpu.barrier
+          scf.if %is_tid0 {
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<2, remote>
+          }
+          scf.yield %a2 : i32
+        }
+        // Every stage's last hand-off, for the host's full comparison.
+        %fs0 = arith.addi %clS, %c0 : index
+        %fr0 = arith.muli %fs0, %cR : index
+        %ft0 = asynccopy.copy %b0 to %res window [%fr0, %c0] [8, 128]
+            : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft0 : !asynccopy.token
+        %fs1 = arith.addi %clS, %c1 : index
+        %fr1 = arith.muli %fs1, %cR : index
+        %ft1 = asynccopy.copy %b1 to %res window [%fr1, %c0] [8, 128]
+            : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft1 : !asynccopy.token
+        scf.yield %sum : i32
+      }
+      scf.if %is_prod {
+      } else {
+        %cl32 = arith.muli %cl, %c32 : index
+        %o = arith.addi %cl32, %tid : index
+        memref.store %acc, %out[%o] : memref<4224xi32>
+      }
+      // Nobody leaves while its peer may still access its SMEM or barriers.
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      gpu.return
+    }
+    gpu.func @dsmem8s4(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index)
+        workgroup(%b0 : memref<8x128xf16, #gpu.address_space<workgroup>>,
+                  %b1 : memref<8x128xf16, #gpu.address_space<workgroup>>,
+                  %b2 : memref<8x128xf16, #gpu.address_space<workgroup>>,
+                  %b3 : memref<8x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c3 = arith.constant 3 : index
+      %c8 = arith.constant 8 : index
+      %c16 = arith.constant 16 : index
+      %c32 = arith.constant 32 : index
+      %c128 = arith.constant 128 : index
+      %cR = arith.constant 8 : index
+      %cLPR = arith.constant 4 : index
+      %cGOFF = arith.constant 4 : index
+      %cE = arith.constant 1024 : index
+      %cS = arith.constant 4 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c3_i32 = arith.constant 3 : i32
+      %c7_i32 = arith.constant 7 : i32
+      %c13_i32 = arith.constant 13 : i32
+      %c131_i32 = arith.constant 131 : i32
+      %c4099_i32 = arith.constant 4099 : i32
+      %c8191_i32 = arith.constant 8191 : i32
+      %mask = arith.constant 16383 : i32
+      %true = arith.constant true
+      %tid = gpu.thread_id x
+      %bx = gpu.block_id x
+      %cl = arith.divui %bx, %c2 : index
+      %cl_i32 = arith.index_cast %cl : index to i32
+      %tid_i32 = arith.index_cast %tid : index to i32
+      %rank = nvvm.read.ptx.sreg.cluster.ctarank : i32
+      %peer = arith.xori %rank, %c1_i32 : i32
+      %is_prod = arith.cmpi eq, %rank, %c0_i32 : i32
+      %is_tid0 = arith.cmpi eq, %tid, %c0 : index
+      %clS = arith.muli %cl, %cS : index
+      %full = asynccopy.barrier.alloc : !asynccopy.barrier<4>
+      asynccopy.barrier.init %full, 1 : !asynccopy.barrier<4>
+      %empty = asynccopy.barrier.alloc : !asynccopy.barrier<4>
+      asynccopy.barrier.init %empty, 1 : !asynccopy.barrier<4>
+      %empty_r = asynccopy.barrier.remote %empty, %peer : !asynccopy.barrier<4> -> !asynccopy.barrier<4, remote>
+      %full_r = asynccopy.barrier.remote %full, %peer : !asynccopy.barrier<4> -> !asynccopy.barrier<4, remote>
+      // Both CTAs' barriers are initialised before any remote use.
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      scf.if %is_prod {
+        // The initial stages: element i of stage s is (c*4099 + s*8191 + i*13) & 0x3fff.
+        %base = arith.muli %cl_i32, %c4099_i32 : i32
+        %cf1 = arith.constant 8191 : i32
+        %cf2 = arith.constant 16382 : i32
+        %cf3 = arith.constant 24573 : i32
+        scf.for %i = %tid to %cE step %c32 {
+          %i_i32 = arith.index_cast %i : index to i32
+          %r = arith.divui %i, %c128 : index
+          %q = arith.remui %i, %c128 : index
+          %i13 = arith.muli %i_i32, %c13_i32 : i32
+          %v0 = arith.addi %base, %i13 : i32
+          %v0a = arith.addi %v0, %c0_i32 : i32
+          %v0m = arith.andi %v0a, %mask : i32
+          %v0h = arith.trunci %v0m : i32 to i16
+          %v0f = arith.bitcast %v0h : i16 to f16
+          memref.store %v0f, %b0[%r, %q] : memref<8x128xf16, #gpu.address_space<workgroup>>
+          %v1a = arith.addi %v0, %cf1 : i32
+          %v1m = arith.andi %v1a, %mask : i32
+          %v1h = arith.trunci %v1m : i32 to i16
+          %v1f = arith.bitcast %v1h : i16 to f16
+          memref.store %v1f, %b1[%r, %q] : memref<8x128xf16, #gpu.address_space<workgroup>>
+          %v2a = arith.addi %v0, %cf2 : i32
+          %v2m = arith.andi %v2a, %mask : i32
+          %v2h = arith.trunci %v2m : i32 to i16
+          %v2f = arith.bitcast %v2h : i16 to f16
+          memref.store %v2f, %b2[%r, %q] : memref<8x128xf16, #gpu.address_space<workgroup>>
+          %v3a = arith.addi %v0, %cf3 : i32
+          %v3m = arith.andi %v3a, %mask : i32
+          %v3h = arith.trunci %v3m : i32 to i16
+          %v3f = arith.bitcast %v3h : i16 to f16
+          memref.store %v3f, %b3[%r, %q] : memref<8x128xf16, #gpu.address_space<workgroup>>
+        }
+        // The first stamps rewrite elements other lanes filled.
+        gpu.barrier
+        scf.for %k = %c0 to %K step %c1 {
+          %s = arith.remui %k, %cS : index
+          %j = arith.divui %k, %cS : index
+          %par = arith.remui %j, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          %is0 = arith.cmpi eq, %s, %c0 : index
+          %is1 = arith.cmpi eq, %s, %c1 : index
+          %is2 = arith.cmpi eq, %s, %c2 : index
+          %row = arith.divui %tid, %cLPR : index
+          %lsub = arith.remui %tid, %cLPR : index
+          %lg = arith.muli %lsub, %cGOFF : index
+          %kg = arith.addi %k, %lg : index
+          %g = arith.remui %kg, %c16 : index
+          %col0 = arith.muli %g, %c8 : index
+          %prev = arith.xori %ph, %true : i1
+          %again = arith.cmpi uge, %k, %cS : index
+          // The stage is free once the consumer is done with hand-off k-S.
+          scf.if %again {
+            asynccopy.barrier.wait %empty[%s], %prev : !asynccopy.barrier<4>
+          }
+          // The last send from it has been read (async proxy): order the
+          // stamp after it.
+          asynccopy.fence_async_shared
+          %coff = arith.addi %k, %tid : index
+          %e = arith.remui %coff, %c8 : index
+          %col = arith.addi %col0, %e : index
+          %k_i32 = arith.index_cast %k : index to i32
+          %sa = arith.muli %k_i32, %c131_i32 : i32
+          %sb = arith.muli %tid_i32, %c7_i32 : i32
+          %sc = arith.muli %cl_i32, %c3_i32 : i32
+          %sab = arith.addi %sa, %sb : i32
+          %sabc = arith.addi %sab, %sc : i32
+          %sv = arith.andi %sabc, %mask : i32
+          %sh = arith.trunci %sv : i32 to i16
+          %sf = arith.bitcast %sh : i16 to f16
+          scf.if %is0 {
+            memref.store %sf, %b0[%row, %col] : memref<8x128xf16, #gpu.address_space<workgroup>>
+          } else {
+            scf.if %is1 {
+              memref.store %sf, %b1[%row, %col] : memref<8x128xf16, #gpu.address_space<workgroup>>
+            } else {
+              scf.if %is2 {
+                memref.store %sf, %b2[%row, %col] : memref<8x128xf16, #gpu.address_space<workgroup>>
+              } else {
+                memref.store %sf, %b3[%row, %col] : memref<8x128xf16, #gpu.address_space<workgroup>>
+              }
+            }
+          }
+          asynccopy.fence_async_shared
+          gpu.barrier
+          // Send: bulk copy into the consumer's stage, completing on its full[s].
+          scf.if %is0 {
+            asynccopy.copy %b0 to %b0 remote %peer barrier %full[%c0]
+                : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<8x128xf16, #gpu.address_space<workgroup>>
+          } else {
+            scf.if %is1 {
+              asynccopy.copy %b1 to %b1 remote %peer barrier %full[%c1]
+                  : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<8x128xf16, #gpu.address_space<workgroup>>
+            } else {
+              scf.if %is2 {
+                asynccopy.copy %b2 to %b2 remote %peer barrier %full[%c2]
+                    : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<8x128xf16, #gpu.address_space<workgroup>>
+              } else {
+                asynccopy.copy %b3 to %b3 remote %peer barrier %full[%c3]
+                    : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<8x128xf16, #gpu.address_space<workgroup>>
+              }
+            }
+          }
+        }
+      }
+      %acc = scf.if %is_prod -> (i32) {
+        scf.yield %c0_i32 : i32
+      } else {
+        %sum = scf.for %k = %c0 to %K step %c1 iter_args(%a = %c0_i32) -> (i32) {
+          %s = arith.remui %k, %cS : index
+          %j = arith.divui %k, %cS : index
+          %par = arith.remui %j, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          %is0 = arith.cmpi eq, %s, %c0 : index
+          %is1 = arith.cmpi eq, %s, %c1 : index
+          %is2 = arith.cmpi eq, %s, %c2 : index
+          %row = arith.divui %tid, %cLPR : index
+          %lsub = arith.remui %tid, %cLPR : index
+          %lg = arith.muli %lsub, %cGOFF : index
+          %kg = arith.addi %k, %lg : index
+          %g = arith.remui %kg, %c16 : index
+          %col0 = arith.muli %g, %c8 : index
+          asynccopy.barrier.wait %full[%s], %ph : !asynccopy.barrier<4>
+          // Consume: each lane reads the 16-B vector holding its stamp.
+          %y0 = scf.if %is0 -> (vector<8xf16>) {
+            %vv = vector.load %b0[%row, %col0] {alignment = 16 : i64} : memref<8x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+            scf.yield %vv : vector<8xf16>
+          } else {
+            %y1 = scf.if %is1 -> (vector<8xf16>) {
+              %vv = vector.load %b1[%row, %col0] {alignment = 16 : i64} : memref<8x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+              scf.yield %vv : vector<8xf16>
+            } else {
+              %y2 = scf.if %is2 -> (vector<8xf16>) {
+                %vv = vector.load %b2[%row, %col0] {alignment = 16 : i64} : memref<8x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+                scf.yield %vv : vector<8xf16>
+              } else {
+                %vv = vector.load %b3[%row, %col0] {alignment = 16 : i64} : memref<8x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+                scf.yield %vv : vector<8xf16>
+              }
+              scf.yield %y2 : vector<8xf16>
+            }
+            scf.yield %y1 : vector<8xf16>
+          }
+          %vsel = arith.select %true, %y0, %y0 : vector<8xf16>
+          %vb = arith.bitcast %vsel : vector<8xf16> to vector<8xi16>
+          %vz = arith.extui %vb : vector<8xi16> to vector<8xi32>
+          %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
+          %a2 = arith.addi %a, %vs : i32
+          // Free: the warp is done reading (and has fenced its reads against
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
+          asynccopy.fence_async_shared
+          gpu.barrier
+          scf.if %is_tid0 {
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<4, remote>
+          }
+          scf.yield %a2 : i32
+        }
+        // Every stage's last hand-off, for the host's full comparison.
+        %fs0 = arith.addi %clS, %c0 : index
+        %fr0 = arith.muli %fs0, %cR : index
+        %ft0 = asynccopy.copy %b0 to %res window [%fr0, %c0] [8, 128]
+            : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft0 : !asynccopy.token
+        %fs1 = arith.addi %clS, %c1 : index
+        %fr1 = arith.muli %fs1, %cR : index
+        %ft1 = asynccopy.copy %b1 to %res window [%fr1, %c0] [8, 128]
+            : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft1 : !asynccopy.token
+        %fs2 = arith.addi %clS, %c2 : index
+        %fr2 = arith.muli %fs2, %cR : index
+        %ft2 = asynccopy.copy %b2 to %res window [%fr2, %c0] [8, 128]
+            : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft2 : !asynccopy.token
+        %fs3 = arith.addi %clS, %c3 : index
+        %fr3 = arith.muli %fs3, %cR : index
+        %ft3 = asynccopy.copy %b3 to %res window [%fr3, %c0] [8, 128]
+            : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft3 : !asynccopy.token
+        scf.yield %sum : i32
+      }
+      scf.if %is_prod {
+      } else {
+        %cl32 = arith.muli %cl, %c32 : index
+        %o = arith.addi %cl32, %tid : index
+        memref.store %acc, %out[%o] : memref<4224xi32>
+      }
+      // Nobody leaves while its peer may still access its SMEM or barriers.
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      gpu.return
+    }
+    gpu.func @dsmema8s4(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index)
+        workgroup(%b0 : memref<8x128xf16, #gpu.address_space<workgroup>>,
+                  %b1 : memref<8x128xf16, #gpu.address_space<workgroup>>,
+                  %b2 : memref<8x128xf16, #gpu.address_space<workgroup>>,
+                  %b3 : memref<8x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c3 = arith.constant 3 : index
+      %c8 = arith.constant 8 : index
+      %c16 = arith.constant 16 : index
+      %c32 = arith.constant 32 : index
+      %c128 = arith.constant 128 : index
+      %cR = arith.constant 8 : index
+      %cLPR = arith.constant 4 : index
+      %cGOFF = arith.constant 4 : index
+      %cE = arith.constant 1024 : index
+      %cS = arith.constant 4 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c3_i32 = arith.constant 3 : i32
+      %c7_i32 = arith.constant 7 : i32
+      %c13_i32 = arith.constant 13 : i32
+      %c131_i32 = arith.constant 131 : i32
+      %c4099_i32 = arith.constant 4099 : i32
+      %c8191_i32 = arith.constant 8191 : i32
+      %mask = arith.constant 16383 : i32
+      %true = arith.constant true
+      %tid = gpu.thread_id x
+      %bx = gpu.block_id x
+      %cl = arith.divui %bx, %c2 : index
+      %cl_i32 = arith.index_cast %cl : index to i32
+      %tid_i32 = arith.index_cast %tid : index to i32
+      %rank = nvvm.read.ptx.sreg.cluster.ctarank : i32
+      %peer = arith.xori %rank, %c1_i32 : i32
+      %is_prod = arith.cmpi eq, %rank, %c0_i32 : i32
+      %is_tid0 = arith.cmpi eq, %tid, %c0 : index
+      %clS = arith.muli %cl, %cS : index
+      %full = asynccopy.barrier.alloc : !asynccopy.barrier<4>
+      asynccopy.barrier.init %full, 1 : !asynccopy.barrier<4>
+      %empty = asynccopy.barrier.alloc : !asynccopy.barrier<4>
+      asynccopy.barrier.init %empty, 1 : !asynccopy.barrier<4>
+      %empty_r = asynccopy.barrier.remote %empty, %peer : !asynccopy.barrier<4> -> !asynccopy.barrier<4, remote>
+      %full_r = asynccopy.barrier.remote %full, %peer : !asynccopy.barrier<4> -> !asynccopy.barrier<4, remote>
+      // Both CTAs' barriers are initialised before any remote use.
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      scf.if %is_prod {
+        // The initial stages: element i of stage s is (c*4099 + s*8191 + i*13) & 0x3fff.
+        %base = arith.muli %cl_i32, %c4099_i32 : i32
+        %cf1 = arith.constant 8191 : i32
+        %cf2 = arith.constant 16382 : i32
+        %cf3 = arith.constant 24573 : i32
+        scf.for %i = %tid to %cE step %c32 {
+          %i_i32 = arith.index_cast %i : index to i32
+          %r = arith.divui %i, %c128 : index
+          %q = arith.remui %i, %c128 : index
+          %i13 = arith.muli %i_i32, %c13_i32 : i32
+          %v0 = arith.addi %base, %i13 : i32
+          %v0a = arith.addi %v0, %c0_i32 : i32
+          %v0m = arith.andi %v0a, %mask : i32
+          %v0h = arith.trunci %v0m : i32 to i16
+          %v0f = arith.bitcast %v0h : i16 to f16
+          memref.store %v0f, %b0[%r, %q] : memref<8x128xf16, #gpu.address_space<workgroup>>
+          %v1a = arith.addi %v0, %cf1 : i32
+          %v1m = arith.andi %v1a, %mask : i32
+          %v1h = arith.trunci %v1m : i32 to i16
+          %v1f = arith.bitcast %v1h : i16 to f16
+          memref.store %v1f, %b1[%r, %q] : memref<8x128xf16, #gpu.address_space<workgroup>>
+          %v2a = arith.addi %v0, %cf2 : i32
+          %v2m = arith.andi %v2a, %mask : i32
+          %v2h = arith.trunci %v2m : i32 to i16
+          %v2f = arith.bitcast %v2h : i16 to f16
+          memref.store %v2f, %b2[%r, %q] : memref<8x128xf16, #gpu.address_space<workgroup>>
+          %v3a = arith.addi %v0, %cf3 : i32
+          %v3m = arith.andi %v3a, %mask : i32
+          %v3h = arith.trunci %v3m : i32 to i16
+          %v3f = arith.bitcast %v3h : i16 to f16
+          memref.store %v3f, %b3[%r, %q] : memref<8x128xf16, #gpu.address_space<workgroup>>
+        }
+        // The first stamps rewrite elements other lanes filled.
+        gpu.barrier
+        scf.for %k = %c0 to %K step %c1 {
+          %s = arith.remui %k, %cS : index
+          %j = arith.divui %k, %cS : index
+          %par = arith.remui %j, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          %is0 = arith.cmpi eq, %s, %c0 : index
+          %is1 = arith.cmpi eq, %s, %c1 : index
+          %is2 = arith.cmpi eq, %s, %c2 : index
+          %row = arith.divui %tid, %cLPR : index
+          %lsub = arith.remui %tid, %cLPR : index
+          %lg = arith.muli %lsub, %cGOFF : index
+          %kg = arith.addi %k, %lg : index
+          %g = arith.remui %kg, %c16 : index
+          %col0 = arith.muli %g, %c8 : index
+          %prev = arith.xori %ph, %true : i1
+          %again = arith.cmpi uge, %k, %cS : index
+          // The stage is free once the consumer is done with hand-off k-S.
+          scf.if %again {
+            asynccopy.barrier.wait %empty[%s], %prev : !asynccopy.barrier<4>
+          }
+          // The last send from it has been read (async proxy): order the
+          // stamp after it.
+          asynccopy.fence_async_shared
+          %coff = arith.addi %k, %tid : index
+          %e = arith.remui %coff, %c8 : index
+          %col = arith.addi %col0, %e : index
+          %k_i32 = arith.index_cast %k : index to i32
+          %sa = arith.muli %k_i32, %c131_i32 : i32
+          %sb = arith.muli %tid_i32, %c7_i32 : i32
+          %sc = arith.muli %cl_i32, %c3_i32 : i32
+          %sab = arith.addi %sa, %sb : i32
+          %sabc = arith.addi %sab, %sc : i32
+          %sv = arith.andi %sabc, %mask : i32
+          %sh = arith.trunci %sv : i32 to i16
+          %sf = arith.bitcast %sh : i16 to f16
+          scf.if %is0 {
+            memref.store %sf, %b0[%row, %col] : memref<8x128xf16, #gpu.address_space<workgroup>>
+          } else {
+            scf.if %is1 {
+              memref.store %sf, %b1[%row, %col] : memref<8x128xf16, #gpu.address_space<workgroup>>
+            } else {
+              scf.if %is2 {
+                memref.store %sf, %b2[%row, %col] : memref<8x128xf16, #gpu.address_space<workgroup>>
+              } else {
+                memref.store %sf, %b3[%row, %col] : memref<8x128xf16, #gpu.address_space<workgroup>>
+              }
+            }
+          }
+          asynccopy.fence_async_shared
+          gpu.barrier
+          // Send: every lane st.async's its share into the consumer's stage
+          // (complete_tx on its full[s]); lane 0 arrives expecting the bytes.
+          scf.if %is0 {
+            asynccopy.copy %b0 to %b0 remote %peer barrier %full[%c0] {impl = #asynccopy<impl sync>}
+                : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<8x128xf16, #gpu.address_space<workgroup>>
+          } else {
+            scf.if %is1 {
+              asynccopy.copy %b1 to %b1 remote %peer barrier %full[%c1] {impl = #asynccopy<impl sync>}
+                  : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<8x128xf16, #gpu.address_space<workgroup>>
+            } else {
+              scf.if %is2 {
+                asynccopy.copy %b2 to %b2 remote %peer barrier %full[%c2] {impl = #asynccopy<impl sync>}
+                    : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<8x128xf16, #gpu.address_space<workgroup>>
+              } else {
+                asynccopy.copy %b3 to %b3 remote %peer barrier %full[%c3] {impl = #asynccopy<impl sync>}
+                    : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<8x128xf16, #gpu.address_space<workgroup>>
+              }
+            }
+          }
+        }
+      }
+      %acc = scf.if %is_prod -> (i32) {
+        scf.yield %c0_i32 : i32
+      } else {
+        %sum = scf.for %k = %c0 to %K step %c1 iter_args(%a = %c0_i32) -> (i32) {
+          %s = arith.remui %k, %cS : index
+          %j = arith.divui %k, %cS : index
+          %par = arith.remui %j, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          %is0 = arith.cmpi eq, %s, %c0 : index
+          %is1 = arith.cmpi eq, %s, %c1 : index
+          %is2 = arith.cmpi eq, %s, %c2 : index
+          %row = arith.divui %tid, %cLPR : index
+          %lsub = arith.remui %tid, %cLPR : index
+          %lg = arith.muli %lsub, %cGOFF : index
+          %kg = arith.addi %k, %lg : index
+          %g = arith.remui %kg, %c16 : index
+          %col0 = arith.muli %g, %c8 : index
+          asynccopy.barrier.wait %full[%s], %ph : !asynccopy.barrier<4>
+          // Consume: each lane reads the 16-B vector holding its stamp.
+          %y0 = scf.if %is0 -> (vector<8xf16>) {
+            %vv = vector.load %b0[%row, %col0] {alignment = 16 : i64} : memref<8x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+            scf.yield %vv : vector<8xf16>
+          } else {
+            %y1 = scf.if %is1 -> (vector<8xf16>) {
+              %vv = vector.load %b1[%row, %col0] {alignment = 16 : i64} : memref<8x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+              scf.yield %vv : vector<8xf16>
+            } else {
+              %y2 = scf.if %is2 -> (vector<8xf16>) {
+                %vv = vector.load %b2[%row, %col0] {alignment = 16 : i64} : memref<8x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+                scf.yield %vv : vector<8xf16>
+              } else {
+                %vv = vector.load %b3[%row, %col0] {alignment = 16 : i64} : memref<8x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+                scf.yield %vv : vector<8xf16>
+              }
+              scf.yield %y2 : vector<8xf16>
+            }
+            scf.yield %y1 : vector<8xf16>
+          }
+          %vsel = arith.select %true, %y0, %y0 : vector<8xf16>
+          %vb = arith.bitcast %vsel : vector<8xf16> to vector<8xi16>
+          %vz = arith.extui %vb : vector<8xi16> to vector<8xi32>
+          %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
+          %a2 = arith.addi %a, %vs : i32
+          // Free: the warp is done reading (and has fenced its reads against
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
+          asynccopy.fence_async_shared
+          gpu.barrier
+          scf.if %is_tid0 {
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<4, remote>
+          }
+          scf.yield %a2 : i32
+        }
+        // Every stage's last hand-off, for the host's full comparison.
+        %fs0 = arith.addi %clS, %c0 : index
+        %fr0 = arith.muli %fs0, %cR : index
+        %ft0 = asynccopy.copy %b0 to %res window [%fr0, %c0] [8, 128]
+            : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft0 : !asynccopy.token
+        %fs1 = arith.addi %clS, %c1 : index
+        %fr1 = arith.muli %fs1, %cR : index
+        %ft1 = asynccopy.copy %b1 to %res window [%fr1, %c0] [8, 128]
+            : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft1 : !asynccopy.token
+        %fs2 = arith.addi %clS, %c2 : index
+        %fr2 = arith.muli %fs2, %cR : index
+        %ft2 = asynccopy.copy %b2 to %res window [%fr2, %c0] [8, 128]
+            : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft2 : !asynccopy.token
+        %fs3 = arith.addi %clS, %c3 : index
+        %fr3 = arith.muli %fs3, %cR : index
+        %ft3 = asynccopy.copy %b3 to %res window [%fr3, %c0] [8, 128]
+            : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft3 : !asynccopy.token
+        scf.yield %sum : i32
+      }
+      scf.if %is_prod {
+      } else {
+        %cl32 = arith.muli %cl, %c32 : index
+        %o = arith.addi %cl32, %tid : index
+        memref.store %acc, %out[%o] : memref<4224xi32>
+      }
+      // Nobody leaves while its peer may still access its SMEM or barriers.
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      gpu.return
+    }
+    gpu.func @gmem8s4(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index)
+        workgroup(%b0 : memref<8x128xf16, #gpu.address_space<workgroup>>,
+                  %b1 : memref<8x128xf16, #gpu.address_space<workgroup>>,
+                  %b2 : memref<8x128xf16, #gpu.address_space<workgroup>>,
+                  %b3 : memref<8x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c3 = arith.constant 3 : index
+      %c8 = arith.constant 8 : index
+      %c16 = arith.constant 16 : index
+      %c32 = arith.constant 32 : index
+      %c128 = arith.constant 128 : index
+      %cR = arith.constant 8 : index
+      %cLPR = arith.constant 4 : index
+      %cGOFF = arith.constant 4 : index
+      %cE = arith.constant 1024 : index
+      %cS = arith.constant 4 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c3_i32 = arith.constant 3 : i32
+      %c7_i32 = arith.constant 7 : i32
+      %c13_i32 = arith.constant 13 : i32
+      %c131_i32 = arith.constant 131 : i32
+      %c4099_i32 = arith.constant 4099 : i32
+      %c8191_i32 = arith.constant 8191 : i32
+      %mask = arith.constant 16383 : i32
+      %true = arith.constant true
+      %tid = gpu.thread_id x
+      %bx = gpu.block_id x
+      %cl = arith.divui %bx, %c2 : index
+      %cl_i32 = arith.index_cast %cl : index to i32
+      %tid_i32 = arith.index_cast %tid : index to i32
+      %rank = nvvm.read.ptx.sreg.cluster.ctarank : i32
+      %peer = arith.xori %rank, %c1_i32 : i32
+      %is_prod = arith.cmpi eq, %rank, %c0_i32 : i32
+      %is_tid0 = arith.cmpi eq, %tid, %c0 : index
+      %clS = arith.muli %cl, %cS : index
+      %full = asynccopy.barrier.alloc : !asynccopy.barrier<4>
+      asynccopy.barrier.init %full, 1 : !asynccopy.barrier<4>
+      %empty = asynccopy.barrier.alloc : !asynccopy.barrier<4>
+      asynccopy.barrier.init %empty, 1 : !asynccopy.barrier<4>
+      %ld = asynccopy.barrier.alloc : !asynccopy.barrier<4>
+      asynccopy.barrier.init %ld, 1 : !asynccopy.barrier<4>
+      %empty_r = asynccopy.barrier.remote %empty, %peer : !asynccopy.barrier<4> -> !asynccopy.barrier<4, remote>
+      %full_r = asynccopy.barrier.remote %full, %peer : !asynccopy.barrier<4> -> !asynccopy.barrier<4, remote>
+      // Both CTAs' barriers are initialised before any remote use.
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      scf.if %is_prod {
+        // The initial stages: element i of stage s is (c*4099 + s*8191 + i*13) & 0x3fff.
+        %base = arith.muli %cl_i32, %c4099_i32 : i32
+        %cf1 = arith.constant 8191 : i32
+        %cf2 = arith.constant 16382 : i32
+        %cf3 = arith.constant 24573 : i32
+        scf.for %i = %tid to %cE step %c32 {
+          %i_i32 = arith.index_cast %i : index to i32
+          %r = arith.divui %i, %c128 : index
+          %q = arith.remui %i, %c128 : index
+          %i13 = arith.muli %i_i32, %c13_i32 : i32
+          %v0 = arith.addi %base, %i13 : i32
+          %v0a = arith.addi %v0, %c0_i32 : i32
+          %v0m = arith.andi %v0a, %mask : i32
+          %v0h = arith.trunci %v0m : i32 to i16
+          %v0f = arith.bitcast %v0h : i16 to f16
+          memref.store %v0f, %b0[%r, %q] : memref<8x128xf16, #gpu.address_space<workgroup>>
+          %v1a = arith.addi %v0, %cf1 : i32
+          %v1m = arith.andi %v1a, %mask : i32
+          %v1h = arith.trunci %v1m : i32 to i16
+          %v1f = arith.bitcast %v1h : i16 to f16
+          memref.store %v1f, %b1[%r, %q] : memref<8x128xf16, #gpu.address_space<workgroup>>
+          %v2a = arith.addi %v0, %cf2 : i32
+          %v2m = arith.andi %v2a, %mask : i32
+          %v2h = arith.trunci %v2m : i32 to i16
+          %v2f = arith.bitcast %v2h : i16 to f16
+          memref.store %v2f, %b2[%r, %q] : memref<8x128xf16, #gpu.address_space<workgroup>>
+          %v3a = arith.addi %v0, %cf3 : i32
+          %v3m = arith.andi %v3a, %mask : i32
+          %v3h = arith.trunci %v3m : i32 to i16
+          %v3f = arith.bitcast %v3h : i16 to f16
+          memref.store %v3f, %b3[%r, %q] : memref<8x128xf16, #gpu.address_space<workgroup>>
+        }
+        // The first stamps rewrite elements other lanes filled.
+        gpu.barrier
+        scf.for %k = %c0 to %K step %c1 {
+          %s = arith.remui %k, %cS : index
+          %j = arith.divui %k, %cS : index
+          %par = arith.remui %j, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          %is0 = arith.cmpi eq, %s, %c0 : index
+          %is1 = arith.cmpi eq, %s, %c1 : index
+          %is2 = arith.cmpi eq, %s, %c2 : index
+          %row = arith.divui %tid, %cLPR : index
+          %lsub = arith.remui %tid, %cLPR : index
+          %lg = arith.muli %lsub, %cGOFF : index
+          %kg = arith.addi %k, %lg : index
+          %g = arith.remui %kg, %c16 : index
+          %col0 = arith.muli %g, %c8 : index
+          %prev = arith.xori %ph, %true : i1
+          %again = arith.cmpi uge, %k, %cS : index
+          // The stage is free once the consumer is done with hand-off k-S.
+          scf.if %again {
+            asynccopy.barrier.wait %empty[%s], %prev : !asynccopy.barrier<4>
+          }
+          // The last send from it has been read (async proxy): order the
+          // stamp after it.
+          asynccopy.fence_async_shared
+          %coff = arith.addi %k, %tid : index
+          %e = arith.remui %coff, %c8 : index
+          %col = arith.addi %col0, %e : index
+          %k_i32 = arith.index_cast %k : index to i32
+          %sa = arith.muli %k_i32, %c131_i32 : i32
+          %sb = arith.muli %tid_i32, %c7_i32 : i32
+          %sc = arith.muli %cl_i32, %c3_i32 : i32
+          %sab = arith.addi %sa, %sb : i32
+          %sabc = arith.addi %sab, %sc : i32
+          %sv = arith.andi %sabc, %mask : i32
+          %sh = arith.trunci %sv : i32 to i16
+          %sf = arith.bitcast %sh : i16 to f16
+          scf.if %is0 {
+            memref.store %sf, %b0[%row, %col] : memref<8x128xf16, #gpu.address_space<workgroup>>
+          } else {
+            scf.if %is1 {
+              memref.store %sf, %b1[%row, %col] : memref<8x128xf16, #gpu.address_space<workgroup>>
+            } else {
+              scf.if %is2 {
+                memref.store %sf, %b2[%row, %col] : memref<8x128xf16, #gpu.address_space<workgroup>>
+              } else {
+                memref.store %sf, %b3[%row, %col] : memref<8x128xf16, #gpu.address_space<workgroup>>
+              }
+            }
+          }
+          asynccopy.fence_async_shared
+          gpu.barrier
+          // Send: TMA store to the cluster's GMEM slot s, wait until written,
+          // fence, release arrival on the consumer's full[s].
+          %slot = arith.addi %clS, %s : index
+          %grow = arith.muli %slot, %cR : index
+          scf.if %is0 {
+            %t = asynccopy.copy %b0 to %gbuf window [%grow, %c0] [8, 128]
+                : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+            asynccopy.wait %t : !asynccopy.token
+          } else {
+            scf.if %is1 {
+              %t = asynccopy.copy %b1 to %gbuf window [%grow, %c0] [8, 128]
+                  : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+              asynccopy.wait %t : !asynccopy.token
+            } else {
+              scf.if %is2 {
+                %t = asynccopy.copy %b2 to %gbuf window [%grow, %c0] [8, 128]
+                    : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+                asynccopy.wait %t : !asynccopy.token
+              } else {
+                %t = asynccopy.copy %b3 to %gbuf window [%grow, %c0] [8, 128]
+                    : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+                asynccopy.wait %t : !asynccopy.token
+              }
+            }
+          }
+          nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.global>}
+          scf.if %is_tid0 {
+            asynccopy.barrier.arrive %full_r[%s] : !asynccopy.barrier<4, remote>
+          }
+        }
+      }
+      %acc = scf.if %is_prod -> (i32) {
+        scf.yield %c0_i32 : i32
+      } else {
+        %sum = scf.for %k = %c0 to %K step %c1 iter_args(%a = %c0_i32) -> (i32) {
+          %s = arith.remui %k, %cS : index
+          %j = arith.divui %k, %cS : index
+          %par = arith.remui %j, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          %is0 = arith.cmpi eq, %s, %c0 : index
+          %is1 = arith.cmpi eq, %s, %c1 : index
+          %is2 = arith.cmpi eq, %s, %c2 : index
+          %row = arith.divui %tid, %cLPR : index
+          %lsub = arith.remui %tid, %cLPR : index
+          %lg = arith.muli %lsub, %cGOFF : index
+          %kg = arith.addi %k, %lg : index
+          %g = arith.remui %kg, %c16 : index
+          %col0 = arith.muli %g, %c8 : index
+          asynccopy.barrier.wait %full[%s], %ph : !asynccopy.barrier<4>
+          // Receive: load the slot back into stage s.
+          nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.global>}
+          %slot = arith.addi %clS, %s : index
+          %grow = arith.muli %slot, %cR : index
+          scf.if %is0 {
+            asynccopy.copy %gbuf to %b0 window [%grow, %c0] [8, 128] barrier %ld[%c0]
+                : memref<67584x128xf16> to memref<8x128xf16, #gpu.address_space<workgroup>>
+          } else {
+            scf.if %is1 {
+              asynccopy.copy %gbuf to %b1 window [%grow, %c0] [8, 128] barrier %ld[%c1]
+                  : memref<67584x128xf16> to memref<8x128xf16, #gpu.address_space<workgroup>>
+            } else {
+              scf.if %is2 {
+                asynccopy.copy %gbuf to %b2 window [%grow, %c0] [8, 128] barrier %ld[%c2]
+                    : memref<67584x128xf16> to memref<8x128xf16, #gpu.address_space<workgroup>>
+              } else {
+                asynccopy.copy %gbuf to %b3 window [%grow, %c0] [8, 128] barrier %ld[%c3]
+                    : memref<67584x128xf16> to memref<8x128xf16, #gpu.address_space<workgroup>>
+              }
+            }
+          }
+          asynccopy.barrier.wait %ld[%s], %ph : !asynccopy.barrier<4>
+          // Consume: each lane reads the 16-B vector holding its stamp.
+          %y0 = scf.if %is0 -> (vector<8xf16>) {
+            %vv = vector.load %b0[%row, %col0] {alignment = 16 : i64} : memref<8x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+            scf.yield %vv : vector<8xf16>
+          } else {
+            %y1 = scf.if %is1 -> (vector<8xf16>) {
+              %vv = vector.load %b1[%row, %col0] {alignment = 16 : i64} : memref<8x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+              scf.yield %vv : vector<8xf16>
+            } else {
+              %y2 = scf.if %is2 -> (vector<8xf16>) {
+                %vv = vector.load %b2[%row, %col0] {alignment = 16 : i64} : memref<8x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+                scf.yield %vv : vector<8xf16>
+              } else {
+                %vv = vector.load %b3[%row, %col0] {alignment = 16 : i64} : memref<8x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+                scf.yield %vv : vector<8xf16>
+              }
+              scf.yield %y2 : vector<8xf16>
+            }
+            scf.yield %y1 : vector<8xf16>
+          }
+          %vsel = arith.select %true, %y0, %y0 : vector<8xf16>
+          %vb = arith.bitcast %vsel : vector<8xf16> to vector<8xi16>
+          %vz = arith.extui %vb : vector<8xi16> to vector<8xi32>
+          %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
+          %a2 = arith.addi %a, %vs : i32
+          // Free: the warp is done reading (and has fenced its reads against
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
+          asynccopy.fence_async_shared
+          gpu.barrier
+          scf.if %is_tid0 {
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<4, remote>
+          }
+          scf.yield %a2 : i32
+        }
+        // Every stage's last hand-off, for the host's full comparison.
+        %fs0 = arith.addi %clS, %c0 : index
+        %fr0 = arith.muli %fs0, %cR : index
+        %ft0 = asynccopy.copy %b0 to %res window [%fr0, %c0] [8, 128]
+            : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft0 : !asynccopy.token
+        %fs1 = arith.addi %clS, %c1 : index
+        %fr1 = arith.muli %fs1, %cR : index
+        %ft1 = asynccopy.copy %b1 to %res window [%fr1, %c0] [8, 128]
+            : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft1 : !asynccopy.token
+        %fs2 = arith.addi %clS, %c2 : index
+        %fr2 = arith.muli %fs2, %cR : index
+        %ft2 = asynccopy.copy %b2 to %res window [%fr2, %c0] [8, 128]
+            : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft2 : !asynccopy.token
+        %fs3 = arith.addi %clS, %c3 : index
+        %fr3 = arith.muli %fs3, %cR : index
+        %ft3 = asynccopy.copy %b3 to %res window [%fr3, %c0] [8, 128]
+            : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft3 : !asynccopy.token
+        scf.yield %sum : i32
+      }
+      scf.if %is_prod {
+      } else {
+        %cl32 = arith.muli %cl, %c32 : index
+        %o = arith.addi %cl32, %tid : index
+        memref.store %acc, %out[%o] : memref<4224xi32>
+      }
+      // Nobody leaves while its peer may still access its SMEM or barriers.
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      gpu.return
+    }
+    gpu.func @gmemp8s4(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index)
+        workgroup(%b0 : memref<8x128xf16, #gpu.address_space<workgroup>>,
+                  %b1 : memref<8x128xf16, #gpu.address_space<workgroup>>,
+                  %b2 : memref<8x128xf16, #gpu.address_space<workgroup>>,
+                  %b3 : memref<8x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c3 = arith.constant 3 : index
+      %c8 = arith.constant 8 : index
+      %c16 = arith.constant 16 : index
+      %c32 = arith.constant 32 : index
+      %c128 = arith.constant 128 : index
+      %cR = arith.constant 8 : index
+      %cLPR = arith.constant 4 : index
+      %cGOFF = arith.constant 4 : index
+      %cE = arith.constant 1024 : index
+      %cS = arith.constant 4 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c3_i32 = arith.constant 3 : i32
+      %c7_i32 = arith.constant 7 : i32
+      %c13_i32 = arith.constant 13 : i32
+      %c131_i32 = arith.constant 131 : i32
+      %c4099_i32 = arith.constant 4099 : i32
+      %c8191_i32 = arith.constant 8191 : i32
+      %mask = arith.constant 16383 : i32
+      %true = arith.constant true
+      %false = arith.constant false
+      %tid = gpu.thread_id x
+      %bx = gpu.block_id x
+      %cl = arith.divui %bx, %c2 : index
+      %cl_i32 = arith.index_cast %cl : index to i32
+      %tid_i32 = arith.index_cast %tid : index to i32
+      %rank = nvvm.read.ptx.sreg.cluster.ctarank : i32
+      %peer = arith.xori %rank, %c1_i32 : i32
+      %is_prod = arith.cmpi eq, %rank, %c0_i32 : i32
+      %is_tid0 = arith.cmpi eq, %tid, %c0 : index
+      %clS = arith.muli %cl, %cS : index
+      %full = asynccopy.barrier.alloc : !asynccopy.barrier<4>
+      asynccopy.barrier.init %full, 1 : !asynccopy.barrier<4>
+      %empty = asynccopy.barrier.alloc : !asynccopy.barrier<4>
+      asynccopy.barrier.init %empty, 1 : !asynccopy.barrier<4>
+      %ld = asynccopy.barrier.alloc : !asynccopy.barrier<4>
+      asynccopy.barrier.init %ld, 1 : !asynccopy.barrier<4>
+      %empty_r = asynccopy.barrier.remote %empty, %peer : !asynccopy.barrier<4> -> !asynccopy.barrier<4, remote>
+      %full_r = asynccopy.barrier.remote %full, %peer : !asynccopy.barrier<4> -> !asynccopy.barrier<4, remote>
+      // Both CTAs' barriers are initialised before any remote use.
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      scf.if %is_prod {
+        // The initial stages: element i of stage s is (c*4099 + s*8191 + i*13) & 0x3fff.
+        %base = arith.muli %cl_i32, %c4099_i32 : i32
+        %cf1 = arith.constant 8191 : i32
+        %cf2 = arith.constant 16382 : i32
+        %cf3 = arith.constant 24573 : i32
+        scf.for %i = %tid to %cE step %c32 {
+          %i_i32 = arith.index_cast %i : index to i32
+          %r = arith.divui %i, %c128 : index
+          %q = arith.remui %i, %c128 : index
+          %i13 = arith.muli %i_i32, %c13_i32 : i32
+          %v0 = arith.addi %base, %i13 : i32
+          %v0a = arith.addi %v0, %c0_i32 : i32
+          %v0m = arith.andi %v0a, %mask : i32
+          %v0h = arith.trunci %v0m : i32 to i16
+          %v0f = arith.bitcast %v0h : i16 to f16
+          memref.store %v0f, %b0[%r, %q] : memref<8x128xf16, #gpu.address_space<workgroup>>
+          %v1a = arith.addi %v0, %cf1 : i32
+          %v1m = arith.andi %v1a, %mask : i32
+          %v1h = arith.trunci %v1m : i32 to i16
+          %v1f = arith.bitcast %v1h : i16 to f16
+          memref.store %v1f, %b1[%r, %q] : memref<8x128xf16, #gpu.address_space<workgroup>>
+          %v2a = arith.addi %v0, %cf2 : i32
+          %v2m = arith.andi %v2a, %mask : i32
+          %v2h = arith.trunci %v2m : i32 to i16
+          %v2f = arith.bitcast %v2h : i16 to f16
+          memref.store %v2f, %b2[%r, %q] : memref<8x128xf16, #gpu.address_space<workgroup>>
+          %v3a = arith.addi %v0, %cf3 : i32
+          %v3m = arith.andi %v3a, %mask : i32
+          %v3h = arith.trunci %v3m : i32 to i16
+          %v3f = arith.bitcast %v3h : i16 to f16
+          memref.store %v3f, %b3[%r, %q] : memref<8x128xf16, #gpu.address_space<workgroup>>
+        }
+        // The first stamps rewrite elements other lanes filled.
+        gpu.barrier
+        scf.for %k = %c0 to %K step %c1 {
+          %s = arith.remui %k, %cS : index
+          %j = arith.divui %k, %cS : index
+          %par = arith.remui %j, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          %is0 = arith.cmpi eq, %s, %c0 : index
+          %is1 = arith.cmpi eq, %s, %c1 : index
+          %is2 = arith.cmpi eq, %s, %c2 : index
+          %row = arith.divui %tid, %cLPR : index
+          %lsub = arith.remui %tid, %cLPR : index
+          %lg = arith.muli %lsub, %cGOFF : index
+          %kg = arith.addi %k, %lg : index
+          %g = arith.remui %kg, %c16 : index
+          %col0 = arith.muli %g, %c8 : index
+          %prev = arith.xori %ph, %true : i1
+          %again = arith.cmpi uge, %k, %cS : index
+          // The stage is free once the consumer is done with hand-off k-S.
+          scf.if %again {
+            asynccopy.barrier.wait %empty[%s], %prev : !asynccopy.barrier<4>
+          }
+          // The last send from it has been read (async proxy): order the
+          // stamp after it.
+          asynccopy.fence_async_shared
+          %coff = arith.addi %k, %tid : index
+          %e = arith.remui %coff, %c8 : index
+          %col = arith.addi %col0, %e : index
+          %k_i32 = arith.index_cast %k : index to i32
+          %sa = arith.muli %k_i32, %c131_i32 : i32
+          %sb = arith.muli %tid_i32, %c7_i32 : i32
+          %sc = arith.muli %cl_i32, %c3_i32 : i32
+          %sab = arith.addi %sa, %sb : i32
+          %sabc = arith.addi %sab, %sc : i32
+          %sv = arith.andi %sabc, %mask : i32
+          %sh = arith.trunci %sv : i32 to i16
+          %sf = arith.bitcast %sh : i16 to f16
+          scf.if %is0 {
+            memref.store %sf, %b0[%row, %col] : memref<8x128xf16, #gpu.address_space<workgroup>>
+          } else {
+            scf.if %is1 {
+              memref.store %sf, %b1[%row, %col] : memref<8x128xf16, #gpu.address_space<workgroup>>
+            } else {
+              scf.if %is2 {
+                memref.store %sf, %b2[%row, %col] : memref<8x128xf16, #gpu.address_space<workgroup>>
+              } else {
+                memref.store %sf, %b3[%row, %col] : memref<8x128xf16, #gpu.address_space<workgroup>>
+              }
+            }
+          }
+          asynccopy.fence_async_shared
+          gpu.barrier
+          // Send: TMA store k; then wait for store k-1 (one group may stay in
+          // flight), fence, release arrival on the consumer's full[(k-1)%S].
+          %slot = arith.addi %clS, %s : index
+          %grow = arith.muli %slot, %cR : index
+          scf.if %is0 {
+            asynccopy.copy %b0 to %gbuf window [%grow, %c0] [8, 128]
+                : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+          } else {
+            scf.if %is1 {
+              asynccopy.copy %b1 to %gbuf window [%grow, %c0] [8, 128]
+                  : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+            } else {
+              scf.if %is2 {
+                asynccopy.copy %b2 to %gbuf window [%grow, %c0] [8, 128]
+                    : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+              } else {
+                asynccopy.copy %b3 to %gbuf window [%grow, %c0] [8, 128]
+                    : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+              }
+            }
+          }
+          %notfirst = arith.cmpi uge, %k, %c1 : index
+          scf.if %notfirst {
+            asynccopy.wait_group bulk 1
+            nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.global>}
+            %km1 = arith.subi %k, %c1 : index
+            %sm1 = arith.remui %km1, %cS : index
+            scf.if %is_tid0 {
+              asynccopy.barrier.arrive %full_r[%sm1] : !asynccopy.barrier<4, remote>
+            }
+          }
+        }
+        asynccopy.wait_group bulk 0
+        nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.global>}
+        %kl = arith.subi %K, %c1 : index
+        %sl = arith.remui %kl, %cS : index
+        scf.if %is_tid0 {
+          asynccopy.barrier.arrive %full_r[%sl] : !asynccopy.barrier<4, remote>
+        }
+      }
+      %acc = scf.if %is_prod -> (i32) {
+        scf.yield %c0_i32 : i32
+      } else {
+        // Load hand-off 0 before the loop; iteration k loads k+1.
+        asynccopy.barrier.wait %full[%c0], %false : !asynccopy.barrier<4>
+        nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.global>}
+        %slotz = arith.addi %clS, %c0 : index
+        %growz = arith.muli %slotz, %cR : index
+        asynccopy.copy %gbuf to %b0 window [%growz, %c0] [8, 128] barrier %ld[%c0]
+            : memref<67584x128xf16> to memref<8x128xf16, #gpu.address_space<workgroup>>
+        %sum = scf.for %k = %c0 to %K step %c1 iter_args(%a = %c0_i32) -> (i32) {
+          %s = arith.remui %k, %cS : index
+          %j = arith.divui %k, %cS : index
+          %par = arith.remui %j, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          %is0 = arith.cmpi eq, %s, %c0 : index
+          %is1 = arith.cmpi eq, %s, %c1 : index
+          %is2 = arith.cmpi eq, %s, %c2 : index
+          %row = arith.divui %tid, %cLPR : index
+          %lsub = arith.remui %tid, %cLPR : index
+          %lg = arith.muli %lsub, %cGOFF : index
+          %kg = arith.addi %k, %lg : index
+          %g = arith.remui %kg, %c16 : index
+          %col0 = arith.muli %g, %c8 : index
+          // Issue the load of hand-off k+1 (its stage was freed at k+1-S <= k-1),
+          // then wait for the load of k.
+          %kn = arith.addi %k, %c1 : index
+          %more = arith.cmpi ult, %kn, %K : index
+          scf.if %more {
+            %sn = arith.remui %kn, %cS : index
+            %jn = arith.divui %kn, %cS : index
+            %parn = arith.remui %jn, %c2 : index
+            %phn = arith.index_cast %parn : index to i1
+            asynccopy.barrier.wait %full[%sn], %phn : !asynccopy.barrier<4>
+            nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.global>}
+            %slotn = arith.addi %clS, %sn : index
+            %grown = arith.muli %slotn, %cR : index
+            %isn0 = arith.cmpi eq, %sn, %c0 : index
+            %isn1 = arith.cmpi eq, %sn, %c1 : index
+            %isn2 = arith.cmpi eq, %sn, %c2 : index
+            scf.if %isn0 {
+              asynccopy.copy %gbuf to %b0 window [%grown, %c0] [8, 128] barrier %ld[%c0]
+                  : memref<67584x128xf16> to memref<8x128xf16, #gpu.address_space<workgroup>>
+            } else {
+              scf.if %isn1 {
+                asynccopy.copy %gbuf to %b1 window [%grown, %c0] [8, 128] barrier %ld[%c1]
+                    : memref<67584x128xf16> to memref<8x128xf16, #gpu.address_space<workgroup>>
+              } else {
+                scf.if %isn2 {
+                  asynccopy.copy %gbuf to %b2 window [%grown, %c0] [8, 128] barrier %ld[%c2]
+                      : memref<67584x128xf16> to memref<8x128xf16, #gpu.address_space<workgroup>>
+                } else {
+                  asynccopy.copy %gbuf to %b3 window [%grown, %c0] [8, 128] barrier %ld[%c3]
+                      : memref<67584x128xf16> to memref<8x128xf16, #gpu.address_space<workgroup>>
+                }
+              }
+            }
+          }
+          asynccopy.barrier.wait %ld[%s], %ph : !asynccopy.barrier<4>
+          // Consume: each lane reads the 16-B vector holding its stamp.
+          %y0 = scf.if %is0 -> (vector<8xf16>) {
+            %vv = vector.load %b0[%row, %col0] {alignment = 16 : i64} : memref<8x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+            scf.yield %vv : vector<8xf16>
+          } else {
+            %y1 = scf.if %is1 -> (vector<8xf16>) {
+              %vv = vector.load %b1[%row, %col0] {alignment = 16 : i64} : memref<8x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+              scf.yield %vv : vector<8xf16>
+            } else {
+              %y2 = scf.if %is2 -> (vector<8xf16>) {
+                %vv = vector.load %b2[%row, %col0] {alignment = 16 : i64} : memref<8x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+                scf.yield %vv : vector<8xf16>
+              } else {
+                %vv = vector.load %b3[%row, %col0] {alignment = 16 : i64} : memref<8x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+                scf.yield %vv : vector<8xf16>
+              }
+              scf.yield %y2 : vector<8xf16>
+            }
+            scf.yield %y1 : vector<8xf16>
+          }
+          %vsel = arith.select %true, %y0, %y0 : vector<8xf16>
+          %vb = arith.bitcast %vsel : vector<8xf16> to vector<8xi16>
+          %vz = arith.extui %vb : vector<8xi16> to vector<8xi32>
+          %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
+          %a2 = arith.addi %a, %vs : i32
+          // Free: the warp is done reading (and has fenced its reads against
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
+          asynccopy.fence_async_shared
+          gpu.barrier
+          scf.if %is_tid0 {
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<4, remote>
+          }
+          scf.yield %a2 : i32
+        }
+        // Every stage's last hand-off, for the host's full comparison.
+        %fs0 = arith.addi %clS, %c0 : index
+        %fr0 = arith.muli %fs0, %cR : index
+        %ft0 = asynccopy.copy %b0 to %res window [%fr0, %c0] [8, 128]
+            : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft0 : !asynccopy.token
+        %fs1 = arith.addi %clS, %c1 : index
+        %fr1 = arith.muli %fs1, %cR : index
+        %ft1 = asynccopy.copy %b1 to %res window [%fr1, %c0] [8, 128]
+            : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft1 : !asynccopy.token
+        %fs2 = arith.addi %clS, %c2 : index
+        %fr2 = arith.muli %fs2, %cR : index
+        %ft2 = asynccopy.copy %b2 to %res window [%fr2, %c0] [8, 128]
+            : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft2 : !asynccopy.token
+        %fs3 = arith.addi %clS, %c3 : index
+        %fr3 = arith.muli %fs3, %cR : index
+        %ft3 = asynccopy.copy %b3 to %res window [%fr3, %c0] [8, 128]
+            : memref<8x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft3 : !asynccopy.token
+        scf.yield %sum : i32
+      }
+      scf.if %is_prod {
+      } else {
+        %cl32 = arith.muli %cl, %c32 : index
+        %o = arith.addi %cl32, %tid : index
+        memref.store %acc, %out[%o] : memref<4224xi32>
+      }
+      // Nobody leaves while its peer may still access its SMEM or barriers.
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      gpu.return
+    }
+    gpu.func @dsmem16s1(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index)
+        workgroup(%b0 : memref<16x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c3 = arith.constant 3 : index
+      %c8 = arith.constant 8 : index
+      %c16 = arith.constant 16 : index
+      %c32 = arith.constant 32 : index
+      %c128 = arith.constant 128 : index
+      %cR = arith.constant 16 : index
+      %cLPR = arith.constant 2 : index
+      %cGOFF = arith.constant 8 : index
+      %cE = arith.constant 2048 : index
+      %cS = arith.constant 1 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c3_i32 = arith.constant 3 : i32
+      %c7_i32 = arith.constant 7 : i32
+      %c13_i32 = arith.constant 13 : i32
+      %c131_i32 = arith.constant 131 : i32
+      %c4099_i32 = arith.constant 4099 : i32
+      %c8191_i32 = arith.constant 8191 : i32
+      %mask = arith.constant 16383 : i32
+      %true = arith.constant true
+      %tid = gpu.thread_id x
+      %bx = gpu.block_id x
+      %cl = arith.divui %bx, %c2 : index
+      %cl_i32 = arith.index_cast %cl : index to i32
+      %tid_i32 = arith.index_cast %tid : index to i32
+      %rank = nvvm.read.ptx.sreg.cluster.ctarank : i32
+      %peer = arith.xori %rank, %c1_i32 : i32
+      %is_prod = arith.cmpi eq, %rank, %c0_i32 : i32
+      %is_tid0 = arith.cmpi eq, %tid, %c0 : index
+      %clS = arith.muli %cl, %cS : index
+      %full = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %full, 1 : !asynccopy.barrier<1>
+      %empty = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %empty, 1 : !asynccopy.barrier<1>
+      %empty_r = asynccopy.barrier.remote %empty, %peer : !asynccopy.barrier<1> -> !asynccopy.barrier<1, remote>
+      %full_r = asynccopy.barrier.remote %full, %peer : !asynccopy.barrier<1> -> !asynccopy.barrier<1, remote>
+      // Both CTAs' barriers are initialised before any remote use.
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      scf.if %is_prod {
+        // The initial stages: element i of stage s is (c*4099 + s*8191 + i*13) & 0x3fff.
+        %base = arith.muli %cl_i32, %c4099_i32 : i32
+        scf.for %i = %tid to %cE step %c32 {
+          %i_i32 = arith.index_cast %i : index to i32
+          %r = arith.divui %i, %c128 : index
+          %q = arith.remui %i, %c128 : index
+          %i13 = arith.muli %i_i32, %c13_i32 : i32
+          %v0 = arith.addi %base, %i13 : i32
+          %v0a = arith.addi %v0, %c0_i32 : i32
+          %v0m = arith.andi %v0a, %mask : i32
+          %v0h = arith.trunci %v0m : i32 to i16
+          %v0f = arith.bitcast %v0h : i16 to f16
+          memref.store %v0f, %b0[%r, %q] : memref<16x128xf16, #gpu.address_space<workgroup>>
+        }
+        // The first stamps rewrite elements other lanes filled.
+        gpu.barrier
+        scf.for %k = %c0 to %K step %c1 {
+          %s = arith.remui %k, %cS : index
+          %j = arith.divui %k, %cS : index
+          %par = arith.remui %j, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          %row = arith.divui %tid, %cLPR : index
+          %lsub = arith.remui %tid, %cLPR : index
+          %lg = arith.muli %lsub, %cGOFF : index
+          %kg = arith.addi %k, %lg : index
+          %g = arith.remui %kg, %c16 : index
+          %col0 = arith.muli %g, %c8 : index
+          %prev = arith.xori %ph, %true : i1
+          %again = arith.cmpi uge, %k, %cS : index
+          // The stage is free once the consumer is done with hand-off k-S.
+          scf.if %again {
+            asynccopy.barrier.wait %empty[%s], %prev : !asynccopy.barrier<1>
+          }
+          // The last send from it has been read (async proxy): order the
+          // stamp after it.
+          asynccopy.fence_async_shared
+          %coff = arith.addi %k, %tid : index
+          %e = arith.remui %coff, %c8 : index
+          %col = arith.addi %col0, %e : index
+          %k_i32 = arith.index_cast %k : index to i32
+          %sa = arith.muli %k_i32, %c131_i32 : i32
+          %sb = arith.muli %tid_i32, %c7_i32 : i32
+          %sc = arith.muli %cl_i32, %c3_i32 : i32
+          %sab = arith.addi %sa, %sb : i32
+          %sabc = arith.addi %sab, %sc : i32
+          %sv = arith.andi %sabc, %mask : i32
+          %sh = arith.trunci %sv : i32 to i16
+          %sf = arith.bitcast %sh : i16 to f16
+          memref.store %sf, %b0[%row, %col] : memref<16x128xf16, #gpu.address_space<workgroup>>
+          asynccopy.fence_async_shared
+          gpu.barrier
+          // Send: bulk copy into the consumer's stage, completing on its full[s].
+          asynccopy.copy %b0 to %b0 remote %peer barrier %full[%c0]
+              : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<16x128xf16, #gpu.address_space<workgroup>>
+        }
+      }
+      %acc = scf.if %is_prod -> (i32) {
+        scf.yield %c0_i32 : i32
+      } else {
+        %sum = scf.for %k = %c0 to %K step %c1 iter_args(%a = %c0_i32) -> (i32) {
+          %s = arith.remui %k, %cS : index
+          %j = arith.divui %k, %cS : index
+          %par = arith.remui %j, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          %row = arith.divui %tid, %cLPR : index
+          %lsub = arith.remui %tid, %cLPR : index
+          %lg = arith.muli %lsub, %cGOFF : index
+          %kg = arith.addi %k, %lg : index
+          %g = arith.remui %kg, %c16 : index
+          %col0 = arith.muli %g, %c8 : index
+          asynccopy.barrier.wait %full[%s], %ph : !asynccopy.barrier<1>
+          // Consume: each lane reads the 16-B vector holding its stamp.
+          %vv = vector.load %b0[%row, %col0] {alignment = 16 : i64} : memref<16x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+          %vsel = arith.select %true, %vv, %vv : vector<8xf16>
+          %vb = arith.bitcast %vsel : vector<8xf16> to vector<8xi16>
+          %vz = arith.extui %vb : vector<8xi16> to vector<8xi32>
+          %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
+          %a2 = arith.addi %a, %vs : i32
+          // Free: the warp is done reading (and has fenced its reads against
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
+          asynccopy.fence_async_shared
+          gpu.barrier
+          scf.if %is_tid0 {
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<1, remote>
+          }
+          scf.yield %a2 : i32
+        }
+        // Every stage's last hand-off, for the host's full comparison.
+        %fs0 = arith.addi %clS, %c0 : index
+        %fr0 = arith.muli %fs0, %cR : index
+        %ft0 = asynccopy.copy %b0 to %res window [%fr0, %c0] [16, 128]
+            : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft0 : !asynccopy.token
+        scf.yield %sum : i32
+      }
+      scf.if %is_prod {
+      } else {
+        %cl32 = arith.muli %cl, %c32 : index
+        %o = arith.addi %cl32, %tid : index
+        memref.store %acc, %out[%o] : memref<4224xi32>
+      }
+      // Nobody leaves while its peer may still access its SMEM or barriers.
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      gpu.return
+    }
+    gpu.func @dsmema16s1(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index)
+        workgroup(%b0 : memref<16x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c3 = arith.constant 3 : index
+      %c8 = arith.constant 8 : index
+      %c16 = arith.constant 16 : index
+      %c32 = arith.constant 32 : index
+      %c128 = arith.constant 128 : index
+      %cR = arith.constant 16 : index
+      %cLPR = arith.constant 2 : index
+      %cGOFF = arith.constant 8 : index
+      %cE = arith.constant 2048 : index
+      %cS = arith.constant 1 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c3_i32 = arith.constant 3 : i32
+      %c7_i32 = arith.constant 7 : i32
+      %c13_i32 = arith.constant 13 : i32
+      %c131_i32 = arith.constant 131 : i32
+      %c4099_i32 = arith.constant 4099 : i32
+      %c8191_i32 = arith.constant 8191 : i32
+      %mask = arith.constant 16383 : i32
+      %true = arith.constant true
+      %tid = gpu.thread_id x
+      %bx = gpu.block_id x
+      %cl = arith.divui %bx, %c2 : index
+      %cl_i32 = arith.index_cast %cl : index to i32
+      %tid_i32 = arith.index_cast %tid : index to i32
+      %rank = nvvm.read.ptx.sreg.cluster.ctarank : i32
+      %peer = arith.xori %rank, %c1_i32 : i32
+      %is_prod = arith.cmpi eq, %rank, %c0_i32 : i32
+      %is_tid0 = arith.cmpi eq, %tid, %c0 : index
+      %clS = arith.muli %cl, %cS : index
+      %full = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %full, 1 : !asynccopy.barrier<1>
+      %empty = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %empty, 1 : !asynccopy.barrier<1>
+      %empty_r = asynccopy.barrier.remote %empty, %peer : !asynccopy.barrier<1> -> !asynccopy.barrier<1, remote>
+      %full_r = asynccopy.barrier.remote %full, %peer : !asynccopy.barrier<1> -> !asynccopy.barrier<1, remote>
+      // Both CTAs' barriers are initialised before any remote use.
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      scf.if %is_prod {
+        // The initial stages: element i of stage s is (c*4099 + s*8191 + i*13) & 0x3fff.
+        %base = arith.muli %cl_i32, %c4099_i32 : i32
+        scf.for %i = %tid to %cE step %c32 {
+          %i_i32 = arith.index_cast %i : index to i32
+          %r = arith.divui %i, %c128 : index
+          %q = arith.remui %i, %c128 : index
+          %i13 = arith.muli %i_i32, %c13_i32 : i32
+          %v0 = arith.addi %base, %i13 : i32
+          %v0a = arith.addi %v0, %c0_i32 : i32
+          %v0m = arith.andi %v0a, %mask : i32
+          %v0h = arith.trunci %v0m : i32 to i16
+          %v0f = arith.bitcast %v0h : i16 to f16
+          memref.store %v0f, %b0[%r, %q] : memref<16x128xf16, #gpu.address_space<workgroup>>
+        }
+        // The first stamps rewrite elements other lanes filled.
+        gpu.barrier
+        scf.for %k = %c0 to %K step %c1 {
+          %s = arith.remui %k, %cS : index
+          %j = arith.divui %k, %cS : index
+          %par = arith.remui %j, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          %row = arith.divui %tid, %cLPR : index
+          %lsub = arith.remui %tid, %cLPR : index
+          %lg = arith.muli %lsub, %cGOFF : index
+          %kg = arith.addi %k, %lg : index
+          %g = arith.remui %kg, %c16 : index
+          %col0 = arith.muli %g, %c8 : index
+          %prev = arith.xori %ph, %true : i1
+          %again = arith.cmpi uge, %k, %cS : index
+          // The stage is free once the consumer is done with hand-off k-S.
+          scf.if %again {
+            asynccopy.barrier.wait %empty[%s], %prev : !asynccopy.barrier<1>
+          }
+          // The last send from it has been read (async proxy): order the
+          // stamp after it.
+          asynccopy.fence_async_shared
+          %coff = arith.addi %k, %tid : index
+          %e = arith.remui %coff, %c8 : index
+          %col = arith.addi %col0, %e : index
+          %k_i32 = arith.index_cast %k : index to i32
+          %sa = arith.muli %k_i32, %c131_i32 : i32
+          %sb = arith.muli %tid_i32, %c7_i32 : i32
+          %sc = arith.muli %cl_i32, %c3_i32 : i32
+          %sab = arith.addi %sa, %sb : i32
+          %sabc = arith.addi %sab, %sc : i32
+          %sv = arith.andi %sabc, %mask : i32
+          %sh = arith.trunci %sv : i32 to i16
+          %sf = arith.bitcast %sh : i16 to f16
+          memref.store %sf, %b0[%row, %col] : memref<16x128xf16, #gpu.address_space<workgroup>>
+          asynccopy.fence_async_shared
+          gpu.barrier
+          // Send: every lane st.async's its share into the consumer's stage
+          // (complete_tx on its full[s]); lane 0 arrives expecting the bytes.
+          asynccopy.copy %b0 to %b0 remote %peer barrier %full[%c0] {impl = #asynccopy<impl sync>}
+              : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<16x128xf16, #gpu.address_space<workgroup>>
+        }
+      }
+      %acc = scf.if %is_prod -> (i32) {
+        scf.yield %c0_i32 : i32
+      } else {
+        %sum = scf.for %k = %c0 to %K step %c1 iter_args(%a = %c0_i32) -> (i32) {
+          %s = arith.remui %k, %cS : index
+          %j = arith.divui %k, %cS : index
+          %par = arith.remui %j, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          %row = arith.divui %tid, %cLPR : index
+          %lsub = arith.remui %tid, %cLPR : index
+          %lg = arith.muli %lsub, %cGOFF : index
+          %kg = arith.addi %k, %lg : index
+          %g = arith.remui %kg, %c16 : index
+          %col0 = arith.muli %g, %c8 : index
+          asynccopy.barrier.wait %full[%s], %ph : !asynccopy.barrier<1>
+          // Consume: each lane reads the 16-B vector holding its stamp.
+          %vv = vector.load %b0[%row, %col0] {alignment = 16 : i64} : memref<16x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+          %vsel = arith.select %true, %vv, %vv : vector<8xf16>
+          %vb = arith.bitcast %vsel : vector<8xf16> to vector<8xi16>
+          %vz = arith.extui %vb : vector<8xi16> to vector<8xi32>
+          %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
+          %a2 = arith.addi %a, %vs : i32
+          // Free: the warp is done reading (and has fenced its reads against
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
+          asynccopy.fence_async_shared
+          gpu.barrier
+          scf.if %is_tid0 {
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<1, remote>
+          }
+          scf.yield %a2 : i32
+        }
+        // Every stage's last hand-off, for the host's full comparison.
+        %fs0 = arith.addi %clS, %c0 : index
+        %fr0 = arith.muli %fs0, %cR : index
+        %ft0 = asynccopy.copy %b0 to %res window [%fr0, %c0] [16, 128]
+            : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft0 : !asynccopy.token
+        scf.yield %sum : i32
+      }
+      scf.if %is_prod {
+      } else {
+        %cl32 = arith.muli %cl, %c32 : index
+        %o = arith.addi %cl32, %tid : index
+        memref.store %acc, %out[%o] : memref<4224xi32>
+      }
+      // Nobody leaves while its peer may still access its SMEM or barriers.
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      gpu.return
+    }
+    gpu.func @gmem16s1(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index)
+        workgroup(%b0 : memref<16x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c3 = arith.constant 3 : index
+      %c8 = arith.constant 8 : index
+      %c16 = arith.constant 16 : index
+      %c32 = arith.constant 32 : index
+      %c128 = arith.constant 128 : index
+      %cR = arith.constant 16 : index
+      %cLPR = arith.constant 2 : index
+      %cGOFF = arith.constant 8 : index
+      %cE = arith.constant 2048 : index
+      %cS = arith.constant 1 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c3_i32 = arith.constant 3 : i32
+      %c7_i32 = arith.constant 7 : i32
+      %c13_i32 = arith.constant 13 : i32
+      %c131_i32 = arith.constant 131 : i32
+      %c4099_i32 = arith.constant 4099 : i32
+      %c8191_i32 = arith.constant 8191 : i32
+      %mask = arith.constant 16383 : i32
+      %true = arith.constant true
+      %tid = gpu.thread_id x
+      %bx = gpu.block_id x
+      %cl = arith.divui %bx, %c2 : index
+      %cl_i32 = arith.index_cast %cl : index to i32
+      %tid_i32 = arith.index_cast %tid : index to i32
+      %rank = nvvm.read.ptx.sreg.cluster.ctarank : i32
+      %peer = arith.xori %rank, %c1_i32 : i32
+      %is_prod = arith.cmpi eq, %rank, %c0_i32 : i32
+      %is_tid0 = arith.cmpi eq, %tid, %c0 : index
+      %clS = arith.muli %cl, %cS : index
+      %full = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %full, 1 : !asynccopy.barrier<1>
+      %empty = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %empty, 1 : !asynccopy.barrier<1>
+      %ld = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %ld, 1 : !asynccopy.barrier<1>
+      %empty_r = asynccopy.barrier.remote %empty, %peer : !asynccopy.barrier<1> -> !asynccopy.barrier<1, remote>
+      %full_r = asynccopy.barrier.remote %full, %peer : !asynccopy.barrier<1> -> !asynccopy.barrier<1, remote>
+      // Both CTAs' barriers are initialised before any remote use.
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      scf.if %is_prod {
+        // The initial stages: element i of stage s is (c*4099 + s*8191 + i*13) & 0x3fff.
+        %base = arith.muli %cl_i32, %c4099_i32 : i32
+        scf.for %i = %tid to %cE step %c32 {
+          %i_i32 = arith.index_cast %i : index to i32
+          %r = arith.divui %i, %c128 : index
+          %q = arith.remui %i, %c128 : index
+          %i13 = arith.muli %i_i32, %c13_i32 : i32
+          %v0 = arith.addi %base, %i13 : i32
+          %v0a = arith.addi %v0, %c0_i32 : i32
+          %v0m = arith.andi %v0a, %mask : i32
+          %v0h = arith.trunci %v0m : i32 to i16
+          %v0f = arith.bitcast %v0h : i16 to f16
+          memref.store %v0f, %b0[%r, %q] : memref<16x128xf16, #gpu.address_space<workgroup>>
+        }
+        // The first stamps rewrite elements other lanes filled.
+        gpu.barrier
+        scf.for %k = %c0 to %K step %c1 {
+          %s = arith.remui %k, %cS : index
+          %j = arith.divui %k, %cS : index
+          %par = arith.remui %j, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          %row = arith.divui %tid, %cLPR : index
+          %lsub = arith.remui %tid, %cLPR : index
+          %lg = arith.muli %lsub, %cGOFF : index
+          %kg = arith.addi %k, %lg : index
+          %g = arith.remui %kg, %c16 : index
+          %col0 = arith.muli %g, %c8 : index
+          %prev = arith.xori %ph, %true : i1
+          %again = arith.cmpi uge, %k, %cS : index
+          // The stage is free once the consumer is done with hand-off k-S.
+          scf.if %again {
+            asynccopy.barrier.wait %empty[%s], %prev : !asynccopy.barrier<1>
+          }
+          // The last send from it has been read (async proxy): order the
+          // stamp after it.
+          asynccopy.fence_async_shared
+          %coff = arith.addi %k, %tid : index
+          %e = arith.remui %coff, %c8 : index
+          %col = arith.addi %col0, %e : index
+          %k_i32 = arith.index_cast %k : index to i32
+          %sa = arith.muli %k_i32, %c131_i32 : i32
+          %sb = arith.muli %tid_i32, %c7_i32 : i32
+          %sc = arith.muli %cl_i32, %c3_i32 : i32
+          %sab = arith.addi %sa, %sb : i32
+          %sabc = arith.addi %sab, %sc : i32
+          %sv = arith.andi %sabc, %mask : i32
+          %sh = arith.trunci %sv : i32 to i16
+          %sf = arith.bitcast %sh : i16 to f16
+          memref.store %sf, %b0[%row, %col] : memref<16x128xf16, #gpu.address_space<workgroup>>
+          asynccopy.fence_async_shared
+          gpu.barrier
+          // Send: TMA store to the cluster's GMEM slot s, wait until written,
+          // fence, release arrival on the consumer's full[s].
+          %slot = arith.addi %clS, %s : index
+          %grow = arith.muli %slot, %cR : index
+          %t = asynccopy.copy %b0 to %gbuf window [%grow, %c0] [16, 128]
+              : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+          asynccopy.wait %t : !asynccopy.token
+          nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.global>}
+          scf.if %is_tid0 {
+            asynccopy.barrier.arrive %full_r[%s] : !asynccopy.barrier<1, remote>
+          }
+        }
+      }
+      %acc = scf.if %is_prod -> (i32) {
+        scf.yield %c0_i32 : i32
+      } else {
+        %sum = scf.for %k = %c0 to %K step %c1 iter_args(%a = %c0_i32) -> (i32) {
+          %s = arith.remui %k, %cS : index
+          %j = arith.divui %k, %cS : index
+          %par = arith.remui %j, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          %row = arith.divui %tid, %cLPR : index
+          %lsub = arith.remui %tid, %cLPR : index
+          %lg = arith.muli %lsub, %cGOFF : index
+          %kg = arith.addi %k, %lg : index
+          %g = arith.remui %kg, %c16 : index
+          %col0 = arith.muli %g, %c8 : index
+          asynccopy.barrier.wait %full[%s], %ph : !asynccopy.barrier<1>
+          // Receive: load the slot back into stage s.
+          nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.global>}
+          %slot = arith.addi %clS, %s : index
+          %grow = arith.muli %slot, %cR : index
+          asynccopy.copy %gbuf to %b0 window [%grow, %c0] [16, 128] barrier %ld[%c0]
+              : memref<67584x128xf16> to memref<16x128xf16, #gpu.address_space<workgroup>>
+          asynccopy.barrier.wait %ld[%s], %ph : !asynccopy.barrier<1>
+          // Consume: each lane reads the 16-B vector holding its stamp.
+          %vv = vector.load %b0[%row, %col0] {alignment = 16 : i64} : memref<16x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+          %vsel = arith.select %true, %vv, %vv : vector<8xf16>
+          %vb = arith.bitcast %vsel : vector<8xf16> to vector<8xi16>
+          %vz = arith.extui %vb : vector<8xi16> to vector<8xi32>
+          %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
+          %a2 = arith.addi %a, %vs : i32
+          // Free: the warp is done reading (and has fenced its reads against
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
+          asynccopy.fence_async_shared
+          gpu.barrier
+          scf.if %is_tid0 {
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<1, remote>
+          }
+          scf.yield %a2 : i32
+        }
+        // Every stage's last hand-off, for the host's full comparison.
+        %fs0 = arith.addi %clS, %c0 : index
+        %fr0 = arith.muli %fs0, %cR : index
+        %ft0 = asynccopy.copy %b0 to %res window [%fr0, %c0] [16, 128]
+            : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft0 : !asynccopy.token
+        scf.yield %sum : i32
+      }
+      scf.if %is_prod {
+      } else {
+        %cl32 = arith.muli %cl, %c32 : index
+        %o = arith.addi %cl32, %tid : index
+        memref.store %acc, %out[%o] : memref<4224xi32>
+      }
+      // Nobody leaves while its peer may still access its SMEM or barriers.
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      gpu.return
+    }
+    gpu.func @dsmem16s2(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index)
+        workgroup(%b0 : memref<16x128xf16, #gpu.address_space<workgroup>>,
+                  %b1 : memref<16x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c3 = arith.constant 3 : index
+      %c8 = arith.constant 8 : index
+      %c16 = arith.constant 16 : index
+      %c32 = arith.constant 32 : index
+      %c128 = arith.constant 128 : index
+      %cR = arith.constant 16 : index
+      %cLPR = arith.constant 2 : index
+      %cGOFF = arith.constant 8 : index
+      %cE = arith.constant 2048 : index
+      %cS = arith.constant 2 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c3_i32 = arith.constant 3 : i32
+      %c7_i32 = arith.constant 7 : i32
+      %c13_i32 = arith.constant 13 : i32
+      %c131_i32 = arith.constant 131 : i32
+      %c4099_i32 = arith.constant 4099 : i32
+      %c8191_i32 = arith.constant 8191 : i32
+      %mask = arith.constant 16383 : i32
+      %true = arith.constant true
+      %tid = gpu.thread_id x
+      %bx = gpu.block_id x
+      %cl = arith.divui %bx, %c2 : index
+      %cl_i32 = arith.index_cast %cl : index to i32
+      %tid_i32 = arith.index_cast %tid : index to i32
+      %rank = nvvm.read.ptx.sreg.cluster.ctarank : i32
+      %peer = arith.xori %rank, %c1_i32 : i32
+      %is_prod = arith.cmpi eq, %rank, %c0_i32 : i32
+      %is_tid0 = arith.cmpi eq, %tid, %c0 : index
+      %clS = arith.muli %cl, %cS : index
+      %full = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+      asynccopy.barrier.init %full, 1 : !asynccopy.barrier<2>
+      %empty = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+      asynccopy.barrier.init %empty, 1 : !asynccopy.barrier<2>
+      %empty_r = asynccopy.barrier.remote %empty, %peer : !asynccopy.barrier<2> -> !asynccopy.barrier<2, remote>
+      %full_r = asynccopy.barrier.remote %full, %peer : !asynccopy.barrier<2> -> !asynccopy.barrier<2, remote>
+      // Both CTAs' barriers are initialised before any remote use.
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      scf.if %is_prod {
+        // The initial stages: element i of stage s is (c*4099 + s*8191 + i*13) & 0x3fff.
+        %base = arith.muli %cl_i32, %c4099_i32 : i32
+        %cf1 = arith.constant 8191 : i32
+        scf.for %i = %tid to %cE step %c32 {
+          %i_i32 = arith.index_cast %i : index to i32
+          %r = arith.divui %i, %c128 : index
+          %q = arith.remui %i, %c128 : index
+          %i13 = arith.muli %i_i32, %c13_i32 : i32
+          %v0 = arith.addi %base, %i13 : i32
+          %v0a = arith.addi %v0, %c0_i32 : i32
+          %v0m = arith.andi %v0a, %mask : i32
+          %v0h = arith.trunci %v0m : i32 to i16
+          %v0f = arith.bitcast %v0h : i16 to f16
+          memref.store %v0f, %b0[%r, %q] : memref<16x128xf16, #gpu.address_space<workgroup>>
+          %v1a = arith.addi %v0, %cf1 : i32
+          %v1m = arith.andi %v1a, %mask : i32
+          %v1h = arith.trunci %v1m : i32 to i16
+          %v1f = arith.bitcast %v1h : i16 to f16
+          memref.store %v1f, %b1[%r, %q] : memref<16x128xf16, #gpu.address_space<workgroup>>
+        }
+        // The first stamps rewrite elements other lanes filled.
+        gpu.barrier
+        scf.for %k = %c0 to %K step %c1 {
+          %s = arith.remui %k, %cS : index
+          %j = arith.divui %k, %cS : index
+          %par = arith.remui %j, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          %is0 = arith.cmpi eq, %s, %c0 : index
+          %row = arith.divui %tid, %cLPR : index
+          %lsub = arith.remui %tid, %cLPR : index
+          %lg = arith.muli %lsub, %cGOFF : index
+          %kg = arith.addi %k, %lg : index
+          %g = arith.remui %kg, %c16 : index
+          %col0 = arith.muli %g, %c8 : index
+          %prev = arith.xori %ph, %true : i1
+          %again = arith.cmpi uge, %k, %cS : index
+          // The stage is free once the consumer is done with hand-off k-S.
+          scf.if %again {
+            asynccopy.barrier.wait %empty[%s], %prev : !asynccopy.barrier<2>
+          }
+          // The last send from it has been read (async proxy): order the
+          // stamp after it.
+          asynccopy.fence_async_shared
+          %coff = arith.addi %k, %tid : index
+          %e = arith.remui %coff, %c8 : index
+          %col = arith.addi %col0, %e : index
+          %k_i32 = arith.index_cast %k : index to i32
+          %sa = arith.muli %k_i32, %c131_i32 : i32
+          %sb = arith.muli %tid_i32, %c7_i32 : i32
+          %sc = arith.muli %cl_i32, %c3_i32 : i32
+          %sab = arith.addi %sa, %sb : i32
+          %sabc = arith.addi %sab, %sc : i32
+          %sv = arith.andi %sabc, %mask : i32
+          %sh = arith.trunci %sv : i32 to i16
+          %sf = arith.bitcast %sh : i16 to f16
+          scf.if %is0 {
+            memref.store %sf, %b0[%row, %col] : memref<16x128xf16, #gpu.address_space<workgroup>>
+          } else {
+            memref.store %sf, %b1[%row, %col] : memref<16x128xf16, #gpu.address_space<workgroup>>
+          }
+          asynccopy.fence_async_shared
+          gpu.barrier
+          // Send: bulk copy into the consumer's stage, completing on its full[s].
+          scf.if %is0 {
+            asynccopy.copy %b0 to %b0 remote %peer barrier %full[%c0]
+                : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<16x128xf16, #gpu.address_space<workgroup>>
+          } else {
+            asynccopy.copy %b1 to %b1 remote %peer barrier %full[%c1]
+                : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<16x128xf16, #gpu.address_space<workgroup>>
+          }
+        }
+      }
+      %acc = scf.if %is_prod -> (i32) {
+        scf.yield %c0_i32 : i32
+      } else {
+        %sum = scf.for %k = %c0 to %K step %c1 iter_args(%a = %c0_i32) -> (i32) {
+          %s = arith.remui %k, %cS : index
+          %j = arith.divui %k, %cS : index
+          %par = arith.remui %j, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          %is0 = arith.cmpi eq, %s, %c0 : index
+          %row = arith.divui %tid, %cLPR : index
+          %lsub = arith.remui %tid, %cLPR : index
+          %lg = arith.muli %lsub, %cGOFF : index
+          %kg = arith.addi %k, %lg : index
+          %g = arith.remui %kg, %c16 : index
+          %col0 = arith.muli %g, %c8 : index
+          asynccopy.barrier.wait %full[%s], %ph : !asynccopy.barrier<2>
+          // Consume: each lane reads the 16-B vector holding its stamp.
+          %y0 = scf.if %is0 -> (vector<8xf16>) {
+            %vv = vector.load %b0[%row, %col0] {alignment = 16 : i64} : memref<16x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+            scf.yield %vv : vector<8xf16>
+          } else {
+            %vv = vector.load %b1[%row, %col0] {alignment = 16 : i64} : memref<16x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+            scf.yield %vv : vector<8xf16>
+          }
+          %vsel = arith.select %true, %y0, %y0 : vector<8xf16>
+          %vb = arith.bitcast %vsel : vector<8xf16> to vector<8xi16>
+          %vz = arith.extui %vb : vector<8xi16> to vector<8xi32>
+          %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
+          %a2 = arith.addi %a, %vs : i32
+          // Free: the warp is done reading (and has fenced its reads against
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
+          asynccopy.fence_async_shared
+          gpu.barrier
+          scf.if %is_tid0 {
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<2, remote>
+          }
+          scf.yield %a2 : i32
+        }
+        // Every stage's last hand-off, for the host's full comparison.
+        %fs0 = arith.addi %clS, %c0 : index
+        %fr0 = arith.muli %fs0, %cR : index
+        %ft0 = asynccopy.copy %b0 to %res window [%fr0, %c0] [16, 128]
+            : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft0 : !asynccopy.token
+        %fs1 = arith.addi %clS, %c1 : index
+        %fr1 = arith.muli %fs1, %cR : index
+        %ft1 = asynccopy.copy %b1 to %res window [%fr1, %c0] [16, 128]
+            : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft1 : !asynccopy.token
+        scf.yield %sum : i32
+      }
+      scf.if %is_prod {
+      } else {
+        %cl32 = arith.muli %cl, %c32 : index
+        %o = arith.addi %cl32, %tid : index
+        memref.store %acc, %out[%o] : memref<4224xi32>
+      }
+      // Nobody leaves while its peer may still access its SMEM or barriers.
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      gpu.return
+    }
+    gpu.func @dsmema16s2(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index)
+        workgroup(%b0 : memref<16x128xf16, #gpu.address_space<workgroup>>,
+                  %b1 : memref<16x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c3 = arith.constant 3 : index
+      %c8 = arith.constant 8 : index
+      %c16 = arith.constant 16 : index
+      %c32 = arith.constant 32 : index
+      %c128 = arith.constant 128 : index
+      %cR = arith.constant 16 : index
+      %cLPR = arith.constant 2 : index
+      %cGOFF = arith.constant 8 : index
+      %cE = arith.constant 2048 : index
+      %cS = arith.constant 2 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c3_i32 = arith.constant 3 : i32
+      %c7_i32 = arith.constant 7 : i32
+      %c13_i32 = arith.constant 13 : i32
+      %c131_i32 = arith.constant 131 : i32
+      %c4099_i32 = arith.constant 4099 : i32
+      %c8191_i32 = arith.constant 8191 : i32
+      %mask = arith.constant 16383 : i32
+      %true = arith.constant true
+      %tid = gpu.thread_id x
+      %bx = gpu.block_id x
+      %cl = arith.divui %bx, %c2 : index
+      %cl_i32 = arith.index_cast %cl : index to i32
+      %tid_i32 = arith.index_cast %tid : index to i32
+      %rank = nvvm.read.ptx.sreg.cluster.ctarank : i32
+      %peer = arith.xori %rank, %c1_i32 : i32
+      %is_prod = arith.cmpi eq, %rank, %c0_i32 : i32
+      %is_tid0 = arith.cmpi eq, %tid, %c0 : index
+      %clS = arith.muli %cl, %cS : index
+      %full = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+      asynccopy.barrier.init %full, 1 : !asynccopy.barrier<2>
+      %empty = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+      asynccopy.barrier.init %empty, 1 : !asynccopy.barrier<2>
+      %empty_r = asynccopy.barrier.remote %empty, %peer : !asynccopy.barrier<2> -> !asynccopy.barrier<2, remote>
+      %full_r = asynccopy.barrier.remote %full, %peer : !asynccopy.barrier<2> -> !asynccopy.barrier<2, remote>
+      // Both CTAs' barriers are initialised before any remote use.
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      scf.if %is_prod {
+        // The initial stages: element i of stage s is (c*4099 + s*8191 + i*13) & 0x3fff.
+        %base = arith.muli %cl_i32, %c4099_i32 : i32
+        %cf1 = arith.constant 8191 : i32
+        scf.for %i = %tid to %cE step %c32 {
+          %i_i32 = arith.index_cast %i : index to i32
+          %r = arith.divui %i, %c128 : index
+          %q = arith.remui %i, %c128 : index
+          %i13 = arith.muli %i_i32, %c13_i32 : i32
+          %v0 = arith.addi %base, %i13 : i32
+          %v0a = arith.addi %v0, %c0_i32 : i32
+          %v0m = arith.andi %v0a, %mask : i32
+          %v0h = arith.trunci %v0m : i32 to i16
+          %v0f = arith.bitcast %v0h : i16 to f16
+          memref.store %v0f, %b0[%r, %q] : memref<16x128xf16, #gpu.address_space<workgroup>>
+          %v1a = arith.addi %v0, %cf1 : i32
+          %v1m = arith.andi %v1a, %mask : i32
+          %v1h = arith.trunci %v1m : i32 to i16
+          %v1f = arith.bitcast %v1h : i16 to f16
+          memref.store %v1f, %b1[%r, %q] : memref<16x128xf16, #gpu.address_space<workgroup>>
+        }
+        // The first stamps rewrite elements other lanes filled.
+        gpu.barrier
+        scf.for %k = %c0 to %K step %c1 {
+          %s = arith.remui %k, %cS : index
+          %j = arith.divui %k, %cS : index
+          %par = arith.remui %j, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          %is0 = arith.cmpi eq, %s, %c0 : index
+          %row = arith.divui %tid, %cLPR : index
+          %lsub = arith.remui %tid, %cLPR : index
+          %lg = arith.muli %lsub, %cGOFF : index
+          %kg = arith.addi %k, %lg : index
+          %g = arith.remui %kg, %c16 : index
+          %col0 = arith.muli %g, %c8 : index
+          %prev = arith.xori %ph, %true : i1
+          %again = arith.cmpi uge, %k, %cS : index
+          // The stage is free once the consumer is done with hand-off k-S.
+          scf.if %again {
+            asynccopy.barrier.wait %empty[%s], %prev : !asynccopy.barrier<2>
+          }
+          // The last send from it has been read (async proxy): order the
+          // stamp after it.
+          asynccopy.fence_async_shared
+          %coff = arith.addi %k, %tid : index
+          %e = arith.remui %coff, %c8 : index
+          %col = arith.addi %col0, %e : index
+          %k_i32 = arith.index_cast %k : index to i32
+          %sa = arith.muli %k_i32, %c131_i32 : i32
+          %sb = arith.muli %tid_i32, %c7_i32 : i32
+          %sc = arith.muli %cl_i32, %c3_i32 : i32
+          %sab = arith.addi %sa, %sb : i32
+          %sabc = arith.addi %sab, %sc : i32
+          %sv = arith.andi %sabc, %mask : i32
+          %sh = arith.trunci %sv : i32 to i16
+          %sf = arith.bitcast %sh : i16 to f16
+          scf.if %is0 {
+            memref.store %sf, %b0[%row, %col] : memref<16x128xf16, #gpu.address_space<workgroup>>
+          } else {
+            memref.store %sf, %b1[%row, %col] : memref<16x128xf16, #gpu.address_space<workgroup>>
+          }
+          asynccopy.fence_async_shared
+          gpu.barrier
+          // Send: every lane st.async's its share into the consumer's stage
+          // (complete_tx on its full[s]); lane 0 arrives expecting the bytes.
+          scf.if %is0 {
+            asynccopy.copy %b0 to %b0 remote %peer barrier %full[%c0] {impl = #asynccopy<impl sync>}
+                : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<16x128xf16, #gpu.address_space<workgroup>>
+          } else {
+            asynccopy.copy %b1 to %b1 remote %peer barrier %full[%c1] {impl = #asynccopy<impl sync>}
+                : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<16x128xf16, #gpu.address_space<workgroup>>
+          }
+        }
+      }
+      %acc = scf.if %is_prod -> (i32) {
+        scf.yield %c0_i32 : i32
+      } else {
+        %sum = scf.for %k = %c0 to %K step %c1 iter_args(%a = %c0_i32) -> (i32) {
+          %s = arith.remui %k, %cS : index
+          %j = arith.divui %k, %cS : index
+          %par = arith.remui %j, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          %is0 = arith.cmpi eq, %s, %c0 : index
+          %row = arith.divui %tid, %cLPR : index
+          %lsub = arith.remui %tid, %cLPR : index
+          %lg = arith.muli %lsub, %cGOFF : index
+          %kg = arith.addi %k, %lg : index
+          %g = arith.remui %kg, %c16 : index
+          %col0 = arith.muli %g, %c8 : index
+          asynccopy.barrier.wait %full[%s], %ph : !asynccopy.barrier<2>
+          // Consume: each lane reads the 16-B vector holding its stamp.
+          %y0 = scf.if %is0 -> (vector<8xf16>) {
+            %vv = vector.load %b0[%row, %col0] {alignment = 16 : i64} : memref<16x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+            scf.yield %vv : vector<8xf16>
+          } else {
+            %vv = vector.load %b1[%row, %col0] {alignment = 16 : i64} : memref<16x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+            scf.yield %vv : vector<8xf16>
+          }
+          %vsel = arith.select %true, %y0, %y0 : vector<8xf16>
+          %vb = arith.bitcast %vsel : vector<8xf16> to vector<8xi16>
+          %vz = arith.extui %vb : vector<8xi16> to vector<8xi32>
+          %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
+          %a2 = arith.addi %a, %vs : i32
+          // Free: the warp is done reading (and has fenced its reads against
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
+          asynccopy.fence_async_shared
+          gpu.barrier
+          scf.if %is_tid0 {
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<2, remote>
+          }
+          scf.yield %a2 : i32
+        }
+        // Every stage's last hand-off, for the host's full comparison.
+        %fs0 = arith.addi %clS, %c0 : index
+        %fr0 = arith.muli %fs0, %cR : index
+        %ft0 = asynccopy.copy %b0 to %res window [%fr0, %c0] [16, 128]
+            : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft0 : !asynccopy.token
+        %fs1 = arith.addi %clS, %c1 : index
+        %fr1 = arith.muli %fs1, %cR : index
+        %ft1 = asynccopy.copy %b1 to %res window [%fr1, %c0] [16, 128]
+            : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft1 : !asynccopy.token
+        scf.yield %sum : i32
+      }
+      scf.if %is_prod {
+      } else {
+        %cl32 = arith.muli %cl, %c32 : index
+        %o = arith.addi %cl32, %tid : index
+        memref.store %acc, %out[%o] : memref<4224xi32>
+      }
+      // Nobody leaves while its peer may still access its SMEM or barriers.
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      gpu.return
+    }
+    gpu.func @gmem16s2(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index)
+        workgroup(%b0 : memref<16x128xf16, #gpu.address_space<workgroup>>,
+                  %b1 : memref<16x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c3 = arith.constant 3 : index
+      %c8 = arith.constant 8 : index
+      %c16 = arith.constant 16 : index
+      %c32 = arith.constant 32 : index
+      %c128 = arith.constant 128 : index
+      %cR = arith.constant 16 : index
+      %cLPR = arith.constant 2 : index
+      %cGOFF = arith.constant 8 : index
+      %cE = arith.constant 2048 : index
+      %cS = arith.constant 2 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c3_i32 = arith.constant 3 : i32
+      %c7_i32 = arith.constant 7 : i32
+      %c13_i32 = arith.constant 13 : i32
+      %c131_i32 = arith.constant 131 : i32
+      %c4099_i32 = arith.constant 4099 : i32
+      %c8191_i32 = arith.constant 8191 : i32
+      %mask = arith.constant 16383 : i32
+      %true = arith.constant true
+      %tid = gpu.thread_id x
+      %bx = gpu.block_id x
+      %cl = arith.divui %bx, %c2 : index
+      %cl_i32 = arith.index_cast %cl : index to i32
+      %tid_i32 = arith.index_cast %tid : index to i32
+      %rank = nvvm.read.ptx.sreg.cluster.ctarank : i32
+      %peer = arith.xori %rank, %c1_i32 : i32
+      %is_prod = arith.cmpi eq, %rank, %c0_i32 : i32
+      %is_tid0 = arith.cmpi eq, %tid, %c0 : index
+      %clS = arith.muli %cl, %cS : index
+      %full = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+      asynccopy.barrier.init %full, 1 : !asynccopy.barrier<2>
+      %empty = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+      asynccopy.barrier.init %empty, 1 : !asynccopy.barrier<2>
+      %ld = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+      asynccopy.barrier.init %ld, 1 : !asynccopy.barrier<2>
+      %empty_r = asynccopy.barrier.remote %empty, %peer : !asynccopy.barrier<2> -> !asynccopy.barrier<2, remote>
+      %full_r = asynccopy.barrier.remote %full, %peer : !asynccopy.barrier<2> -> !asynccopy.barrier<2, remote>
+      // Both CTAs' barriers are initialised before any remote use.
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      scf.if %is_prod {
+        // The initial stages: element i of stage s is (c*4099 + s*8191 + i*13) & 0x3fff.
+        %base = arith.muli %cl_i32, %c4099_i32 : i32
+        %cf1 = arith.constant 8191 : i32
+        scf.for %i = %tid to %cE step %c32 {
+          %i_i32 = arith.index_cast %i : index to i32
+          %r = arith.divui %i, %c128 : index
+          %q = arith.remui %i, %c128 : index
+          %i13 = arith.muli %i_i32, %c13_i32 : i32
+          %v0 = arith.addi %base, %i13 : i32
+          %v0a = arith.addi %v0, %c0_i32 : i32
+          %v0m = arith.andi %v0a, %mask : i32
+          %v0h = arith.trunci %v0m : i32 to i16
+          %v0f = arith.bitcast %v0h : i16 to f16
+          memref.store %v0f, %b0[%r, %q] : memref<16x128xf16, #gpu.address_space<workgroup>>
+          %v1a = arith.addi %v0, %cf1 : i32
+          %v1m = arith.andi %v1a, %mask : i32
+          %v1h = arith.trunci %v1m : i32 to i16
+          %v1f = arith.bitcast %v1h : i16 to f16
+          memref.store %v1f, %b1[%r, %q] : memref<16x128xf16, #gpu.address_space<workgroup>>
+        }
+        // The first stamps rewrite elements other lanes filled.
+        gpu.barrier
+        scf.for %k = %c0 to %K step %c1 {
+          %s = arith.remui %k, %cS : index
+          %j = arith.divui %k, %cS : index
+          %par = arith.remui %j, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          %is0 = arith.cmpi eq, %s, %c0 : index
+          %row = arith.divui %tid, %cLPR : index
+          %lsub = arith.remui %tid, %cLPR : index
+          %lg = arith.muli %lsub, %cGOFF : index
+          %kg = arith.addi %k, %lg : index
+          %g = arith.remui %kg, %c16 : index
+          %col0 = arith.muli %g, %c8 : index
+          %prev = arith.xori %ph, %true : i1
+          %again = arith.cmpi uge, %k, %cS : index
+          // The stage is free once the consumer is done with hand-off k-S.
+          scf.if %again {
+            asynccopy.barrier.wait %empty[%s], %prev : !asynccopy.barrier<2>
+          }
+          // The last send from it has been read (async proxy): order the
+          // stamp after it.
+          asynccopy.fence_async_shared
+          %coff = arith.addi %k, %tid : index
+          %e = arith.remui %coff, %c8 : index
+          %col = arith.addi %col0, %e : index
+          %k_i32 = arith.index_cast %k : index to i32
+          %sa = arith.muli %k_i32, %c131_i32 : i32
+          %sb = arith.muli %tid_i32, %c7_i32 : i32
+          %sc = arith.muli %cl_i32, %c3_i32 : i32
+          %sab = arith.addi %sa, %sb : i32
+          %sabc = arith.addi %sab, %sc : i32
+          %sv = arith.andi %sabc, %mask : i32
+          %sh = arith.trunci %sv : i32 to i16
+          %sf = arith.bitcast %sh : i16 to f16
+          scf.if %is0 {
+            memref.store %sf, %b0[%row, %col] : memref<16x128xf16, #gpu.address_space<workgroup>>
+          } else {
+            memref.store %sf, %b1[%row, %col] : memref<16x128xf16, #gpu.address_space<workgroup>>
+          }
+          asynccopy.fence_async_shared
+          gpu.barrier
+          // Send: TMA store to the cluster's GMEM slot s, wait until written,
+          // fence, release arrival on the consumer's full[s].
+          %slot = arith.addi %clS, %s : index
+          %grow = arith.muli %slot, %cR : index
+          scf.if %is0 {
+            %t = asynccopy.copy %b0 to %gbuf window [%grow, %c0] [16, 128]
+                : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+            asynccopy.wait %t : !asynccopy.token
+          } else {
+            %t = asynccopy.copy %b1 to %gbuf window [%grow, %c0] [16, 128]
+                : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+            asynccopy.wait %t : !asynccopy.token
+          }
+          nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.global>}
+          scf.if %is_tid0 {
+            asynccopy.barrier.arrive %full_r[%s] : !asynccopy.barrier<2, remote>
+          }
+        }
+      }
+      %acc = scf.if %is_prod -> (i32) {
+        scf.yield %c0_i32 : i32
+      } else {
+        %sum = scf.for %k = %c0 to %K step %c1 iter_args(%a = %c0_i32) -> (i32) {
+          %s = arith.remui %k, %cS : index
+          %j = arith.divui %k, %cS : index
+          %par = arith.remui %j, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          %is0 = arith.cmpi eq, %s, %c0 : index
+          %row = arith.divui %tid, %cLPR : index
+          %lsub = arith.remui %tid, %cLPR : index
+          %lg = arith.muli %lsub, %cGOFF : index
+          %kg = arith.addi %k, %lg : index
+          %g = arith.remui %kg, %c16 : index
+          %col0 = arith.muli %g, %c8 : index
+          asynccopy.barrier.wait %full[%s], %ph : !asynccopy.barrier<2>
+          // Receive: load the slot back into stage s.
+          nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.global>}
+          %slot = arith.addi %clS, %s : index
+          %grow = arith.muli %slot, %cR : index
+          scf.if %is0 {
+            asynccopy.copy %gbuf to %b0 window [%grow, %c0] [16, 128] barrier %ld[%c0]
+                : memref<67584x128xf16> to memref<16x128xf16, #gpu.address_space<workgroup>>
+          } else {
+            asynccopy.copy %gbuf to %b1 window [%grow, %c0] [16, 128] barrier %ld[%c1]
+                : memref<67584x128xf16> to memref<16x128xf16, #gpu.address_space<workgroup>>
+          }
+          asynccopy.barrier.wait %ld[%s], %ph : !asynccopy.barrier<2>
+          // Consume: each lane reads the 16-B vector holding its stamp.
+          %y0 = scf.if %is0 -> (vector<8xf16>) {
+            %vv = vector.load %b0[%row, %col0] {alignment = 16 : i64} : memref<16x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+            scf.yield %vv : vector<8xf16>
+          } else {
+            %vv = vector.load %b1[%row, %col0] {alignment = 16 : i64} : memref<16x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+            scf.yield %vv : vector<8xf16>
+          }
+          %vsel = arith.select %true, %y0, %y0 : vector<8xf16>
+          %vb = arith.bitcast %vsel : vector<8xf16> to vector<8xi16>
+          %vz = arith.extui %vb : vector<8xi16> to vector<8xi32>
+          %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
+          %a2 = arith.addi %a, %vs : i32
+          // Free: the warp is done reading (and has fenced its reads against
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
+          asynccopy.fence_async_shared
+          gpu.barrier
+          scf.if %is_tid0 {
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<2, remote>
+          }
+          scf.yield %a2 : i32
+        }
+        // Every stage's last hand-off, for the host's full comparison.
+        %fs0 = arith.addi %clS, %c0 : index
+        %fr0 = arith.muli %fs0, %cR : index
+        %ft0 = asynccopy.copy %b0 to %res window [%fr0, %c0] [16, 128]
+            : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft0 : !asynccopy.token
+        %fs1 = arith.addi %clS, %c1 : index
+        %fr1 = arith.muli %fs1, %cR : index
+        %ft1 = asynccopy.copy %b1 to %res window [%fr1, %c0] [16, 128]
+            : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft1 : !asynccopy.token
+        scf.yield %sum : i32
+      }
+      scf.if %is_prod {
+      } else {
+        %cl32 = arith.muli %cl, %c32 : index
+        %o = arith.addi %cl32, %tid : index
+        memref.store %acc, %out[%o] : memref<4224xi32>
+      }
+      // Nobody leaves while its peer may still access its SMEM or barriers.
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      gpu.return
+    }
+    gpu.func @dsmem16s4(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index)
+        workgroup(%b0 : memref<16x128xf16, #gpu.address_space<workgroup>>,
+                  %b1 : memref<16x128xf16, #gpu.address_space<workgroup>>,
+                  %b2 : memref<16x128xf16, #gpu.address_space<workgroup>>,
+                  %b3 : memref<16x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c3 = arith.constant 3 : index
+      %c8 = arith.constant 8 : index
+      %c16 = arith.constant 16 : index
+      %c32 = arith.constant 32 : index
+      %c128 = arith.constant 128 : index
+      %cR = arith.constant 16 : index
+      %cLPR = arith.constant 2 : index
+      %cGOFF = arith.constant 8 : index
+      %cE = arith.constant 2048 : index
+      %cS = arith.constant 4 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c3_i32 = arith.constant 3 : i32
+      %c7_i32 = arith.constant 7 : i32
+      %c13_i32 = arith.constant 13 : i32
+      %c131_i32 = arith.constant 131 : i32
+      %c4099_i32 = arith.constant 4099 : i32
+      %c8191_i32 = arith.constant 8191 : i32
+      %mask = arith.constant 16383 : i32
+      %true = arith.constant true
+      %tid = gpu.thread_id x
+      %bx = gpu.block_id x
+      %cl = arith.divui %bx, %c2 : index
+      %cl_i32 = arith.index_cast %cl : index to i32
+      %tid_i32 = arith.index_cast %tid : index to i32
+      %rank = nvvm.read.ptx.sreg.cluster.ctarank : i32
+      %peer = arith.xori %rank, %c1_i32 : i32
+      %is_prod = arith.cmpi eq, %rank, %c0_i32 : i32
+      %is_tid0 = arith.cmpi eq, %tid, %c0 : index
+      %clS = arith.muli %cl, %cS : index
+      %full = asynccopy.barrier.alloc : !asynccopy.barrier<4>
+      asynccopy.barrier.init %full, 1 : !asynccopy.barrier<4>
+      %empty = asynccopy.barrier.alloc : !asynccopy.barrier<4>
+      asynccopy.barrier.init %empty, 1 : !asynccopy.barrier<4>
+      %empty_r = asynccopy.barrier.remote %empty, %peer : !asynccopy.barrier<4> -> !asynccopy.barrier<4, remote>
+      %full_r = asynccopy.barrier.remote %full, %peer : !asynccopy.barrier<4> -> !asynccopy.barrier<4, remote>
+      // Both CTAs' barriers are initialised before any remote use.
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      scf.if %is_prod {
+        // The initial stages: element i of stage s is (c*4099 + s*8191 + i*13) & 0x3fff.
+        %base = arith.muli %cl_i32, %c4099_i32 : i32
+        %cf1 = arith.constant 8191 : i32
+        %cf2 = arith.constant 16382 : i32
+        %cf3 = arith.constant 24573 : i32
+        scf.for %i = %tid to %cE step %c32 {
+          %i_i32 = arith.index_cast %i : index to i32
+          %r = arith.divui %i, %c128 : index
+          %q = arith.remui %i, %c128 : index
+          %i13 = arith.muli %i_i32, %c13_i32 : i32
+          %v0 = arith.addi %base, %i13 : i32
+          %v0a = arith.addi %v0, %c0_i32 : i32
+          %v0m = arith.andi %v0a, %mask : i32
+          %v0h = arith.trunci %v0m : i32 to i16
+          %v0f = arith.bitcast %v0h : i16 to f16
+          memref.store %v0f, %b0[%r, %q] : memref<16x128xf16, #gpu.address_space<workgroup>>
+          %v1a = arith.addi %v0, %cf1 : i32
+          %v1m = arith.andi %v1a, %mask : i32
+          %v1h = arith.trunci %v1m : i32 to i16
+          %v1f = arith.bitcast %v1h : i16 to f16
+          memref.store %v1f, %b1[%r, %q] : memref<16x128xf16, #gpu.address_space<workgroup>>
+          %v2a = arith.addi %v0, %cf2 : i32
+          %v2m = arith.andi %v2a, %mask : i32
+          %v2h = arith.trunci %v2m : i32 to i16
+          %v2f = arith.bitcast %v2h : i16 to f16
+          memref.store %v2f, %b2[%r, %q] : memref<16x128xf16, #gpu.address_space<workgroup>>
+          %v3a = arith.addi %v0, %cf3 : i32
+          %v3m = arith.andi %v3a, %mask : i32
+          %v3h = arith.trunci %v3m : i32 to i16
+          %v3f = arith.bitcast %v3h : i16 to f16
+          memref.store %v3f, %b3[%r, %q] : memref<16x128xf16, #gpu.address_space<workgroup>>
+        }
+        // The first stamps rewrite elements other lanes filled.
+        gpu.barrier
+        scf.for %k = %c0 to %K step %c1 {
+          %s = arith.remui %k, %cS : index
+          %j = arith.divui %k, %cS : index
+          %par = arith.remui %j, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          %is0 = arith.cmpi eq, %s, %c0 : index
+          %is1 = arith.cmpi eq, %s, %c1 : index
+          %is2 = arith.cmpi eq, %s, %c2 : index
+          %row = arith.divui %tid, %cLPR : index
+          %lsub = arith.remui %tid, %cLPR : index
+          %lg = arith.muli %lsub, %cGOFF : index
+          %kg = arith.addi %k, %lg : index
+          %g = arith.remui %kg, %c16 : index
+          %col0 = arith.muli %g, %c8 : index
+          %prev = arith.xori %ph, %true : i1
+          %again = arith.cmpi uge, %k, %cS : index
+          // The stage is free once the consumer is done with hand-off k-S.
+          scf.if %again {
+            asynccopy.barrier.wait %empty[%s], %prev : !asynccopy.barrier<4>
+          }
+          // The last send from it has been read (async proxy): order the
+          // stamp after it.
+          asynccopy.fence_async_shared
+          %coff = arith.addi %k, %tid : index
+          %e = arith.remui %coff, %c8 : index
+          %col = arith.addi %col0, %e : index
+          %k_i32 = arith.index_cast %k : index to i32
+          %sa = arith.muli %k_i32, %c131_i32 : i32
+          %sb = arith.muli %tid_i32, %c7_i32 : i32
+          %sc = arith.muli %cl_i32, %c3_i32 : i32
+          %sab = arith.addi %sa, %sb : i32
+          %sabc = arith.addi %sab, %sc : i32
+          %sv = arith.andi %sabc, %mask : i32
+          %sh = arith.trunci %sv : i32 to i16
+          %sf = arith.bitcast %sh : i16 to f16
+          scf.if %is0 {
+            memref.store %sf, %b0[%row, %col] : memref<16x128xf16, #gpu.address_space<workgroup>>
+          } else {
+            scf.if %is1 {
+              memref.store %sf, %b1[%row, %col] : memref<16x128xf16, #gpu.address_space<workgroup>>
+            } else {
+              scf.if %is2 {
+                memref.store %sf, %b2[%row, %col] : memref<16x128xf16, #gpu.address_space<workgroup>>
+              } else {
+                memref.store %sf, %b3[%row, %col] : memref<16x128xf16, #gpu.address_space<workgroup>>
+              }
+            }
+          }
+          asynccopy.fence_async_shared
+          gpu.barrier
+          // Send: bulk copy into the consumer's stage, completing on its full[s].
+          scf.if %is0 {
+            asynccopy.copy %b0 to %b0 remote %peer barrier %full[%c0]
+                : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<16x128xf16, #gpu.address_space<workgroup>>
+          } else {
+            scf.if %is1 {
+              asynccopy.copy %b1 to %b1 remote %peer barrier %full[%c1]
+                  : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<16x128xf16, #gpu.address_space<workgroup>>
+            } else {
+              scf.if %is2 {
+                asynccopy.copy %b2 to %b2 remote %peer barrier %full[%c2]
+                    : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<16x128xf16, #gpu.address_space<workgroup>>
+              } else {
+                asynccopy.copy %b3 to %b3 remote %peer barrier %full[%c3]
+                    : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<16x128xf16, #gpu.address_space<workgroup>>
+              }
+            }
+          }
+        }
+      }
+      %acc = scf.if %is_prod -> (i32) {
+        scf.yield %c0_i32 : i32
+      } else {
+        %sum = scf.for %k = %c0 to %K step %c1 iter_args(%a = %c0_i32) -> (i32) {
+          %s = arith.remui %k, %cS : index
+          %j = arith.divui %k, %cS : index
+          %par = arith.remui %j, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          %is0 = arith.cmpi eq, %s, %c0 : index
+          %is1 = arith.cmpi eq, %s, %c1 : index
+          %is2 = arith.cmpi eq, %s, %c2 : index
+          %row = arith.divui %tid, %cLPR : index
+          %lsub = arith.remui %tid, %cLPR : index
+          %lg = arith.muli %lsub, %cGOFF : index
+          %kg = arith.addi %k, %lg : index
+          %g = arith.remui %kg, %c16 : index
+          %col0 = arith.muli %g, %c8 : index
+          asynccopy.barrier.wait %full[%s], %ph : !asynccopy.barrier<4>
+          // Consume: each lane reads the 16-B vector holding its stamp.
+          %y0 = scf.if %is0 -> (vector<8xf16>) {
+            %vv = vector.load %b0[%row, %col0] {alignment = 16 : i64} : memref<16x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+            scf.yield %vv : vector<8xf16>
+          } else {
+            %y1 = scf.if %is1 -> (vector<8xf16>) {
+              %vv = vector.load %b1[%row, %col0] {alignment = 16 : i64} : memref<16x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+              scf.yield %vv : vector<8xf16>
+            } else {
+              %y2 = scf.if %is2 -> (vector<8xf16>) {
+                %vv = vector.load %b2[%row, %col0] {alignment = 16 : i64} : memref<16x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+                scf.yield %vv : vector<8xf16>
+              } else {
+                %vv = vector.load %b3[%row, %col0] {alignment = 16 : i64} : memref<16x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+                scf.yield %vv : vector<8xf16>
+              }
+              scf.yield %y2 : vector<8xf16>
+            }
+            scf.yield %y1 : vector<8xf16>
+          }
+          %vsel = arith.select %true, %y0, %y0 : vector<8xf16>
+          %vb = arith.bitcast %vsel : vector<8xf16> to vector<8xi16>
+          %vz = arith.extui %vb : vector<8xi16> to vector<8xi32>
+          %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
+          %a2 = arith.addi %a, %vs : i32
+          // Free: the warp is done reading (and has fenced its reads against
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
+          asynccopy.fence_async_shared
+          gpu.barrier
+          scf.if %is_tid0 {
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<4, remote>
+          }
+          scf.yield %a2 : i32
+        }
+        // Every stage's last hand-off, for the host's full comparison.
+        %fs0 = arith.addi %clS, %c0 : index
+        %fr0 = arith.muli %fs0, %cR : index
+        %ft0 = asynccopy.copy %b0 to %res window [%fr0, %c0] [16, 128]
+            : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft0 : !asynccopy.token
+        %fs1 = arith.addi %clS, %c1 : index
+        %fr1 = arith.muli %fs1, %cR : index
+        %ft1 = asynccopy.copy %b1 to %res window [%fr1, %c0] [16, 128]
+            : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft1 : !asynccopy.token
+        %fs2 = arith.addi %clS, %c2 : index
+        %fr2 = arith.muli %fs2, %cR : index
+        %ft2 = asynccopy.copy %b2 to %res window [%fr2, %c0] [16, 128]
+            : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft2 : !asynccopy.token
+        %fs3 = arith.addi %clS, %c3 : index
+        %fr3 = arith.muli %fs3, %cR : index
+        %ft3 = asynccopy.copy %b3 to %res window [%fr3, %c0] [16, 128]
+            : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft3 : !asynccopy.token
+        scf.yield %sum : i32
+      }
+      scf.if %is_prod {
+      } else {
+        %cl32 = arith.muli %cl, %c32 : index
+        %o = arith.addi %cl32, %tid : index
+        memref.store %acc, %out[%o] : memref<4224xi32>
+      }
+      // Nobody leaves while its peer may still access its SMEM or barriers.
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      gpu.return
+    }
+    gpu.func @dsmema16s4(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index)
+        workgroup(%b0 : memref<16x128xf16, #gpu.address_space<workgroup>>,
+                  %b1 : memref<16x128xf16, #gpu.address_space<workgroup>>,
+                  %b2 : memref<16x128xf16, #gpu.address_space<workgroup>>,
+                  %b3 : memref<16x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c3 = arith.constant 3 : index
+      %c8 = arith.constant 8 : index
+      %c16 = arith.constant 16 : index
+      %c32 = arith.constant 32 : index
+      %c128 = arith.constant 128 : index
+      %cR = arith.constant 16 : index
+      %cLPR = arith.constant 2 : index
+      %cGOFF = arith.constant 8 : index
+      %cE = arith.constant 2048 : index
+      %cS = arith.constant 4 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c3_i32 = arith.constant 3 : i32
+      %c7_i32 = arith.constant 7 : i32
+      %c13_i32 = arith.constant 13 : i32
+      %c131_i32 = arith.constant 131 : i32
+      %c4099_i32 = arith.constant 4099 : i32
+      %c8191_i32 = arith.constant 8191 : i32
+      %mask = arith.constant 16383 : i32
+      %true = arith.constant true
+      %tid = gpu.thread_id x
+      %bx = gpu.block_id x
+      %cl = arith.divui %bx, %c2 : index
+      %cl_i32 = arith.index_cast %cl : index to i32
+      %tid_i32 = arith.index_cast %tid : index to i32
+      %rank = nvvm.read.ptx.sreg.cluster.ctarank : i32
+      %peer = arith.xori %rank, %c1_i32 : i32
+      %is_prod = arith.cmpi eq, %rank, %c0_i32 : i32
+      %is_tid0 = arith.cmpi eq, %tid, %c0 : index
+      %clS = arith.muli %cl, %cS : index
+      %full = asynccopy.barrier.alloc : !asynccopy.barrier<4>
+      asynccopy.barrier.init %full, 1 : !asynccopy.barrier<4>
+      %empty = asynccopy.barrier.alloc : !asynccopy.barrier<4>
+      asynccopy.barrier.init %empty, 1 : !asynccopy.barrier<4>
+      %empty_r = asynccopy.barrier.remote %empty, %peer : !asynccopy.barrier<4> -> !asynccopy.barrier<4, remote>
+      %full_r = asynccopy.barrier.remote %full, %peer : !asynccopy.barrier<4> -> !asynccopy.barrier<4, remote>
+      // Both CTAs' barriers are initialised before any remote use.
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      scf.if %is_prod {
+        // The initial stages: element i of stage s is (c*4099 + s*8191 + i*13) & 0x3fff.
+        %base = arith.muli %cl_i32, %c4099_i32 : i32
+        %cf1 = arith.constant 8191 : i32
+        %cf2 = arith.constant 16382 : i32
+        %cf3 = arith.constant 24573 : i32
+        scf.for %i = %tid to %cE step %c32 {
+          %i_i32 = arith.index_cast %i : index to i32
+          %r = arith.divui %i, %c128 : index
+          %q = arith.remui %i, %c128 : index
+          %i13 = arith.muli %i_i32, %c13_i32 : i32
+          %v0 = arith.addi %base, %i13 : i32
+          %v0a = arith.addi %v0, %c0_i32 : i32
+          %v0m = arith.andi %v0a, %mask : i32
+          %v0h = arith.trunci %v0m : i32 to i16
+          %v0f = arith.bitcast %v0h : i16 to f16
+          memref.store %v0f, %b0[%r, %q] : memref<16x128xf16, #gpu.address_space<workgroup>>
+          %v1a = arith.addi %v0, %cf1 : i32
+          %v1m = arith.andi %v1a, %mask : i32
+          %v1h = arith.trunci %v1m : i32 to i16
+          %v1f = arith.bitcast %v1h : i16 to f16
+          memref.store %v1f, %b1[%r, %q] : memref<16x128xf16, #gpu.address_space<workgroup>>
+          %v2a = arith.addi %v0, %cf2 : i32
+          %v2m = arith.andi %v2a, %mask : i32
+          %v2h = arith.trunci %v2m : i32 to i16
+          %v2f = arith.bitcast %v2h : i16 to f16
+          memref.store %v2f, %b2[%r, %q] : memref<16x128xf16, #gpu.address_space<workgroup>>
+          %v3a = arith.addi %v0, %cf3 : i32
+          %v3m = arith.andi %v3a, %mask : i32
+          %v3h = arith.trunci %v3m : i32 to i16
+          %v3f = arith.bitcast %v3h : i16 to f16
+          memref.store %v3f, %b3[%r, %q] : memref<16x128xf16, #gpu.address_space<workgroup>>
+        }
+        // The first stamps rewrite elements other lanes filled.
+        gpu.barrier
+        scf.for %k = %c0 to %K step %c1 {
+          %s = arith.remui %k, %cS : index
+          %j = arith.divui %k, %cS : index
+          %par = arith.remui %j, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          %is0 = arith.cmpi eq, %s, %c0 : index
+          %is1 = arith.cmpi eq, %s, %c1 : index
+          %is2 = arith.cmpi eq, %s, %c2 : index
+          %row = arith.divui %tid, %cLPR : index
+          %lsub = arith.remui %tid, %cLPR : index
+          %lg = arith.muli %lsub, %cGOFF : index
+          %kg = arith.addi %k, %lg : index
+          %g = arith.remui %kg, %c16 : index
+          %col0 = arith.muli %g, %c8 : index
+          %prev = arith.xori %ph, %true : i1
+          %again = arith.cmpi uge, %k, %cS : index
+          // The stage is free once the consumer is done with hand-off k-S.
+          scf.if %again {
+            asynccopy.barrier.wait %empty[%s], %prev : !asynccopy.barrier<4>
+          }
+          // The last send from it has been read (async proxy): order the
+          // stamp after it.
+          asynccopy.fence_async_shared
+          %coff = arith.addi %k, %tid : index
+          %e = arith.remui %coff, %c8 : index
+          %col = arith.addi %col0, %e : index
+          %k_i32 = arith.index_cast %k : index to i32
+          %sa = arith.muli %k_i32, %c131_i32 : i32
+          %sb = arith.muli %tid_i32, %c7_i32 : i32
+          %sc = arith.muli %cl_i32, %c3_i32 : i32
+          %sab = arith.addi %sa, %sb : i32
+          %sabc = arith.addi %sab, %sc : i32
+          %sv = arith.andi %sabc, %mask : i32
+          %sh = arith.trunci %sv : i32 to i16
+          %sf = arith.bitcast %sh : i16 to f16
+          scf.if %is0 {
+            memref.store %sf, %b0[%row, %col] : memref<16x128xf16, #gpu.address_space<workgroup>>
+          } else {
+            scf.if %is1 {
+              memref.store %sf, %b1[%row, %col] : memref<16x128xf16, #gpu.address_space<workgroup>>
+            } else {
+              scf.if %is2 {
+                memref.store %sf, %b2[%row, %col] : memref<16x128xf16, #gpu.address_space<workgroup>>
+              } else {
+                memref.store %sf, %b3[%row, %col] : memref<16x128xf16, #gpu.address_space<workgroup>>
+              }
+            }
+          }
+          asynccopy.fence_async_shared
+          gpu.barrier
+          // Send: every lane st.async's its share into the consumer's stage
+          // (complete_tx on its full[s]); lane 0 arrives expecting the bytes.
+          scf.if %is0 {
+            asynccopy.copy %b0 to %b0 remote %peer barrier %full[%c0] {impl = #asynccopy<impl sync>}
+                : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<16x128xf16, #gpu.address_space<workgroup>>
+          } else {
+            scf.if %is1 {
+              asynccopy.copy %b1 to %b1 remote %peer barrier %full[%c1] {impl = #asynccopy<impl sync>}
+                  : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<16x128xf16, #gpu.address_space<workgroup>>
+            } else {
+              scf.if %is2 {
+                asynccopy.copy %b2 to %b2 remote %peer barrier %full[%c2] {impl = #asynccopy<impl sync>}
+                    : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<16x128xf16, #gpu.address_space<workgroup>>
+              } else {
+                asynccopy.copy %b3 to %b3 remote %peer barrier %full[%c3] {impl = #asynccopy<impl sync>}
+                    : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<16x128xf16, #gpu.address_space<workgroup>>
+              }
+            }
+          }
+        }
+      }
+      %acc = scf.if %is_prod -> (i32) {
+        scf.yield %c0_i32 : i32
+      } else {
+        %sum = scf.for %k = %c0 to %K step %c1 iter_args(%a = %c0_i32) -> (i32) {
+          %s = arith.remui %k, %cS : index
+          %j = arith.divui %k, %cS : index
+          %par = arith.remui %j, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          %is0 = arith.cmpi eq, %s, %c0 : index
+          %is1 = arith.cmpi eq, %s, %c1 : index
+          %is2 = arith.cmpi eq, %s, %c2 : index
+          %row = arith.divui %tid, %cLPR : index
+          %lsub = arith.remui %tid, %cLPR : index
+          %lg = arith.muli %lsub, %cGOFF : index
+          %kg = arith.addi %k, %lg : index
+          %g = arith.remui %kg, %c16 : index
+          %col0 = arith.muli %g, %c8 : index
+          asynccopy.barrier.wait %full[%s], %ph : !asynccopy.barrier<4>
+          // Consume: each lane reads the 16-B vector holding its stamp.
+          %y0 = scf.if %is0 -> (vector<8xf16>) {
+            %vv = vector.load %b0[%row, %col0] {alignment = 16 : i64} : memref<16x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+            scf.yield %vv : vector<8xf16>
+          } else {
+            %y1 = scf.if %is1 -> (vector<8xf16>) {
+              %vv = vector.load %b1[%row, %col0] {alignment = 16 : i64} : memref<16x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+              scf.yield %vv : vector<8xf16>
+            } else {
+              %y2 = scf.if %is2 -> (vector<8xf16>) {
+                %vv = vector.load %b2[%row, %col0] {alignment = 16 : i64} : memref<16x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+                scf.yield %vv : vector<8xf16>
+              } else {
+                %vv = vector.load %b3[%row, %col0] {alignment = 16 : i64} : memref<16x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+                scf.yield %vv : vector<8xf16>
+              }
+              scf.yield %y2 : vector<8xf16>
+            }
+            scf.yield %y1 : vector<8xf16>
+          }
+          %vsel = arith.select %true, %y0, %y0 : vector<8xf16>
+          %vb = arith.bitcast %vsel : vector<8xf16> to vector<8xi16>
+          %vz = arith.extui %vb : vector<8xi16> to vector<8xi32>
+          %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
+          %a2 = arith.addi %a, %vs : i32
+          // Free: the warp is done reading (and has fenced its reads against
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
+          asynccopy.fence_async_shared
+          gpu.barrier
+          scf.if %is_tid0 {
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<4, remote>
+          }
+          scf.yield %a2 : i32
+        }
+        // Every stage's last hand-off, for the host's full comparison.
+        %fs0 = arith.addi %clS, %c0 : index
+        %fr0 = arith.muli %fs0, %cR : index
+        %ft0 = asynccopy.copy %b0 to %res window [%fr0, %c0] [16, 128]
+            : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft0 : !asynccopy.token
+        %fs1 = arith.addi %clS, %c1 : index
+        %fr1 = arith.muli %fs1, %cR : index
+        %ft1 = asynccopy.copy %b1 to %res window [%fr1, %c0] [16, 128]
+            : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft1 : !asynccopy.token
+        %fs2 = arith.addi %clS, %c2 : index
+        %fr2 = arith.muli %fs2, %cR : index
+        %ft2 = asynccopy.copy %b2 to %res window [%fr2, %c0] [16, 128]
+            : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft2 : !asynccopy.token
+        %fs3 = arith.addi %clS, %c3 : index
+        %fr3 = arith.muli %fs3, %cR : index
+        %ft3 = asynccopy.copy %b3 to %res window [%fr3, %c0] [16, 128]
+            : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft3 : !asynccopy.token
+        scf.yield %sum : i32
+      }
+      scf.if %is_prod {
+      } else {
+        %cl32 = arith.muli %cl, %c32 : index
+        %o = arith.addi %cl32, %tid : index
+        memref.store %acc, %out[%o] : memref<4224xi32>
+      }
+      // Nobody leaves while its peer may still access its SMEM or barriers.
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      gpu.return
+    }
+    gpu.func @gmem16s4(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index)
+        workgroup(%b0 : memref<16x128xf16, #gpu.address_space<workgroup>>,
+                  %b1 : memref<16x128xf16, #gpu.address_space<workgroup>>,
+                  %b2 : memref<16x128xf16, #gpu.address_space<workgroup>>,
+                  %b3 : memref<16x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c3 = arith.constant 3 : index
+      %c8 = arith.constant 8 : index
+      %c16 = arith.constant 16 : index
+      %c32 = arith.constant 32 : index
+      %c128 = arith.constant 128 : index
+      %cR = arith.constant 16 : index
+      %cLPR = arith.constant 2 : index
+      %cGOFF = arith.constant 8 : index
+      %cE = arith.constant 2048 : index
+      %cS = arith.constant 4 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c3_i32 = arith.constant 3 : i32
+      %c7_i32 = arith.constant 7 : i32
+      %c13_i32 = arith.constant 13 : i32
+      %c131_i32 = arith.constant 131 : i32
+      %c4099_i32 = arith.constant 4099 : i32
+      %c8191_i32 = arith.constant 8191 : i32
+      %mask = arith.constant 16383 : i32
+      %true = arith.constant true
+      %tid = gpu.thread_id x
+      %bx = gpu.block_id x
+      %cl = arith.divui %bx, %c2 : index
+      %cl_i32 = arith.index_cast %cl : index to i32
+      %tid_i32 = arith.index_cast %tid : index to i32
+      %rank = nvvm.read.ptx.sreg.cluster.ctarank : i32
+      %peer = arith.xori %rank, %c1_i32 : i32
+      %is_prod = arith.cmpi eq, %rank, %c0_i32 : i32
+      %is_tid0 = arith.cmpi eq, %tid, %c0 : index
+      %clS = arith.muli %cl, %cS : index
+      %full = asynccopy.barrier.alloc : !asynccopy.barrier<4>
+      asynccopy.barrier.init %full, 1 : !asynccopy.barrier<4>
+      %empty = asynccopy.barrier.alloc : !asynccopy.barrier<4>
+      asynccopy.barrier.init %empty, 1 : !asynccopy.barrier<4>
+      %ld = asynccopy.barrier.alloc : !asynccopy.barrier<4>
+      asynccopy.barrier.init %ld, 1 : !asynccopy.barrier<4>
+      %empty_r = asynccopy.barrier.remote %empty, %peer : !asynccopy.barrier<4> -> !asynccopy.barrier<4, remote>
+      %full_r = asynccopy.barrier.remote %full, %peer : !asynccopy.barrier<4> -> !asynccopy.barrier<4, remote>
+      // Both CTAs' barriers are initialised before any remote use.
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      scf.if %is_prod {
+        // The initial stages: element i of stage s is (c*4099 + s*8191 + i*13) & 0x3fff.
+        %base = arith.muli %cl_i32, %c4099_i32 : i32
+        %cf1 = arith.constant 8191 : i32
+        %cf2 = arith.constant 16382 : i32
+        %cf3 = arith.constant 24573 : i32
+        scf.for %i = %tid to %cE step %c32 {
+          %i_i32 = arith.index_cast %i : index to i32
+          %r = arith.divui %i, %c128 : index
+          %q = arith.remui %i, %c128 : index
+          %i13 = arith.muli %i_i32, %c13_i32 : i32
+          %v0 = arith.addi %base, %i13 : i32
+          %v0a = arith.addi %v0, %c0_i32 : i32
+          %v0m = arith.andi %v0a, %mask : i32
+          %v0h = arith.trunci %v0m : i32 to i16
+          %v0f = arith.bitcast %v0h : i16 to f16
+          memref.store %v0f, %b0[%r, %q] : memref<16x128xf16, #gpu.address_space<workgroup>>
+          %v1a = arith.addi %v0, %cf1 : i32
+          %v1m = arith.andi %v1a, %mask : i32
+          %v1h = arith.trunci %v1m : i32 to i16
+          %v1f = arith.bitcast %v1h : i16 to f16
+          memref.store %v1f, %b1[%r, %q] : memref<16x128xf16, #gpu.address_space<workgroup>>
+          %v2a = arith.addi %v0, %cf2 : i32
+          %v2m = arith.andi %v2a, %mask : i32
+          %v2h = arith.trunci %v2m : i32 to i16
+          %v2f = arith.bitcast %v2h : i16 to f16
+          memref.store %v2f, %b2[%r, %q] : memref<16x128xf16, #gpu.address_space<workgroup>>
+          %v3a = arith.addi %v0, %cf3 : i32
+          %v3m = arith.andi %v3a, %mask : i32
+          %v3h = arith.trunci %v3m : i32 to i16
+          %v3f = arith.bitcast %v3h : i16 to f16
+          memref.store %v3f, %b3[%r, %q] : memref<16x128xf16, #gpu.address_space<workgroup>>
+        }
+        // The first stamps rewrite elements other lanes filled.
+        gpu.barrier
+        scf.for %k = %c0 to %K step %c1 {
+          %s = arith.remui %k, %cS : index
+          %j = arith.divui %k, %cS : index
+          %par = arith.remui %j, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          %is0 = arith.cmpi eq, %s, %c0 : index
+          %is1 = arith.cmpi eq, %s, %c1 : index
+          %is2 = arith.cmpi eq, %s, %c2 : index
+          %row = arith.divui %tid, %cLPR : index
+          %lsub = arith.remui %tid, %cLPR : index
+          %lg = arith.muli %lsub, %cGOFF : index
+          %kg = arith.addi %k, %lg : index
+          %g = arith.remui %kg, %c16 : index
+          %col0 = arith.muli %g, %c8 : index
+          %prev = arith.xori %ph, %true : i1
+          %again = arith.cmpi uge, %k, %cS : index
+          // The stage is free once the consumer is done with hand-off k-S.
+          scf.if %again {
+            asynccopy.barrier.wait %empty[%s], %prev : !asynccopy.barrier<4>
+          }
+          // The last send from it has been read (async proxy): order the
+          // stamp after it.
+          asynccopy.fence_async_shared
+          %coff = arith.addi %k, %tid : index
+          %e = arith.remui %coff, %c8 : index
+          %col = arith.addi %col0, %e : index
+          %k_i32 = arith.index_cast %k : index to i32
+          %sa = arith.muli %k_i32, %c131_i32 : i32
+          %sb = arith.muli %tid_i32, %c7_i32 : i32
+          %sc = arith.muli %cl_i32, %c3_i32 : i32
+          %sab = arith.addi %sa, %sb : i32
+          %sabc = arith.addi %sab, %sc : i32
+          %sv = arith.andi %sabc, %mask : i32
+          %sh = arith.trunci %sv : i32 to i16
+          %sf = arith.bitcast %sh : i16 to f16
+          scf.if %is0 {
+            memref.store %sf, %b0[%row, %col] : memref<16x128xf16, #gpu.address_space<workgroup>>
+          } else {
+            scf.if %is1 {
+              memref.store %sf, %b1[%row, %col] : memref<16x128xf16, #gpu.address_space<workgroup>>
+            } else {
+              scf.if %is2 {
+                memref.store %sf, %b2[%row, %col] : memref<16x128xf16, #gpu.address_space<workgroup>>
+              } else {
+                memref.store %sf, %b3[%row, %col] : memref<16x128xf16, #gpu.address_space<workgroup>>
+              }
+            }
+          }
+          asynccopy.fence_async_shared
+          gpu.barrier
+          // Send: TMA store to the cluster's GMEM slot s, wait until written,
+          // fence, release arrival on the consumer's full[s].
+          %slot = arith.addi %clS, %s : index
+          %grow = arith.muli %slot, %cR : index
+          scf.if %is0 {
+            %t = asynccopy.copy %b0 to %gbuf window [%grow, %c0] [16, 128]
+                : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+            asynccopy.wait %t : !asynccopy.token
+          } else {
+            scf.if %is1 {
+              %t = asynccopy.copy %b1 to %gbuf window [%grow, %c0] [16, 128]
+                  : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+              asynccopy.wait %t : !asynccopy.token
+            } else {
+              scf.if %is2 {
+                %t = asynccopy.copy %b2 to %gbuf window [%grow, %c0] [16, 128]
+                    : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+                asynccopy.wait %t : !asynccopy.token
+              } else {
+                %t = asynccopy.copy %b3 to %gbuf window [%grow, %c0] [16, 128]
+                    : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+                asynccopy.wait %t : !asynccopy.token
+              }
+            }
+          }
+          nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.global>}
+          scf.if %is_tid0 {
+            asynccopy.barrier.arrive %full_r[%s] : !asynccopy.barrier<4, remote>
+          }
+        }
+      }
+      %acc = scf.if %is_prod -> (i32) {
+        scf.yield %c0_i32 : i32
+      } else {
+        %sum = scf.for %k = %c0 to %K step %c1 iter_args(%a = %c0_i32) -> (i32) {
+          %s = arith.remui %k, %cS : index
+          %j = arith.divui %k, %cS : index
+          %par = arith.remui %j, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          %is0 = arith.cmpi eq, %s, %c0 : index
+          %is1 = arith.cmpi eq, %s, %c1 : index
+          %is2 = arith.cmpi eq, %s, %c2 : index
+          %row = arith.divui %tid, %cLPR : index
+          %lsub = arith.remui %tid, %cLPR : index
+          %lg = arith.muli %lsub, %cGOFF : index
+          %kg = arith.addi %k, %lg : index
+          %g = arith.remui %kg, %c16 : index
+          %col0 = arith.muli %g, %c8 : index
+          asynccopy.barrier.wait %full[%s], %ph : !asynccopy.barrier<4>
+          // Receive: load the slot back into stage s.
+          nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.global>}
+          %slot = arith.addi %clS, %s : index
+          %grow = arith.muli %slot, %cR : index
+          scf.if %is0 {
+            asynccopy.copy %gbuf to %b0 window [%grow, %c0] [16, 128] barrier %ld[%c0]
+                : memref<67584x128xf16> to memref<16x128xf16, #gpu.address_space<workgroup>>
+          } else {
+            scf.if %is1 {
+              asynccopy.copy %gbuf to %b1 window [%grow, %c0] [16, 128] barrier %ld[%c1]
+                  : memref<67584x128xf16> to memref<16x128xf16, #gpu.address_space<workgroup>>
+            } else {
+              scf.if %is2 {
+                asynccopy.copy %gbuf to %b2 window [%grow, %c0] [16, 128] barrier %ld[%c2]
+                    : memref<67584x128xf16> to memref<16x128xf16, #gpu.address_space<workgroup>>
+              } else {
+                asynccopy.copy %gbuf to %b3 window [%grow, %c0] [16, 128] barrier %ld[%c3]
+                    : memref<67584x128xf16> to memref<16x128xf16, #gpu.address_space<workgroup>>
+              }
+            }
+          }
+          asynccopy.barrier.wait %ld[%s], %ph : !asynccopy.barrier<4>
+          // Consume: each lane reads the 16-B vector holding its stamp.
+          %y0 = scf.if %is0 -> (vector<8xf16>) {
+            %vv = vector.load %b0[%row, %col0] {alignment = 16 : i64} : memref<16x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+            scf.yield %vv : vector<8xf16>
+          } else {
+            %y1 = scf.if %is1 -> (vector<8xf16>) {
+              %vv = vector.load %b1[%row, %col0] {alignment = 16 : i64} : memref<16x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+              scf.yield %vv : vector<8xf16>
+            } else {
+              %y2 = scf.if %is2 -> (vector<8xf16>) {
+                %vv = vector.load %b2[%row, %col0] {alignment = 16 : i64} : memref<16x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+                scf.yield %vv : vector<8xf16>
+              } else {
+                %vv = vector.load %b3[%row, %col0] {alignment = 16 : i64} : memref<16x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+                scf.yield %vv : vector<8xf16>
+              }
+              scf.yield %y2 : vector<8xf16>
+            }
+            scf.yield %y1 : vector<8xf16>
+          }
+          %vsel = arith.select %true, %y0, %y0 : vector<8xf16>
+          %vb = arith.bitcast %vsel : vector<8xf16> to vector<8xi16>
+          %vz = arith.extui %vb : vector<8xi16> to vector<8xi32>
+          %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
+          %a2 = arith.addi %a, %vs : i32
+          // Free: the warp is done reading (and has fenced its reads against
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
+          asynccopy.fence_async_shared
+          gpu.barrier
+          scf.if %is_tid0 {
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<4, remote>
+          }
+          scf.yield %a2 : i32
+        }
+        // Every stage's last hand-off, for the host's full comparison.
+        %fs0 = arith.addi %clS, %c0 : index
+        %fr0 = arith.muli %fs0, %cR : index
+        %ft0 = asynccopy.copy %b0 to %res window [%fr0, %c0] [16, 128]
+            : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft0 : !asynccopy.token
+        %fs1 = arith.addi %clS, %c1 : index
+        %fr1 = arith.muli %fs1, %cR : index
+        %ft1 = asynccopy.copy %b1 to %res window [%fr1, %c0] [16, 128]
+            : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft1 : !asynccopy.token
+        %fs2 = arith.addi %clS, %c2 : index
+        %fr2 = arith.muli %fs2, %cR : index
+        %ft2 = asynccopy.copy %b2 to %res window [%fr2, %c0] [16, 128]
+            : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft2 : !asynccopy.token
+        %fs3 = arith.addi %clS, %c3 : index
+        %fr3 = arith.muli %fs3, %cR : index
+        %ft3 = asynccopy.copy %b3 to %res window [%fr3, %c0] [16, 128]
+            : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft3 : !asynccopy.token
+        scf.yield %sum : i32
+      }
+      scf.if %is_prod {
+      } else {
+        %cl32 = arith.muli %cl, %c32 : index
+        %o = arith.addi %cl32, %tid : index
+        memref.store %acc, %out[%o] : memref<4224xi32>
+      }
+      // Nobody leaves while its peer may still access its SMEM or barriers.
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      gpu.return
+    }
+    gpu.func @gmemp16s4(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index)
+        workgroup(%b0 : memref<16x128xf16, #gpu.address_space<workgroup>>,
+                  %b1 : memref<16x128xf16, #gpu.address_space<workgroup>>,
+                  %b2 : memref<16x128xf16, #gpu.address_space<workgroup>>,
+                  %b3 : memref<16x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c3 = arith.constant 3 : index
+      %c8 = arith.constant 8 : index
+      %c16 = arith.constant 16 : index
+      %c32 = arith.constant 32 : index
+      %c128 = arith.constant 128 : index
+      %cR = arith.constant 16 : index
+      %cLPR = arith.constant 2 : index
+      %cGOFF = arith.constant 8 : index
+      %cE = arith.constant 2048 : index
+      %cS = arith.constant 4 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c3_i32 = arith.constant 3 : i32
+      %c7_i32 = arith.constant 7 : i32
+      %c13_i32 = arith.constant 13 : i32
+      %c131_i32 = arith.constant 131 : i32
+      %c4099_i32 = arith.constant 4099 : i32
+      %c8191_i32 = arith.constant 8191 : i32
+      %mask = arith.constant 16383 : i32
+      %true = arith.constant true
+      %false = arith.constant false
+      %tid = gpu.thread_id x
+      %bx = gpu.block_id x
+      %cl = arith.divui %bx, %c2 : index
+      %cl_i32 = arith.index_cast %cl : index to i32
+      %tid_i32 = arith.index_cast %tid : index to i32
+      %rank = nvvm.read.ptx.sreg.cluster.ctarank : i32
+      %peer = arith.xori %rank, %c1_i32 : i32
+      %is_prod = arith.cmpi eq, %rank, %c0_i32 : i32
+      %is_tid0 = arith.cmpi eq, %tid, %c0 : index
+      %clS = arith.muli %cl, %cS : index
+      %full = asynccopy.barrier.alloc : !asynccopy.barrier<4>
+      asynccopy.barrier.init %full, 1 : !asynccopy.barrier<4>
+      %empty = asynccopy.barrier.alloc : !asynccopy.barrier<4>
+      asynccopy.barrier.init %empty, 1 : !asynccopy.barrier<4>
+      %ld = asynccopy.barrier.alloc : !asynccopy.barrier<4>
+      asynccopy.barrier.init %ld, 1 : !asynccopy.barrier<4>
+      %empty_r = asynccopy.barrier.remote %empty, %peer : !asynccopy.barrier<4> -> !asynccopy.barrier<4, remote>
+      %full_r = asynccopy.barrier.remote %full, %peer : !asynccopy.barrier<4> -> !asynccopy.barrier<4, remote>
+      // Both CTAs' barriers are initialised before any remote use.
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      scf.if %is_prod {
+        // The initial stages: element i of stage s is (c*4099 + s*8191 + i*13) & 0x3fff.
+        %base = arith.muli %cl_i32, %c4099_i32 : i32
+        %cf1 = arith.constant 8191 : i32
+        %cf2 = arith.constant 16382 : i32
+        %cf3 = arith.constant 24573 : i32
+        scf.for %i = %tid to %cE step %c32 {
+          %i_i32 = arith.index_cast %i : index to i32
+          %r = arith.divui %i, %c128 : index
+          %q = arith.remui %i, %c128 : index
+          %i13 = arith.muli %i_i32, %c13_i32 : i32
+          %v0 = arith.addi %base, %i13 : i32
+          %v0a = arith.addi %v0, %c0_i32 : i32
+          %v0m = arith.andi %v0a, %mask : i32
+          %v0h = arith.trunci %v0m : i32 to i16
+          %v0f = arith.bitcast %v0h : i16 to f16
+          memref.store %v0f, %b0[%r, %q] : memref<16x128xf16, #gpu.address_space<workgroup>>
+          %v1a = arith.addi %v0, %cf1 : i32
+          %v1m = arith.andi %v1a, %mask : i32
+          %v1h = arith.trunci %v1m : i32 to i16
+          %v1f = arith.bitcast %v1h : i16 to f16
+          memref.store %v1f, %b1[%r, %q] : memref<16x128xf16, #gpu.address_space<workgroup>>
+          %v2a = arith.addi %v0, %cf2 : i32
+          %v2m = arith.andi %v2a, %mask : i32
+          %v2h = arith.trunci %v2m : i32 to i16
+          %v2f = arith.bitcast %v2h : i16 to f16
+          memref.store %v2f, %b2[%r, %q] : memref<16x128xf16, #gpu.address_space<workgroup>>
+          %v3a = arith.addi %v0, %cf3 : i32
+          %v3m = arith.andi %v3a, %mask : i32
+          %v3h = arith.trunci %v3m : i32 to i16
+          %v3f = arith.bitcast %v3h : i16 to f16
+          memref.store %v3f, %b3[%r, %q] : memref<16x128xf16, #gpu.address_space<workgroup>>
+        }
+        // The first stamps rewrite elements other lanes filled.
+        gpu.barrier
+        scf.for %k = %c0 to %K step %c1 {
+          %s = arith.remui %k, %cS : index
+          %j = arith.divui %k, %cS : index
+          %par = arith.remui %j, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          %is0 = arith.cmpi eq, %s, %c0 : index
+          %is1 = arith.cmpi eq, %s, %c1 : index
+          %is2 = arith.cmpi eq, %s, %c2 : index
+          %row = arith.divui %tid, %cLPR : index
+          %lsub = arith.remui %tid, %cLPR : index
+          %lg = arith.muli %lsub, %cGOFF : index
+          %kg = arith.addi %k, %lg : index
+          %g = arith.remui %kg, %c16 : index
+          %col0 = arith.muli %g, %c8 : index
+          %prev = arith.xori %ph, %true : i1
+          %again = arith.cmpi uge, %k, %cS : index
+          // The stage is free once the consumer is done with hand-off k-S.
+          scf.if %again {
+            asynccopy.barrier.wait %empty[%s], %prev : !asynccopy.barrier<4>
+          }
+          // The last send from it has been read (async proxy): order the
+          // stamp after it.
+          asynccopy.fence_async_shared
+          %coff = arith.addi %k, %tid : index
+          %e = arith.remui %coff, %c8 : index
+          %col = arith.addi %col0, %e : index
+          %k_i32 = arith.index_cast %k : index to i32
+          %sa = arith.muli %k_i32, %c131_i32 : i32
+          %sb = arith.muli %tid_i32, %c7_i32 : i32
+          %sc = arith.muli %cl_i32, %c3_i32 : i32
+          %sab = arith.addi %sa, %sb : i32
+          %sabc = arith.addi %sab, %sc : i32
+          %sv = arith.andi %sabc, %mask : i32
+          %sh = arith.trunci %sv : i32 to i16
+          %sf = arith.bitcast %sh : i16 to f16
+          scf.if %is0 {
+            memref.store %sf, %b0[%row, %col] : memref<16x128xf16, #gpu.address_space<workgroup>>
+          } else {
+            scf.if %is1 {
+              memref.store %sf, %b1[%row, %col] : memref<16x128xf16, #gpu.address_space<workgroup>>
+            } else {
+              scf.if %is2 {
+                memref.store %sf, %b2[%row, %col] : memref<16x128xf16, #gpu.address_space<workgroup>>
+              } else {
+                memref.store %sf, %b3[%row, %col] : memref<16x128xf16, #gpu.address_space<workgroup>>
+              }
+            }
+          }
+          asynccopy.fence_async_shared
+          gpu.barrier
+          // Send: TMA store k; then wait for store k-1 (one group may stay in
+          // flight), fence, release arrival on the consumer's full[(k-1)%S].
+          %slot = arith.addi %clS, %s : index
+          %grow = arith.muli %slot, %cR : index
+          scf.if %is0 {
+            asynccopy.copy %b0 to %gbuf window [%grow, %c0] [16, 128]
+                : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+          } else {
+            scf.if %is1 {
+              asynccopy.copy %b1 to %gbuf window [%grow, %c0] [16, 128]
+                  : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+            } else {
+              scf.if %is2 {
+                asynccopy.copy %b2 to %gbuf window [%grow, %c0] [16, 128]
+                    : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+              } else {
+                asynccopy.copy %b3 to %gbuf window [%grow, %c0] [16, 128]
+                    : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+              }
+            }
+          }
+          %notfirst = arith.cmpi uge, %k, %c1 : index
+          scf.if %notfirst {
+            asynccopy.wait_group bulk 1
+            nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.global>}
+            %km1 = arith.subi %k, %c1 : index
+            %sm1 = arith.remui %km1, %cS : index
+            scf.if %is_tid0 {
+              asynccopy.barrier.arrive %full_r[%sm1] : !asynccopy.barrier<4, remote>
+            }
+          }
+        }
+        asynccopy.wait_group bulk 0
+        nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.global>}
+        %kl = arith.subi %K, %c1 : index
+        %sl = arith.remui %kl, %cS : index
+        scf.if %is_tid0 {
+          asynccopy.barrier.arrive %full_r[%sl] : !asynccopy.barrier<4, remote>
+        }
+      }
+      %acc = scf.if %is_prod -> (i32) {
+        scf.yield %c0_i32 : i32
+      } else {
+        // Load hand-off 0 before the loop; iteration k loads k+1.
+        asynccopy.barrier.wait %full[%c0], %false : !asynccopy.barrier<4>
+        nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.global>}
+        %slotz = arith.addi %clS, %c0 : index
+        %growz = arith.muli %slotz, %cR : index
+        asynccopy.copy %gbuf to %b0 window [%growz, %c0] [16, 128] barrier %ld[%c0]
+            : memref<67584x128xf16> to memref<16x128xf16, #gpu.address_space<workgroup>>
+        %sum = scf.for %k = %c0 to %K step %c1 iter_args(%a = %c0_i32) -> (i32) {
+          %s = arith.remui %k, %cS : index
+          %j = arith.divui %k, %cS : index
+          %par = arith.remui %j, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          %is0 = arith.cmpi eq, %s, %c0 : index
+          %is1 = arith.cmpi eq, %s, %c1 : index
+          %is2 = arith.cmpi eq, %s, %c2 : index
+          %row = arith.divui %tid, %cLPR : index
+          %lsub = arith.remui %tid, %cLPR : index
+          %lg = arith.muli %lsub, %cGOFF : index
+          %kg = arith.addi %k, %lg : index
+          %g = arith.remui %kg, %c16 : index
+          %col0 = arith.muli %g, %c8 : index
+          // Issue the load of hand-off k+1 (its stage was freed at k+1-S <= k-1),
+          // then wait for the load of k.
+          %kn = arith.addi %k, %c1 : index
+          %more = arith.cmpi ult, %kn, %K : index
+          scf.if %more {
+            %sn = arith.remui %kn, %cS : index
+            %jn = arith.divui %kn, %cS : index
+            %parn = arith.remui %jn, %c2 : index
+            %phn = arith.index_cast %parn : index to i1
+            asynccopy.barrier.wait %full[%sn], %phn : !asynccopy.barrier<4>
+            nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.global>}
+            %slotn = arith.addi %clS, %sn : index
+            %grown = arith.muli %slotn, %cR : index
+            %isn0 = arith.cmpi eq, %sn, %c0 : index
+            %isn1 = arith.cmpi eq, %sn, %c1 : index
+            %isn2 = arith.cmpi eq, %sn, %c2 : index
+            scf.if %isn0 {
+              asynccopy.copy %gbuf to %b0 window [%grown, %c0] [16, 128] barrier %ld[%c0]
+                  : memref<67584x128xf16> to memref<16x128xf16, #gpu.address_space<workgroup>>
+            } else {
+              scf.if %isn1 {
+                asynccopy.copy %gbuf to %b1 window [%grown, %c0] [16, 128] barrier %ld[%c1]
+                    : memref<67584x128xf16> to memref<16x128xf16, #gpu.address_space<workgroup>>
+              } else {
+                scf.if %isn2 {
+                  asynccopy.copy %gbuf to %b2 window [%grown, %c0] [16, 128] barrier %ld[%c2]
+                      : memref<67584x128xf16> to memref<16x128xf16, #gpu.address_space<workgroup>>
+                } else {
+                  asynccopy.copy %gbuf to %b3 window [%grown, %c0] [16, 128] barrier %ld[%c3]
+                      : memref<67584x128xf16> to memref<16x128xf16, #gpu.address_space<workgroup>>
+                }
+              }
+            }
+          }
+          asynccopy.barrier.wait %ld[%s], %ph : !asynccopy.barrier<4>
+          // Consume: each lane reads the 16-B vector holding its stamp.
+          %y0 = scf.if %is0 -> (vector<8xf16>) {
+            %vv = vector.load %b0[%row, %col0] {alignment = 16 : i64} : memref<16x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+            scf.yield %vv : vector<8xf16>
+          } else {
+            %y1 = scf.if %is1 -> (vector<8xf16>) {
+              %vv = vector.load %b1[%row, %col0] {alignment = 16 : i64} : memref<16x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+              scf.yield %vv : vector<8xf16>
+            } else {
+              %y2 = scf.if %is2 -> (vector<8xf16>) {
+                %vv = vector.load %b2[%row, %col0] {alignment = 16 : i64} : memref<16x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+                scf.yield %vv : vector<8xf16>
+              } else {
+                %vv = vector.load %b3[%row, %col0] {alignment = 16 : i64} : memref<16x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+                scf.yield %vv : vector<8xf16>
+              }
+              scf.yield %y2 : vector<8xf16>
+            }
+            scf.yield %y1 : vector<8xf16>
+          }
+          %vsel = arith.select %true, %y0, %y0 : vector<8xf16>
+          %vb = arith.bitcast %vsel : vector<8xf16> to vector<8xi16>
+          %vz = arith.extui %vb : vector<8xi16> to vector<8xi32>
+          %vs = vector.reduction <add>, %vz : vector<8xi32> into i32
+          %a2 = arith.addi %a, %vs : i32
+          // Free: the warp is done reading (and has fenced its reads against
+          // the next async-proxy write); one remote arrival, a consumer
+          // release at CTA scope (`asynccopy.cta_release`), in every variant.
+          asynccopy.fence_async_shared
+          gpu.barrier
+          scf.if %is_tid0 {
+            asynccopy.barrier.arrive %empty_r[%s] {asynccopy.cta_release} : !asynccopy.barrier<4, remote>
+          }
+          scf.yield %a2 : i32
+        }
+        // Every stage's last hand-off, for the host's full comparison.
+        %fs0 = arith.addi %clS, %c0 : index
+        %fr0 = arith.muli %fs0, %cR : index
+        %ft0 = asynccopy.copy %b0 to %res window [%fr0, %c0] [16, 128]
+            : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft0 : !asynccopy.token
+        %fs1 = arith.addi %clS, %c1 : index
+        %fr1 = arith.muli %fs1, %cR : index
+        %ft1 = asynccopy.copy %b1 to %res window [%fr1, %c0] [16, 128]
+            : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft1 : !asynccopy.token
+        %fs2 = arith.addi %clS, %c2 : index
+        %fr2 = arith.muli %fs2, %cR : index
+        %ft2 = asynccopy.copy %b2 to %res window [%fr2, %c0] [16, 128]
+            : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft2 : !asynccopy.token
+        %fs3 = arith.addi %clS, %c3 : index
+        %fr3 = arith.muli %fs3, %cR : index
+        %ft3 = asynccopy.copy %b3 to %res window [%fr3, %c0] [16, 128]
+            : memref<16x128xf16, #gpu.address_space<workgroup>> to memref<67584x128xf16> -> !asynccopy.token
+        asynccopy.wait %ft3 : !asynccopy.token
+        scf.yield %sum : i32
+      }
+      scf.if %is_prod {
+      } else {
+        %cl32 = arith.muli %cl, %c32 : index
+        %o = arith.addi %cl32, %tid : index
+        memref.store %acc, %out[%o] : memref<4224xi32>
+      }
+      // Nobody leaves while its peer may still access its SMEM or barriers.
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      gpu.return
+    }
     gpu.func @dsmem32s1(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index)
         workgroup(%b0 : memref<32x128xf16, #gpu.address_space<workgroup>>) kernel {
       %c0 = arith.constant 0 : index
@@ -7334,6 +11536,346 @@ module attributes {gpu.container_module} {
       nvvm.cluster.wait
       gpu.return
     }
+  }
+  func.func @run_dsmem8s1(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index, %iters: index, %ncl: index)
+      attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c32 = arith.constant 32 : index
+    %ctas = arith.muli %ncl, %c2 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@dsmem8s1
+          clusters in (%c2, %c1, %c1) blocks in (%ctas, %c1, %c1) threads in (%c32, %c1, %c1)
+          args(%gbuf : memref<67584x128xf16>, %res : memref<67584x128xf16>, %out : memref<4224xi32>, %K : index)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_dsmema8s1(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index, %iters: index, %ncl: index)
+      attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c32 = arith.constant 32 : index
+    %ctas = arith.muli %ncl, %c2 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@dsmema8s1
+          clusters in (%c2, %c1, %c1) blocks in (%ctas, %c1, %c1) threads in (%c32, %c1, %c1)
+          args(%gbuf : memref<67584x128xf16>, %res : memref<67584x128xf16>, %out : memref<4224xi32>, %K : index)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_gmem8s1(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index, %iters: index, %ncl: index)
+      attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c32 = arith.constant 32 : index
+    %ctas = arith.muli %ncl, %c2 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@gmem8s1
+          clusters in (%c2, %c1, %c1) blocks in (%ctas, %c1, %c1) threads in (%c32, %c1, %c1)
+          args(%gbuf : memref<67584x128xf16>, %res : memref<67584x128xf16>, %out : memref<4224xi32>, %K : index)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_dsmem8s2(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index, %iters: index, %ncl: index)
+      attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c32 = arith.constant 32 : index
+    %ctas = arith.muli %ncl, %c2 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@dsmem8s2
+          clusters in (%c2, %c1, %c1) blocks in (%ctas, %c1, %c1) threads in (%c32, %c1, %c1)
+          args(%gbuf : memref<67584x128xf16>, %res : memref<67584x128xf16>, %out : memref<4224xi32>, %K : index)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_dsmema8s2(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index, %iters: index, %ncl: index)
+      attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c32 = arith.constant 32 : index
+    %ctas = arith.muli %ncl, %c2 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@dsmema8s2
+          clusters in (%c2, %c1, %c1) blocks in (%ctas, %c1, %c1) threads in (%c32, %c1, %c1)
+          args(%gbuf : memref<67584x128xf16>, %res : memref<67584x128xf16>, %out : memref<4224xi32>, %K : index)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_gmem8s2(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index, %iters: index, %ncl: index)
+      attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c32 = arith.constant 32 : index
+    %ctas = arith.muli %ncl, %c2 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@gmem8s2
+          clusters in (%c2, %c1, %c1) blocks in (%ctas, %c1, %c1) threads in (%c32, %c1, %c1)
+          args(%gbuf : memref<67584x128xf16>, %res : memref<67584x128xf16>, %out : memref<4224xi32>, %K : index)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_dsmem8s4(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index, %iters: index, %ncl: index)
+      attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c32 = arith.constant 32 : index
+    %ctas = arith.muli %ncl, %c2 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@dsmem8s4
+          clusters in (%c2, %c1, %c1) blocks in (%ctas, %c1, %c1) threads in (%c32, %c1, %c1)
+          args(%gbuf : memref<67584x128xf16>, %res : memref<67584x128xf16>, %out : memref<4224xi32>, %K : index)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_dsmema8s4(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index, %iters: index, %ncl: index)
+      attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c32 = arith.constant 32 : index
+    %ctas = arith.muli %ncl, %c2 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@dsmema8s4
+          clusters in (%c2, %c1, %c1) blocks in (%ctas, %c1, %c1) threads in (%c32, %c1, %c1)
+          args(%gbuf : memref<67584x128xf16>, %res : memref<67584x128xf16>, %out : memref<4224xi32>, %K : index)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_gmem8s4(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index, %iters: index, %ncl: index)
+      attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c32 = arith.constant 32 : index
+    %ctas = arith.muli %ncl, %c2 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@gmem8s4
+          clusters in (%c2, %c1, %c1) blocks in (%ctas, %c1, %c1) threads in (%c32, %c1, %c1)
+          args(%gbuf : memref<67584x128xf16>, %res : memref<67584x128xf16>, %out : memref<4224xi32>, %K : index)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_gmemp8s4(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index, %iters: index, %ncl: index)
+      attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c32 = arith.constant 32 : index
+    %ctas = arith.muli %ncl, %c2 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@gmemp8s4
+          clusters in (%c2, %c1, %c1) blocks in (%ctas, %c1, %c1) threads in (%c32, %c1, %c1)
+          args(%gbuf : memref<67584x128xf16>, %res : memref<67584x128xf16>, %out : memref<4224xi32>, %K : index)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_dsmem16s1(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index, %iters: index, %ncl: index)
+      attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c32 = arith.constant 32 : index
+    %ctas = arith.muli %ncl, %c2 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@dsmem16s1
+          clusters in (%c2, %c1, %c1) blocks in (%ctas, %c1, %c1) threads in (%c32, %c1, %c1)
+          args(%gbuf : memref<67584x128xf16>, %res : memref<67584x128xf16>, %out : memref<4224xi32>, %K : index)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_dsmema16s1(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index, %iters: index, %ncl: index)
+      attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c32 = arith.constant 32 : index
+    %ctas = arith.muli %ncl, %c2 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@dsmema16s1
+          clusters in (%c2, %c1, %c1) blocks in (%ctas, %c1, %c1) threads in (%c32, %c1, %c1)
+          args(%gbuf : memref<67584x128xf16>, %res : memref<67584x128xf16>, %out : memref<4224xi32>, %K : index)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_gmem16s1(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index, %iters: index, %ncl: index)
+      attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c32 = arith.constant 32 : index
+    %ctas = arith.muli %ncl, %c2 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@gmem16s1
+          clusters in (%c2, %c1, %c1) blocks in (%ctas, %c1, %c1) threads in (%c32, %c1, %c1)
+          args(%gbuf : memref<67584x128xf16>, %res : memref<67584x128xf16>, %out : memref<4224xi32>, %K : index)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_dsmem16s2(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index, %iters: index, %ncl: index)
+      attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c32 = arith.constant 32 : index
+    %ctas = arith.muli %ncl, %c2 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@dsmem16s2
+          clusters in (%c2, %c1, %c1) blocks in (%ctas, %c1, %c1) threads in (%c32, %c1, %c1)
+          args(%gbuf : memref<67584x128xf16>, %res : memref<67584x128xf16>, %out : memref<4224xi32>, %K : index)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_dsmema16s2(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index, %iters: index, %ncl: index)
+      attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c32 = arith.constant 32 : index
+    %ctas = arith.muli %ncl, %c2 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@dsmema16s2
+          clusters in (%c2, %c1, %c1) blocks in (%ctas, %c1, %c1) threads in (%c32, %c1, %c1)
+          args(%gbuf : memref<67584x128xf16>, %res : memref<67584x128xf16>, %out : memref<4224xi32>, %K : index)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_gmem16s2(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index, %iters: index, %ncl: index)
+      attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c32 = arith.constant 32 : index
+    %ctas = arith.muli %ncl, %c2 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@gmem16s2
+          clusters in (%c2, %c1, %c1) blocks in (%ctas, %c1, %c1) threads in (%c32, %c1, %c1)
+          args(%gbuf : memref<67584x128xf16>, %res : memref<67584x128xf16>, %out : memref<4224xi32>, %K : index)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_dsmem16s4(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index, %iters: index, %ncl: index)
+      attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c32 = arith.constant 32 : index
+    %ctas = arith.muli %ncl, %c2 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@dsmem16s4
+          clusters in (%c2, %c1, %c1) blocks in (%ctas, %c1, %c1) threads in (%c32, %c1, %c1)
+          args(%gbuf : memref<67584x128xf16>, %res : memref<67584x128xf16>, %out : memref<4224xi32>, %K : index)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_dsmema16s4(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index, %iters: index, %ncl: index)
+      attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c32 = arith.constant 32 : index
+    %ctas = arith.muli %ncl, %c2 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@dsmema16s4
+          clusters in (%c2, %c1, %c1) blocks in (%ctas, %c1, %c1) threads in (%c32, %c1, %c1)
+          args(%gbuf : memref<67584x128xf16>, %res : memref<67584x128xf16>, %out : memref<4224xi32>, %K : index)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_gmem16s4(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index, %iters: index, %ncl: index)
+      attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c32 = arith.constant 32 : index
+    %ctas = arith.muli %ncl, %c2 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@gmem16s4
+          clusters in (%c2, %c1, %c1) blocks in (%ctas, %c1, %c1) threads in (%c32, %c1, %c1)
+          args(%gbuf : memref<67584x128xf16>, %res : memref<67584x128xf16>, %out : memref<4224xi32>, %K : index)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_gmemp16s4(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index, %iters: index, %ncl: index)
+      attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c32 = arith.constant 32 : index
+    %ctas = arith.muli %ncl, %c2 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@gmemp16s4
+          clusters in (%c2, %c1, %c1) blocks in (%ctas, %c1, %c1) threads in (%c32, %c1, %c1)
+          args(%gbuf : memref<67584x128xf16>, %res : memref<67584x128xf16>, %out : memref<4224xi32>, %K : index)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
   }
   func.func @run_dsmem32s1(%gbuf: memref<67584x128xf16>, %res: memref<67584x128xf16>, %out: memref<4224xi32>, %K: index, %iters: index, %ncl: index)
       attributes {llvm.emit_c_interface} {

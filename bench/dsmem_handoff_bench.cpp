@@ -1,7 +1,8 @@
 //===- dsmem_handoff_bench.cpp - DSMEM vs GMEM tile hand-off --------------===//
 //
 // Times the kernels of bench/dsmem_handoff.mlir (see its header): clusters of
-// 2 CTAs of one warp, CTA 0 handing an R x 128 f16 tile to CTA 1 K times
+// 2 CTAs of one warp, CTA 0 handing an R x 128 f16 tile (R = 8 .. 256: 2 to
+// 64 KiB) to CTA 1 K times
 // through DSMEM (`dsmem`) or a GMEM round trip (`gmem`: TMA store, wait,
 // release signal, TMA load; `gmemp`, S = 4 only: the same pipelined one
 // deep on both sides), with S
@@ -40,7 +41,15 @@ using GBuf = MemRef<uint16_t, 2>;
 using Out = MemRef<uint32_t, 1>;
 using HostFn = void (*)(GBuf *, GBuf *, Out *, int64_t, int64_t, int64_t);
 
+// Every kernel of the module (bench/dsmem_handoff_gen.py's CONFIGS, gmemp at
+// S = 4 only), grouped by R then S: the summary has one row per (R, S).
 #define KERNELS(X) \
+  X(dsmem, 8, 1) X(dsmema, 8, 1) X(gmem, 8, 1) \
+  X(dsmem, 8, 2) X(dsmema, 8, 2) X(gmem, 8, 2) \
+  X(dsmem, 8, 4) X(dsmema, 8, 4) X(gmem, 8, 4) X(gmemp, 8, 4) \
+  X(dsmem, 16, 1) X(dsmema, 16, 1) X(gmem, 16, 1) \
+  X(dsmem, 16, 2) X(dsmema, 16, 2) X(gmem, 16, 2) \
+  X(dsmem, 16, 4) X(dsmema, 16, 4) X(gmem, 16, 4) X(gmemp, 16, 4) \
   X(dsmem, 32, 1) X(dsmema, 32, 1) X(gmem, 32, 1) \
   X(dsmem, 32, 2) X(dsmema, 32, 2) X(gmem, 32, 2) \
   X(dsmem, 32, 4) X(dsmema, 32, 4) X(gmem, 32, 4) X(gmemp, 32, 4) \
@@ -59,18 +68,30 @@ KERNELS(DECLARE)
 
 namespace {
 constexpr int64_t kMaxClusters = 132, kLanes = 32, kCols = 128;
-constexpr int64_t kGRows = kMaxClusters * 512;
+constexpr int64_t kGRows = kMaxClusters * 512; // S * R <= 512 per cluster
 
 struct Expected {
   std::vector<uint32_t> sums;  // [cluster][lane]
   std::vector<uint16_t> tiles; // [cluster][stage][R*128], after the last
 };
 
+/// Lane l's stamp of hand-off k in an R x 128 tile (the module's header):
+/// row l*R/32 + k%P, 16-B column group g = (k/P + (l*R%32)/2) % 16 with
+/// P = max(R/32, 1), element (k+l)%8 of the group. R >= 32: lane l owns P
+/// rows; R = 8, 16: 32/R lanes share a row, their groups R/2 apart.
+struct Stamp {
+  int64_t row, group;
+};
+Stamp stampPos(int64_t R, int64_t k, int64_t l) {
+  const int64_t p = std::max<int64_t>(R / 32, 1);
+  return {l * R / 32 + k % p, (k / p + (l * R % 32) / 2) % 16};
+}
+
 /// Replays the producer's fill and stamps and the consumer's reads for
 /// clusters 0..nc-1 (cluster c's data does not depend on the cluster count).
 Expected replay(int64_t R, int S, int64_t K, int64_t nc) {
   Expected e;
-  const int64_t tile = R * kCols, rpl = R / 32;
+  const int64_t tile = R * kCols;
   e.sums.assign(nc * kLanes, 0);
   e.tiles.assign(nc * S * tile, 0);
   for (int64_t c = 0; c < nc; ++c) {
@@ -83,14 +104,14 @@ Expected replay(int64_t R, int S, int64_t K, int64_t nc) {
     uint32_t *acc = &e.sums[c * kLanes];
     for (int64_t k = 0; k < K; ++k) {
       uint16_t *st = t + (k % S) * tile;
-      int64_t g = (k / rpl) % 16;
       for (int64_t l = 0; l < kLanes; ++l) {
-        int64_t row = l * rpl + k % rpl, col = g * 8 + (k + l) % 8;
-        st[row * kCols + col] = uint16_t(
+        Stamp p = stampPos(R, k, l);
+        st[p.row * kCols + p.group * 8 + (k + l) % 8] = uint16_t(
             (uint32_t(k) * 131 + uint32_t(l) * 7 + uint32_t(c) * 3) & 0x3fff);
       }
       for (int64_t l = 0; l < kLanes; ++l) {
-        const uint16_t *v = st + (l * rpl + k % rpl) * kCols + g * 8;
+        Stamp p = stampPos(R, k, l);
+        const uint16_t *v = st + p.row * kCols + p.group * 8;
         for (int i = 0; i < 8; ++i)
           acc[l] += v[i];
       }
@@ -216,14 +237,17 @@ int main(int argc, char **argv) {
                   bad ? "FAIL" : "PASS");
       std::fflush(stdout);
       ok = ok && !bad;
-      if (rows.empty() || rows.back().nc != nc || rows.back().R != k.R ||
-          rows.back().S != k.S)
-        rows.push_back(Row{nc, k.R, k.S});
+      // One row per (clusters, R, S), wherever its kernels are in kKernels.
+      auto row = std::find_if(rows.begin(), rows.end(), [&](const Row &w) {
+        return w.nc == nc && w.R == k.R && w.S == k.S;
+      });
+      if (row == rows.end())
+        row = rows.insert(rows.end(), Row{nc, k.R, k.S});
       int vi = std::strcmp(k.variant, "dsmem") == 0    ? 0
                : std::strcmp(k.variant, "dsmema") == 0 ? 1
                : std::strcmp(k.variant, "gmem") == 0   ? 2
                                                        : 3;
-      rows.back().us[vi] = us;
+      row->us[vi] = us;
     }
   }
   // Per row: the faster variant of each side (dsmem* = dsmem or dsmema,
@@ -239,22 +263,29 @@ int main(int argc, char **argv) {
     const Row &row = rows[i];
     int wd, wg;
     double d = best(row.us, 0, 1, &wd), gm = best(row.us, 2, 3, &wg);
-    std::printf("clusters=%lld R=%lld S=%d  dsmem %.4f  dsmema %.4f  gmem "
-                "%.4f  gmemp %.4f  ratio gmem*/dsmem* %.3f (%s/%s)  "
+    std::printf("clusters=%lld R=%lld (%lld KiB) S=%d  dsmem %.4f  dsmema "
+                "%.4f  gmem %.4f  gmemp %.4f  ratio gmem*/dsmem* %.3f (%s/%s)  "
                 "%.1f vs %.1f GB/s per cluster\n",
-                (long long)row.nc, (long long)row.R, row.S, row.us[0],
+                (long long)row.nc, (long long)row.R,
+                (long long)(row.R * kCols * 2 / 1024), row.S, row.us[0],
                 row.us[1], row.us[2], row.us[3], gm / d, names[wg],
                 names[wd], row.R * kCols * 2 / (gm * 1e3),
                 row.R * kCols * 2 / (d * 1e3));
   }
+  // One line per (clusters, R), in the order of first appearance, over all
+  // of that tile's rows (S = 1, 2, 4): the candidates for the headline.
   std::printf("\nper tile, each side at its best S and mechanism:\n");
-  for (size_t i = 0; i < rows.size();) {
-    size_t j = i;
+  for (size_t i = 0; i < rows.size(); ++i) {
+    bool seen = false;
+    for (size_t h = 0; h < i; ++h)
+      seen = seen || (rows[h].nc == rows[i].nc && rows[h].R == rows[i].R);
+    if (seen)
+      continue;
     double bd = 1e30, bg = 1e30;
     std::string wd, wg;
-    for (; j < rows.size() && rows[j].nc == rows[i].nc &&
-           rows[j].R == rows[i].R;
-         ++j) {
+    for (size_t j = i; j < rows.size(); ++j) {
+      if (rows[j].nc != rows[i].nc || rows[j].R != rows[i].R)
+        continue;
       int a, b;
       double d = best(rows[j].us, 0, 1, &a), gm = best(rows[j].us, 2, 3, &b);
       if (d < bd)
@@ -262,11 +293,11 @@ int main(int argc, char **argv) {
       if (gm < bg)
         bg = gm, wg = std::string(names[b]) + " S=" + std::to_string(rows[j].S);
     }
-    std::printf("clusters=%lld R=%lld  dsmem* %.4f us (%s)  gmem* %.4f us "
-                "(%s)  ratio %.3f\n",
-                (long long)rows[i].nc, (long long)rows[i].R, bd, wd.c_str(),
-                bg, wg.c_str(), bg / bd);
-    i = j;
+    std::printf("clusters=%lld R=%lld (%lld KiB)  dsmem* %.4f us (%s)  "
+                "gmem* %.4f us (%s)  ratio %.3f\n",
+                (long long)rows[i].nc, (long long)rows[i].R,
+                (long long)(rows[i].R * kCols * 2 / 1024), bd, wd.c_str(), bg,
+                wg.c_str(), bg / bd);
   }
   std::printf("check: %s\n", ok ? "PASS" : "FAIL");
   mgpuEventDestroy(start);

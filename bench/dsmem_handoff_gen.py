@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Writes bench/dsmem_handoff.mlir: producer -> consumer tile hand-off between
 the two CTAs of a cluster, through DSMEM and through a GMEM round trip, for a
-sweep of tile sizes (R x 128 f16, R = 32, 64, 128, 256: 8 to 64 KiB) and SMEM
-stages (S = 1, 2, 4; S * R <= 512, i.e. at most 128 KiB of SMEM per CTA).
+sweep of tile sizes (R x 128 f16, R = 8, 16, 32, 64, 128, 256: 2 to 64 KiB)
+and SMEM stages (S = 1, 2, 4; S * R <= 512, i.e. at most 128 KiB of SMEM per
+CTA).
 
   bench/dsmem_handoff_gen.py > bench/dsmem_handoff.mlir
 """
@@ -10,7 +11,13 @@ stages (S = 1, 2, 4; S * R <= 512, i.e. at most 128 KiB of SMEM per CTA).
 COLS = 128
 MAXC = 132                      # clusters the buffers are sized for
 GROWS = MAXC * 512              # S * R <= 512 rows per cluster
-CONFIGS = [(r, s) for r in (32, 64, 128, 256) for s in (1, 2, 4) if r * s <= 512]
+CONFIGS = [(r, s) for r in (8, 16, 32, 64, 128, 256) for s in (1, 2, 4)
+           if r * s <= 512]
+# Cluster c's GMEM slots are rows (c*S + s)*R .. of %gbuf / %res.
+assert all(MAXC * s * r <= GROWS for r, s in CONFIGS)
+# The stamp layout (see HEADER) needs 32 distinct 16-B vectors per tile:
+# R a power of two >= 2 (16 per row; R >= 8 here).
+assert all(r >= 8 and r & (r - 1) == 0 for r, _ in CONFIGS)
 
 
 def smem(r):
@@ -31,9 +38,17 @@ HEADER = f"""\
 // same workgroup buffers: a DSMEM copy lands at the source's offset).
 // Per hand-off, shared by every variant:
 //   producer: wait `empty[s]` (k >= S; the consumer freed hand-off k-S),
-//     proxy fence, every lane stamps one f16 (lane l: row l*R/32 + k%(R/32),
-//     column 8*((k/(R/32))%16) + (k+l)%8, value (k*131 + l*7 + c*3) & 0x3fff),
-//     proxy fence, CTA (= warp) barrier, then the variant's send.
+//     proxy fence, every lane stamps one f16, proxy fence, CTA (= warp)
+//     barrier, then the variant's send. Lane l's stamp of hand-off k, with
+//     P = max(R/32, 1) and integer division:
+//       row    l*R/32 + k%P,
+//       column 8*g + (k+l)%8, g = (k/P + (l*R%32)/2) % 16,
+//       value  (k*131 + l*7 + c*3) & 0x3fff.
+//     R >= 32: lane l owns rows l*R/32 .. +P-1 and (l*R%32)/2 = 0: the row
+//     moves with k fastest, then the 16-B column group g. R = 8, 16: 32/R
+//     lanes share row l*R/32 at groups R/2 apart ((l%(32/R))*R/2), and g
+//     moves with every hand-off. Either way the 32 lanes' 16-B vectors
+//     (row, 8g .. 8g+7) are distinct and each holds its lane's stamp.
 //   consumer: the variant's receive, then every lane reads the 16-B vector
 //     holding its stamp and adds its 8 values to its checksum, proxy fence,
 //     warp barrier, one remote arrival on the producer's `empty[s]`.
@@ -78,7 +93,12 @@ def stage_flags(S, ind, sv="%s", prefix="%is"):
 
 def kernel(name, variant, R, S):
     T = smem(R)
-    rpl = R // 32
+    if R >= 32:
+        lane_consts = f"      %cRPL = arith.constant {R // 32} : index\n"
+    else:
+        # 32/R lanes per row, their column groups R/2 apart.
+        lane_consts = (f"      %cLPR = arith.constant {32 // R} : index\n"
+                       f"      %cGOFF = arith.constant {R // 2} : index\n")
     elems = R * COLS
     bufs = ",\n                  ".join(f"%b{i} : {T}" for i in range(S))
     w = []
@@ -94,8 +114,7 @@ def kernel(name, variant, R, S):
       %c32 = arith.constant 32 : index
       %c128 = arith.constant 128 : index
       %cR = arith.constant {R} : index
-      %cRPL = arith.constant {rpl} : index
-      %cE = arith.constant {elems} : index
+{lane_consts}      %cE = arith.constant {elems} : index
       %cS = arith.constant {S} : index
       %c0_i32 = arith.constant 0 : i32
       %c1_i32 = arith.constant 1 : i32
@@ -139,11 +158,23 @@ def kernel(name, variant, R, S):
                 f"{p}%j = arith.divui %k, %cS : index\n"
                 f"{p}%par = arith.remui %j, %c2 : index\n"
                 f"{p}%ph = arith.index_cast %par : index to i1\n" +
-                stage_flags(S, ind) +
-                f"{p}%lrow = arith.muli %tid, %cRPL : index\n"
-                f"{p}%krow = arith.remui %k, %cRPL : index\n"
-                f"{p}%row = arith.addi %lrow, %krow : index\n"
-                f"{p}%kg = arith.divui %k, %cRPL : index\n"
+                stage_flags(S, ind) + stamp_pos(ind))
+
+    # Lane %tid's stamp position of hand-off %k: row %row, 16-B column
+    # group starting at %col0 (layout in HEADER).
+    def stamp_pos(ind):
+        p = " " * ind
+        if R >= 32:
+            return (f"{p}%lrow = arith.muli %tid, %cRPL : index\n"
+                    f"{p}%krow = arith.remui %k, %cRPL : index\n"
+                    f"{p}%row = arith.addi %lrow, %krow : index\n"
+                    f"{p}%kg = arith.divui %k, %cRPL : index\n"
+                    f"{p}%g = arith.remui %kg, %c16 : index\n"
+                    f"{p}%col0 = arith.muli %g, %c8 : index\n")
+        return (f"{p}%row = arith.divui %tid, %cLPR : index\n"
+                f"{p}%lsub = arith.remui %tid, %cLPR : index\n"
+                f"{p}%lg = arith.muli %lsub, %cGOFF : index\n"
+                f"{p}%kg = arith.addi %k, %lg : index\n"
                 f"{p}%g = arith.remui %kg, %c16 : index\n"
                 f"{p}%col0 = arith.muli %g, %c8 : index\n")
 
