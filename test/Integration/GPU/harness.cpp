@@ -745,16 +745,15 @@ static bool tmaEmpty(Checker &check) {
 }
 #endif
 
-#ifdef HAS_launch_loop
-extern "C" void _mlir_ciface_launch_loop(MemRef<float, 1> *in,
-                                         MemRef<float, 1> *acc, int64_t n);
+#if defined(HAS_launch_loop) || defined(HAS_launch_loop_scratch)
+using LaunchLoopFn = void (*)(MemRef<float, 1> *, MemRef<float, 1> *, int64_t);
 /// 2 x 100000 chained launches, each adding a half of %in to %acc, on a
 /// thread with an 8 MiB stack (the usual default, whatever `ulimit -s` says
 /// here): host code whose launches keep their argument arrays on the stack
-/// overflows it.
-/// ASYNCCOPY_LAUNCH_LOOP_N lowers the count (run-gpu-tests.sh: under the
-/// sanitizers, which keep per-launch records that 200k launches exhaust).
-static bool launchLoop(Checker &check) {
+/// overflows it. ASYNCCOPY_LAUNCH_LOOP_N lowers the count (run-gpu-tests.sh:
+/// under the sanitizers, which keep per-launch records that 200k launches
+/// exhaust).
+static bool launchLoop(Checker &check, LaunchLoopFn fn) {
   const char *env = std::getenv("ASYNCCOPY_LAUNCH_LOOP_N");
   const int64_t n = env ? std::max<int64_t>(1, std::atoll(env)) : 100000;
   DeviceArray<float, 1> in({512}), acc({256});
@@ -762,9 +761,10 @@ static bool launchLoop(Checker &check) {
   acc.fill([](int64_t) { return 0; });
   auto a = in.memref(), b = acc.memref();
   struct Args {
+    LaunchLoopFn fn;
     MemRef<float, 1> *in, *acc;
     int64_t n;
-  } args{&a, &b, n};
+  } args{fn, &a, &b, n};
   pthread_attr_t attr;
   pthread_attr_init(&attr);
   pthread_attr_setstacksize(&attr, 8 << 20);
@@ -773,7 +773,7 @@ static bool launchLoop(Checker &check) {
           &thread, &attr,
           [](void *p) -> void * {
             auto *args = static_cast<Args *>(p);
-            _mlir_ciface_launch_loop(args->in, args->acc, args->n);
+            args->fn(args->in, args->acc, args->n);
             return nullptr;
           },
           &args) != 0) {
@@ -788,6 +788,22 @@ static bool launchLoop(Checker &check) {
                    float((n + (n + 1) / 2) * (i % 8 + 1) +
                          n / 2 * (i % 8 + 17)));
   return check.errors == 0;
+}
+#endif
+#ifdef HAS_launch_loop
+extern "C" void _mlir_ciface_launch_loop(MemRef<float, 1> *,
+                                         MemRef<float, 1> *, int64_t);
+static bool launchLoopParam(Checker &check) {
+  return launchLoop(check, _mlir_ciface_launch_loop);
+}
+#endif
+#ifdef HAS_launch_loop_scratch
+extern "C" void _mlir_ciface_launch_loop_scratch(MemRef<float, 1> *,
+                                                 MemRef<float, 1> *, int64_t);
+/// The same loops with the maps in device scratch memory: the first loop's
+/// launches share one buffer, the second's get one each.
+static bool launchLoopScratch(Checker &check) {
+  return launchLoop(check, _mlir_ciface_launch_loop_scratch);
 }
 #endif
 
@@ -1067,7 +1083,10 @@ static const std::map<std::string, std::function<bool(Checker &)>> &tests() {
       {"tma_empty", tmaEmpty},
 #endif
 #ifdef HAS_launch_loop
-      {"launch_loop", launchLoop},
+      {"launch_loop", launchLoopParam},
+#endif
+#ifdef HAS_launch_loop_scratch
+      {"launch_loop_scratch", launchLoopScratch},
 #endif
 #ifdef HAS_tma_double_buffer
       {"tma_double_buffer", tmaDoubleBuffer},

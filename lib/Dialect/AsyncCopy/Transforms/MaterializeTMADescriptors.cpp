@@ -94,6 +94,26 @@ scf::IfOp guardOnTrips(OpBuilder &b, ArrayRef<scf::ForOp> loops) {
   return scf::IfOp::create(b, loc, runs, /*withElseRegion=*/false);
 }
 
+/// The iter_arg of `loop` through which it chains `launch`'s stream: the
+/// launch, in the loop's body, waits on that iter_arg alone and its token is
+/// yielded in its place. Each launch then follows the previous one, and the
+/// loop's result follows the last.
+std::optional<unsigned> getChainedTokenArg(scf::ForOp loop,
+                                           gpu::LaunchFuncOp launch) {
+  Value token = launch.getAsyncToken();
+  if (launch->getParentOp() != loop || !token ||
+      launch.getAsyncDependencies().size() != 1)
+    return std::nullopt;
+  auto arg = dyn_cast<BlockArgument>(launch.getAsyncDependencies().front());
+  if (!arg || arg.getOwner() != loop.getBody() ||
+      arg.getArgNumber() < loop.getNumInductionVars())
+    return std::nullopt;
+  unsigned index = arg.getArgNumber() - loop.getNumInductionVars();
+  if (loop.getYieldedValues()[index] != token)
+    return std::nullopt;
+  return index;
+}
+
 struct MaterializeTMADescriptorsPass
     : public mlir::asynccopy::impl::AsyncCopyMaterializeTMADescriptorsBase<
           MaterializeTMADescriptorsPass> {
@@ -418,7 +438,7 @@ struct MaterializeTMADescriptorsPass
     if (params.empty())
       return success();
     if (descriptorMode == DescriptorMode::scratch)
-      passScratchBuffer(launch, hostBuffer);
+      passScratchBuffer(launch, hostBuffer, loops);
     else
       // Each map is passed as a 128-B value: a pointer to the host copy now,
       // a by-value array once the kernel is an LLVM function (see
@@ -429,32 +449,27 @@ struct MaterializeTMADescriptorsPass
 
   /// descriptor-mode=scratch: the maps in `hostBuffer` go to one device
   /// buffer per launch, allocated and filled on the launch's stream before
-  /// it and freed on that stream after it.
-  void passScratchBuffer(gpu::LaunchFuncOp launch, Value hostBuffer) {
-    MLIRContext *ctx = launch.getContext();
+  /// it and freed on that stream after it. A launch chained through the one
+  /// loop its maps are encoded before shares one buffer across the loop.
+  void passScratchBuffer(gpu::LaunchFuncOp launch, Value hostBuffer,
+                         ArrayRef<scf::ForOp> loops) {
+    if (loops.size() == 1)
+      if (std::optional<unsigned> arg = getChainedTokenArg(loops[0], launch))
+        return passLoopScratchBuffer(launch, hostBuffer, loops[0], *arg);
     Location loc = launch.getLoc();
     OpBuilder b(launch);
-    auto bufferType = cast<MemRefType>(hostBuffer.getType());
+    auto tokenType = gpu::AsyncTokenType::get(launch.getContext());
     SmallVector<Value> deps(launch.getAsyncDependencies());
-    auto tokenType = gpu::AsyncTokenType::get(ctx);
     if (deps.empty())
       deps.push_back(gpu::WaitOp::create(b, loc, tokenType, ValueRange())
                          .getAsyncToken());
-    auto alloc = gpu::AllocOp::create(b, loc, bufferType, tokenType, deps,
-                                      ValueRange(), ValueRange(),
-                                      /*hostShared=*/false);
-    Value copied = gpu::MemcpyOp::create(b, loc, tokenType,
-                                         ValueRange{alloc.getAsyncToken()},
-                                         alloc.getMemref(), hostBuffer)
-                       .getAsyncToken();
-    launch.getKernelOperandsMutable().append(
-        pointerTo(b, alloc.getMemref()));
+    auto [buffer, copied] = fillScratch(b, loc, deps, hostBuffer);
+    launch.getKernelOperandsMutable().append(pointerTo(b, buffer));
     b.setInsertionPointAfter(launch);
     if (Value done = launch.getAsyncToken()) {
       launch.getAsyncDependenciesMutable().assign(copied);
       auto dealloc = gpu::DeallocOp::create(b, loc, tokenType,
-                                            ValueRange{done},
-                                            alloc.getMemref());
+                                            ValueRange{done}, buffer);
       done.replaceAllUsesExcept(dealloc.getAsyncToken(), dealloc);
     } else {
       // A synchronous launch: the host waits for the copy, then frees.
@@ -463,11 +478,45 @@ struct MaterializeTMADescriptorsPass
       Value after =
           gpu::WaitOp::create(b, loc, tokenType, ValueRange()).getAsyncToken();
       Value freed = gpu::DeallocOp::create(b, loc, tokenType,
-                                           ValueRange{after},
-                                           alloc.getMemref())
+                                           ValueRange{after}, buffer)
                         .getAsyncToken();
       gpu::WaitOp::create(b, loc, Type(), ValueRange{freed});
     }
+  }
+
+  /// The launches of `loop` chained through its iter_arg `arg` all read
+  /// the same maps: one buffer, allocated and filled on the chain before
+  /// the loop (after the maps' encodes) and freed on it after the loop.
+  void passLoopScratchBuffer(gpu::LaunchFuncOp launch, Value hostBuffer,
+                             scf::ForOp loop, unsigned arg) {
+    Location loc = launch.getLoc();
+    OpBuilder b(loop);
+    auto tokenType = gpu::AsyncTokenType::get(launch.getContext());
+    OpOperand &init = loop.getInitArgsMutable()[arg];
+    auto [buffer, copied] = fillScratch(b, loc, init.get(), hostBuffer);
+    init.set(copied);
+    launch.getKernelOperandsMutable().append(pointerTo(b, buffer));
+    b.setInsertionPointAfter(loop);
+    Value done = loop.getResult(arg);
+    auto dealloc =
+        gpu::DeallocOp::create(b, loc, tokenType, ValueRange{done}, buffer);
+    done.replaceAllUsesExcept(dealloc.getAsyncToken(), dealloc);
+  }
+
+  /// A device buffer like `hostBuffer`, allocated after `deps` and filled
+  /// from it; returns the buffer and the token of the copy.
+  static std::pair<Value, Value> fillScratch(OpBuilder &b, Location loc,
+                                             ValueRange deps,
+                                             Value hostBuffer) {
+    auto tokenType = gpu::AsyncTokenType::get(b.getContext());
+    auto alloc = gpu::AllocOp::create(
+        b, loc, cast<MemRefType>(hostBuffer.getType()), tokenType, deps,
+        ValueRange(), ValueRange(), /*hostShared=*/false);
+    Value copied = gpu::MemcpyOp::create(b, loc, tokenType,
+                                         ValueRange{alloc.getAsyncToken()},
+                                         alloc.getMemref(), hostBuffer)
+                       .getAsyncToken();
+    return {alloc.getMemref(), copied};
   }
 };
 } // namespace

@@ -18,18 +18,24 @@
 // CHECK: gpu.launch_func async {{.*}} @kernels::@k {{.*}} args(%[[A]] : memref<4096x4096xf16>, %[[SLOT]] : !llvm.ptr)
 // CHECK: scf.yield
 
-// Scratch mode hoists the encode too; the per-launch device buffer and its
-// copy of the slots stay with the launch.
+// Scratch mode hoists the encode too, and the launches chained through the
+// loop's token share one device buffer: allocated and filled on the chain
+// before the loop, freed on it after the last launch.
 // SCRATCH-LABEL: func.func @launch_loop
+// SCRATCH: %[[HOST:.*]] = memref.alloca() {alignment = 64 : i64} : memref<128xi8>
+// SCRATCH: %[[T0:.*]] = gpu.wait async
 // SCRATCH: scf.if
 // SCRATCH-NEXT: asynccopy.encode_tensor_map
 // SCRATCH-NEXT: {{^ *}}}
-// SCRATCH: scf.for
-// SCRATCH-NOT: asynccopy.encode_tensor_map
-// SCRATCH: gpu.alloc async
-// SCRATCH: gpu.memcpy async
-// SCRATCH: gpu.launch_func
-// SCRATCH: gpu.dealloc async
+// SCRATCH: %[[DEV:.*]], %[[T1:.*]] = gpu.alloc async [%[[T0]]] () : memref<128xi8>
+// SCRATCH: %[[T2:.*]] = gpu.memcpy async [%[[T1]]] %[[DEV]], %[[HOST]]
+// SCRATCH: %[[P:.*]] = llvm.inttoptr
+// SCRATCH: %[[DONE:.*]] = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[T:.*]] = %[[T2]])
+// SCRATCH-NOT: gpu.alloc
+// SCRATCH: %[[NEXT:.*]] = gpu.launch_func async [%[[T]]] @kernels::@k {{.*}} args(%{{.*}} : memref<4096x4096xf16>, %[[P]] : !llvm.ptr)
+// SCRATCH-NEXT: scf.yield %[[NEXT]]
+// SCRATCH: %[[FREED:.*]] = gpu.dealloc async [%[[DONE]]] %[[DEV]]
+// SCRATCH-NEXT: gpu.wait [%[[FREED]]]
 
 // PTX-LABEL: .entry k(
 // PTX: cp.async.bulk.tensor.2d.shared::cluster.global
@@ -79,6 +85,16 @@ module attributes {gpu.container_module} {
 // CHECK: scf.for
 // CHECK-NOT: asynccopy.encode_tensor_map
 // CHECK: gpu.launch_func
+// Synchronous launches keep a buffer each in scratch mode.
+// SCRATCH-LABEL: func.func @nested
+// SCRATCH: scf.if
+// SCRATCH-NEXT: asynccopy.encode_tensor_map
+// SCRATCH: scf.for
+// SCRATCH: scf.for
+// SCRATCH: gpu.alloc async
+// SCRATCH: gpu.memcpy async
+// SCRATCH: gpu.launch_func
+// SCRATCH: gpu.dealloc async
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {
