@@ -67,6 +67,10 @@ namespace asynccopy::runtime {
     cuda::CUresult(cuda::CUdeviceptr *, size_t, cuda::CUstream))               \
   X(cuMemFreeAsync, "cuMemFreeAsync",                                          \
     cuda::CUresult(cuda::CUdeviceptr, cuda::CUstream))                         \
+  X(cuDeviceGetDefaultMemPool, "cuDeviceGetDefaultMemPool",                    \
+    cuda::CUresult(cuda::CUmemoryPool *, cuda::CUdevice))                      \
+  X(cuMemPoolSetAttribute, "cuMemPoolSetAttribute",                            \
+    cuda::CUresult(cuda::CUmemoryPool, int, void *))                           \
   X(cuMemcpyAsync, "cuMemcpyAsync",                                            \
     cuda::CUresult(cuda::CUdeviceptr, cuda::CUdeviceptr, size_t,               \
                    cuda::CUstream))                                            \

@@ -23,6 +23,7 @@ using CUmodule = struct CUmod_st *;
 using CUfunction = struct CUfunc_st *;
 using CUstream = struct CUstream_st *;
 using CUevent = struct CUevent_st *;
+using CUmemoryPool = struct CUmemPoolHandle_st *;
 
 constexpr CUresult CUDA_SUCCESS = 0;
 /// The driver is shutting down (process exit).
@@ -37,6 +38,8 @@ constexpr unsigned CU_STREAM_DEFAULT = 0x0;
 constexpr unsigned CU_EVENT_DEFAULT = 0x0;
 constexpr unsigned CU_EVENT_DISABLE_TIMING = 0x2;
 constexpr unsigned CU_MEM_ATTACH_GLOBAL = 0x1;
+/// CUmemPool_attribute: bytes a pool keeps at synchronisation (cuuint64_t).
+constexpr int CU_MEMPOOL_ATTR_RELEASE_THRESHOLD = 4;
 
 // CUdevice_attribute.
 using CUdevice_attribute = int;

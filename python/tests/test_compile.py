@@ -30,6 +30,7 @@ UNSYNCHRONIZED = """module {
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
       asynccopy.copy %A to %S window [0, 0] [64, 64] barrier %b[%c0]
           : memref<4096x64xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+      asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
       gpu.return
     }
   }
