@@ -467,3 +467,81 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// A warp-specialised multicast pipeline written by hand, as CUTLASS and
+// Mosaic GPU write them: warp 1 produces (waits for the empty stage, then
+// its lane 0 issues the collective load), warp 0 consumes (waits for the
+// full stage, then its lane 0 frees the stage in both CTAs of the pair).
+// Loads issued in one warp's branch and waited for in the other's get no
+// diagnostic.
+// CHECK-LABEL: gpu.func @warp_specialized_multicast
+gpu.module @m {
+  gpu.func @warp_specialized_multicast(%A: memref<1024x8192xf16>)
+      workgroup(%buf : memref<4x128x64xf16, #gpu.address_space<workgroup>>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>, known_cluster_size = array<i32: 2, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c8 = arith.constant 8 : index
+    %c32 = arith.constant 32 : index
+    %c64 = arith.constant 64 : index
+    %c128 = arith.constant 128 : index
+    %cS = arith.constant 4 : index
+    %all = arith.constant -1 : i32
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %by = gpu.block_id y
+    %panel = arith.remui %by, %c8 : index
+    %row = arith.muli %panel, %c128 : index
+    %tid = gpu.thread_id x
+    %warp = arith.divui %tid, %c32 : index
+    %lane = arith.remui %tid, %c32 : index
+    %lane0 = arith.cmpi eq, %lane, %c0 : index
+    %full = asynccopy.barrier.alloc : !asynccopy.barrier<4>
+    asynccopy.barrier.init %full, 1 : !asynccopy.barrier<4>
+    %empty = asynccopy.barrier.alloc : !asynccopy.barrier<4>
+    asynccopy.barrier.init %empty, 2 : !asynccopy.barrier<4>
+    nvvm.cluster.arrive
+    nvvm.cluster.wait
+    %producer = arith.cmpi eq, %warp, %c1 : index
+    scf.if %producer {
+      scf.for %k = %c0 to %c128 step %c1 {
+        %s = arith.remui %k, %cS : index
+        %round = arith.divui %k, %cS : index
+        %refill = arith.cmpi uge, %k, %cS : index
+        scf.if %refill {
+          %prev = arith.subi %round, %c1 : index
+          %par = arith.remui %prev, %c2 : index
+          %ph = arith.index_cast %par : index to i1
+          asynccopy.barrier.wait %empty[%s], %ph : !asynccopy.barrier<4>
+        }
+        %col = arith.muli %k, %c64 : index
+        %stage = memref.subview %buf[%s, 0, 0] [1, 128, 64] [1, 1, 1]
+            : memref<4x128x64xf16, #gpu.address_space<workgroup>> to memref<128x64xf16, strided<[64, 1], offset: ?>, #gpu.address_space<workgroup>>
+        asynccopy.copy %A to %stage window [%row, %col] [128, 64] barrier %full[%s] predicate %lane0
+            {swizzle = 128 : i64, collective = [#gpu<dim x>]} : memref<1024x8192xf16> to memref<128x64xf16, strided<[64, 1], offset: ?>, #gpu.address_space<workgroup>>
+      }
+    } else {
+      scf.for %k = %c0 to %c128 step %c1 {
+        %s = arith.remui %k, %cS : index
+        %round = arith.divui %k, %cS : index
+        %par = arith.remui %round, %c2 : index
+        %ph = arith.index_cast %par : index to i1
+        asynccopy.barrier.wait %full[%s], %ph : !asynccopy.barrier<4>
+        nvvm.bar.warp.sync %all : i32
+        %next = arith.addi %k, %cS : index
+        %more = arith.cmpi ult, %next, %c128 : index
+        %release = arith.andi %more, %lane0 : i1
+        scf.if %release {
+          %r0 = asynccopy.barrier.remote %empty, %c0_i32 : !asynccopy.barrier<4> -> !asynccopy.barrier<4, remote>
+          asynccopy.barrier.arrive %r0[%s] {asynccopy.cta_release} : !asynccopy.barrier<4, remote>
+          %r1 = asynccopy.barrier.remote %empty, %c1_i32 : !asynccopy.barrier<4> -> !asynccopy.barrier<4, remote>
+          asynccopy.barrier.arrive %r1[%s] {asynccopy.cta_release} : !asynccopy.barrier<4, remote>
+        }
+      }
+    }
+    gpu.return
+  }
+}
