@@ -210,14 +210,19 @@ struct StageState {
 };
 
 enum InitBits : uint8_t { kUninit = 1, kInit = 2 };
+/// Whether the other CTAs of the cluster may not / may see the init: only a
+/// cluster barrier after `barrier.init` orders it before their remote uses.
+enum ClusterBits : uint8_t { kUnpublished = 1, kPublished = 2 };
 
 struct BarrierState {
   /// Which of uninitialised / initialised it may be (a union over paths).
   uint8_t init = kUninit;
+  /// Which of unpublished / published to the cluster it may be.
+  uint8_t cluster = kUnpublished;
   /// Stages touched since init; the others are in their first phase.
   std::map<int64_t, StageState> stages;
   bool operator==(const BarrierState &o) const {
-    return init == o.init && stages == o.stages;
+    return init == o.init && cluster == o.cluster && stages == o.stages;
   }
 };
 
@@ -254,6 +259,7 @@ State join(const State &a, const State &b) {
       continue;
     BarrierState &mine = it->second;
     mine.init |= other.init;
+    mine.cluster |= other.cluster;
     for (auto &[stage, theirs] : other.stages) {
       StageState &ours = mine.stages[stage];
       ours.phase = joinTally(ours.phase, theirs.phase);
@@ -300,9 +306,18 @@ public:
 private:
   // Diagnostics, one per op and kind; errors win over remarks.
   using DiagBuilder = std::function<void(InFlightDiagnostic &)>;
-  void report(Operation *op, StringRef kind, bool error, DiagBuilder build);
+  void report(Operation *op, StringRef kind, DiagnosticSeverity severity,
+              DiagBuilder build);
   void error(Operation *op, StringRef kind, DiagBuilder build) {
-    report(op, kind, !dataDependent, std::move(build));
+    report(op, kind,
+           dataDependent ? DiagnosticSeverity::Remark : DiagnosticSeverity::Error,
+           std::move(build));
+  }
+  void warn(Operation *op, StringRef kind, DiagBuilder build) {
+    report(op, kind,
+           dataDependent ? DiagnosticSeverity::Remark
+                         : DiagnosticSeverity::Warning,
+           std::move(build));
   }
 
   void classifyBarriers();
@@ -318,6 +333,7 @@ private:
 
   void useBarrier(Operation *op, Value barrier, State &state);
   void visitInit(BarrierInitOp init, State &state);
+  void usePeerBarrier(Operation *op, Value barrier, State &state);
   void visitArrival(Operation *op, Value barrier, Value stage,
                     const Arrival &arrival, State &state);
   void visitWait(BarrierWaitOp wait, State &state);
@@ -356,19 +372,32 @@ private:
   /// Whether diagnostics are collected (the last walk over a loop body).
   bool reporting = true;
   struct Diag {
-    bool error;
+    DiagnosticSeverity severity;
     DiagBuilder build;
   };
   llvm::MapVector<std::pair<Operation *, StringRef>, Diag> diags;
 };
 
-void SyncChecker::report(Operation *op, StringRef kind, bool isError,
-                         DiagBuilder build) {
+/// How much a severity weighs: an op's diagnostic of one kind keeps the
+/// heaviest found on any path.
+static int weight(DiagnosticSeverity severity) {
+  switch (severity) {
+  case DiagnosticSeverity::Error:
+    return 2;
+  case DiagnosticSeverity::Warning:
+    return 1;
+  default:
+    return 0;
+  }
+}
+
+void SyncChecker::report(Operation *op, StringRef kind,
+                         DiagnosticSeverity severity, DiagBuilder build) {
   if (!reporting)
     return;
-  auto [it, inserted] = diags.insert({{op, kind}, Diag{isError, build}});
-  if (!inserted && isError && !it->second.error)
-    it->second = Diag{isError, build};
+  auto [it, inserted] = diags.insert({{op, kind}, Diag{severity, build}});
+  if (!inserted && weight(severity) > weight(it->second.severity))
+    it->second = Diag{severity, build};
 }
 
 /// The stage an op names, when it is a constant.
@@ -489,10 +518,16 @@ void SyncChecker::run() {
            "it; its arrivals, waits and the copies that complete on it are "
            "not checked";
   for (auto &[key, diag] : diags) {
-    InFlightDiagnostic d = diag.error ? key.first->emitOpError()
-                                      : key.first->emitRemark();
-    if (!diag.error)
-      d << "'" << key.first->getName() << "' op ";
+    Operation *op = key.first;
+    if (diag.severity == DiagnosticSeverity::Error) {
+      InFlightDiagnostic d = op->emitOpError();
+      diag.build(d);
+      continue;
+    }
+    InFlightDiagnostic d = diag.severity == DiagnosticSeverity::Warning
+                               ? op->emitWarning()
+                               : op->emitRemark();
+    d << "'" << op->getName() << "' op ";
     diag.build(d);
   }
 }
@@ -638,8 +673,16 @@ void SyncChecker::visitOp(Operation *op, State &state) {
       .Case([&](BarrierRemoteOp remote) {
         useBarrier(remote, remote.getBarrier(), state);
       })
+      .Case([&](NVVM::ClusterWaitOp) {
+        // The cluster barrier's arrive half came before it: every init so
+        // far is visible to the other CTAs now.
+        for (auto &[alloc, barrier] : state.barriers)
+          if (barrier.init & kInit)
+            barrier.cluster = kPublished;
+      })
       .Case([&](BarrierArriveOp arrive) {
         useBarrier(arrive, arrive.getBarrier(), state);
+        usePeerBarrier(arrive, arrive.getBarrier(), state);
         if (std::optional<Arrival> a = arrivalOf(arrive))
           visitArrival(arrive, arrive.getBarrier(), arrive.getStage(), *a,
                        state);
@@ -692,6 +735,33 @@ void SyncChecker::useBarrier(Operation *op, Value barrier, State &state) {
   });
 }
 
+/// A use of another CTA's copy of a barrier (a remote arrival, a DSMEM copy
+/// or multicast completing on it) before a cluster barrier has followed its
+/// `barrier.init` on some path: that CTA may not have initialised it yet.
+void SyncChecker::usePeerBarrier(Operation *op, Value barrier,
+                                 State &state) {
+  BarrierRef ref = traceBarrier(barrier);
+  if (!ref.alloc || escaped.contains(ref.alloc))
+    return;
+  if (isa<BarrierArriveOp>(op) && !ref.remote)
+    return;
+  auto it = state.barriers.find(ref.alloc);
+  if (it == state.barriers.end() || !(it->second.init & kInit) ||
+      !(it->second.cluster & kUnpublished))
+    return;
+  bool always = !(it->second.cluster & kPublished);
+  Location allocLoc = ref.alloc.getLoc();
+  warn(op, "cluster-init", [=](InFlightDiagnostic &diag) {
+    diag << "uses another CTA's copy of a barrier before a cluster barrier "
+            "has followed its `asynccopy.barrier.init`"
+         << (always ? "" : " on some path")
+         << ": that CTA may not have initialised it yet; add "
+            "`nvvm.cluster.arrive` and `nvvm.cluster.wait` after the inits, "
+            "before the first remote arrival, DSMEM copy or multicast";
+    diag.attachNote(allocLoc) << "barrier allocated here";
+  });
+}
+
 void SyncChecker::visitInit(BarrierInitOp init, State &state) {
   BarrierRef ref = traceBarrier(init.getBarrier());
   if (!ref.alloc || escaped.contains(ref.alloc))
@@ -710,6 +780,7 @@ void SyncChecker::visitInit(BarrierInitOp init, State &state) {
     });
   }
   barrier.init = kInit;
+  barrier.cluster = kUnpublished;
   barrier.stages.clear();
 }
 
@@ -753,7 +824,8 @@ void SyncChecker::checkBalance(BarrierWaitOp wait, BarrierAllocOp alloc,
     diag << "stage " << stage << " of a barrier";
   };
   if (!open.arrivals || !open.expectedTx || !open.deliveredTx) {
-    report(wait, "balance", /*error=*/false, [=](InFlightDiagnostic &diag) {
+    report(wait, "balance", DiagnosticSeverity::Remark,
+           [=](InFlightDiagnostic &diag) {
       where(diag);
       diag << " whose arrivals or transaction bytes differ between the "
               "paths here (branches, trip counts): the checker cannot tell "
@@ -959,8 +1031,13 @@ void SyncChecker::checkAccesses(Operation *op, State &state) {
 
 void SyncChecker::visitCopy(AsyncCopyLikeOpInterface copy, State &state) {
   Operation *op = copy;
-  if (Value barrier = copy.getBarrier())
+  if (Value barrier = copy.getBarrier()) {
     useBarrier(op, barrier, state);
+    // A copy to another CTA, or a multicast, completes on that CTA's
+    // barrier (the same allocation: every CTA runs this code).
+    if (copy.getRank() || copy.getCollective())
+      usePeerBarrier(op, barrier, state);
+  }
   // Its own SMEM access: a load writes its buffer; a store, and a copy to
   // another CTA, read theirs.
   if (copy.getRank())
@@ -1012,7 +1089,8 @@ void SyncChecker::checkReturn(Operation *ret, State &state) {
     if (guarded && mayBeWaitedSomewhere(p))
       continue;
     bool certain = !dataDependent && !guarded;
-    report(p.copy, collective ? "exit-multicast" : "exit", certain,
+    report(p.copy, collective ? "exit-multicast" : "exit",
+           certain ? DiagnosticSeverity::Error : DiagnosticSeverity::Remark,
            [=](InFlightDiagnostic &diag) {
             if (collective)
               diag << "is a collective load, and the kernel may return "

@@ -181,6 +181,8 @@ gpu.module @m {
     // expected-note @below {{barrier allocated here}}
     %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
     asynccopy.barrier.init %b, 2 : !asynccopy.barrier<1>
+    nvvm.cluster.arrive
+    nvvm.cluster.wait
     asynccopy.tma.load %A to %S window [0, 0] [64, 64] barrier %b[%c0] {asynccopy.cluster_shape = array<i64: 2, 1, 1>, collective = [#gpu<dim x>], plan = #split} : memref<4096x64xf16> to !smem
     // expected-error @below {{which gets 1 arrival per phase but was initialised to expect 2}}
     asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
@@ -204,6 +206,8 @@ gpu.module @m {
     // expected-note @below {{barrier allocated here}}
     %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
     asynccopy.barrier.init %b, 2 : !asynccopy.barrier<1>
+    nvvm.cluster.arrive
+    nvvm.cluster.wait
     asynccopy.barrier.arrive_expect_tx %b[%c0], 8192 : !asynccopy.barrier<1>
     asynccopy.dsmem.copy %S to %D remote %peer barrier %b[%c0] {plan = #chunk} : !smem to !smem
     // expected-error @below {{whose arrivals expect 16384 transaction bytes but whose copies deliver 8192}}
@@ -329,6 +333,8 @@ gpu.module @m {
     %peer = arith.xori %rank, %c1_i32 : i32
     %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
     asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+    nvvm.cluster.arrive
+    nvvm.cluster.wait
     // expected-note @below {{the copy in flight}}
     asynccopy.dsmem.copy %S to %D remote %peer barrier %b[%c0] {plan = #chunk} : !smem to !smem
     // expected-error @below {{reads SMEM that 'asynccopy.dsmem.copy' may still be writing}}
@@ -417,6 +423,8 @@ gpu.module @m {
     %c0 = arith.constant 0 : index
     %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
     asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+    nvvm.cluster.arrive
+    nvvm.cluster.wait
     // expected-error @below {{'asynccopy.tma.load' op is a collective load, and the kernel may return while the peers of its cluster still multicast into this CTA's SMEM and barrier: its completion on stage 0, phase 0 of its barrier is not waited for}}
     asynccopy.tma.load %A to %S window [0, 0] [64, 64] barrier %b[%c0] {asynccopy.cluster_shape = array<i64: 2, 1, 1>, collective = [#gpu<dim x>], plan = #split} : memref<4096x64xf16> to !smem
     // expected-note @below {{the kernel returns here}}
@@ -436,6 +444,8 @@ gpu.module @m {
     %false = arith.constant false
     %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
     asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+    nvvm.cluster.arrive
+    nvvm.cluster.wait
     // expected-error @below {{is a collective load, and the kernel may return while the peers}}
     asynccopy.tma.load %A to %S window [0, 0] [64, 64] barrier %b[%c0] {asynccopy.cluster_shape = array<i64: 2, 1, 1>, collective = [#gpu<dim x>], partition = #asynccopy.replicated, plan = #plan} : memref<4096x64xf16> to !smem
     scf.if %p {

@@ -108,6 +108,8 @@ gpu.module @m {
     %empty = asynccopy.barrier.alloc : !asynccopy.barrier<3>
     asynccopy.barrier.init %full, 1 : !asynccopy.barrier<3>
     asynccopy.barrier.init %empty, 2 : !asynccopy.barrier<3>
+    nvvm.cluster.arrive
+    nvvm.cluster.wait
     %leader = asynccopy.barrier.remote %empty, %c0_i32 : !asynccopy.barrier<3> -> !asynccopy.barrier<3, remote>
     scf.for %p = %c0 to %c3 step %c1 {
       %go = arith.cmpi ult, %p, %K : index
@@ -160,6 +162,8 @@ gpu.module @m {
     %false = arith.constant false
     %b = asynccopy.barrier.alloc : !asynccopy.barrier<3>
     asynccopy.barrier.init %b, 1 : !asynccopy.barrier<3>
+    nvvm.cluster.arrive
+    nvvm.cluster.wait
     asynccopy.copy %A to %S window [0, 0] [64, 64] barrier %b[%c0] {collective = [#gpu<dim x>]} : memref<4096x64xf16> to !smem
     asynccopy.copy %A to %T window [64, 0] [64, 64] barrier %b[%c1] {collective = [#gpu<dim x>], partition = #asynccopy.replicated} : memref<4096x64xf16> to !smem
     asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<3>
@@ -542,6 +546,67 @@ gpu.module @m {
         }
       }
     }
+    gpu.return
+  }
+}
+
+// -----
+
+// Another CTA's copy of a barrier used before a cluster barrier has
+// followed `barrier.init`: that CTA may not have initialised it yet. A
+// warning (the kernel compiles), once per op: a multicast right after the
+// init, and a DSMEM copy completing on a barrier initialised after the
+// cluster barrier.
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+// CHECK-LABEL: gpu.func @cluster_init_unpublished
+gpu.module @m {
+  gpu.func @cluster_init_unpublished(%A: memref<4096x64xf16>, %rank: i32) workgroup(%S : !smem, %D : !smem) kernel
+      attributes {known_cluster_size = array<i32: 2, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1_i32 = arith.constant 1 : i32
+    %false = arith.constant false
+    // expected-note @below {{barrier allocated here}}
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+    // expected-warning @below {{'asynccopy.tma.load' op uses another CTA's copy of a barrier before a cluster barrier has followed its `asynccopy.barrier.init`: that CTA may not have initialised it yet; add `nvvm.cluster.arrive` and `nvvm.cluster.wait` after the inits, before the first remote arrival, DSMEM copy or multicast}}
+    asynccopy.copy %A to %S window [0, 0] [64, 64] barrier %b[%c0] {collective = [#gpu<dim x>]} : memref<4096x64xf16> to !smem
+    asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+    nvvm.cluster.arrive
+    nvvm.cluster.wait
+    // expected-note @below {{barrier allocated here}}
+    %d = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %d, 1 : !asynccopy.barrier<1>
+    %peer = arith.xori %rank, %c1_i32 : i32
+    // expected-warning @below {{'asynccopy.dsmem.copy' op uses another CTA's copy of a barrier before a cluster barrier}}
+    asynccopy.copy %S to %D remote %peer barrier %d[%c0] : !smem to !smem
+    asynccopy.barrier.wait %d[%c0], %false : !asynccopy.barrier<1>
+    nvvm.cluster.arrive
+    nvvm.cluster.wait
+    gpu.return
+  }
+}
+
+// -----
+
+// The cluster barrier on one branch only: the remote arrival may come
+// first on the other path.
+// CHECK-LABEL: gpu.func @cluster_init_one_path
+gpu.module @m {
+  gpu.func @cluster_init_one_path(%p: i1, %phase: i1) kernel
+      attributes {known_cluster_size = array<i32: 2, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c0_i32 = arith.constant 0 : i32
+    // expected-note @below {{barrier allocated here}}
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 2 : !asynccopy.barrier<1>
+    scf.if %p {
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+    }
+    %leader = asynccopy.barrier.remote %b, %c0_i32 : !asynccopy.barrier<1> -> !asynccopy.barrier<1, remote>
+    // expected-warning @below {{'asynccopy.barrier.arrive' op uses another CTA's copy of a barrier before a cluster barrier has followed its `asynccopy.barrier.init` on some path}}
+    asynccopy.barrier.arrive %leader[%c0] : !asynccopy.barrier<1, remote>
+    asynccopy.barrier.wait %b[%c0], %phase : !asynccopy.barrier<1>
     gpu.return
   }
 }
