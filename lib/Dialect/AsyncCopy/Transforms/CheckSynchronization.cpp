@@ -337,6 +337,8 @@ private:
   void visitArrival(Operation *op, Value barrier, Value stage,
                     const Arrival &arrival, State &state);
   void visitWait(BarrierWaitOp wait, State &state);
+  void reportStaleParity(BarrierWaitOp wait, int64_t stage, int64_t parity,
+                         int64_t phase);
   void checkBalance(BarrierWaitOp wait, BarrierAllocOp alloc,
                     int64_t stage, const StageState &open);
   void visitCopy(AsyncCopyLikeOpInterface copy, State &state);
@@ -561,6 +563,10 @@ SyncChecker::iterate(function_ref<void(State &)> runBody, const State &entry,
   dataDependent = wasData || backEdgeIsData;
   State end = head;
   runBody(end);
+  // The second iteration from its exact state, after the walks above so
+  // their diagnostics come first: what only goes wrong from there on (a
+  // constant phase parity) still has known phase counts there.
+  runBody(first);
   dataDependent = wasData;
   return {std::move(head), std::move(end)};
 }
@@ -878,9 +884,13 @@ void SyncChecker::visitWait(BarrierWaitOp wait, State &state) {
   if (counted) {
     StageState &open = state.barriers[ref.alloc].stages[*stage];
     // A wait for the parity of the phase before the open one returns at
-    // once and completes nothing.
-    if (parity && open.phase && (*parity & 1) != (*open.phase & 1))
+    // once and completes nothing: a bug when the open phase has arrivals
+    // or copies to wait for.
+    if (parity && open.phase && (*parity & 1) != (*open.phase & 1)) {
+      if (open.arrivals && *open.arrivals > 0)
+        reportStaleParity(wait, *stage, *parity & 1, *open.phase);
       return;
+    }
     checkBalance(wait, ref.alloc, *stage, open);
     if (open.phase)
       ++*open.phase;
@@ -894,6 +904,19 @@ void SyncChecker::visitWait(BarrierWaitOp wait, State &state) {
         traceBarrier(copy.getBarrier()).alloc != ref.alloc)
       return false;
     return !stage || !p.stage || *stage == *p.stage;
+  });
+}
+
+void SyncChecker::reportStaleParity(BarrierWaitOp wait, int64_t stage,
+                                    int64_t parity, int64_t phase) {
+  error(wait, "parity", [=](InFlightDiagnostic &diag) {
+    diag << "waits for parity " << parity << " of stage " << stage
+         << ", but phase " << phase << " (parity " << (phase & 1)
+         << ") is the open one here, with arrivals or copies pending: the "
+            "wait returns at once, before they complete; wait for parity "
+         << (phase & 1)
+         << " (in a loop, the parity of the phase this iteration uses, e.g. "
+            "the iteration count divided by the stage count, mod 2)";
   });
 }
 

@@ -252,6 +252,7 @@ gpu.module @m {
     // expected-note @below {{the copy in flight}}
     // expected-error @below {{is never waited for before the kernel returns on some path}}
     asynccopy.tma.load %A to %S window [0, 0] [64, 64] barrier %b[%c0] {plan = #plan} : memref<4096x64xf16> to !smem
+    // expected-error @below {{'asynccopy.barrier.wait' op waits for parity 1 of stage 0, but phase 0 (parity 0) is the open one here, with arrivals or copies pending: the wait returns at once, before they complete; wait for parity 0}}
     asynccopy.barrier.wait %b[%c0], %true : !asynccopy.barrier<1>
     // expected-error @below {{reads SMEM that 'asynccopy.tma.load' may still be writing: on some path its completion on stage 0, phase 0 of its barrier}}
     %v = memref.load %S[%c0, %c0] : !smem
@@ -452,6 +453,30 @@ gpu.module @m {
       asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
     }
     // expected-note @below {{the kernel returns here}}
+    gpu.return
+  }
+}
+
+// -----
+
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+#plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>
+
+// 4. A constant parity in a loop: right in the first iteration, stale from
+// the second on (each iteration completes one phase of stage 0).
+gpu.module @m {
+  gpu.func @constant_parity_in_loop(%A: memref<4096x64xf16>, %B: memref<4096x64xf16>) workgroup(%S : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %false = arith.constant false
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+    scf.for %k = %c0 to %c4 step %c1 {
+      asynccopy.tma.load %A to %S window [0, 0] [64, 64] barrier %b[%c0] {plan = #plan} : memref<4096x64xf16> to !smem
+      // expected-error @below {{'asynccopy.barrier.wait' op waits for parity 0 of stage 0, but phase 1 (parity 1) is the open one here, with arrivals or copies pending}}
+      asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+    }
     gpu.return
   }
 }

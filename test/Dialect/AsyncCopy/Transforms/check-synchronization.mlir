@@ -610,3 +610,25 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// A constant parity in a loop with a dynamic trip count: stale from the
+// second iteration on, if there is one (a remark).
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+// CHECK-LABEL: gpu.func @constant_parity_dynamic_loop
+gpu.module @m {
+  gpu.func @constant_parity_dynamic_loop(%A: memref<4096x64xf16>, %n: index) workgroup(%S : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %false = arith.constant false
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+    scf.for %k = %c0 to %n step %c1 {
+      asynccopy.copy %A to %S window [0, 0] [64, 64] barrier %b[%c0] : memref<4096x64xf16> to !smem
+      // expected-remark @below {{'asynccopy.barrier.wait' op waits for parity 0 of stage 0, but phase 1 (parity 1) is the open one here}}
+      asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+    }
+    gpu.return
+  }
+}
