@@ -1525,6 +1525,186 @@ module attributes {gpu.container_module} {
       } {asynccopy.pipeline_stages = 4 : i64}
       gpu.return
     }
+    // 16384x32768 f16, 64x128 tiles (65536), 3 stages, L2 hints: load evict_last, store None
+    gpu.func @l2_1g_64x128_s3_le(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>)
+        workgroup(%tile : memref<64x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %ctm = arith.constant 64 : index
+      %ctn = arith.constant 128 : index
+      %ctpr = arith.constant 256 : index
+      %ctiles = arith.constant 65536 : index
+      %false = arith.constant false
+      %true = arith.constant true
+      %bid = gpu.block_id x
+      %grid = gpu.grid_dim x
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      %last = scf.for %t = %bid to %ctiles step %grid iter_args(%phase = %false) -> (i1) {
+        %tr = arith.divui %t, %ctpr : index
+        %tc = arith.remui %t, %ctpr : index
+        %row = arith.muli %tr, %ctm : index
+        %col = arith.muli %tc, %ctn : index
+        asynccopy.copy %in to %tile window [%row, %col] [64, 128] barrier %bar[%c0] {cache = #asynccopy<cache evict_last>}
+            : memref<16384x32768xf16> to memref<64x128xf16, #gpu.address_space<workgroup>>
+        asynccopy.barrier.wait %bar[%c0], %phase : !asynccopy.barrier<1>
+        %st = asynccopy.copy %tile to %out window [%row, %col] [64, 128]
+            : memref<64x128xf16, #gpu.address_space<workgroup>> to memref<16384x32768xf16> -> !asynccopy.token
+        asynccopy.wait %st : !asynccopy.token
+        %flip = arith.xori %phase, %true : i1
+        scf.yield %flip : i1
+      } {asynccopy.pipeline_stages = 3 : i64}
+      gpu.return
+    }
+    // 16384x32768 f16, 128x128 tiles (32768), 3 stages, L2 hints: load evict_last, store None
+    gpu.func @l2_1g_128x128_s3_le(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>)
+        workgroup(%tile : memref<128x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %ctm = arith.constant 128 : index
+      %ctn = arith.constant 128 : index
+      %ctpr = arith.constant 256 : index
+      %ctiles = arith.constant 32768 : index
+      %false = arith.constant false
+      %true = arith.constant true
+      %bid = gpu.block_id x
+      %grid = gpu.grid_dim x
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      %last = scf.for %t = %bid to %ctiles step %grid iter_args(%phase = %false) -> (i1) {
+        %tr = arith.divui %t, %ctpr : index
+        %tc = arith.remui %t, %ctpr : index
+        %row = arith.muli %tr, %ctm : index
+        %col = arith.muli %tc, %ctn : index
+        asynccopy.copy %in to %tile window [%row, %col] [128, 128] barrier %bar[%c0] {cache = #asynccopy<cache evict_last>}
+            : memref<16384x32768xf16> to memref<128x128xf16, #gpu.address_space<workgroup>>
+        asynccopy.barrier.wait %bar[%c0], %phase : !asynccopy.barrier<1>
+        %st = asynccopy.copy %tile to %out window [%row, %col] [128, 128]
+            : memref<128x128xf16, #gpu.address_space<workgroup>> to memref<16384x32768xf16> -> !asynccopy.token
+        asynccopy.wait %st : !asynccopy.token
+        %flip = arith.xori %phase, %true : i1
+        scf.yield %flip : i1
+      } {asynccopy.pipeline_stages = 3 : i64}
+      gpu.return
+    }
+    // 16384x32768 f16, 64x128 tiles (65536), 3 stages, L2 hints: load None, store evict_first
+    gpu.func @l2_1g_64x128_s3_se(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>)
+        workgroup(%tile : memref<64x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %ctm = arith.constant 64 : index
+      %ctn = arith.constant 128 : index
+      %ctpr = arith.constant 256 : index
+      %ctiles = arith.constant 65536 : index
+      %false = arith.constant false
+      %true = arith.constant true
+      %bid = gpu.block_id x
+      %grid = gpu.grid_dim x
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      %last = scf.for %t = %bid to %ctiles step %grid iter_args(%phase = %false) -> (i1) {
+        %tr = arith.divui %t, %ctpr : index
+        %tc = arith.remui %t, %ctpr : index
+        %row = arith.muli %tr, %ctm : index
+        %col = arith.muli %tc, %ctn : index
+        asynccopy.copy %in to %tile window [%row, %col] [64, 128] barrier %bar[%c0]
+            : memref<16384x32768xf16> to memref<64x128xf16, #gpu.address_space<workgroup>>
+        asynccopy.barrier.wait %bar[%c0], %phase : !asynccopy.barrier<1>
+        %st = asynccopy.copy %tile to %out window [%row, %col] [64, 128] {cache = #asynccopy<cache evict_first>}
+            : memref<64x128xf16, #gpu.address_space<workgroup>> to memref<16384x32768xf16> -> !asynccopy.token
+        asynccopy.wait %st : !asynccopy.token
+        %flip = arith.xori %phase, %true : i1
+        scf.yield %flip : i1
+      } {asynccopy.pipeline_stages = 3 : i64}
+      gpu.return
+    }
+    // 16384x32768 f16, 128x128 tiles (32768), 3 stages, L2 hints: load None, store evict_first
+    gpu.func @l2_1g_128x128_s3_se(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>)
+        workgroup(%tile : memref<128x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %ctm = arith.constant 128 : index
+      %ctn = arith.constant 128 : index
+      %ctpr = arith.constant 256 : index
+      %ctiles = arith.constant 32768 : index
+      %false = arith.constant false
+      %true = arith.constant true
+      %bid = gpu.block_id x
+      %grid = gpu.grid_dim x
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      %last = scf.for %t = %bid to %ctiles step %grid iter_args(%phase = %false) -> (i1) {
+        %tr = arith.divui %t, %ctpr : index
+        %tc = arith.remui %t, %ctpr : index
+        %row = arith.muli %tr, %ctm : index
+        %col = arith.muli %tc, %ctn : index
+        asynccopy.copy %in to %tile window [%row, %col] [128, 128] barrier %bar[%c0]
+            : memref<16384x32768xf16> to memref<128x128xf16, #gpu.address_space<workgroup>>
+        asynccopy.barrier.wait %bar[%c0], %phase : !asynccopy.barrier<1>
+        %st = asynccopy.copy %tile to %out window [%row, %col] [128, 128] {cache = #asynccopy<cache evict_first>}
+            : memref<128x128xf16, #gpu.address_space<workgroup>> to memref<16384x32768xf16> -> !asynccopy.token
+        asynccopy.wait %st : !asynccopy.token
+        %flip = arith.xori %phase, %true : i1
+        scf.yield %flip : i1
+      } {asynccopy.pipeline_stages = 3 : i64}
+      gpu.return
+    }
+    // 16384x32768 f16, 64x128 tiles (65536), 3 stages, L2 hints: load evict_last, store evict_first
+    gpu.func @l2_1g_64x128_s3_lese(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>)
+        workgroup(%tile : memref<64x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %ctm = arith.constant 64 : index
+      %ctn = arith.constant 128 : index
+      %ctpr = arith.constant 256 : index
+      %ctiles = arith.constant 65536 : index
+      %false = arith.constant false
+      %true = arith.constant true
+      %bid = gpu.block_id x
+      %grid = gpu.grid_dim x
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      %last = scf.for %t = %bid to %ctiles step %grid iter_args(%phase = %false) -> (i1) {
+        %tr = arith.divui %t, %ctpr : index
+        %tc = arith.remui %t, %ctpr : index
+        %row = arith.muli %tr, %ctm : index
+        %col = arith.muli %tc, %ctn : index
+        asynccopy.copy %in to %tile window [%row, %col] [64, 128] barrier %bar[%c0] {cache = #asynccopy<cache evict_last>}
+            : memref<16384x32768xf16> to memref<64x128xf16, #gpu.address_space<workgroup>>
+        asynccopy.barrier.wait %bar[%c0], %phase : !asynccopy.barrier<1>
+        %st = asynccopy.copy %tile to %out window [%row, %col] [64, 128] {cache = #asynccopy<cache evict_first>}
+            : memref<64x128xf16, #gpu.address_space<workgroup>> to memref<16384x32768xf16> -> !asynccopy.token
+        asynccopy.wait %st : !asynccopy.token
+        %flip = arith.xori %phase, %true : i1
+        scf.yield %flip : i1
+      } {asynccopy.pipeline_stages = 3 : i64}
+      gpu.return
+    }
+    // 16384x32768 f16, 128x128 tiles (32768), 3 stages, L2 hints: load evict_last, store evict_first
+    gpu.func @l2_1g_128x128_s3_lese(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>)
+        workgroup(%tile : memref<128x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %ctm = arith.constant 128 : index
+      %ctn = arith.constant 128 : index
+      %ctpr = arith.constant 256 : index
+      %ctiles = arith.constant 32768 : index
+      %false = arith.constant false
+      %true = arith.constant true
+      %bid = gpu.block_id x
+      %grid = gpu.grid_dim x
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      %last = scf.for %t = %bid to %ctiles step %grid iter_args(%phase = %false) -> (i1) {
+        %tr = arith.divui %t, %ctpr : index
+        %tc = arith.remui %t, %ctpr : index
+        %row = arith.muli %tr, %ctm : index
+        %col = arith.muli %tc, %ctn : index
+        asynccopy.copy %in to %tile window [%row, %col] [128, 128] barrier %bar[%c0] {cache = #asynccopy<cache evict_last>}
+            : memref<16384x32768xf16> to memref<128x128xf16, #gpu.address_space<workgroup>>
+        asynccopy.barrier.wait %bar[%c0], %phase : !asynccopy.barrier<1>
+        %st = asynccopy.copy %tile to %out window [%row, %col] [128, 128] {cache = #asynccopy<cache evict_first>}
+            : memref<128x128xf16, #gpu.address_space<workgroup>> to memref<16384x32768xf16> -> !asynccopy.token
+        asynccopy.wait %st : !asynccopy.token
+        %flip = arith.xori %phase, %true : i1
+        scf.yield %flip : i1
+      } {asynccopy.pipeline_stages = 3 : i64}
+      gpu.return
+    }
     // 16384x32768 f16, 64x128 tiles (65536), 3 stages, L2 prefetch 4 grid steps ahead
     gpu.func @pf_1g_64x128_s3_a4(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>)
         workgroup(%tile : memref<64x128xf16, #gpu.address_space<workgroup>>) kernel {
@@ -2459,6 +2639,90 @@ module attributes {gpu.container_module} {
     %t0 = gpu.wait async
     %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
       %next = gpu.launch_func async [%t] @kernels::@chunk_1g_64x128_s4
+          blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+          args(%in : memref<16384x32768xf16>, %out : memref<16384x32768xf16>)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_l2_1g_64x128_s3_le(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>, %grid: index, %threads: index,
+                        %iters: index) attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@l2_1g_64x128_s3_le
+          blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+          args(%in : memref<16384x32768xf16>, %out : memref<16384x32768xf16>)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_l2_1g_128x128_s3_le(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>, %grid: index, %threads: index,
+                        %iters: index) attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@l2_1g_128x128_s3_le
+          blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+          args(%in : memref<16384x32768xf16>, %out : memref<16384x32768xf16>)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_l2_1g_64x128_s3_se(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>, %grid: index, %threads: index,
+                        %iters: index) attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@l2_1g_64x128_s3_se
+          blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+          args(%in : memref<16384x32768xf16>, %out : memref<16384x32768xf16>)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_l2_1g_128x128_s3_se(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>, %grid: index, %threads: index,
+                        %iters: index) attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@l2_1g_128x128_s3_se
+          blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+          args(%in : memref<16384x32768xf16>, %out : memref<16384x32768xf16>)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_l2_1g_64x128_s3_lese(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>, %grid: index, %threads: index,
+                        %iters: index) attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@l2_1g_64x128_s3_lese
+          blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+          args(%in : memref<16384x32768xf16>, %out : memref<16384x32768xf16>)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_l2_1g_128x128_s3_lese(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>, %grid: index, %threads: index,
+                        %iters: index) attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@l2_1g_128x128_s3_lese
           blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
           args(%in : memref<16384x32768xf16>, %out : memref<16384x32768xf16>)
       scf.yield %next : !gpu.async.token

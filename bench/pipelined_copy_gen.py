@@ -16,7 +16,7 @@ asynccopy-to-llvm) gives it N stages (`_s1`: N = 1, not pipelined; `_ef`:
 evict_first on both copies). Diagnostics in pipelined_copy.mlir:
 `chunk_*` (the same marked loop over a contiguous range of tiles per CTA),
 `pf_*` (the same loop plus a TMA L2 prefetch of the tile a few grid
-steps ahead), `flat_*` (the matrix viewed as rows of 256 elements, so
+steps ahead), `l2_*` (L2 eviction hints per direction), `flat_*` (the matrix viewed as rows of 256 elements, so
 tiles are contiguous) and `hand_*` (pipelined by hand, one more TMA store in flight
 at each refill; needs a grid that divides the tiles into multiples of N,
 e.g. 128).
@@ -77,10 +77,10 @@ TMA_KERNEL = """\
         %tc = arith.remui %t, %ctpr : index
         %row = arith.muli %tr, %ctm : index
         %col = arith.muli %tc, %ctn : index
-        asynccopy.copy %in to %tile window [%row, %col] [{tm}, {tn}] barrier %bar[%c0]{attrs}
+        asynccopy.copy %in to %tile window [%row, %col] [{tm}, {tn}] barrier %bar[%c0]{attrs}{lattrs}
             : {gm} to {sm}
         asynccopy.barrier.wait %bar[%c0], %phase : !asynccopy.barrier<1>
-        %st = asynccopy.copy %tile to %out window [%row, %col] [{tm}, {tn}]{attrs}
+        %st = asynccopy.copy %tile to %out window [%row, %col] [{tm}, {tn}]{attrs}{sattrs}
             : {sm} to {gm} -> !asynccopy.token
         asynccopy.wait %st : !asynccopy.token
         %flip = arith.xori %phase, %true : i1
@@ -296,6 +296,23 @@ def diag_kernels():
                 sm=f"memref<{tm}x{tn}xf16, #gpu.address_space<workgroup>>",
                 body=CHUNK_KERNEL))
         if size == "1g":
+            # L2 hints per direction: loads evict_last (which also promotes
+            # L2 fills to 256 B), stores evict_first, or both.
+            for tag, lc, sc in [("le", "evict_last", None),
+                                ("se", None, "evict_first"),
+                                ("lese", "evict_last", "evict_first")]:
+                for tm in (64, 128):
+                    hint = lambda c: (f" {{cache = #asynccopy<cache {c}>}}"
+                                      if c else "")
+                    out.append(dict(
+                        name=f"l2_{size}_{tm}x128_s3_{tag}", attrs="",
+                        lattrs=hint(lc), sattrs=hint(sc),
+                        note=f", L2 hints: load {lc}, store {sc}", size=size,
+                        rows=rows, cols=cols, tm=tm, tn=128, stages=3,
+                        tpr=cols // 128, ntiles=(rows // tm) * (cols // 128),
+                        gm=f"memref<{rows}x{cols}xf16>",
+                        sm=f"memref<{tm}x128xf16, #gpu.address_space<workgroup>>",
+                        body=TMA_KERNEL))
             for tm, st, ahead in [(64, 3, 4), (64, 3, 8), (64, 3, 16),
                                   (128, 3, 4)]:
                 out.append(dict(
@@ -341,7 +358,7 @@ def write(path_mlir, path_inc, header, ks):
         f.write("module attributes {gpu.container_module} {\n"
                 "  gpu.module @kernels {\n")
         for k in ks:
-            f.write(k["body"].format(**k))
+            f.write(k["body"].format(**{"lattrs": "", "sattrs": "", **k}))
         f.write("  }\n")
         for k in ks:
             f.write(k.get("host", HOST).format(**k))
