@@ -821,13 +821,5 @@ int32_t TensorMapAttr::getOobFill() const {
 }
 
 int32_t TensorMapAttr::getL2PromotionBytes() const {
-  // A box whose rows span 256 B or more uses every byte of a 256-B
-  // promotion, which streams faster than 128 B on the H200 (measured in
-  // bench/results). Narrower rows keep 128 B, so that a strided tile does
-  // not pull its neighbours' bytes into L2.
-  Type element = getElementType();
-  int64_t rowBytes = element.isIntOrFloat()
-                         ? getBox().back() * element.getIntOrFloatBitWidth() / 8
-                         : 0;
-  return getCache() == CacheHint::evict_last || rowBytes >= 256 ? 256 : 128;
+  return getCache() == CacheHint::evict_last ? 256 : 128;
 }

@@ -510,8 +510,7 @@ def AsyncCopy_TensorMapAttr : AsyncCopy_Attr<"TensorMap", "tensor_map"> {
     the runtime; reductions pick it per operation), the global extents and
     element strides and the box, all outermost first (`?`: read from the
     memref at launch), the swizzle span in bytes, the out-of-bounds mode and
-    the cache hint. L2 promotion is 256 B where the box's innermost extent
-    spans 256 B or more or the hint is `evict_last`, otherwise 128 B.
+    the cache hint (`evict_last` promotes 256 B into L2, otherwise 128 B).
     `identity_view`: descriptor dim i is memref dim i (no transforms, no
     merged dims), so dynamic extents and strides can be read from the memref.
     `peer`: the map of a `peer` copy, encoded once per PE of the symmetric
