@@ -125,7 +125,8 @@ def main():
     src = open(os.path.join(HERE, "multicast.mlir")).read()
     start = src.index("  gpu.module @kernels {")
     end = src.index("\n  }\n  func.func")
-    kernels = src[start:end] + "".join(ws_kernel(c, s) for c, s in VARIANTS)
+    kernels = src[start:end] + "\n" + "".join(ws_kernel(c, s)
+                                             for c, s in VARIANTS)
     runs = [("ind", "independent", False), ("inddeep", "independent_deep", False)]
     hosts, names = "", []
     for c in (2, 4):
@@ -137,7 +138,7 @@ def main():
         names.append(f"run_ws{c}_s{s}")
     with open(os.path.join(out, "multicast_ws.mlir"), "w") as f:
         f.write("module attributes {gpu.container_module} {\n" + kernels +
-                "\n  }\n" + hosts + "}\n")
+                "  }\n" + hosts + "}\n")
     decls = "".join(f'extern "C" void _mlir_ciface_{n}(MemRef2 *, int64_t);\n'
                     for n in names)
     table = "".join(f'    {{"{n}", _mlir_ciface_{n}}},\n' for n in names)
