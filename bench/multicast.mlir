@@ -8,9 +8,12 @@
 // loads with 2 and with 8 stages (`independent_deep`), and the driver takes
 // the faster of the two as the baseline of each launch shape. `independent`: every CTA
 // loads every tile itself. `multicast<C>`: the C CTAs form a cluster and
-// the copy is collective over x, so each loads 1/C of the tile and
-// multicasts it; the pass frees each stage on the group with remote
-// arrivals on per-stage empty barriers (no cluster barrier per tile).
+// the copy is collective over x: over 2 CTAs each loads 1/2 of the tile and
+// multicasts it; over 4 the group's first CTA loads the whole tile and
+// multicasts it (`partition = #asynccopy.replicated`, 3 % faster there and
+// slower over 2: bench/results/README.md). The pass frees each stage on the
+// group with remote arrivals on per-stage empty barriers (no cluster
+// barrier per tile).
 // 2112 CTAs of one warp per launch either way; `@<variant><C>` launches
 // `iters` times on one stream.
 module attributes {gpu.container_module} {
@@ -101,7 +104,7 @@ module attributes {gpu.container_module} {
         %col = arith.muli %k, %c64 : index
         %parity = arith.remui %k, %c2 : index
         %phase = arith.index_cast %parity : index to i1
-        asynccopy.copy %A to %tile window [%row, %col] [128, 64] barrier %bar[%c0] {swizzle = 128 : i64, collective = [#gpu<dim x>]}
+        asynccopy.copy %A to %tile window [%row, %col] [128, 64] barrier %bar[%c0] {swizzle = 128 : i64, collective = [#gpu<dim x>], partition = #asynccopy.replicated}
             : memref<1024x8192xf16> to memref<128x64xf16, #gpu.address_space<workgroup>>
         asynccopy.barrier.wait %bar[%c0], %phase : !asynccopy.barrier<1>
       } {asynccopy.pipeline_stages = 4 : i64}

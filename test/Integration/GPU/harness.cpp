@@ -897,6 +897,17 @@ static bool pipelineMulticast(Checker &check) {
 }
 #endif
 
+#ifdef HAS_pipeline_multicast_replicated
+extern "C" void
+_mlir_ciface_pipeline_multicast_replicated(MemRef<uint16_t, 2> *,
+                                           MemRef<uint16_t, 2> *);
+/// The same with the cluster's first CTA issuing every tile whole.
+static bool pipelineMulticastReplicated(Checker &check) {
+  return copiesWhole(check, _mlir_ciface_pipeline_multicast_replicated, 512,
+                     64, pattern16);
+}
+#endif
+
 #ifdef HAS_cp_async_unwaited
 extern "C" void _mlir_ciface_cp_async_unwaited(MemRef<uint16_t, 2> *,
                                                MemRef<uint16_t, 2> *);
@@ -1123,6 +1134,9 @@ static const std::map<std::string, std::function<bool(Checker &)>> &tests() {
 #endif
 #ifdef HAS_pipeline_multicast
       {"pipeline_multicast", pipelineMulticast},
+#endif
+#ifdef HAS_pipeline_multicast_replicated
+      {"pipeline_multicast_replicated", pipelineMulticastReplicated},
 #endif
 #ifdef HAS_sync_load_tma_store
       {"sync_load_tma_store", syncLoadTmaStore},
