@@ -49,7 +49,8 @@ namespace asynccopy::runtime {
   X(cuStreamCreate, "cuStreamCreate",                                          \
     cuda::CUresult(cuda::CUstream *, unsigned))                                \
   X(cuStreamDestroy, "cuStreamDestroy_v2", cuda::CUresult(cuda::CUstream))     \
-  X(cuStreamSynchronize, "cuStreamSynchronize", cuda::CUresult(cuda::CUstream)) \
+  X(cuStreamSynchronize, "cuStreamSynchronize",                                \
+    cuda::CUresult(cuda::CUstream))                                            \
   X(cuStreamWaitEvent, "cuStreamWaitEvent",                                    \
     cuda::CUresult(cuda::CUstream, cuda::CUevent, unsigned))                   \
   X(cuEventCreate, "cuEventCreate", cuda::CUresult(cuda::CUevent *, unsigned)) \
@@ -83,7 +84,7 @@ namespace asynccopy::runtime {
   X(cuMemHostRegister, "cuMemHostRegister_v2",                                 \
     cuda::CUresult(void *, size_t, unsigned))                                  \
   X(cuMemHostUnregister, "cuMemHostUnregister", cuda::CUresult(void *))        \
-  X(cuCtxSynchronize, "cuCtxSynchronize", cuda::CUresult())                   \
+  X(cuCtxSynchronize, "cuCtxSynchronize", cuda::CUresult())                    \
   X(cuDeviceCanAccessPeer, "cuDeviceCanAccessPeer",                            \
     cuda::CUresult(int *, cuda::CUdevice, cuda::CUdevice))                     \
   X(cuModuleGetGlobal, "cuModuleGetGlobal_v2",                                 \

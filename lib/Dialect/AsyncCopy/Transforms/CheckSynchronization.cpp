@@ -310,7 +310,8 @@ private:
               DiagBuilder build);
   void error(Operation *op, StringRef kind, DiagBuilder build) {
     report(op, kind,
-           dataDependent ? DiagnosticSeverity::Remark : DiagnosticSeverity::Error,
+           dataDependent ? DiagnosticSeverity::Remark
+                         : DiagnosticSeverity::Error,
            std::move(build));
   }
   void warn(Operation *op, StringRef kind, DiagBuilder build) {
@@ -672,9 +673,8 @@ void SyncChecker::visitOp(Operation *op, State &state) {
     return;
   }
   llvm::TypeSwitch<Operation *>(op)
-      .Case([&](BarrierAllocOp alloc) {
-        state.barriers[alloc] = BarrierState();
-      })
+      .Case(
+          [&](BarrierAllocOp alloc) { state.barriers[alloc] = BarrierState(); })
       .Case([&](BarrierInitOp init) { visitInit(init, state); })
       .Case([&](BarrierRemoteOp remote) {
         useBarrier(remote, remote.getBarrier(), state);
@@ -700,13 +700,11 @@ void SyncChecker::visitOp(Operation *op, State &state) {
       })
       .Case([&](BarrierWaitOp wait) { visitWait(wait, state); })
       .Case([&](AsyncCopyLikeOpInterface copy) { visitCopy(copy, state); })
-      .Case<WaitOp, WaitGroupOp>([&](Operation *wait) {
-        visitGroupWait(wait, state);
-      })
+      .Case<WaitOp, WaitGroupOp>(
+          [&](Operation *wait) { visitGroupWait(wait, state); })
       .Case([&](CommitGroupOp commit) { closeGroups(commit, state); })
-      .Case<gpu::ReturnOp, gpu::TerminatorOp>([&](Operation *ret) {
-        checkReturn(ret, state);
-      })
+      .Case<gpu::ReturnOp, gpu::TerminatorOp>(
+          [&](Operation *ret) { checkReturn(ret, state); })
       .Default([&](Operation *other) { checkAccesses(other, state); });
 }
 
@@ -744,8 +742,7 @@ void SyncChecker::useBarrier(Operation *op, Value barrier, State &state) {
 /// A use of another CTA's copy of a barrier (a remote arrival, a DSMEM copy
 /// or multicast completing on it) before a cluster barrier has followed its
 /// `barrier.init` on some path: that CTA may not have initialised it yet.
-void SyncChecker::usePeerBarrier(Operation *op, Value barrier,
-                                 State &state) {
+void SyncChecker::usePeerBarrier(Operation *op, Value barrier, State &state) {
   BarrierRef ref = traceBarrier(barrier);
   if (!ref.alloc || escaped.contains(ref.alloc))
     return;
@@ -830,14 +827,15 @@ void SyncChecker::checkBalance(BarrierWaitOp wait, BarrierAllocOp alloc,
     diag << "stage " << stage << " of a barrier";
   };
   if (!open.arrivals || !open.expectedTx || !open.deliveredTx) {
-    report(wait, "balance", DiagnosticSeverity::Remark,
-           [=](InFlightDiagnostic &diag) {
-      where(diag);
-      diag << " whose arrivals or transaction bytes differ between the "
-              "paths here (branches, trip counts): the checker cannot tell "
-              "whether they balance its init count of "
-           << count;
-    });
+    report(
+        wait, "balance", DiagnosticSeverity::Remark,
+        [=](InFlightDiagnostic &diag) {
+          where(diag);
+          diag << " whose arrivals or transaction bytes differ between the "
+                  "paths here (branches, trip counts): the checker cannot tell "
+                  "whether they balance its init count of "
+               << count;
+        });
     return;
   }
   int64_t arrivals = *open.arrivals;
@@ -1115,18 +1113,18 @@ void SyncChecker::checkReturn(Operation *ret, State &state) {
     report(p.copy, collective ? "exit-multicast" : "exit",
            certain ? DiagnosticSeverity::Error : DiagnosticSeverity::Remark,
            [=](InFlightDiagnostic &diag) {
-            if (collective)
-              diag << "is a collective load, and the kernel may return "
-                      "while the peers of its cluster still multicast into "
-                      "this CTA's SMEM and barrier: its completion";
-            else
-              diag << "is never waited for before the kernel returns on "
-                      "some path: its completion";
-            describePending(diag, found);
-            diag << " is not waited for; add " << waitFix(found)
-                 << " before `gpu.return`";
-            diag.attachNote(ret->getLoc()) << "the kernel returns here";
-          });
+             if (collective)
+               diag << "is a collective load, and the kernel may return "
+                       "while the peers of its cluster still multicast into "
+                       "this CTA's SMEM and barrier: its completion";
+             else
+               diag << "is never waited for before the kernel returns on "
+                       "some path: its completion";
+             describePending(diag, found);
+             diag << " is not waited for; add " << waitFix(found)
+                  << " before `gpu.return`";
+             diag.attachNote(ret->getLoc()) << "the kernel returns here";
+           });
   }
 }
 

@@ -86,8 +86,7 @@ scf::IfOp guardOnTrips(OpBuilder &b, ArrayRef<scf::ForOp> loops) {
   for (scf::ForOp loop : loops) {
     auto predicate = loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
                                            : arith::CmpIPredicate::slt;
-    Value trips = arith::CmpIOp::create(b, loc, predicate,
-                                        loop.getLowerBound(),
+    Value trips = arith::CmpIOp::create(b, loc, predicate, loop.getLowerBound(),
                                         loop.getUpperBound());
     runs = runs ? arith::AndIOp::create(b, loc, runs, trips) : trips;
   }
@@ -468,8 +467,8 @@ struct MaterializeTMADescriptorsPass
     b.setInsertionPointAfter(launch);
     if (Value done = launch.getAsyncToken()) {
       launch.getAsyncDependenciesMutable().assign(copied);
-      auto dealloc = gpu::DeallocOp::create(b, loc, tokenType,
-                                            ValueRange{done}, buffer);
+      auto dealloc =
+          gpu::DeallocOp::create(b, loc, tokenType, ValueRange{done}, buffer);
       done.replaceAllUsesExcept(dealloc.getAsyncToken(), dealloc);
     } else {
       // A synchronous launch: the host waits for the copy, then frees.
@@ -477,9 +476,9 @@ struct MaterializeTMADescriptorsPass
       gpu::WaitOp::create(before, loc, Type(), ValueRange{copied});
       Value after =
           gpu::WaitOp::create(b, loc, tokenType, ValueRange()).getAsyncToken();
-      Value freed = gpu::DeallocOp::create(b, loc, tokenType,
-                                           ValueRange{after}, buffer)
-                        .getAsyncToken();
+      Value freed =
+          gpu::DeallocOp::create(b, loc, tokenType, ValueRange{after}, buffer)
+              .getAsyncToken();
       gpu::WaitOp::create(b, loc, Type(), ValueRange{freed});
     }
   }
@@ -505,9 +504,8 @@ struct MaterializeTMADescriptorsPass
 
   /// A device buffer like `hostBuffer`, allocated after `deps` and filled
   /// from it; returns the buffer and the token of the copy.
-  static std::pair<Value, Value> fillScratch(OpBuilder &b, Location loc,
-                                             ValueRange deps,
-                                             Value hostBuffer) {
+  static std::pair<Value, Value>
+  fillScratch(OpBuilder &b, Location loc, ValueRange deps, Value hostBuffer) {
     auto tokenType = gpu::AsyncTokenType::get(b.getContext());
     auto alloc = gpu::AllocOp::create(
         b, loc, cast<MemRefType>(hostBuffer.getType()), tokenType, deps,
