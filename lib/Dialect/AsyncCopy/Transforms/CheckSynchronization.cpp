@@ -447,7 +447,7 @@ std::optional<Arrival> SyncChecker::arrivalOf(Operation *op) {
 /// Sorts the kernel's barriers into those whose phases can be counted and
 /// those the checker leaves alone.
 void SyncChecker::classifyBarriers() {
-  DenseSet<Operation *> uncountable, initialised, used;
+  DenseSet<Operation *> uncountable, initialised, used, waited, fedLocally;
   body.walk([&](Operation *op) {
     if (auto alloc = dyn_cast<BarrierAllocOp>(op)) {
       countable.insert(alloc);
@@ -464,6 +464,13 @@ void SyncChecker::classifyBarriers() {
       if (!ref.alloc)
         continue;
       used.insert(ref.alloc);
+      if (isa<BarrierWaitOp>(op))
+        waited.insert(ref.alloc);
+      // This CTA's own loads and arrivals complete its phases.
+      auto local = dyn_cast<AsyncCopyLikeOpInterface>(op);
+      if (!ref.remote && (isa<BarrierArriveOp, BarrierArriveExpectTxOp>(op) ||
+                          (local && local.isLoad() && !local.getRank())))
+        fedLocally.insert(ref.alloc);
       bool known = isa<BarrierInitOp, BarrierArriveOp, BarrierArriveExpectTxOp,
                        BarrierWaitOp, BarrierRemoteOp,
                        AsyncCopyLikeOpInterface>(op);
@@ -481,10 +488,13 @@ void SyncChecker::classifyBarriers() {
         uncountable.insert(ref.alloc);
     }
   });
-  // A kernel that never initialises a barrier is a fragment (a lowering
-  // test) or misses its protocol entirely: one remark, no checks.
+  // A barrier the kernel never initialises, and does not both feed with
+  // its own loads or arrivals and wait on, is a fragment (a lowering test)
+  // rather than a protocol that forgot its init: one remark, no checks. The
+  // protocol gets the use-before-init error.
   body.walk([&](BarrierAllocOp alloc) {
-    if (used.contains(alloc) && !initialised.contains(alloc)) {
+    bool protocol = waited.contains(alloc) && fedLocally.contains(alloc);
+    if (used.contains(alloc) && !initialised.contains(alloc) && !protocol) {
       neverInitialised.push_back(alloc);
       escaped.insert(alloc);
     }

@@ -7,6 +7,27 @@
 !smem = memref<64x64xf16, #gpu.address_space<workgroup>>
 #plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>
 
+// 1. A barrier never initialised that the kernel loads into and waits on: a
+// protocol without its init (a fragment that never waits gets a remark
+// instead, check-synchronization.mlir). The first use says so.
+gpu.module @m {
+  gpu.func @never_initialised(%A: memref<4096x64xf16>, %S: !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %false = arith.constant false
+    // expected-note @below {{barrier allocated here}}
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    // expected-error @below {{uses stage 0 of a barrier that is not initialised here: add `asynccopy.barrier.init`}}
+    asynccopy.tma.load %A to %S window [0, 0] [64, 64] barrier %b[%c0] {plan = #plan} : memref<4096x64xf16> to !smem
+    asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+    gpu.return
+  }
+}
+
+// -----
+
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+#plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>
+
 // 1. Initialised in one branch only.
 gpu.module @m {
   gpu.func @init_in_one_branch(%A: memref<4096x64xf16>, %S: !smem, %p: i1) kernel {

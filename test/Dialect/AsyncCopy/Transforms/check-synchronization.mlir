@@ -433,11 +433,12 @@ gpu.module @m {
 
 // -----
 
-// A barrier the kernel never initialises: a fragment (as lowering tests
-// write them) or a kernel missing its whole protocol. One remark at the
-// alloc and no errors: not for the use before init, not for the load
-// never waited for, not for the multicast in flight at the return, not for
-// the load into SMEM the first load may still be writing.
+// A barrier the kernel never initialises and never waits on: a fragment (as
+// lowering tests write them). One remark at the alloc and no errors: not
+// for the use before init, not for the load never waited for, not for the
+// multicast in flight at the return, not for the load into SMEM the first
+// load may still be writing. (One it loads into and waits on is a protocol
+// without its init: an error, check-synchronization-invalid.mlir.)
 !smem = memref<64x64xf16, #gpu.address_space<workgroup>>
 // CHECK-LABEL: gpu.func @never_initialised
 gpu.module @m {
@@ -629,6 +630,22 @@ gpu.module @m {
       // expected-remark @below {{'asynccopy.barrier.wait' op waits for parity 0 of stage 0, but phase 1 (parity 1) is the open one here}}
       asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
     }
+    gpu.return
+  }
+}
+
+// -----
+
+// Waited on but fed only by other CTAs (remote arrivals on the leader's
+// copy, as barrier lowering tests write them): still a fragment, a remark.
+// CHECK-LABEL: gpu.func @never_initialised_remote_only
+gpu.module @m {
+  gpu.func @never_initialised_remote_only(%s: index, %rank: i32, %phase: i1) kernel {
+    // expected-remark @below {{allocates a barrier that this kernel never initialises}}
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+    %r = asynccopy.barrier.remote %b, %rank : !asynccopy.barrier<2> -> !asynccopy.barrier<2, remote>
+    asynccopy.barrier.arrive %r[%s] : !asynccopy.barrier<2, remote>
+    asynccopy.barrier.wait %b[%s], %phase : !asynccopy.barrier<2>
     gpu.return
   }
 }
