@@ -26,6 +26,7 @@
 #include "asynccopy/Analysis/Contiguity.h"
 #include "asynccopy/Analysis/TmaPlanEncoding.h"
 #include "asynccopy/Utils/KernelArguments.h"
+#include "asynccopy/Utils/LoopBounds.h"
 #include "asynccopy/Utils/TMAUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -84,10 +85,7 @@ scf::IfOp guardOnTrips(OpBuilder &b, ArrayRef<scf::ForOp> loops) {
   Location loc = loops.back()->getLoc();
   Value runs;
   for (scf::ForOp loop : loops) {
-    auto predicate = loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
-                                           : arith::CmpIPredicate::slt;
-    Value trips = arith::CmpIOp::create(b, loc, predicate, loop.getLowerBound(),
-                                        loop.getUpperBound());
+    Value trips = createBelowUpperBound(b, loc, loop, loop.getLowerBound());
     runs = runs ? arith::AndIOp::create(b, loc, runs, trips) : trips;
   }
   return scf::IfOp::create(b, loc, runs, /*withElseRegion=*/false);

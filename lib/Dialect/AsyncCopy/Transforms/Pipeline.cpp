@@ -47,6 +47,7 @@
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
 
 #include "asynccopy/Utils/LaunchShape.h"
+#include "asynccopy/Utils/LoopBounds.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -509,8 +510,7 @@ private:
   /// (k+N) will refill it.
   void emitRelease(OpBuilder &b, Value ahead, Value stage) {
     Location loc = loop.getLoc();
-    Value refilled = arith::CmpIOp::create(b, loc, ltPredicate(), ahead,
-                                           loop.getUpperBound());
+    Value refilled = createBelowUpperBound(b, loc, loop, ahead);
     if (plan.perWarpRelease) {
       // Each warp frees the stage once its lanes are done with it.
       NVVM::SyncWarpOp::create(
@@ -550,11 +550,6 @@ private:
     }
   }
 
-  arith::CmpIPredicate ltPredicate() {
-    return loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
-                                 : arith::CmpIPredicate::slt;
-  }
-
   /// Issues the loads of iteration `iv` (with stage `stage`) under
   /// `iv < ub`; for cp.async, every thread then commits one group.
   /// With empty barriers, a `refill` of a stage first waits until the
@@ -562,8 +557,7 @@ private:
   void emitLoads(OpBuilder &b, Value iv, Value stage, Value refill = {},
                  Value emptyPhase = {}) {
     Location loc = loop.getLoc();
-    Value inRange = arith::CmpIOp::create(b, loc, ltPredicate(), iv,
-                                          loop.getUpperBound());
+    Value inRange = createBelowUpperBound(b, loc, loop, iv);
     auto guard = scf::IfOp::create(b, loc, inRange, /*withElseRegion=*/false);
     OpBuilder inner = guard.getThenBodyBuilder();
     if (refill) {
