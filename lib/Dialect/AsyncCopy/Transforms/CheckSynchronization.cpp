@@ -314,6 +314,20 @@ private:
                          : DiagnosticSeverity::Error,
            std::move(build));
   }
+  /// `build`, then a note at the barrier's `barrier.alloc`.
+  static DiagBuilder notingAlloc(BarrierAllocOp alloc, DiagBuilder build) {
+    Location loc = alloc.getLoc();
+    return [=](InFlightDiagnostic &diag) {
+      build(diag);
+      diag.attachNote(loc) << "barrier allocated here";
+    };
+  }
+  /// The barrier `value` refers to, or none where the checker leaves it
+  /// alone (not one `barrier.alloc`, or escaped).
+  BarrierRef trackedBarrier(Value value) {
+    BarrierRef ref = traceBarrier(value);
+    return ref.alloc && !escaped.contains(ref.alloc) ? ref : BarrierRef{};
+  }
   void warn(Operation *op, StringRef kind, DiagBuilder build) {
     report(op, kind,
            dataDependent ? DiagnosticSeverity::Remark
@@ -724,8 +738,8 @@ void SyncChecker::visitOp(Operation *op, State &state) {
 
 /// A use of a barrier before its `barrier.init` on some path.
 void SyncChecker::useBarrier(Operation *op, Value barrier, State &state) {
-  BarrierRef ref = traceBarrier(barrier);
-  if (!ref.alloc || escaped.contains(ref.alloc))
+  BarrierRef ref = trackedBarrier(barrier);
+  if (!ref.alloc)
     return;
   auto it = state.barriers.find(ref.alloc);
   if (it == state.barriers.end() || !(it->second.init & kUninit))
@@ -735,8 +749,7 @@ void SyncChecker::useBarrier(Operation *op, Value barrier, State &state) {
     return;
   bool never = !(it->second.init & kInit);
   std::optional<int64_t> stage = stageOf(op);
-  Location allocLoc = ref.alloc.getLoc();
-  error(op, "uninit", [=](InFlightDiagnostic &diag) {
+  auto message = [=](InFlightDiagnostic &diag) {
     diag << "uses ";
     if (stage)
       diag << "stage " << *stage << " of ";
@@ -745,16 +758,16 @@ void SyncChecker::useBarrier(Operation *op, Value barrier, State &state) {
          << " here: add `asynccopy.barrier.init` (with the arrivals of one "
             "phase) after its `asynccopy.barrier.alloc`, before the first "
             "use and outside branches";
-    diag.attachNote(allocLoc) << "barrier allocated here";
-  });
+  };
+  error(op, "uninit", notingAlloc(ref.alloc, message));
 }
 
 /// A use of another CTA's copy of a barrier (a remote arrival, a DSMEM copy
 /// or multicast completing on it) before a cluster barrier has followed its
 /// `barrier.init` on some path: that CTA may not have initialised it yet.
 void SyncChecker::usePeerBarrier(Operation *op, Value barrier, State &state) {
-  BarrierRef ref = traceBarrier(barrier);
-  if (!ref.alloc || escaped.contains(ref.alloc))
+  BarrierRef ref = trackedBarrier(barrier);
+  if (!ref.alloc)
     return;
   if (isa<BarrierArriveOp>(op) && !ref.remote)
     return;
@@ -763,34 +776,32 @@ void SyncChecker::usePeerBarrier(Operation *op, Value barrier, State &state) {
       !(it->second.cluster & kUnpublished))
     return;
   bool always = !(it->second.cluster & kPublished);
-  Location allocLoc = ref.alloc.getLoc();
-  warn(op, "cluster-init", [=](InFlightDiagnostic &diag) {
+  auto message = [=](InFlightDiagnostic &diag) {
     diag << "uses another CTA's copy of a barrier before a cluster barrier "
             "has followed its `asynccopy.barrier.init`"
          << (always ? "" : " on some path")
          << ": that CTA may not have initialised it yet; add "
             "`nvvm.cluster.arrive` and `nvvm.cluster.wait` after the inits, "
             "before the first remote arrival, DSMEM copy or multicast";
-    diag.attachNote(allocLoc) << "barrier allocated here";
-  });
+  };
+  warn(op, "cluster-init", notingAlloc(ref.alloc, message));
 }
 
 void SyncChecker::visitInit(BarrierInitOp init, State &state) {
-  BarrierRef ref = traceBarrier(init.getBarrier());
-  if (!ref.alloc || escaped.contains(ref.alloc))
+  BarrierRef ref = trackedBarrier(init.getBarrier());
+  if (!ref.alloc)
     return;
   BarrierState &barrier = state.barriers[ref.alloc];
   if (barrier.init & kInit) {
     bool always = !(barrier.init & kUninit);
-    Location allocLoc = ref.alloc.getLoc();
-    error(init, "init-twice", [=](InFlightDiagnostic &diag) {
+    auto message = [=](InFlightDiagnostic &diag) {
       diag << "initialises a barrier that is already initialised"
            << (always ? "" : " on some path")
            << " (re-initialising one that copies or arrivals may use loses "
               "their phase): initialise each barrier once, after its "
               "`asynccopy.barrier.alloc` and outside loops";
-      diag.attachNote(allocLoc) << "barrier allocated here";
-    });
+    };
+    error(init, "init-twice", notingAlloc(ref.alloc, message));
   }
   barrier.init = kInit;
   barrier.cluster = kUnpublished;
@@ -828,7 +839,6 @@ void SyncChecker::checkBalance(BarrierWaitOp wait, BarrierAllocOp alloc,
   if (init == alloc->getResult(0).getUsers().end())
     return;
   int64_t count = cast<BarrierInitOp>(*init).getCount();
-  Location allocLoc = alloc.getLoc();
   Tally phase = open.phase;
   auto where = [=](InFlightDiagnostic &diag) {
     diag << "waits for ";
@@ -850,7 +860,7 @@ void SyncChecker::checkBalance(BarrierWaitOp wait, BarrierAllocOp alloc,
   }
   int64_t arrivals = *open.arrivals;
   if (arrivals != count) {
-    error(wait, "balance", [=](InFlightDiagnostic &diag) {
+    auto message = [=](InFlightDiagnostic &diag) {
       where(diag);
       diag << ", which gets " << arrivals << " arrival"
            << (arrivals == 1 ? "" : "s") << " per phase but was initialised "
@@ -861,22 +871,23 @@ void SyncChecker::checkBalance(BarrierWaitOp wait, BarrierAllocOp alloc,
            << "; initialise it with `asynccopy.barrier.init %b, " << arrivals
            << "` (one per copy completing on it, one per thread for "
               "`barrier.arrive`) or balance the arrivals";
-      diag.attachNote(allocLoc) << "barrier allocated here";
-    });
+    };
+    error(wait, "balance", notingAlloc(alloc, message));
     return;
   }
   int64_t expected = *open.expectedTx, delivered = *open.deliveredTx;
-  if (expected != delivered)
-    error(wait, "bytes", [=](InFlightDiagnostic &diag) {
-      where(diag);
-      diag << ", whose arrivals expect " << expected
-           << " transaction bytes but whose copies deliver " << delivered
-           << ": the phase never completes; every copy that completes on a "
-              "barrier expects its own bytes, so do not add them with "
-              "`asynccopy.barrier.arrive_expect_tx` (use "
-              "`asynccopy.barrier.arrive` or expect 0 bytes)";
-      diag.attachNote(allocLoc) << "barrier allocated here";
-    });
+  if (expected == delivered)
+    return;
+  auto message = [=](InFlightDiagnostic &diag) {
+    where(diag);
+    diag << ", whose arrivals expect " << expected
+         << " transaction bytes but whose copies deliver " << delivered
+         << ": the phase never completes; every copy that completes on a "
+            "barrier expects its own bytes, so do not add them with "
+            "`asynccopy.barrier.arrive_expect_tx` (use "
+            "`asynccopy.barrier.arrive` or expect 0 bytes)";
+  };
+  error(wait, "bytes", notingAlloc(alloc, message));
 }
 
 void SyncChecker::visitWait(BarrierWaitOp wait, State &state) {
@@ -1090,8 +1101,8 @@ void SyncChecker::visitCopy(AsyncCopyLikeOpInterface copy, State &state) {
   Pending pending{op, joinsOpenGroup(op) ? -1 : 0,
                   constantIndex(copy.getStage()), std::nullopt};
   if (Value barrier = copy.getBarrier()) {
-    BarrierRef ref = traceBarrier(barrier);
-    if (!ref.alloc || escaped.contains(ref.alloc))
+    BarrierRef ref = trackedBarrier(barrier);
+    if (!ref.alloc)
       return; // Completion the checker cannot follow.
     if (pending.stage && countable.contains(ref.alloc))
       pending.phase = state.barriers[ref.alloc].stages[*pending.stage].phase;
