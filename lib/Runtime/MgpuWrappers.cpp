@@ -18,7 +18,6 @@
 #include "asynccopy/Runtime/MgpuABI.h"
 
 #include <array>
-#include <atomic>
 #include <cstdint>
 #include <cstdio>
 #include <functional>
@@ -463,30 +462,6 @@ extern "C" float acEventElapsedMs(void *start, void *end) {
 // Memory
 //===----------------------------------------------------------------------===//
 
-/// Bytes the default memory pool of a device keeps when the program
-/// synchronises. The pool's default (0) returns its memory at every
-/// synchronisation, so a host function that allocates a small buffer
-/// stream-ordered per call (tensor maps in descriptor-mode=scratch) maps
-/// fresh memory every call: ~150 us per call on an H200.
-static constexpr uint64_t kPoolKeepBytes = 64ull << 20;
-
-/// Raises the release threshold of `device`'s default pool to
-/// kPoolKeepBytes, once per device (the first 64 ordinals); a driver
-/// without memory pools is left as it is.
-static void keepPoolMemory(CUdevice device) {
-  static std::atomic<uint64_t> done{0};
-  uint64_t bit = device >= 0 && device < 64 ? uint64_t(1) << device : 0;
-  if (bit && (done.fetch_or(bit) & bit))
-    return;
-  const CudaDriver &driver = getDriver();
-  CUmemoryPool pool = nullptr;
-  uint64_t keep = kPoolKeepBytes;
-  if (driver.cuDeviceGetDefaultMemPool && driver.cuMemPoolSetAttribute &&
-      driver.cuDeviceGetDefaultMemPool(&pool, device) == CUDA_SUCCESS)
-    driver.cuMemPoolSetAttribute(pool, CU_MEMPOOL_ATTR_RELEASE_THRESHOLD,
-                                 &keep);
-}
-
 /// With a stream (gpu.alloc/dealloc async), allocations are stream-ordered:
 /// unlike cuMemAlloc/cuMemFree they do not synchronise the device, so a
 /// per-launch buffer (tensor maps in descriptor-mode=scratch) costs no pipeline stall.
@@ -499,7 +474,6 @@ extern "C" void *mgpuMemAlloc(uint64_t sizeBytes, void *stream,
   if (isHostShared) {
     AC_CU(cuMemAllocManaged, (&ptr, sizeBytes, CU_MEM_ATTACH_GLOBAL));
   } else if (stream) {
-    keepPoolMemory(context.device());
     AC_CU(cuMemAllocAsync, (&ptr, sizeBytes, fromHandle<CUstream_st>(stream)));
   } else {
     AC_CU(cuMemAlloc, (&ptr, sizeBytes));
