@@ -851,6 +851,426 @@ module attributes {gpu.container_module} {
       } {asynccopy.pipeline_stages = 3 : i64}
       gpu.return
     }
+    // 16384x32768 f16, 64x128 tiles (65536), 3 stages, tiles claimed from a counter
+    gpu.func @tma_1g_64x128_s3_dyn(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>)
+        workgroup(%tile : memref<64x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %ctm = arith.constant 64 : index
+      %ctn = arith.constant 128 : index
+      %ctpr = arith.constant 256 : index
+      %ctiles = arith.constant 65536 : index
+      %false = arith.constant false
+      %true = arith.constant true
+      %bid = gpu.block_id x
+      %grid = gpu.grid_dim x
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      %last = scf.for %t = %bid to %ctiles step %grid iter_args(%phase = %false) -> (i1) {
+        %tr = arith.divui %t, %ctpr : index
+        %tc = arith.remui %t, %ctpr : index
+        %row = arith.muli %tr, %ctm : index
+        %col = arith.muli %tc, %ctn : index
+        asynccopy.copy %in to %tile window [%row, %col] [64, 128] barrier %bar[%c0]
+            : memref<16384x32768xf16> to memref<64x128xf16, #gpu.address_space<workgroup>>
+        asynccopy.barrier.wait %bar[%c0], %phase : !asynccopy.barrier<1>
+        %st = asynccopy.copy %tile to %out window [%row, %col] [64, 128]
+            : memref<64x128xf16, #gpu.address_space<workgroup>> to memref<16384x32768xf16> -> !asynccopy.token
+        asynccopy.wait %st : !asynccopy.token
+        %flip = arith.xori %phase, %true : i1
+        scf.yield %flip : i1
+      } {asynccopy.pipeline_stages = 3 : i64, asynccopy.pipeline_dynamic_schedule}
+      gpu.return
+    }
+    // 16384x32768 f16, 64x128 tiles (65536), 3 stages, tiles claimed from a counter, L2 hints: load evict_last, store None
+    gpu.func @tma_1g_64x128_s3_dyn_le(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>)
+        workgroup(%tile : memref<64x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %ctm = arith.constant 64 : index
+      %ctn = arith.constant 128 : index
+      %ctpr = arith.constant 256 : index
+      %ctiles = arith.constant 65536 : index
+      %false = arith.constant false
+      %true = arith.constant true
+      %bid = gpu.block_id x
+      %grid = gpu.grid_dim x
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      %last = scf.for %t = %bid to %ctiles step %grid iter_args(%phase = %false) -> (i1) {
+        %tr = arith.divui %t, %ctpr : index
+        %tc = arith.remui %t, %ctpr : index
+        %row = arith.muli %tr, %ctm : index
+        %col = arith.muli %tc, %ctn : index
+        asynccopy.copy %in to %tile window [%row, %col] [64, 128] barrier %bar[%c0] {cache = #asynccopy<cache evict_last>}
+            : memref<16384x32768xf16> to memref<64x128xf16, #gpu.address_space<workgroup>>
+        asynccopy.barrier.wait %bar[%c0], %phase : !asynccopy.barrier<1>
+        %st = asynccopy.copy %tile to %out window [%row, %col] [64, 128]
+            : memref<64x128xf16, #gpu.address_space<workgroup>> to memref<16384x32768xf16> -> !asynccopy.token
+        asynccopy.wait %st : !asynccopy.token
+        %flip = arith.xori %phase, %true : i1
+        scf.yield %flip : i1
+      } {asynccopy.pipeline_stages = 3 : i64, asynccopy.pipeline_dynamic_schedule}
+      gpu.return
+    }
+    // 16384x32768 f16, 64x128 tiles (65536), 3 stages, tiles claimed from a counter, L2 hints: load evict_last, store evict_first
+    gpu.func @tma_1g_64x128_s3_dyn_lese(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>)
+        workgroup(%tile : memref<64x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %ctm = arith.constant 64 : index
+      %ctn = arith.constant 128 : index
+      %ctpr = arith.constant 256 : index
+      %ctiles = arith.constant 65536 : index
+      %false = arith.constant false
+      %true = arith.constant true
+      %bid = gpu.block_id x
+      %grid = gpu.grid_dim x
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      %last = scf.for %t = %bid to %ctiles step %grid iter_args(%phase = %false) -> (i1) {
+        %tr = arith.divui %t, %ctpr : index
+        %tc = arith.remui %t, %ctpr : index
+        %row = arith.muli %tr, %ctm : index
+        %col = arith.muli %tc, %ctn : index
+        asynccopy.copy %in to %tile window [%row, %col] [64, 128] barrier %bar[%c0] {cache = #asynccopy<cache evict_last>}
+            : memref<16384x32768xf16> to memref<64x128xf16, #gpu.address_space<workgroup>>
+        asynccopy.barrier.wait %bar[%c0], %phase : !asynccopy.barrier<1>
+        %st = asynccopy.copy %tile to %out window [%row, %col] [64, 128] {cache = #asynccopy<cache evict_first>}
+            : memref<64x128xf16, #gpu.address_space<workgroup>> to memref<16384x32768xf16> -> !asynccopy.token
+        asynccopy.wait %st : !asynccopy.token
+        %flip = arith.xori %phase, %true : i1
+        scf.yield %flip : i1
+      } {asynccopy.pipeline_stages = 3 : i64, asynccopy.pipeline_dynamic_schedule}
+      gpu.return
+    }
+    // 16384x32768 f16, 64x128 tiles (65536), 4 stages, tiles claimed from a counter
+    gpu.func @tma_1g_64x128_s4_dyn(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>)
+        workgroup(%tile : memref<64x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %ctm = arith.constant 64 : index
+      %ctn = arith.constant 128 : index
+      %ctpr = arith.constant 256 : index
+      %ctiles = arith.constant 65536 : index
+      %false = arith.constant false
+      %true = arith.constant true
+      %bid = gpu.block_id x
+      %grid = gpu.grid_dim x
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      %last = scf.for %t = %bid to %ctiles step %grid iter_args(%phase = %false) -> (i1) {
+        %tr = arith.divui %t, %ctpr : index
+        %tc = arith.remui %t, %ctpr : index
+        %row = arith.muli %tr, %ctm : index
+        %col = arith.muli %tc, %ctn : index
+        asynccopy.copy %in to %tile window [%row, %col] [64, 128] barrier %bar[%c0]
+            : memref<16384x32768xf16> to memref<64x128xf16, #gpu.address_space<workgroup>>
+        asynccopy.barrier.wait %bar[%c0], %phase : !asynccopy.barrier<1>
+        %st = asynccopy.copy %tile to %out window [%row, %col] [64, 128]
+            : memref<64x128xf16, #gpu.address_space<workgroup>> to memref<16384x32768xf16> -> !asynccopy.token
+        asynccopy.wait %st : !asynccopy.token
+        %flip = arith.xori %phase, %true : i1
+        scf.yield %flip : i1
+      } {asynccopy.pipeline_stages = 4 : i64, asynccopy.pipeline_dynamic_schedule}
+      gpu.return
+    }
+    // 16384x32768 f16, 64x128 tiles (65536), 4 stages, tiles claimed from a counter, L2 hints: load evict_last, store None
+    gpu.func @tma_1g_64x128_s4_dyn_le(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>)
+        workgroup(%tile : memref<64x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %ctm = arith.constant 64 : index
+      %ctn = arith.constant 128 : index
+      %ctpr = arith.constant 256 : index
+      %ctiles = arith.constant 65536 : index
+      %false = arith.constant false
+      %true = arith.constant true
+      %bid = gpu.block_id x
+      %grid = gpu.grid_dim x
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      %last = scf.for %t = %bid to %ctiles step %grid iter_args(%phase = %false) -> (i1) {
+        %tr = arith.divui %t, %ctpr : index
+        %tc = arith.remui %t, %ctpr : index
+        %row = arith.muli %tr, %ctm : index
+        %col = arith.muli %tc, %ctn : index
+        asynccopy.copy %in to %tile window [%row, %col] [64, 128] barrier %bar[%c0] {cache = #asynccopy<cache evict_last>}
+            : memref<16384x32768xf16> to memref<64x128xf16, #gpu.address_space<workgroup>>
+        asynccopy.barrier.wait %bar[%c0], %phase : !asynccopy.barrier<1>
+        %st = asynccopy.copy %tile to %out window [%row, %col] [64, 128]
+            : memref<64x128xf16, #gpu.address_space<workgroup>> to memref<16384x32768xf16> -> !asynccopy.token
+        asynccopy.wait %st : !asynccopy.token
+        %flip = arith.xori %phase, %true : i1
+        scf.yield %flip : i1
+      } {asynccopy.pipeline_stages = 4 : i64, asynccopy.pipeline_dynamic_schedule}
+      gpu.return
+    }
+    // 16384x32768 f16, 64x128 tiles (65536), 4 stages, tiles claimed from a counter, L2 hints: load evict_last, store evict_first
+    gpu.func @tma_1g_64x128_s4_dyn_lese(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>)
+        workgroup(%tile : memref<64x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %ctm = arith.constant 64 : index
+      %ctn = arith.constant 128 : index
+      %ctpr = arith.constant 256 : index
+      %ctiles = arith.constant 65536 : index
+      %false = arith.constant false
+      %true = arith.constant true
+      %bid = gpu.block_id x
+      %grid = gpu.grid_dim x
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      %last = scf.for %t = %bid to %ctiles step %grid iter_args(%phase = %false) -> (i1) {
+        %tr = arith.divui %t, %ctpr : index
+        %tc = arith.remui %t, %ctpr : index
+        %row = arith.muli %tr, %ctm : index
+        %col = arith.muli %tc, %ctn : index
+        asynccopy.copy %in to %tile window [%row, %col] [64, 128] barrier %bar[%c0] {cache = #asynccopy<cache evict_last>}
+            : memref<16384x32768xf16> to memref<64x128xf16, #gpu.address_space<workgroup>>
+        asynccopy.barrier.wait %bar[%c0], %phase : !asynccopy.barrier<1>
+        %st = asynccopy.copy %tile to %out window [%row, %col] [64, 128] {cache = #asynccopy<cache evict_first>}
+            : memref<64x128xf16, #gpu.address_space<workgroup>> to memref<16384x32768xf16> -> !asynccopy.token
+        asynccopy.wait %st : !asynccopy.token
+        %flip = arith.xori %phase, %true : i1
+        scf.yield %flip : i1
+      } {asynccopy.pipeline_stages = 4 : i64, asynccopy.pipeline_dynamic_schedule}
+      gpu.return
+    }
+    // 16384x32768 f16, 128x128 tiles (32768), 3 stages, tiles claimed from a counter
+    gpu.func @tma_1g_128x128_s3_dyn(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>)
+        workgroup(%tile : memref<128x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %ctm = arith.constant 128 : index
+      %ctn = arith.constant 128 : index
+      %ctpr = arith.constant 256 : index
+      %ctiles = arith.constant 32768 : index
+      %false = arith.constant false
+      %true = arith.constant true
+      %bid = gpu.block_id x
+      %grid = gpu.grid_dim x
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      %last = scf.for %t = %bid to %ctiles step %grid iter_args(%phase = %false) -> (i1) {
+        %tr = arith.divui %t, %ctpr : index
+        %tc = arith.remui %t, %ctpr : index
+        %row = arith.muli %tr, %ctm : index
+        %col = arith.muli %tc, %ctn : index
+        asynccopy.copy %in to %tile window [%row, %col] [128, 128] barrier %bar[%c0]
+            : memref<16384x32768xf16> to memref<128x128xf16, #gpu.address_space<workgroup>>
+        asynccopy.barrier.wait %bar[%c0], %phase : !asynccopy.barrier<1>
+        %st = asynccopy.copy %tile to %out window [%row, %col] [128, 128]
+            : memref<128x128xf16, #gpu.address_space<workgroup>> to memref<16384x32768xf16> -> !asynccopy.token
+        asynccopy.wait %st : !asynccopy.token
+        %flip = arith.xori %phase, %true : i1
+        scf.yield %flip : i1
+      } {asynccopy.pipeline_stages = 3 : i64, asynccopy.pipeline_dynamic_schedule}
+      gpu.return
+    }
+    // 32768x65536 f16, 64x128 tiles (262144), 3 stages, tiles claimed from a counter
+    gpu.func @tma_4g_64x128_s3_dyn(%in: memref<32768x65536xf16>, %out: memref<32768x65536xf16>)
+        workgroup(%tile : memref<64x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %ctm = arith.constant 64 : index
+      %ctn = arith.constant 128 : index
+      %ctpr = arith.constant 512 : index
+      %ctiles = arith.constant 262144 : index
+      %false = arith.constant false
+      %true = arith.constant true
+      %bid = gpu.block_id x
+      %grid = gpu.grid_dim x
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      %last = scf.for %t = %bid to %ctiles step %grid iter_args(%phase = %false) -> (i1) {
+        %tr = arith.divui %t, %ctpr : index
+        %tc = arith.remui %t, %ctpr : index
+        %row = arith.muli %tr, %ctm : index
+        %col = arith.muli %tc, %ctn : index
+        asynccopy.copy %in to %tile window [%row, %col] [64, 128] barrier %bar[%c0]
+            : memref<32768x65536xf16> to memref<64x128xf16, #gpu.address_space<workgroup>>
+        asynccopy.barrier.wait %bar[%c0], %phase : !asynccopy.barrier<1>
+        %st = asynccopy.copy %tile to %out window [%row, %col] [64, 128]
+            : memref<64x128xf16, #gpu.address_space<workgroup>> to memref<32768x65536xf16> -> !asynccopy.token
+        asynccopy.wait %st : !asynccopy.token
+        %flip = arith.xori %phase, %true : i1
+        scf.yield %flip : i1
+      } {asynccopy.pipeline_stages = 3 : i64, asynccopy.pipeline_dynamic_schedule}
+      gpu.return
+    }
+    // 32768x65536 f16, 64x128 tiles (262144), 3 stages, tiles claimed from a counter, L2 hints: load evict_last, store None
+    gpu.func @tma_4g_64x128_s3_dyn_le(%in: memref<32768x65536xf16>, %out: memref<32768x65536xf16>)
+        workgroup(%tile : memref<64x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %ctm = arith.constant 64 : index
+      %ctn = arith.constant 128 : index
+      %ctpr = arith.constant 512 : index
+      %ctiles = arith.constant 262144 : index
+      %false = arith.constant false
+      %true = arith.constant true
+      %bid = gpu.block_id x
+      %grid = gpu.grid_dim x
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      %last = scf.for %t = %bid to %ctiles step %grid iter_args(%phase = %false) -> (i1) {
+        %tr = arith.divui %t, %ctpr : index
+        %tc = arith.remui %t, %ctpr : index
+        %row = arith.muli %tr, %ctm : index
+        %col = arith.muli %tc, %ctn : index
+        asynccopy.copy %in to %tile window [%row, %col] [64, 128] barrier %bar[%c0] {cache = #asynccopy<cache evict_last>}
+            : memref<32768x65536xf16> to memref<64x128xf16, #gpu.address_space<workgroup>>
+        asynccopy.barrier.wait %bar[%c0], %phase : !asynccopy.barrier<1>
+        %st = asynccopy.copy %tile to %out window [%row, %col] [64, 128]
+            : memref<64x128xf16, #gpu.address_space<workgroup>> to memref<32768x65536xf16> -> !asynccopy.token
+        asynccopy.wait %st : !asynccopy.token
+        %flip = arith.xori %phase, %true : i1
+        scf.yield %flip : i1
+      } {asynccopy.pipeline_stages = 3 : i64, asynccopy.pipeline_dynamic_schedule}
+      gpu.return
+    }
+    // 32768x65536 f16, 64x128 tiles (262144), 3 stages, tiles claimed from a counter, L2 hints: load evict_last, store evict_first
+    gpu.func @tma_4g_64x128_s3_dyn_lese(%in: memref<32768x65536xf16>, %out: memref<32768x65536xf16>)
+        workgroup(%tile : memref<64x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %ctm = arith.constant 64 : index
+      %ctn = arith.constant 128 : index
+      %ctpr = arith.constant 512 : index
+      %ctiles = arith.constant 262144 : index
+      %false = arith.constant false
+      %true = arith.constant true
+      %bid = gpu.block_id x
+      %grid = gpu.grid_dim x
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      %last = scf.for %t = %bid to %ctiles step %grid iter_args(%phase = %false) -> (i1) {
+        %tr = arith.divui %t, %ctpr : index
+        %tc = arith.remui %t, %ctpr : index
+        %row = arith.muli %tr, %ctm : index
+        %col = arith.muli %tc, %ctn : index
+        asynccopy.copy %in to %tile window [%row, %col] [64, 128] barrier %bar[%c0] {cache = #asynccopy<cache evict_last>}
+            : memref<32768x65536xf16> to memref<64x128xf16, #gpu.address_space<workgroup>>
+        asynccopy.barrier.wait %bar[%c0], %phase : !asynccopy.barrier<1>
+        %st = asynccopy.copy %tile to %out window [%row, %col] [64, 128] {cache = #asynccopy<cache evict_first>}
+            : memref<64x128xf16, #gpu.address_space<workgroup>> to memref<32768x65536xf16> -> !asynccopy.token
+        asynccopy.wait %st : !asynccopy.token
+        %flip = arith.xori %phase, %true : i1
+        scf.yield %flip : i1
+      } {asynccopy.pipeline_stages = 3 : i64, asynccopy.pipeline_dynamic_schedule}
+      gpu.return
+    }
+    // 32768x65536 f16, 64x128 tiles (262144), 4 stages, tiles claimed from a counter
+    gpu.func @tma_4g_64x128_s4_dyn(%in: memref<32768x65536xf16>, %out: memref<32768x65536xf16>)
+        workgroup(%tile : memref<64x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %ctm = arith.constant 64 : index
+      %ctn = arith.constant 128 : index
+      %ctpr = arith.constant 512 : index
+      %ctiles = arith.constant 262144 : index
+      %false = arith.constant false
+      %true = arith.constant true
+      %bid = gpu.block_id x
+      %grid = gpu.grid_dim x
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      %last = scf.for %t = %bid to %ctiles step %grid iter_args(%phase = %false) -> (i1) {
+        %tr = arith.divui %t, %ctpr : index
+        %tc = arith.remui %t, %ctpr : index
+        %row = arith.muli %tr, %ctm : index
+        %col = arith.muli %tc, %ctn : index
+        asynccopy.copy %in to %tile window [%row, %col] [64, 128] barrier %bar[%c0]
+            : memref<32768x65536xf16> to memref<64x128xf16, #gpu.address_space<workgroup>>
+        asynccopy.barrier.wait %bar[%c0], %phase : !asynccopy.barrier<1>
+        %st = asynccopy.copy %tile to %out window [%row, %col] [64, 128]
+            : memref<64x128xf16, #gpu.address_space<workgroup>> to memref<32768x65536xf16> -> !asynccopy.token
+        asynccopy.wait %st : !asynccopy.token
+        %flip = arith.xori %phase, %true : i1
+        scf.yield %flip : i1
+      } {asynccopy.pipeline_stages = 4 : i64, asynccopy.pipeline_dynamic_schedule}
+      gpu.return
+    }
+    // 32768x65536 f16, 64x128 tiles (262144), 4 stages, tiles claimed from a counter, L2 hints: load evict_last, store None
+    gpu.func @tma_4g_64x128_s4_dyn_le(%in: memref<32768x65536xf16>, %out: memref<32768x65536xf16>)
+        workgroup(%tile : memref<64x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %ctm = arith.constant 64 : index
+      %ctn = arith.constant 128 : index
+      %ctpr = arith.constant 512 : index
+      %ctiles = arith.constant 262144 : index
+      %false = arith.constant false
+      %true = arith.constant true
+      %bid = gpu.block_id x
+      %grid = gpu.grid_dim x
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      %last = scf.for %t = %bid to %ctiles step %grid iter_args(%phase = %false) -> (i1) {
+        %tr = arith.divui %t, %ctpr : index
+        %tc = arith.remui %t, %ctpr : index
+        %row = arith.muli %tr, %ctm : index
+        %col = arith.muli %tc, %ctn : index
+        asynccopy.copy %in to %tile window [%row, %col] [64, 128] barrier %bar[%c0] {cache = #asynccopy<cache evict_last>}
+            : memref<32768x65536xf16> to memref<64x128xf16, #gpu.address_space<workgroup>>
+        asynccopy.barrier.wait %bar[%c0], %phase : !asynccopy.barrier<1>
+        %st = asynccopy.copy %tile to %out window [%row, %col] [64, 128]
+            : memref<64x128xf16, #gpu.address_space<workgroup>> to memref<32768x65536xf16> -> !asynccopy.token
+        asynccopy.wait %st : !asynccopy.token
+        %flip = arith.xori %phase, %true : i1
+        scf.yield %flip : i1
+      } {asynccopy.pipeline_stages = 4 : i64, asynccopy.pipeline_dynamic_schedule}
+      gpu.return
+    }
+    // 32768x65536 f16, 64x128 tiles (262144), 4 stages, tiles claimed from a counter, L2 hints: load evict_last, store evict_first
+    gpu.func @tma_4g_64x128_s4_dyn_lese(%in: memref<32768x65536xf16>, %out: memref<32768x65536xf16>)
+        workgroup(%tile : memref<64x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %ctm = arith.constant 64 : index
+      %ctn = arith.constant 128 : index
+      %ctpr = arith.constant 512 : index
+      %ctiles = arith.constant 262144 : index
+      %false = arith.constant false
+      %true = arith.constant true
+      %bid = gpu.block_id x
+      %grid = gpu.grid_dim x
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      %last = scf.for %t = %bid to %ctiles step %grid iter_args(%phase = %false) -> (i1) {
+        %tr = arith.divui %t, %ctpr : index
+        %tc = arith.remui %t, %ctpr : index
+        %row = arith.muli %tr, %ctm : index
+        %col = arith.muli %tc, %ctn : index
+        asynccopy.copy %in to %tile window [%row, %col] [64, 128] barrier %bar[%c0] {cache = #asynccopy<cache evict_last>}
+            : memref<32768x65536xf16> to memref<64x128xf16, #gpu.address_space<workgroup>>
+        asynccopy.barrier.wait %bar[%c0], %phase : !asynccopy.barrier<1>
+        %st = asynccopy.copy %tile to %out window [%row, %col] [64, 128] {cache = #asynccopy<cache evict_first>}
+            : memref<64x128xf16, #gpu.address_space<workgroup>> to memref<32768x65536xf16> -> !asynccopy.token
+        asynccopy.wait %st : !asynccopy.token
+        %flip = arith.xori %phase, %true : i1
+        scf.yield %flip : i1
+      } {asynccopy.pipeline_stages = 4 : i64, asynccopy.pipeline_dynamic_schedule}
+      gpu.return
+    }
+    // 32768x65536 f16, 128x128 tiles (131072), 3 stages, tiles claimed from a counter
+    gpu.func @tma_4g_128x128_s3_dyn(%in: memref<32768x65536xf16>, %out: memref<32768x65536xf16>)
+        workgroup(%tile : memref<128x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %ctm = arith.constant 128 : index
+      %ctn = arith.constant 128 : index
+      %ctpr = arith.constant 512 : index
+      %ctiles = arith.constant 131072 : index
+      %false = arith.constant false
+      %true = arith.constant true
+      %bid = gpu.block_id x
+      %grid = gpu.grid_dim x
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      %last = scf.for %t = %bid to %ctiles step %grid iter_args(%phase = %false) -> (i1) {
+        %tr = arith.divui %t, %ctpr : index
+        %tc = arith.remui %t, %ctpr : index
+        %row = arith.muli %tr, %ctm : index
+        %col = arith.muli %tc, %ctn : index
+        asynccopy.copy %in to %tile window [%row, %col] [128, 128] barrier %bar[%c0]
+            : memref<32768x65536xf16> to memref<128x128xf16, #gpu.address_space<workgroup>>
+        asynccopy.barrier.wait %bar[%c0], %phase : !asynccopy.barrier<1>
+        %st = asynccopy.copy %tile to %out window [%row, %col] [128, 128]
+            : memref<128x128xf16, #gpu.address_space<workgroup>> to memref<32768x65536xf16> -> !asynccopy.token
+        asynccopy.wait %st : !asynccopy.token
+        %flip = arith.xori %phase, %true : i1
+        scf.yield %flip : i1
+      } {asynccopy.pipeline_stages = 3 : i64, asynccopy.pipeline_dynamic_schedule}
+      gpu.return
+    }
     // 16384x32768 f16, 64x128 tiles, hand-pipelined: 4 stages, loads 2 ahead, 1 store(s) in flight at a refill
     gpu.func @hand_1g_64x128_n4_d1(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>)
         workgroup(%buf : memref<4x64x128xf16, #gpu.address_space<workgroup>>) kernel {
@@ -2569,6 +2989,202 @@ module attributes {gpu.container_module} {
     %t0 = gpu.wait async
     %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
       %next = gpu.launch_func async [%t] @kernels::@tma_4g_128x128_s3_ef
+          blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+          args(%in : memref<32768x65536xf16>, %out : memref<32768x65536xf16>)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_tma_1g_64x128_s3_dyn(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>, %grid: index, %threads: index,
+                        %iters: index) attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@tma_1g_64x128_s3_dyn
+          blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+          args(%in : memref<16384x32768xf16>, %out : memref<16384x32768xf16>)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_tma_1g_64x128_s3_dyn_le(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>, %grid: index, %threads: index,
+                        %iters: index) attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@tma_1g_64x128_s3_dyn_le
+          blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+          args(%in : memref<16384x32768xf16>, %out : memref<16384x32768xf16>)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_tma_1g_64x128_s3_dyn_lese(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>, %grid: index, %threads: index,
+                        %iters: index) attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@tma_1g_64x128_s3_dyn_lese
+          blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+          args(%in : memref<16384x32768xf16>, %out : memref<16384x32768xf16>)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_tma_1g_64x128_s4_dyn(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>, %grid: index, %threads: index,
+                        %iters: index) attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@tma_1g_64x128_s4_dyn
+          blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+          args(%in : memref<16384x32768xf16>, %out : memref<16384x32768xf16>)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_tma_1g_64x128_s4_dyn_le(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>, %grid: index, %threads: index,
+                        %iters: index) attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@tma_1g_64x128_s4_dyn_le
+          blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+          args(%in : memref<16384x32768xf16>, %out : memref<16384x32768xf16>)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_tma_1g_64x128_s4_dyn_lese(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>, %grid: index, %threads: index,
+                        %iters: index) attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@tma_1g_64x128_s4_dyn_lese
+          blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+          args(%in : memref<16384x32768xf16>, %out : memref<16384x32768xf16>)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_tma_1g_128x128_s3_dyn(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>, %grid: index, %threads: index,
+                        %iters: index) attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@tma_1g_128x128_s3_dyn
+          blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+          args(%in : memref<16384x32768xf16>, %out : memref<16384x32768xf16>)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_tma_4g_64x128_s3_dyn(%in: memref<32768x65536xf16>, %out: memref<32768x65536xf16>, %grid: index, %threads: index,
+                        %iters: index) attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@tma_4g_64x128_s3_dyn
+          blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+          args(%in : memref<32768x65536xf16>, %out : memref<32768x65536xf16>)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_tma_4g_64x128_s3_dyn_le(%in: memref<32768x65536xf16>, %out: memref<32768x65536xf16>, %grid: index, %threads: index,
+                        %iters: index) attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@tma_4g_64x128_s3_dyn_le
+          blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+          args(%in : memref<32768x65536xf16>, %out : memref<32768x65536xf16>)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_tma_4g_64x128_s3_dyn_lese(%in: memref<32768x65536xf16>, %out: memref<32768x65536xf16>, %grid: index, %threads: index,
+                        %iters: index) attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@tma_4g_64x128_s3_dyn_lese
+          blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+          args(%in : memref<32768x65536xf16>, %out : memref<32768x65536xf16>)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_tma_4g_64x128_s4_dyn(%in: memref<32768x65536xf16>, %out: memref<32768x65536xf16>, %grid: index, %threads: index,
+                        %iters: index) attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@tma_4g_64x128_s4_dyn
+          blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+          args(%in : memref<32768x65536xf16>, %out : memref<32768x65536xf16>)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_tma_4g_64x128_s4_dyn_le(%in: memref<32768x65536xf16>, %out: memref<32768x65536xf16>, %grid: index, %threads: index,
+                        %iters: index) attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@tma_4g_64x128_s4_dyn_le
+          blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+          args(%in : memref<32768x65536xf16>, %out : memref<32768x65536xf16>)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_tma_4g_64x128_s4_dyn_lese(%in: memref<32768x65536xf16>, %out: memref<32768x65536xf16>, %grid: index, %threads: index,
+                        %iters: index) attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@tma_4g_64x128_s4_dyn_lese
+          blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+          args(%in : memref<32768x65536xf16>, %out : memref<32768x65536xf16>)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_tma_4g_128x128_s3_dyn(%in: memref<32768x65536xf16>, %out: memref<32768x65536xf16>, %grid: index, %threads: index,
+                        %iters: index) attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@tma_4g_128x128_s3_dyn
           blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
           args(%in : memref<32768x65536xf16>, %out : memref<32768x65536xf16>)
       scf.yield %next : !gpu.async.token

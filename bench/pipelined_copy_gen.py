@@ -85,7 +85,7 @@ TMA_KERNEL = """\
         asynccopy.wait %st : !asynccopy.token
         %flip = arith.xori %phase, %true : i1
         scf.yield %flip : i1
-      }} {{asynccopy.pipeline_stages = {stages} : i64}}
+      }} {{asynccopy.pipeline_stages = {stages} : i64{schedule}}}
       gpu.return
     }}
 """
@@ -281,6 +281,28 @@ def kernels(prefix, variants, body):
     return out
 
 
+def dynamic_kernels():
+    """tma_*_dyn: the same marked loops, also marked
+    `asynccopy.pipeline_dynamic_schedule`: the pass hands tiles out from a
+    per-launch counter, so faster SMs copy more of them. With 64-row tiles
+    also `_le` (loads evict_last) and `_lese` (and stores evict_first)."""
+    hint = lambda c: f" {{cache = #asynccopy<cache {c}>}}" if c else ""
+    out = []
+    for k in kernels("tma", [(64, 128, 3, None), (64, 128, 4, None),
+                             (128, 128, 3, None)], TMA_KERNEL):
+        for tag, lc, sc in [("", None, None), ("_le", "evict_last", None),
+                            ("_lese", "evict_last", "evict_first")]:
+            if lc and k["tm"] != 64:
+                continue
+            out.append(dict(
+                k, name=k["name"] + "_dyn" + tag,
+                schedule=", asynccopy.pipeline_dynamic_schedule",
+                lattrs=hint(lc), sattrs=hint(sc),
+                note=", tiles claimed from a counter" +
+                     (f", L2 hints: load {lc}, store {sc}" if lc else "")))
+    return out
+
+
 def diag_kernels():
     """chunk_*: contiguous tile ranges per CTA; pf_*: an L2 prefetch ahead of
     the loads; flat_*: contiguous tiles."""
@@ -358,7 +380,8 @@ def write(path_mlir, path_inc, header, ks):
         f.write("module attributes {gpu.container_module} {\n"
                 "  gpu.module @kernels {\n")
         for k in ks:
-            f.write(k["body"].format(**{"lattrs": "", "sattrs": "", **k}))
+            f.write(k["body"].format(
+                **{"lattrs": "", "sattrs": "", "schedule": "", **k}))
         f.write("  }\n")
         for k in ks:
             f.write(k.get("host", HOST).format(**k))
@@ -401,7 +424,8 @@ CPA_HEADER = """\
 if __name__ == "__main__":
     write(os.path.join(HERE, "pipelined_copy.mlir"),
           os.path.join(HERE, "pipelined_copy_configs.inc"), TMA_HEADER,
-          kernels("tma", TMA_VARIANTS, TMA_KERNEL) + hand_kernels() +
+          kernels("tma", TMA_VARIANTS, TMA_KERNEL) + dynamic_kernels() +
+          hand_kernels() +
           diag_kernels())
     write(os.path.join(HERE, "cp_async_copy.mlir"),
           os.path.join(HERE, "cp_async_copy_configs.inc"), CPA_HEADER,

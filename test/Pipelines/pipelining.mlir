@@ -71,3 +71,26 @@
 // WARPS-NOT: bar.sync
 // WARPS: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 // WARPS-NOT: bar.sync
+
+// `asynccopy.pipeline_dynamic_schedule` on the grid-stride loop: thread 0
+// claims the first three tiles before a CTA barrier; each iteration claims
+// one more, releases the stage, publishes the claim in the SMEM ring and
+// refills from it. The host allocates and zeroes a counter per launch.
+// RUN: ac-opt %S/../Integration/GPU/pipeline_tma_dynamic.mlir -asynccopy-to-llvm="format=isa" \
+// RUN:   | %extract_ptx | FileCheck %s --check-prefix=DYN
+// DYN-COUNT-3: atom.global.add.u64
+// DYN: bar.sync 0;
+// DYN-COUNT-2: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// DYN: atom.global.add.u64
+// DYN: cp.async.bulk.wait_group.read 0;
+// DYN: bar.sync 0;
+// DYN: st.shared.b64
+// DYN: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// DYN: mbarrier.try_wait.parity.shared.b64
+// DYN: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
+// DYN: cp.async.bulk.wait_group 0;
+// RUN: ac-opt %S/../Integration/GPU/pipeline_tma_dynamic.mlir -asynccopy-to-llvm="format=isa" \
+// RUN:   | FileCheck %s --check-prefix=DYNHOST
+// DYNHOST-LABEL: llvm.func @pipeline_tma_dynamic
+// DYNHOST-COUNT-2: llvm.call @mgpuMemset32
+// DYNHOST-COUNT-2: llvm.call @mgpuMemFree

@@ -845,6 +845,16 @@ static bool pipelineTma(Checker &check) {
 }
 #endif
 
+#ifdef HAS_pipeline_tma_dynamic
+extern "C" void _mlir_ciface_pipeline_tma_dynamic(MemRef<uint16_t, 2> *,
+                                                  MemRef<uint16_t, 2> *);
+/// Forty 64x64 f16 tiles, claimed by the CTAs from a counter, twice.
+static bool pipelineTmaDynamic(Checker &check) {
+  return copiesWhole(check, _mlir_ciface_pipeline_tma_dynamic, 2560, 64,
+                     pattern16);
+}
+#endif
+
 #ifdef HAS_pipeline_tma_short
 extern "C" void _mlir_ciface_pipeline_tma_short(MemRef<uint16_t, 2> *,
                                                 MemRef<uint16_t, 2> *);
@@ -1119,6 +1129,9 @@ static const std::map<std::string, std::function<bool(Checker &)>> &tests() {
 #endif
 #ifdef HAS_pipeline_tma
       {"pipeline_tma", pipelineTma},
+#endif
+#ifdef HAS_pipeline_tma_dynamic
+      {"pipeline_tma_dynamic", pipelineTmaDynamic},
 #endif
 #ifdef HAS_pipeline_tma_short
       {"pipeline_tma_short", pipelineTmaShort},

@@ -106,6 +106,7 @@ static ArrayRef<ProtocolAttr> getProtocolAttrs() {
        "a positive integer (pipeline stages)"},
       declared<D::CtaReleaseAttrHelper>("a unit attribute"),
       declared<D::PipelineEmptyBarrierAttrHelper>("a unit attribute"),
+      declared<D::PipelineDynamicScheduleAttrHelper>("a unit attribute"),
   };
   return attrs;
 }

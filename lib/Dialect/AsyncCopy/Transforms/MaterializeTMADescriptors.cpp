@@ -23,6 +23,8 @@
 
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
 
+#include "LaunchBuffers.h"
+
 #include "asynccopy/Analysis/Contiguity.h"
 #include "asynccopy/Analysis/TmaPlanEncoding.h"
 #include "asynccopy/Utils/KernelArguments.h"
@@ -46,17 +48,6 @@ using namespace mlir;
 using namespace mlir::asynccopy;
 
 namespace {
-
-/// The address of a memref's first element as `!llvm.ptr`.
-Value pointerTo(OpBuilder &b, Value memref) {
-  Location loc = memref.getLoc();
-  Value index = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
-  Value address =
-      arith::IndexCastUIOp::create(b, loc, b.getI64Type(), index).getResult();
-  return LLVM::IntToPtrOp::create(b, loc, LLVM::LLVMPointerType::get(
-                                             b.getContext()),
-                                  address);
-}
 
 /// The scf.for loops around `launch`, innermost first, that its tensor maps
 /// can be encoded outside of: every tensor the maps describe, and the bounds
@@ -453,32 +444,14 @@ struct MaterializeTMADescriptorsPass
     if (loops.size() == 1)
       if (std::optional<unsigned> arg = getChainedTokenArg(loops[0], launch))
         return passLoopScratchBuffer(launch, hostBuffer, loops[0], *arg);
-    Location loc = launch.getLoc();
-    OpBuilder b(launch);
-    auto tokenType = gpu::AsyncTokenType::get(launch.getContext());
-    SmallVector<Value> deps(launch.getAsyncDependencies());
-    if (deps.empty())
-      deps.push_back(gpu::WaitOp::create(b, loc, tokenType, ValueRange())
-                         .getAsyncToken());
-    auto [buffer, copied] = fillScratch(b, loc, deps, hostBuffer);
-    launch.getKernelOperandsMutable().append(pointerTo(b, buffer));
-    b.setInsertionPointAfter(launch);
-    if (Value done = launch.getAsyncToken()) {
-      launch.getAsyncDependenciesMutable().assign(copied);
-      auto dealloc =
-          gpu::DeallocOp::create(b, loc, tokenType, ValueRange{done}, buffer);
-      done.replaceAllUsesExcept(dealloc.getAsyncToken(), dealloc);
-    } else {
-      // A synchronous launch: the host waits for the copy, then frees.
-      OpBuilder before(launch);
-      gpu::WaitOp::create(before, loc, Type(), ValueRange{copied});
-      Value after =
-          gpu::WaitOp::create(b, loc, tokenType, ValueRange()).getAsyncToken();
-      Value freed =
-          gpu::DeallocOp::create(b, loc, tokenType, ValueRange{after}, buffer)
+    addLaunchBuffer(
+        launch, cast<MemRefType>(hostBuffer.getType()),
+        [&](OpBuilder &b, Location loc, Value buffer, Value allocated) {
+          return gpu::MemcpyOp::create(b, loc, allocated.getType(),
+                                       ValueRange{allocated}, buffer,
+                                       hostBuffer)
               .getAsyncToken();
-      gpu::WaitOp::create(b, loc, Type(), ValueRange{freed});
-    }
+        });
   }
 
   /// The launches of `loop` chained through its iter_arg `arg` all read

@@ -35,6 +35,16 @@
 // it (`wait_group bulk 0 {read}` before the release), and the loop is
 // followed by one `wait_group bulk 0`.
 //
+// A grid-stride loop (`scf.for %t = %bid to %n step %grid`) also marked
+// `asynccopy.pipeline_dynamic_schedule` hands its iterations out from a
+// per-launch counter instead of giving CTA b every grid-th one: SMs stream
+// at different rates (on the H200 the fastest take ~9 % more tiles than the
+// slowest), and a static split ends with the slowest. Thread 0 claims the
+// tile of iteration k+N during iteration k and publishes it in an SMEM ring
+// of N tile ids with the stage release's CTA barrier; the loop becomes an
+// scf.while that ends at the first id past the end (a thread's claims only
+// grow). Every launch of the kernel gets a zeroed counter on its stream.
+//
 // MLIR's scf::pipelineForLoop and memref::multiBuffer do not fit here: the
 // first peels an epilogue that repeats the whole consumer code N-1 times and
 // needs every consumer op predicated for dynamic trip counts; the second
@@ -46,13 +56,17 @@
 
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
 
+#include "LaunchBuffers.h"
+
 #include "asynccopy/Utils/LaunchShape.h"
 #include "asynccopy/Utils/LoopBounds.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -97,6 +111,10 @@ struct LoopPlan {
   bool emptyRelease = false;
   int64_t emptyArrivals = 1;
   bool perWarpRelease = false;
+  /// Whether iterations are claimed from a counter, and the launches of the
+  /// kernel, which then pass one.
+  bool dynamic = false;
+  SmallVector<gpu::LaunchFuncOp> launches;
 };
 
 /// A launch dimension of the kernel around `op`: its `known_*_size`
@@ -328,6 +346,69 @@ void decideRelease(LoopPlan &plan) {
   }
 }
 
+/// Whether `plan`'s loop may claim its iterations from a counter: a
+/// grid-stride loop that every CTA runs once, whose body does not depend on
+/// which CTA runs an iteration, in a kernel whose launches (1-D grids) are
+/// all in this module.
+LogicalResult checkDynamicSchedule(LoopPlan &plan, std::string &why) {
+  scf::ForOp loop = plan.loop;
+  if (plan.groupTracked) {
+    why = "its loads complete through cp.async groups; only loads that "
+          "complete on barriers are scheduled dynamically";
+    return failure();
+  }
+  if (plan.emptyRelease) {
+    why = "its stages are released on empty barriers, not by the CTA barrier "
+          "that publishes the claimed tiles";
+    return failure();
+  }
+  auto kernel = dyn_cast<gpu::GPUFuncOp>(loop->getParentOp());
+  if (!kernel || !kernel.isKernel()) {
+    why = "it is not at the top level of a kernel's body, so a CTA may run "
+          "it more or less than once";
+    return failure();
+  }
+  auto lb = loop.getLowerBound().getDefiningOp<gpu::BlockIdOp>();
+  auto step = loop.getStep().getDefiningOp<gpu::GridDimOp>();
+  if (!lb || !step || lb.getDimension() != gpu::Dimension::x ||
+      step.getDimension() != gpu::Dimension::x) {
+    why = "it is not a grid-stride loop from `gpu.block_id x` in steps of "
+          "`gpu.grid_dim x`";
+    return failure();
+  }
+  if (!loop->use_empty()) {
+    why = "its results are used, and they would depend on the tiles the CTA "
+          "claimed";
+    return failure();
+  }
+  WalkResult identity = loop.getBody()->walk([](Operation *op) {
+    return isa<gpu::BlockIdOp, gpu::ClusterIdOp, gpu::ClusterBlockIdOp>(op)
+               ? WalkResult::interrupt()
+               : WalkResult::advance();
+  });
+  if (identity.wasInterrupted()) {
+    why = "its body reads the CTA's id, so an iteration depends on the CTA "
+          "that runs it";
+    return failure();
+  }
+  plan.launches = getLaunchesOf(kernel);
+  if (plan.launches.empty()) {
+    why = "the kernel's launches are not in this module (each passes a "
+          "zeroed counter)";
+    return failure();
+  }
+  for (gpu::LaunchFuncOp launch : plan.launches) {
+    if (getConstantIntValue(launch.getGridSizeY()) != 1 ||
+        getConstantIntValue(launch.getGridSizeZ()) != 1) {
+      why = "a launch of the kernel may have more than one block in y or z, "
+            "whose rows would share one counter";
+      return failure();
+    }
+  }
+  plan.dynamic = true;
+  return success();
+}
+
 /// Finds the loads of `loop` to pipeline and checks that the pass can: the
 /// reason it cannot goes to `why`.
 FailureOr<LoopPlan> analyzeLoop(scf::ForOp loop, int64_t stages,
@@ -389,20 +470,49 @@ public:
   explicit LoopPipeliner(LoopPlan &plan)
       : plan(plan), loop(plan.loop), n(plan.stages) {}
 
-  void run() {
+  LogicalResult run() {
+    if (plan.dynamic) {
+      // The launch's counter, before anything else changes.
+      auto kernel = cast<gpu::GPUFuncOp>(loop->getParentOp());
+      counterParam_ = kernel.getNumArguments();
+      if (failed(kernel.insertArgument(
+              counterParam_, LLVM::LLVMPointerType::get(loop.getContext()),
+              DictionaryAttr(), loop.getLoc())))
+        return kernel.emitOpError("cannot add the tile counter parameter");
+      carryIterationCount();
+    }
     giveBuffersStages();
     giveBarriersStages();
+    if (plan.dynamic)
+      claimFirstTiles();
     emitPrologue();
     rewriteBody();
-    loop->removeAttr(
-        AsyncCopyDialect::PipelineStagesAttrHelper::getNameStr());
-    loop->removeAttr(
-        AsyncCopyDialect::PipelineEmptyBarrierAttrHelper::getNameStr());
+    for (StringRef name :
+         {AsyncCopyDialect::PipelineStagesAttrHelper::getNameStr(),
+          AsyncCopyDialect::PipelineEmptyBarrierAttrHelper::getNameStr(),
+          AsyncCopyDialect::PipelineDynamicScheduleAttrHelper::getNameStr()})
+      loop->removeAttr(name);
+    if (plan.dynamic)
+      convertToWhile();
+    return success();
   }
 
 private:
   Value constant(OpBuilder &b, int64_t value) {
     return arith::ConstantIndexOp::create(b, loop.getLoc(), value);
+  }
+
+  /// Whether this is thread (0, 0, 0) of the CTA.
+  Value isFirstThread(OpBuilder &b) {
+    Location loc = loop.getLoc();
+    Value first;
+    for (auto dim : {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z}) {
+      Value zero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                         gpu::ThreadIdOp::create(b, loc, dim),
+                                         constant(b, 0));
+      first = first ? arith::AndIOp::create(b, loc, first, zero) : zero;
+    }
+    return first;
   }
 
   /// Stage `stage` of `buffer` (now with a leading stage dim).
@@ -524,13 +634,7 @@ private:
         WaitGroupOp::create(b, loc, GroupKind::bulk, 0, /*read=*/true);
       else
         gpu::BarrierOp::create(b, loc);
-      for (auto dim : {gpu::Dimension::x, gpu::Dimension::y,
-                       gpu::Dimension::z}) {
-        Value first = arith::CmpIOp::create(
-            b, loc, arith::CmpIPredicate::eq,
-            gpu::ThreadIdOp::create(b, loc, dim), constant(b, 0));
-        refilled = arith::AndIOp::create(b, loc, refilled, first);
-      }
+      refilled = arith::AndIOp::create(b, loc, refilled, isFirstThread(b));
     }
     auto guard = scf::IfOp::create(b, loc, refilled, /*withElseRegion=*/false);
     OpBuilder inner = guard.getThenBodyBuilder();
@@ -585,6 +689,116 @@ private:
       CommitGroupOp::create(b, loc, GroupKind::cp_async);
   }
 
+  /// Dynamic schedule: the loop also counts its iterations (k), since the
+  /// induction variable becomes the claimed tile.
+  void carryIterationCount() {
+    IRRewriter rewriter(loop);
+    Location loc = loop.getLoc();
+    Value zero = constant(rewriter, 0);
+    auto counted = cast<scf::ForOp>(*loop.replaceWithAdditionalYields(
+        rewriter, zero, /*replaceInitOperandUsesInLoop=*/false,
+        [&](OpBuilder &b, Location, ArrayRef<BlockArgument> args) {
+          return SmallVector<Value>{
+              arith::AddIOp::create(b, loc, args.back(), constant(b, 1))};
+        }));
+    loop = plan.loop = counted;
+  }
+
+  /// Dynamic schedule: every launch passes a counter (zeroed on the host's
+  /// stream: an i64 in a `memref<2xi32>`, as the runtime's memset is
+  /// 32-bit), and the kernel gets an SMEM ring of N tile ids, which thread 0
+  /// fills with the first N claims before the prologue reads them.
+  void claimFirstTiles() {
+    MLIRContext *ctx = loop.getContext();
+    Location loc = loop.getLoc();
+    auto kernel = cast<gpu::GPUFuncOp>(loop->getParentOp());
+    auto counterType = MemRefType::get({2}, IntegerType::get(ctx, 32));
+    for (gpu::LaunchFuncOp launch : plan.launches)
+      addLaunchBuffer(
+          launch, counterType,
+          [&](OpBuilder &b, Location loc, Value buffer, Value allocated) {
+            Value zero = arith::ConstantIntOp::create(b, loc, 0, 32);
+            return gpu::MemsetOp::create(b, loc, allocated.getType(),
+                                         ValueRange{allocated}, buffer, zero)
+                .getAsyncToken();
+          });
+    ring_ = kernel.addWorkgroupAttribution(
+        MemRefType::get(
+            {n}, IntegerType::get(ctx, 64), MemRefLayoutAttrInterface(),
+            gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup)),
+        loc);
+    OpBuilder b(loop);
+    counter_ = LLVM::AddrSpaceCastOp::create(b, loc,
+                                             LLVM::LLVMPointerType::get(ctx, 1),
+                                             kernel.getArgument(counterParam_));
+    first_ = isFirstThread(b);
+    auto claims = scf::IfOp::create(b, loc, first_, /*withElseRegion=*/false);
+    OpBuilder inner = claims.getThenBodyBuilder();
+    for (int64_t j = 0; j < n; ++j)
+      memref::StoreOp::create(inner, loc, atomicClaim(inner), ring_,
+                              constant(inner, j));
+    gpu::BarrierOp::create(b, loc);
+  }
+
+  /// One fetch-and-add on the launch's counter: the next unclaimed tile.
+  Value atomicClaim(OpBuilder &b) {
+    Location loc = loop.getLoc();
+    Value one = arith::ConstantIntOp::create(b, loc, 1, 64);
+    return LLVM::AtomicRMWOp::create(b, loc, LLVM::AtomicBinOp::add, counter_,
+                                     one, LLVM::AtomicOrdering::monotonic);
+  }
+
+  /// Thread 0 claims the tile of iteration k+N at the top of iteration k;
+  /// the atomic's latency hides behind the wait for stage k.
+  Value claimNextTile(OpBuilder &b) {
+    Location loc = loop.getLoc();
+    auto claim = scf::IfOp::create(b, loc, b.getI64Type(), first_,
+                                   /*withElseRegion=*/true);
+    OpBuilder then = claim.getThenBodyBuilder();
+    scf::YieldOp::create(then, loc, atomicClaim(then));
+    OpBuilder other = claim.getElseBodyBuilder();
+    scf::YieldOp::create(
+        other, loc,
+        ValueRange{arith::ConstantIntOp::create(other, loc, 0, 64)});
+    return claim.getResult(0);
+  }
+
+  /// The tile of the iteration whose ring entry is `slot`.
+  Value claimedTile(OpBuilder &b, Value slot) {
+    Location loc = loop.getLoc();
+    Value id = memref::LoadOp::create(b, loc, ring_, slot);
+    return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), id);
+  }
+
+  /// Dynamic schedule: the counted scf.for becomes an scf.while over the
+  /// claimed tile that runs while it is below the upper bound.
+  void convertToWhile() {
+    Location loc = loop.getLoc();
+    OpBuilder b(loop);
+    SmallVector<Value> inits{claimedTile(b, constant(b, 0))};
+    llvm::append_range(inits, loop.getInitArgs());
+    TypeRange types = ValueRange(inits).getTypes();
+    auto whileOp = scf::WhileOp::create(b, loc, types, inits);
+    SmallVector<Location> locs(types.size(), loc);
+    Block *before = b.createBlock(&whileOp.getBefore(), {}, types, locs);
+    Value more = createBelowUpperBound(b, loc, loop, before->getArgument(0));
+    scf::ConditionOp::create(b, loc, more, before->getArguments());
+    Block *after = b.createBlock(&whileOp.getAfter(), {}, types, locs);
+    Block *body = loop.getBody();
+    for (auto [old, now] :
+         llvm::zip(body->getArguments(), after->getArguments()))
+      old.replaceAllUsesWith(now);
+    after->getOperations().splice(after->end(), body->getOperations());
+    // The next iteration's tile: its ring entry, published at least one
+    // stage release ago.
+    auto yield = cast<scf::YieldOp>(after->getTerminator());
+    b.setInsertionPoint(yield);
+    Value nextStage = arith::RemUIOp::create(b, loc, yield.getOperands().back(),
+                                             constant(b, n));
+    yield->insertOperands(0, claimedTile(b, nextStage));
+    loop.erase();
+  }
+
   /// The staged buffer `load` fills (its destination before the body's
   /// uses were redirected to stage views).
   Value bufferOf(CopyOp load) { return loadBuffers_.lookup(load.getOperation()); }
@@ -597,20 +811,29 @@ private:
                                        constant(b, n - 1), constant(b, 1));
     b.setInsertionPoint(prologue.getBody()->getTerminator());
     Value j = prologue.getInductionVar();
-    Value iv = arith::AddIOp::create(
-        b, loc, loop.getLowerBound(),
-        arith::MulIOp::create(b, loc, loop.getStep(), j));
+    Value iv = plan.dynamic
+                   ? claimedTile(b, j)
+                   : arith::AddIOp::create(
+                         b, loc, loop.getLowerBound(),
+                         arith::MulIOp::create(b, loc, loop.getStep(), j));
     emitLoads(b, iv, j);
   }
 
   void rewriteBody() {
     Location loc = loop.getLoc();
     OpBuilder b = OpBuilder::atBlockBegin(loop.getBody());
-    // k = (iv - lb) / step; stage k mod N, phase (k / N) mod 2.
+    // k = (iv - lb) / step (dynamic: counted); stage k mod N, phase
+    // (k / N) mod 2.
     Value iv = loop.getInductionVar();
-    Value k = arith::DivUIOp::create(
-        b, loc, arith::SubIOp::create(b, loc, iv, loop.getLowerBound()),
-        loop.getStep());
+    Value k, claim;
+    if (plan.dynamic) {
+      k = loop.getRegionIterArgs().back();
+      claim = claimNextTile(b);
+    } else {
+      k = arith::DivUIOp::create(
+          b, loc, arith::SubIOp::create(b, loc, iv, loop.getLowerBound()),
+          loop.getStep());
+    }
     Value cN = constant(b, n);
     Value stage = arith::RemUIOp::create(b, loc, k, cN);
     Value round = arith::DivUIOp::create(b, loc, k, cN);
@@ -646,11 +869,22 @@ private:
       WaitGroupOp::create(b, loc, GroupKind::bulk, 0, /*read=*/true);
     if (!plan.groupTracked && plan.storeWaits.empty() && !groupRelease)
       gpu::BarrierOp::create(b, loc);
-    Value ahead = arith::AddIOp::create(
-        b, loc, iv,
-        arith::MulIOp::create(b, loc, loop.getStep(), constant(b, n - 1)));
+    Value ahead;
+    if (!plan.dynamic)
+      ahead = arith::AddIOp::create(
+          b, loc, iv,
+          arith::MulIOp::create(b, loc, loop.getStep(), constant(b, n - 1)));
     Value nextStage = arith::RemUIOp::create(
         b, loc, arith::AddIOp::create(b, loc, k, constant(b, n - 1)), cN);
+    if (plan.dynamic) {
+      // Every thread is past its reads of this iteration's ring entry: it
+      // now holds the tile of iteration k+N.
+      auto publish =
+          scf::IfOp::create(b, loc, first_, /*withElseRegion=*/false);
+      OpBuilder inner = publish.getThenBodyBuilder();
+      memref::StoreOp::create(inner, loc, claim, ring_, stage);
+      ahead = claimedTile(b, nextStage);
+    }
     if (groupRelease) {
       // Load k+N-1 is the ((k-1)/N + 1)-th refill of its stage for k >= 1:
       // it waits for phase (k-1)/N of the stage's empty barrier.
@@ -699,6 +933,10 @@ private:
   IRMapping barriers_;
   /// With collective loads: the `barrier<N>` the group frees stages on.
   Value empty_;
+  /// Dynamic schedule: the SMEM ring of claimed tile ids, the launch's
+  /// counter (global pointer) and whether this is thread 0 of the CTA.
+  Value ring_, counter_, first_;
+  unsigned counterParam_ = 0;
 };
 
 struct AsyncCopyPipelineLoopsPass
@@ -708,6 +946,8 @@ struct AsyncCopyPipelineLoopsPass
 
   void runOnOperation() override {
     auto marker = AsyncCopyDialect::PipelineStagesAttrHelper(&getContext());
+    auto dynamic =
+        AsyncCopyDialect::PipelineDynamicScheduleAttrHelper(&getContext());
     // Innermost loops first; the verifier checked the markers.
     SmallVector<scf::ForOp> loops;
     getOperation()->walk([&](scf::ForOp loop) { loops.push_back(loop); });
@@ -718,12 +958,17 @@ struct AsyncCopyPipelineLoopsPass
       FailureOr<LoopPlan> plan =
           n > 1 ? analyzeLoop(loop, n, why) : FailureOr<LoopPlan>(failure());
       if (succeeded(plan)) {
-        LoopPipeliner(*plan).run();
+        if (dynamic.isAttrPresent(loop) &&
+            failed(checkDynamicSchedule(*plan, why)))
+          loop.emitRemark("scheduled statically: ") << why;
+        if (failed(LoopPipeliner(*plan).run()))
+          return signalPassFailure();
         continue;
       }
       if (attr && n > 1)
         loop.emitRemark("not pipelined: ") << why;
       loop->removeAttr(marker.getName());
+      loop->removeAttr(dynamic.getName());
     }
   }
 };

@@ -169,6 +169,18 @@ func.func @pipeline_empty_barrier_value(%n: index) {
 
 // -----
 
+// Asking for a dynamic schedule is a unit attribute.
+func.func @pipeline_dynamic_schedule_value(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @below {{attribute 'asynccopy.pipeline_dynamic_schedule' must be a unit attribute, got "dynamic"}}
+  scf.for %i = %c0 to %n step %c1 {
+  } {asynccopy.pipeline_stages = 2 : i64, asynccopy.pipeline_dynamic_schedule = "dynamic"}
+  return
+}
+
+// -----
+
 // Every protocol attribute with a value of its type verifies.
 func.func @valid(%t: !asynccopy.token, %s: index, %p: i1) attributes {asynccopy.tma_descriptors = [], asynccopy.descriptor_mode = "scratch", asynccopy.grid_constants = 0} {
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
@@ -177,7 +189,7 @@ func.func @valid(%t: !asynccopy.token, %s: index, %p: i1) attributes {asynccopy.
   scf.if %p {
   } {asynccopy.store_edge_guard}
   scf.for %i = %s to %s step %s {
-  } {asynccopy.pipeline_stages = 4 : i64, asynccopy.pipeline_empty_barrier}
+  } {asynccopy.pipeline_stages = 4 : i64, asynccopy.pipeline_empty_barrier, asynccopy.pipeline_dynamic_schedule}
   asynccopy.barrier.arrive %b[%s] {asynccopy.cta_release} : !asynccopy.barrier<1>
   return
 }

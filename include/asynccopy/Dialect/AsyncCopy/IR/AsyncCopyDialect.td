@@ -72,6 +72,10 @@ def AsyncCopy_Dialect : Dialect {
     // "empty" mbarriers (one arrival per warp where the block size is
     // known) instead of a CTA barrier.
     "::mlir::UnitAttr":$pipeline_empty_barrier,
+    // On a pipelined grid-stride scf.for, by the user: its iterations may
+    // run on any CTA, so asynccopy-pipeline hands them out from a counter
+    // (a CTA that streams faster takes more) instead of every grid-th.
+    "::mlir::UnitAttr":$pipeline_dynamic_schedule,
     // On a remote `barrier.arrive`, by asynccopy-pipeline: the arrival only
     // tells the barrier's CTA that this CTA is done reading a buffer the
     // owner will overwrite through the async proxy (a consumer release, as

@@ -1,0 +1,52 @@
+//===- LaunchBuffers.cpp - device buffers that live for one launch --------===//
+
+#include "LaunchBuffers.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+using namespace mlir;
+using namespace mlir::asynccopy;
+
+Value mlir::asynccopy::pointerTo(OpBuilder &b, Value memref) {
+  Location loc = memref.getLoc();
+  Value index = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+  Value address =
+      arith::IndexCastUIOp::create(b, loc, b.getI64Type(), index).getResult();
+  return LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext()), address);
+}
+
+void mlir::asynccopy::addLaunchBuffer(
+    gpu::LaunchFuncOp launch, MemRefType type,
+    function_ref<Value(OpBuilder &, Location, Value, Value)> prepare) {
+  Location loc = launch.getLoc();
+  OpBuilder b(launch);
+  auto tokenType = gpu::AsyncTokenType::get(launch.getContext());
+  SmallVector<Value> deps(launch.getAsyncDependencies());
+  if (deps.empty())
+    deps.push_back(
+        gpu::WaitOp::create(b, loc, tokenType, ValueRange()).getAsyncToken());
+  auto alloc = gpu::AllocOp::create(b, loc, type, tokenType, deps, ValueRange(),
+                                    ValueRange(), /*hostShared=*/false);
+  Value buffer = alloc.getMemref();
+  Value prepared = prepare(b, loc, buffer, alloc.getAsyncToken());
+  launch.getKernelOperandsMutable().append(pointerTo(b, buffer));
+  b.setInsertionPointAfter(launch);
+  if (Value done = launch.getAsyncToken()) {
+    launch.getAsyncDependenciesMutable().assign(prepared);
+    auto dealloc =
+        gpu::DeallocOp::create(b, loc, tokenType, ValueRange{done}, buffer);
+    done.replaceAllUsesExcept(dealloc.getAsyncToken(), dealloc);
+    return;
+  }
+  OpBuilder before(launch);
+  gpu::WaitOp::create(before, loc, Type(), ValueRange{prepared});
+  Value after =
+      gpu::WaitOp::create(b, loc, tokenType, ValueRange()).getAsyncToken();
+  Value freed =
+      gpu::DeallocOp::create(b, loc, tokenType, ValueRange{after}, buffer)
+          .getAsyncToken();
+  gpu::WaitOp::create(b, loc, Type(), ValueRange{freed});
+}

@@ -1,0 +1,31 @@
+//===- LaunchBuffers.h - buffers that live for one launch --*- C++ -*-===//
+//
+// Passes that give a kernel a new pointer parameter (the tensor-map scratch
+// buffer, the dynamic schedule's tile counter) also give every launch of it a
+// device buffer on the launch's stream: allocated after the launch's
+// dependencies, prepared, passed, and freed once the launch is done.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASYNCCOPY_TRANSFORMS_LAUNCHBUFFERS_H
+#define ASYNCCOPY_TRANSFORMS_LAUNCHBUFFERS_H
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+namespace mlir::asynccopy {
+
+/// The address of a memref's first element as `!llvm.ptr`.
+Value pointerTo(OpBuilder &b, Value memref);
+
+/// Allocates a device buffer of `type` on the stream of `launch`, prepares
+/// it with `prepare(b, loc, buffer, allocated)` (which returns the token the
+/// launch then waits for), appends its address to the launch's operands and
+/// frees it after the launch. A synchronous launch waits for the
+/// preparation on the host first and frees the buffer when it returns.
+void addLaunchBuffer(
+    gpu::LaunchFuncOp launch, MemRefType type,
+    function_ref<Value(OpBuilder &, Location, Value, Value)> prepare);
+
+} // namespace mlir::asynccopy
+
+#endif // ASYNCCOPY_TRANSFORMS_LAUNCHBUFFERS_H
