@@ -13,7 +13,10 @@ single-buffer semantics (one SMEM tile, one `barrier<1>` with phase =
 iteration parity, or one cp.async token and its wait) and marked
 `asynccopy.pipeline_stages = N`: the asynccopy-pipeline pass (part of
 asynccopy-to-llvm) gives it N stages (`_s1`: N = 1, not pipelined; `_ef`:
-evict_first on both copies). Diagnostics in pipelined_copy.mlir:
+evict_first on both copies; `_dyn`: also marked
+`asynccopy.pipeline_dynamic_schedule`, so the CTAs claim tiles from a
+per-launch counter, `_dyn_le` / `_dyn_lese` with L2 hints on the loads /
+both copies). Diagnostics in pipelined_copy.mlir:
 `chunk_*` (the same marked loop over a contiguous range of tiles per CTA),
 `pf_*` (the same loop plus a TMA L2 prefetch of the tile a few grid
 steps ahead), `l2_*` (L2 eviction hints per direction), `flat_*` (the matrix viewed as rows of 256 elements, so

@@ -4,7 +4,8 @@
 # multicast panel broadcast, the DSMEM tile hand-off, the launch cost of
 # tensor-map parameters, the pipelined persistent copies (TMA and the sm_80
 # cp.async path, plus bench/triton_copy.py copied next to them) and the peer
-# bandwidth benchmark (two GPUs).
+# bandwidth benchmark (two GPUs), and the persistent-schedule diagnostic
+# (bench/persistent_schedule_diag.cu, plain CUDA, when nvcc is there).
 # Run on the GPU machine: build/bench/run-bench.sh, and from the repository
 # root bench/run-peer-bench.sh (it reads build/bench/peer-bench).
 set -euo pipefail
@@ -42,6 +43,13 @@ cp "$here/bench/triton_copy.py" "$out/"
 # PTX ISA 8.3: peer TMA copies acquire their maps with fence.proxy.tensormap.
 "$here/utils/aot-compile.sh" -p "format=bin features=+ptx83" \
   --driver "$here/bench/peer_copy_bench.cpp" -o "$out/peer-bench" "$here/bench/peer_copy.mlir"
+# Diagnostic (plain CUDA): per-SM throughput under static and dynamic
+# schedules of persistent copies.
+nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+if [ -x "$nvcc" ]; then
+  "$nvcc" -O3 -arch=sm_90a -o "$out/persistent-schedule-diag" \
+    "$here/bench/persistent_schedule_diag.cu"
+fi
 cat > "$out/run-bench.sh" <<'RUN'
 #!/usr/bin/env bash
 # Runs both descriptor modes (GB/s and the ratio to memcpy), then the
@@ -59,9 +67,12 @@ for mode in param scratch; do "$dir/tma-copy-$mode" "$mode" "${1:-50}"; done
 "$dir/multicast-bench" "${2:-20}"
 "$dir/dsmem-handoff-bench" "${3:-8192}" 10 2 66 3
 "$dir/launch-descriptors-bench" "${4:-10000}" 7
-PIPELINED_TMA="1g ${5:-20} 132 128 tma_1g_64x128_s3 5 all"
+# Headline: the grid-stride loop with a dynamic schedule and evict_last
+# loads; the static loop follows for comparison.
+PIPELINED_TMA="1g ${5:-20} 264 128 tma_1g_64x128_s3_dyn_le 5 all"
 "$dir/pipelined-copy-bench" $PIPELINED_TMA
-"$dir/pipelined-copy-bench" 4g "${5:-20}" 132 128 tma_4g_64x128_s3 5 first
+"$dir/pipelined-copy-bench" 4g "${5:-20}" 264 128 tma_4g_64x128_s3_dyn_le 5 first
+"$dir/pipelined-copy-bench" 1g "${5:-20}" 132 128 tma_1g_64x128_s3 3 first
 "$dir/cp-async-copy-bench" 1g "${5:-20}" 264 256 cpa_1g_64x128_s4 5 all
 if python3 -c "import torch, triton" 2>/dev/null; then
   python3 "$dir/triton_copy.py" --ours "$dir/pipelined-copy-bench $PIPELINED_TMA"

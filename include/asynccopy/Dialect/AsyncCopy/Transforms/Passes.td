@@ -154,6 +154,13 @@ def AsyncCopyPipelineLoops : Pass<"asynccopy-pipeline"> {
     barriers instead (one arrival per CTA of the multicast group, with
     remote arrivals, or per warp when the block size is known), and refill
     at the end of the iteration after waiting on them.
+    A grid-stride loop (from `gpu.block_id x` in steps of `gpu.grid_dim x`)
+    also marked `asynccopy.pipeline_dynamic_schedule` claims its iterations
+    from a per-launch counter instead (faster SMs take more): the kernel
+    gets a counter parameter and a ring of N claimed tile ids in SMEM, the
+    loop becomes an scf.while over the claimed tile, and every launch of
+    the kernel allocates and zeroes a counter on its stream. Where that
+    does not fit, the loop is pipelined statically with a remark.
     The loop bounds must be uniform over the CTA (the release is a CTA
     barrier). A marked loop the pass cannot pipeline keeps its single
     buffer and gets a remark saying why. Runs before selection.
