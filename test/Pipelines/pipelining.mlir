@@ -94,3 +94,12 @@
 // DYNHOST-LABEL: llvm.func @pipeline_tma_dynamic
 // DYNHOST-COUNT-2: llvm.call @mgpuMemset32
 // DYNHOST-COUNT-2: llvm.call @mgpuMemFree
+// In scratch mode the launch also gets its map buffer: the counter's
+// memset, then the maps' copy, each on the launch's stream.
+// RUN: ac-opt %S/../Integration/GPU/pipeline_tma_dynamic.mlir -asynccopy-to-llvm="format=isa descriptor-mode=scratch" \
+// RUN:   | FileCheck %s --check-prefix=DYNSCRATCH
+// DYNSCRATCH-LABEL: llvm.func @pipeline_tma_dynamic
+// DYNSCRATCH: llvm.call @mgpuMemset32
+// DYNSCRATCH: llvm.call @mgpuMemcpy
+// DYNSCRATCH: llvm.call @mgpuMemset32
+// DYNSCRATCH: llvm.call @mgpuMemcpy
