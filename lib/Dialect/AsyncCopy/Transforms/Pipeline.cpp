@@ -869,22 +869,7 @@ private:
       WaitGroupOp::create(b, loc, GroupKind::bulk, 0, /*read=*/true);
     if (!plan.groupTracked && plan.storeWaits.empty() && !groupRelease)
       gpu::BarrierOp::create(b, loc);
-    Value ahead;
-    if (!plan.dynamic)
-      ahead = arith::AddIOp::create(
-          b, loc, iv,
-          arith::MulIOp::create(b, loc, loop.getStep(), constant(b, n - 1)));
-    Value nextStage = arith::RemUIOp::create(
-        b, loc, arith::AddIOp::create(b, loc, k, constant(b, n - 1)), cN);
-    if (plan.dynamic) {
-      // Every thread is past its reads of this iteration's ring entry: it
-      // now holds the tile of iteration k+N.
-      auto publish =
-          scf::IfOp::create(b, loc, first_, /*withElseRegion=*/false);
-      OpBuilder inner = publish.getThenBodyBuilder();
-      memref::StoreOp::create(inner, loc, claim, ring_, stage);
-      ahead = claimedTile(b, nextStage);
-    }
+    auto [ahead, nextStage] = refillTarget(b, iv, k, cN, stage, claim);
     if (groupRelease) {
       // Load k+N-1 is the ((k-1)/N + 1)-th refill of its stage for k >= 1:
       // it waits for phase (k-1)/N of the stage's empty barrier.
@@ -908,6 +893,37 @@ private:
       emitLoads(b, ahead, nextStage);
     }
 
+    eraseSingleBufferOps();
+  }
+
+  /// The tile load k+N-1 fetches and the stage it fills (`cN`: the
+  /// constant N). Dynamic schedule:
+  /// every thread is past its reads of this iteration's ring entry (the
+  /// release is a CTA barrier), so thread 0 first publishes `claim`, the
+  /// tile of iteration k+N, there.
+  std::pair<Value, Value> refillTarget(OpBuilder &b, Value iv, Value k,
+                                       Value cN, Value stage, Value claim) {
+    Location loc = loop.getLoc();
+    Value ahead;
+    if (!plan.dynamic)
+      ahead = arith::AddIOp::create(
+          b, loc, iv,
+          arith::MulIOp::create(b, loc, loop.getStep(), constant(b, n - 1)));
+    Value nextStage = arith::RemUIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, k, constant(b, n - 1)), cN);
+    if (plan.dynamic) {
+      auto publish =
+          scf::IfOp::create(b, loc, first_, /*withElseRegion=*/false);
+      OpBuilder inner = publish.getThenBodyBuilder();
+      memref::StoreOp::create(inner, loc, claim, ring_, stage);
+      ahead = claimedTile(b, nextStage);
+    }
+    return {ahead, nextStage};
+  }
+
+  /// The single-buffer loads and waits are replaced; the stores' waits
+  /// become one after the loop.
+  void eraseSingleBufferOps() {
     for (WaitOp wait : plan.loadWaits)
       wait.erase();
     for (WaitOp wait : plan.storeWaits)
@@ -919,7 +935,8 @@ private:
     if (!plan.storeWaits.empty()) {
       OpBuilder after(loop->getContext());
       after.setInsertionPointAfter(loop);
-      WaitGroupOp::create(after, loc, GroupKind::bulk, 0, /*read=*/false);
+      WaitGroupOp::create(after, loop.getLoc(), GroupKind::bulk, 0,
+                          /*read=*/false);
     }
   }
 
