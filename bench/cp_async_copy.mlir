@@ -291,6 +291,286 @@ module attributes {gpu.container_module} {
       } {asynccopy.pipeline_stages = 4 : i64}
       gpu.return
     }
+    // 16384x32768 f16, 64x128 tiles (65536), 3 stages, tiles claimed from a counter
+    gpu.func @cpa_1g_64x128_s3_dyn(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>)
+        workgroup(%tile : memref<64x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %ctm = arith.constant 64 : index
+      %ctn = arith.constant 128 : index
+      %ctpr = arith.constant 256 : index
+      %ctiles = arith.constant 65536 : index
+      %cvr = arith.constant 16 : index
+      %cvecs = arith.constant 1024 : index
+      %c8 = arith.constant 8 : index
+      %bid = gpu.block_id x
+      %grid = gpu.grid_dim x
+      %tid = gpu.thread_id x
+      %nt = gpu.block_dim x
+      scf.for %t = %bid to %ctiles step %grid {
+        %tr = arith.divui %t, %ctpr : index
+        %tc = arith.remui %t, %ctpr : index
+        %row = arith.muli %tr, %ctm : index
+        %col = arith.muli %tc, %ctn : index
+        %ld = asynccopy.copy %in to %tile window [%row, %col] [64, 128]
+            {impl = #asynccopy<impl cp_async>} : memref<16384x32768xf16> to memref<64x128xf16, #gpu.address_space<workgroup>> -> !asynccopy.token
+        asynccopy.wait %ld : !asynccopy.token
+        // Every thread moves 16-B vectors from the tile to the output.
+        scf.for %e = %tid to %cvecs step %nt {
+          %r = arith.divui %e, %cvr : index
+          %v8 = arith.remui %e, %cvr : index
+          %c = arith.muli %v8, %c8 : index
+          %v = vector.load %tile[%r, %c] {alignment = 16 : i64} : memref<64x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+          %gr = arith.addi %row, %r : index
+          %gc = arith.addi %col, %c : index
+          vector.store %v, %out[%gr, %gc] {alignment = 16 : i64} : memref<16384x32768xf16>, vector<8xf16>
+        }
+      } {asynccopy.pipeline_stages = 3 : i64, asynccopy.pipeline_dynamic_schedule}
+      gpu.return
+    }
+    // 16384x32768 f16, 64x128 tiles (65536), 4 stages, tiles claimed from a counter
+    gpu.func @cpa_1g_64x128_s4_dyn(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>)
+        workgroup(%tile : memref<64x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %ctm = arith.constant 64 : index
+      %ctn = arith.constant 128 : index
+      %ctpr = arith.constant 256 : index
+      %ctiles = arith.constant 65536 : index
+      %cvr = arith.constant 16 : index
+      %cvecs = arith.constant 1024 : index
+      %c8 = arith.constant 8 : index
+      %bid = gpu.block_id x
+      %grid = gpu.grid_dim x
+      %tid = gpu.thread_id x
+      %nt = gpu.block_dim x
+      scf.for %t = %bid to %ctiles step %grid {
+        %tr = arith.divui %t, %ctpr : index
+        %tc = arith.remui %t, %ctpr : index
+        %row = arith.muli %tr, %ctm : index
+        %col = arith.muli %tc, %ctn : index
+        %ld = asynccopy.copy %in to %tile window [%row, %col] [64, 128]
+            {impl = #asynccopy<impl cp_async>} : memref<16384x32768xf16> to memref<64x128xf16, #gpu.address_space<workgroup>> -> !asynccopy.token
+        asynccopy.wait %ld : !asynccopy.token
+        // Every thread moves 16-B vectors from the tile to the output.
+        scf.for %e = %tid to %cvecs step %nt {
+          %r = arith.divui %e, %cvr : index
+          %v8 = arith.remui %e, %cvr : index
+          %c = arith.muli %v8, %c8 : index
+          %v = vector.load %tile[%r, %c] {alignment = 16 : i64} : memref<64x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+          %gr = arith.addi %row, %r : index
+          %gc = arith.addi %col, %c : index
+          vector.store %v, %out[%gr, %gc] {alignment = 16 : i64} : memref<16384x32768xf16>, vector<8xf16>
+        }
+      } {asynccopy.pipeline_stages = 4 : i64, asynccopy.pipeline_dynamic_schedule}
+      gpu.return
+    }
+    // 16384x32768 f16, 128x128 tiles (32768), 3 stages, tiles claimed from a counter
+    gpu.func @cpa_1g_128x128_s3_dyn(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>)
+        workgroup(%tile : memref<128x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %ctm = arith.constant 128 : index
+      %ctn = arith.constant 128 : index
+      %ctpr = arith.constant 256 : index
+      %ctiles = arith.constant 32768 : index
+      %cvr = arith.constant 16 : index
+      %cvecs = arith.constant 2048 : index
+      %c8 = arith.constant 8 : index
+      %bid = gpu.block_id x
+      %grid = gpu.grid_dim x
+      %tid = gpu.thread_id x
+      %nt = gpu.block_dim x
+      scf.for %t = %bid to %ctiles step %grid {
+        %tr = arith.divui %t, %ctpr : index
+        %tc = arith.remui %t, %ctpr : index
+        %row = arith.muli %tr, %ctm : index
+        %col = arith.muli %tc, %ctn : index
+        %ld = asynccopy.copy %in to %tile window [%row, %col] [128, 128]
+            {impl = #asynccopy<impl cp_async>} : memref<16384x32768xf16> to memref<128x128xf16, #gpu.address_space<workgroup>> -> !asynccopy.token
+        asynccopy.wait %ld : !asynccopy.token
+        // Every thread moves 16-B vectors from the tile to the output.
+        scf.for %e = %tid to %cvecs step %nt {
+          %r = arith.divui %e, %cvr : index
+          %v8 = arith.remui %e, %cvr : index
+          %c = arith.muli %v8, %c8 : index
+          %v = vector.load %tile[%r, %c] {alignment = 16 : i64} : memref<128x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+          %gr = arith.addi %row, %r : index
+          %gc = arith.addi %col, %c : index
+          vector.store %v, %out[%gr, %gc] {alignment = 16 : i64} : memref<16384x32768xf16>, vector<8xf16>
+        }
+      } {asynccopy.pipeline_stages = 3 : i64, asynccopy.pipeline_dynamic_schedule}
+      gpu.return
+    }
+    // 16384x32768 f16, 128x128 tiles (32768), 4 stages, tiles claimed from a counter
+    gpu.func @cpa_1g_128x128_s4_dyn(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>)
+        workgroup(%tile : memref<128x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %ctm = arith.constant 128 : index
+      %ctn = arith.constant 128 : index
+      %ctpr = arith.constant 256 : index
+      %ctiles = arith.constant 32768 : index
+      %cvr = arith.constant 16 : index
+      %cvecs = arith.constant 2048 : index
+      %c8 = arith.constant 8 : index
+      %bid = gpu.block_id x
+      %grid = gpu.grid_dim x
+      %tid = gpu.thread_id x
+      %nt = gpu.block_dim x
+      scf.for %t = %bid to %ctiles step %grid {
+        %tr = arith.divui %t, %ctpr : index
+        %tc = arith.remui %t, %ctpr : index
+        %row = arith.muli %tr, %ctm : index
+        %col = arith.muli %tc, %ctn : index
+        %ld = asynccopy.copy %in to %tile window [%row, %col] [128, 128]
+            {impl = #asynccopy<impl cp_async>} : memref<16384x32768xf16> to memref<128x128xf16, #gpu.address_space<workgroup>> -> !asynccopy.token
+        asynccopy.wait %ld : !asynccopy.token
+        // Every thread moves 16-B vectors from the tile to the output.
+        scf.for %e = %tid to %cvecs step %nt {
+          %r = arith.divui %e, %cvr : index
+          %v8 = arith.remui %e, %cvr : index
+          %c = arith.muli %v8, %c8 : index
+          %v = vector.load %tile[%r, %c] {alignment = 16 : i64} : memref<128x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+          %gr = arith.addi %row, %r : index
+          %gc = arith.addi %col, %c : index
+          vector.store %v, %out[%gr, %gc] {alignment = 16 : i64} : memref<16384x32768xf16>, vector<8xf16>
+        }
+      } {asynccopy.pipeline_stages = 4 : i64, asynccopy.pipeline_dynamic_schedule}
+      gpu.return
+    }
+    // 32768x65536 f16, 64x128 tiles (262144), 3 stages, tiles claimed from a counter
+    gpu.func @cpa_4g_64x128_s3_dyn(%in: memref<32768x65536xf16>, %out: memref<32768x65536xf16>)
+        workgroup(%tile : memref<64x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %ctm = arith.constant 64 : index
+      %ctn = arith.constant 128 : index
+      %ctpr = arith.constant 512 : index
+      %ctiles = arith.constant 262144 : index
+      %cvr = arith.constant 16 : index
+      %cvecs = arith.constant 1024 : index
+      %c8 = arith.constant 8 : index
+      %bid = gpu.block_id x
+      %grid = gpu.grid_dim x
+      %tid = gpu.thread_id x
+      %nt = gpu.block_dim x
+      scf.for %t = %bid to %ctiles step %grid {
+        %tr = arith.divui %t, %ctpr : index
+        %tc = arith.remui %t, %ctpr : index
+        %row = arith.muli %tr, %ctm : index
+        %col = arith.muli %tc, %ctn : index
+        %ld = asynccopy.copy %in to %tile window [%row, %col] [64, 128]
+            {impl = #asynccopy<impl cp_async>} : memref<32768x65536xf16> to memref<64x128xf16, #gpu.address_space<workgroup>> -> !asynccopy.token
+        asynccopy.wait %ld : !asynccopy.token
+        // Every thread moves 16-B vectors from the tile to the output.
+        scf.for %e = %tid to %cvecs step %nt {
+          %r = arith.divui %e, %cvr : index
+          %v8 = arith.remui %e, %cvr : index
+          %c = arith.muli %v8, %c8 : index
+          %v = vector.load %tile[%r, %c] {alignment = 16 : i64} : memref<64x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+          %gr = arith.addi %row, %r : index
+          %gc = arith.addi %col, %c : index
+          vector.store %v, %out[%gr, %gc] {alignment = 16 : i64} : memref<32768x65536xf16>, vector<8xf16>
+        }
+      } {asynccopy.pipeline_stages = 3 : i64, asynccopy.pipeline_dynamic_schedule}
+      gpu.return
+    }
+    // 32768x65536 f16, 64x128 tiles (262144), 4 stages, tiles claimed from a counter
+    gpu.func @cpa_4g_64x128_s4_dyn(%in: memref<32768x65536xf16>, %out: memref<32768x65536xf16>)
+        workgroup(%tile : memref<64x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %ctm = arith.constant 64 : index
+      %ctn = arith.constant 128 : index
+      %ctpr = arith.constant 512 : index
+      %ctiles = arith.constant 262144 : index
+      %cvr = arith.constant 16 : index
+      %cvecs = arith.constant 1024 : index
+      %c8 = arith.constant 8 : index
+      %bid = gpu.block_id x
+      %grid = gpu.grid_dim x
+      %tid = gpu.thread_id x
+      %nt = gpu.block_dim x
+      scf.for %t = %bid to %ctiles step %grid {
+        %tr = arith.divui %t, %ctpr : index
+        %tc = arith.remui %t, %ctpr : index
+        %row = arith.muli %tr, %ctm : index
+        %col = arith.muli %tc, %ctn : index
+        %ld = asynccopy.copy %in to %tile window [%row, %col] [64, 128]
+            {impl = #asynccopy<impl cp_async>} : memref<32768x65536xf16> to memref<64x128xf16, #gpu.address_space<workgroup>> -> !asynccopy.token
+        asynccopy.wait %ld : !asynccopy.token
+        // Every thread moves 16-B vectors from the tile to the output.
+        scf.for %e = %tid to %cvecs step %nt {
+          %r = arith.divui %e, %cvr : index
+          %v8 = arith.remui %e, %cvr : index
+          %c = arith.muli %v8, %c8 : index
+          %v = vector.load %tile[%r, %c] {alignment = 16 : i64} : memref<64x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+          %gr = arith.addi %row, %r : index
+          %gc = arith.addi %col, %c : index
+          vector.store %v, %out[%gr, %gc] {alignment = 16 : i64} : memref<32768x65536xf16>, vector<8xf16>
+        }
+      } {asynccopy.pipeline_stages = 4 : i64, asynccopy.pipeline_dynamic_schedule}
+      gpu.return
+    }
+    // 32768x65536 f16, 128x128 tiles (131072), 3 stages, tiles claimed from a counter
+    gpu.func @cpa_4g_128x128_s3_dyn(%in: memref<32768x65536xf16>, %out: memref<32768x65536xf16>)
+        workgroup(%tile : memref<128x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %ctm = arith.constant 128 : index
+      %ctn = arith.constant 128 : index
+      %ctpr = arith.constant 512 : index
+      %ctiles = arith.constant 131072 : index
+      %cvr = arith.constant 16 : index
+      %cvecs = arith.constant 2048 : index
+      %c8 = arith.constant 8 : index
+      %bid = gpu.block_id x
+      %grid = gpu.grid_dim x
+      %tid = gpu.thread_id x
+      %nt = gpu.block_dim x
+      scf.for %t = %bid to %ctiles step %grid {
+        %tr = arith.divui %t, %ctpr : index
+        %tc = arith.remui %t, %ctpr : index
+        %row = arith.muli %tr, %ctm : index
+        %col = arith.muli %tc, %ctn : index
+        %ld = asynccopy.copy %in to %tile window [%row, %col] [128, 128]
+            {impl = #asynccopy<impl cp_async>} : memref<32768x65536xf16> to memref<128x128xf16, #gpu.address_space<workgroup>> -> !asynccopy.token
+        asynccopy.wait %ld : !asynccopy.token
+        // Every thread moves 16-B vectors from the tile to the output.
+        scf.for %e = %tid to %cvecs step %nt {
+          %r = arith.divui %e, %cvr : index
+          %v8 = arith.remui %e, %cvr : index
+          %c = arith.muli %v8, %c8 : index
+          %v = vector.load %tile[%r, %c] {alignment = 16 : i64} : memref<128x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+          %gr = arith.addi %row, %r : index
+          %gc = arith.addi %col, %c : index
+          vector.store %v, %out[%gr, %gc] {alignment = 16 : i64} : memref<32768x65536xf16>, vector<8xf16>
+        }
+      } {asynccopy.pipeline_stages = 3 : i64, asynccopy.pipeline_dynamic_schedule}
+      gpu.return
+    }
+    // 32768x65536 f16, 128x128 tiles (131072), 4 stages, tiles claimed from a counter
+    gpu.func @cpa_4g_128x128_s4_dyn(%in: memref<32768x65536xf16>, %out: memref<32768x65536xf16>)
+        workgroup(%tile : memref<128x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %ctm = arith.constant 128 : index
+      %ctn = arith.constant 128 : index
+      %ctpr = arith.constant 512 : index
+      %ctiles = arith.constant 131072 : index
+      %cvr = arith.constant 16 : index
+      %cvecs = arith.constant 2048 : index
+      %c8 = arith.constant 8 : index
+      %bid = gpu.block_id x
+      %grid = gpu.grid_dim x
+      %tid = gpu.thread_id x
+      %nt = gpu.block_dim x
+      scf.for %t = %bid to %ctiles step %grid {
+        %tr = arith.divui %t, %ctpr : index
+        %tc = arith.remui %t, %ctpr : index
+        %row = arith.muli %tr, %ctm : index
+        %col = arith.muli %tc, %ctn : index
+        %ld = asynccopy.copy %in to %tile window [%row, %col] [128, 128]
+            {impl = #asynccopy<impl cp_async>} : memref<32768x65536xf16> to memref<128x128xf16, #gpu.address_space<workgroup>> -> !asynccopy.token
+        asynccopy.wait %ld : !asynccopy.token
+        // Every thread moves 16-B vectors from the tile to the output.
+        scf.for %e = %tid to %cvecs step %nt {
+          %r = arith.divui %e, %cvr : index
+          %v8 = arith.remui %e, %cvr : index
+          %c = arith.muli %v8, %c8 : index
+          %v = vector.load %tile[%r, %c] {alignment = 16 : i64} : memref<128x128xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+          %gr = arith.addi %row, %r : index
+          %gc = arith.addi %col, %c : index
+          vector.store %v, %out[%gr, %gc] {alignment = 16 : i64} : memref<32768x65536xf16>, vector<8xf16>
+        }
+      } {asynccopy.pipeline_stages = 4 : i64, asynccopy.pipeline_dynamic_schedule}
+      gpu.return
+    }
   }
   func.func @run_cpa_1g_64x128_s3(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>, %grid: index, %threads: index,
                         %iters: index) attributes {llvm.emit_c_interface} {
@@ -397,6 +677,118 @@ module attributes {gpu.container_module} {
     %t0 = gpu.wait async
     %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
       %next = gpu.launch_func async [%t] @kernels::@cpa_4g_128x128_s4
+          blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+          args(%in : memref<32768x65536xf16>, %out : memref<32768x65536xf16>)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_cpa_1g_64x128_s3_dyn(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>, %grid: index, %threads: index,
+                        %iters: index) attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@cpa_1g_64x128_s3_dyn
+          blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+          args(%in : memref<16384x32768xf16>, %out : memref<16384x32768xf16>)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_cpa_1g_64x128_s4_dyn(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>, %grid: index, %threads: index,
+                        %iters: index) attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@cpa_1g_64x128_s4_dyn
+          blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+          args(%in : memref<16384x32768xf16>, %out : memref<16384x32768xf16>)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_cpa_1g_128x128_s3_dyn(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>, %grid: index, %threads: index,
+                        %iters: index) attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@cpa_1g_128x128_s3_dyn
+          blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+          args(%in : memref<16384x32768xf16>, %out : memref<16384x32768xf16>)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_cpa_1g_128x128_s4_dyn(%in: memref<16384x32768xf16>, %out: memref<16384x32768xf16>, %grid: index, %threads: index,
+                        %iters: index) attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@cpa_1g_128x128_s4_dyn
+          blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+          args(%in : memref<16384x32768xf16>, %out : memref<16384x32768xf16>)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_cpa_4g_64x128_s3_dyn(%in: memref<32768x65536xf16>, %out: memref<32768x65536xf16>, %grid: index, %threads: index,
+                        %iters: index) attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@cpa_4g_64x128_s3_dyn
+          blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+          args(%in : memref<32768x65536xf16>, %out : memref<32768x65536xf16>)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_cpa_4g_64x128_s4_dyn(%in: memref<32768x65536xf16>, %out: memref<32768x65536xf16>, %grid: index, %threads: index,
+                        %iters: index) attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@cpa_4g_64x128_s4_dyn
+          blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+          args(%in : memref<32768x65536xf16>, %out : memref<32768x65536xf16>)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_cpa_4g_128x128_s3_dyn(%in: memref<32768x65536xf16>, %out: memref<32768x65536xf16>, %grid: index, %threads: index,
+                        %iters: index) attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@cpa_4g_128x128_s3_dyn
+          blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+          args(%in : memref<32768x65536xf16>, %out : memref<32768x65536xf16>)
+      scf.yield %next : !gpu.async.token
+    }
+    gpu.wait [%done]
+    return
+  }
+  func.func @run_cpa_4g_128x128_s4_dyn(%in: memref<32768x65536xf16>, %out: memref<32768x65536xf16>, %grid: index, %threads: index,
+                        %iters: index) attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t0 = gpu.wait async
+    %done = scf.for %i = %c0 to %iters step %c1 iter_args(%t = %t0) -> (!gpu.async.token) {
+      %next = gpu.launch_func async [%t] @kernels::@cpa_4g_128x128_s4_dyn
           blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
           args(%in : memref<32768x65536xf16>, %out : memref<32768x65536xf16>)
       scf.yield %next : !gpu.async.token

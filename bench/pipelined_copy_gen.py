@@ -162,7 +162,7 @@ CPA_KERNEL = """\
           %gc = arith.addi %col, %c : index
           vector.store %v, %out[%gr, %gc] {{alignment = 16 : i64}} : {gm}, vector<8xf16>
         }}
-      }} {{asynccopy.pipeline_stages = {stages} : i64}}
+      }} {{asynccopy.pipeline_stages = {stages} : i64{schedule}}}
       gpu.return
     }}
 """
@@ -432,4 +432,8 @@ if __name__ == "__main__":
           diag_kernels())
     write(os.path.join(HERE, "cp_async_copy.mlir"),
           os.path.join(HERE, "cp_async_copy_configs.inc"), CPA_HEADER,
-          kernels("cpa", CPA_VARIANTS, CPA_KERNEL))
+          kernels("cpa", CPA_VARIANTS, CPA_KERNEL) +
+          [dict(k, name=k["name"] + "_dyn",
+                schedule=", asynccopy.pipeline_dynamic_schedule",
+                note=", tiles claimed from a counter")
+           for k in kernels("cpa", CPA_VARIANTS, CPA_KERNEL)])

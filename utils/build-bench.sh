@@ -73,7 +73,8 @@ PIPELINED_TMA="1g ${5:-20} 264 128 tma_1g_64x128_s3_dyn_le 5 all"
 "$dir/pipelined-copy-bench" $PIPELINED_TMA
 "$dir/pipelined-copy-bench" 4g "${5:-20}" 264 128 tma_4g_64x128_s3_dyn_le 5 first
 "$dir/pipelined-copy-bench" 1g "${5:-20}" 132 128 tma_1g_64x128_s3 3 first
-"$dir/cp-async-copy-bench" 1g "${5:-20}" 264 256 cpa_1g_64x128_s4 5 all
+"$dir/cp-async-copy-bench" 1g "${5:-20}" 264 256 cpa_1g_64x128_s4_dyn 5 all
+"$dir/cp-async-copy-bench" 1g "${5:-20}" 264 256 cpa_1g_64x128_s4 3 first
 if python3 -c "import torch, triton" 2>/dev/null; then
   python3 "$dir/triton_copy.py" --ours "$dir/pipelined-copy-bench $PIPELINED_TMA"
 fi

@@ -103,3 +103,17 @@
 // DYNSCRATCH: llvm.call @mgpuMemcpy
 // DYNSCRATCH: llvm.call @mgpuMemset32
 // DYNSCRATCH: llvm.call @mgpuMemcpy
+
+// cp.async with a dynamic schedule, on the sm_80 path: the claims are
+// 64-bit global atomics, published after the wait_group's CTA barrier.
+// RUN: ac-opt %S/../Integration/GPU/pipeline_cp_async_dynamic.mlir -asynccopy-to-llvm="format=isa chip=sm_80" \
+// RUN:   | %extract_ptx_sm80 | FileCheck %s --check-prefix=CPADYN
+// CPADYN-COUNT-4: atom.global.add.u64
+// CPADYN: bar.sync 0;
+// CPADYN: cp.async.commit_group;
+// CPADYN: atom.global.add.u64
+// CPADYN: cp.async.wait_group 2;
+// CPADYN: bar.sync 0;
+// CPADYN: st.shared.{{[bu]}}64
+// CPADYN: cp.async.cg.shared.global
+// CPADYN: cp.async.commit_group;

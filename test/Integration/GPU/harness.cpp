@@ -896,6 +896,16 @@ static bool pipelineCpAsync(Checker &check) {
 }
 #endif
 
+#ifdef HAS_pipeline_cp_async_dynamic
+extern "C" void _mlir_ciface_pipeline_cp_async_dynamic(MemRef<uint16_t, 2> *,
+                                                       MemRef<uint16_t, 2> *);
+/// Thirty-two 16x64 f16 tiles claimed by the CTAs of a cp.async pipeline.
+static bool pipelineCpAsyncDynamic(Checker &check) {
+  return copiesWhole(check, _mlir_ciface_pipeline_cp_async_dynamic, 512, 64,
+                     pattern16);
+}
+#endif
+
 #ifdef HAS_pipeline_multicast
 extern "C" void _mlir_ciface_pipeline_multicast(MemRef<uint16_t, 2> *,
                                                 MemRef<uint16_t, 2> *);
@@ -1141,6 +1151,9 @@ static const std::map<std::string, std::function<bool(Checker &)>> &tests() {
 #endif
 #ifdef HAS_pipeline_cp_async
       {"pipeline_cp_async", pipelineCpAsync},
+#endif
+#ifdef HAS_pipeline_cp_async_dynamic
+      {"pipeline_cp_async_dynamic", pipelineCpAsyncDynamic},
 #endif
 #ifdef HAS_pipeline_tma_warps
       {"pipeline_tma_warps", pipelineTmaWarps},

@@ -352,11 +352,6 @@ void decideRelease(LoopPlan &plan) {
 /// all in this module.
 LogicalResult checkDynamicSchedule(LoopPlan &plan, std::string &why) {
   scf::ForOp loop = plan.loop;
-  if (plan.groupTracked) {
-    why = "its loads complete through cp.async groups; only loads that "
-          "complete on barriers are scheduled dynamically";
-    return failure();
-  }
   if (plan.emptyRelease) {
     why = "its stages are released on empty barriers, not by the CTA barrier "
           "that publishes the claimed tiles";

@@ -133,8 +133,6 @@ module attributes {gpu.container_module} {
 // CHECK-NOT: scf.while
 // CHECK-LABEL: gpu.func @empty_barrier
 // CHECK-NOT: scf.while
-// CHECK-LABEL: gpu.func @cp_async
-// CHECK-NOT: scf.while
 // CHECK-LABEL: gpu.func @no_launches
 // CHECK-NOT: scf.while
 // CHECK: gpu.return
@@ -216,16 +214,6 @@ gpu.module @kernels {
     } {asynccopy.pipeline_stages = 2 : i64, asynccopy.pipeline_empty_barrier, asynccopy.pipeline_dynamic_schedule}
     gpu.return
   }
-  gpu.func @cp_async(%in: memref<1024x64xf16>, %n: index) workgroup(%tile : !smem) kernel {
-    %bid = gpu.block_id x
-    %grid = gpu.grid_dim x
-    // expected-remark @below {{scheduled statically: its loads complete through cp.async groups; only loads that complete on barriers are scheduled dynamically}}
-    scf.for %t = %bid to %n step %grid {
-      %ld = asynccopy.copy %in to %tile window [%t, 0] [64, 64] {impl = #asynccopy<impl cp_async>} : memref<1024x64xf16> to !smem -> !asynccopy.token
-      asynccopy.wait %ld : !asynccopy.token
-    } {asynccopy.pipeline_stages = 2 : i64, asynccopy.pipeline_dynamic_schedule}
-    gpu.return
-  }
   gpu.func @no_launches(%in: memref<1024x64xf16>, %n: index) workgroup(%tile : !smem) kernel {
     %c0 = arith.constant 0 : index
     %bid = gpu.block_id x
@@ -276,6 +264,57 @@ module attributes {gpu.container_module} {
     %c128 = arith.constant 128 : index
     gpu.launch_func @kernels::@two_rows blocks in (%c1, %rows, %c1) threads in (%c128, %c1, %c1)
         args(%in : memref<1024x64xf16>, %n : index)
+    return
+  }
+}
+
+// -----
+
+// cp.async loads: the release is the `wait_group cp_async N-2` (with its
+// CTA barrier), after which the claim is published; every thread still
+// commits one group per load step.
+
+!smem = memref<16x64xf16, #gpu.address_space<workgroup>>
+
+// CHECK-LABEL: gpu.func @cp_async
+// CHECK-SAME: %{{.*}}: !llvm.ptr)
+// CHECK: scf.while
+// CHECK: } do {
+// CHECK: ^bb0(%[[T:.*]]: index, %[[K:.*]]: index):
+// CHECK:   %[[CLAIM:.*]] = scf.if %[[FIRST:.*]] -> (i64) {
+// CHECK:   %[[S:.*]] = arith.remui %[[K]], %{{.*}} : index
+// CHECK:   asynccopy.wait_group cp_async 2
+// CHECK:   scf.if %[[FIRST]] {
+// CHECK:     memref.store %[[CLAIM]], %{{.*}}[%[[S]]]
+// CHECK:   scf.if
+// CHECK:     asynccopy.copy {{.*}}commit = false
+// CHECK:   asynccopy.commit_group cp_async
+// CHECK-LABEL: func.func @launch_cp_async
+// CHECK: gpu.memset
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @cp_async(%in: memref<512x64xf16>, %out: memref<512x64xf16>) workgroup(%tile : !smem) kernel {
+      %c16 = arith.constant 16 : index
+      %c32 = arith.constant 32 : index
+      %bid = gpu.block_id x
+      %grid = gpu.grid_dim x
+      %tid = gpu.thread_id x
+      scf.for %i = %bid to %c32 step %grid {
+        %row = arith.muli %i, %c16 : index
+        %t = asynccopy.copy %in to %tile window [%row, 0] [16, 64] {impl = #asynccopy<impl cp_async>}
+            : memref<512x64xf16> to !smem -> !asynccopy.token
+        asynccopy.wait %t : !asynccopy.token
+        %v = memref.load %tile[%c16, %tid] : !smem
+        memref.store %v, %out[%row, %tid] : memref<512x64xf16>
+      } {asynccopy.pipeline_stages = 4 : i64, asynccopy.pipeline_dynamic_schedule}
+      gpu.return
+    }
+  }
+  func.func @launch_cp_async(%in: memref<512x64xf16>, %out: memref<512x64xf16>, %grid: index) {
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    gpu.launch_func @kernels::@cp_async blocks in (%grid, %c1, %c1) threads in (%c64, %c1, %c1)
+        args(%in : memref<512x64xf16>, %out : memref<512x64xf16>)
     return
   }
 }
