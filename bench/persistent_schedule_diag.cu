@@ -3,7 +3,9 @@
 // copy body is run under three schedules:
 //   grid     one CTA per tile (the hardware's block scheduler balances SMs),
 //   static   persistent, CTA b takes tiles b, b + G, b + 2G, ...,
-//   dynamic  persistent, each CTA claims its next tile from a global counter.
+//   dynamic  persistent, each CTA claims its next tile from a global counter
+//            (one pre-zeroed counter per launch, or one zeroed with a
+//            memset on the stream before every launch).
 // For the persistent ones it records every CTA's SM, finish time and tile
 // count, so the spread of per-SM throughput is visible.
 //
@@ -195,6 +197,14 @@ int main(int argc, char **argv) {
            }));
     check(name);
     spread(name, grid);
+    // The same with one counter zeroed on the stream before every launch,
+    // as asynccopy-pipeline's host code does: the cost of the memset.
+    std::snprintf(name, sizeof(name), "dyn+memset x%d", perSm);
+    report(name, time([&](int) {
+             CHECK(cudaMemsetAsync(counters, 0, sizeof(unsigned long long)));
+             dynamicCopy<<<grid, kThreads>>>(in, out, tiles, counters, rec);
+           }));
+    check(name);
   }
   return 0;
 }

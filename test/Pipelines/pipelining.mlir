@@ -93,7 +93,12 @@
 // RUN:   | FileCheck %s --check-prefix=DYNHOST
 // DYNHOST-LABEL: llvm.func @pipeline_tma_dynamic
 // DYNHOST-COUNT-2: llvm.call @mgpuMemset32
-// DYNHOST-COUNT-2: llvm.call @mgpuMemFree
+// DYNHOST: llvm.call @mgpuMemset16
+// DYNHOST: llvm.call @mgpuMemset16
+// DYNHOST: llvm.call @mgpuMemset32
+// DYNHOST: llvm.br
+// DYNHOST-NOT: llvm.call @mgpuMemset32
+// DYNHOST: llvm.call @mgpuMemFree
 // In scratch mode the launch also gets its map buffer: the counter's
 // memset, then the maps' copy, each on the launch's stream.
 // RUN: ac-opt %S/../Integration/GPU/pipeline_tma_dynamic.mlir -asynccopy-to-llvm="format=isa descriptor-mode=scratch" \

@@ -50,3 +50,39 @@ void mlir::asynccopy::addLaunchBuffer(
           .getAsyncToken();
   gpu::WaitOp::create(b, loc, Type(), ValueRange{freed});
 }
+
+std::optional<unsigned>
+mlir::asynccopy::getChainedTokenArg(scf::ForOp loop, gpu::LaunchFuncOp launch) {
+  Value token = launch.getAsyncToken();
+  if (launch->getParentOp() != loop || !token ||
+      launch.getAsyncDependencies().size() != 1)
+    return std::nullopt;
+  auto arg = dyn_cast<BlockArgument>(launch.getAsyncDependencies().front());
+  if (!arg || arg.getOwner() != loop.getBody() ||
+      arg.getArgNumber() < loop.getNumInductionVars())
+    return std::nullopt;
+  unsigned index = arg.getArgNumber() - loop.getNumInductionVars();
+  if (loop.getYieldedValues()[index] != token)
+    return std::nullopt;
+  return index;
+}
+
+void mlir::asynccopy::addLoopBuffer(
+    scf::ForOp loop, unsigned arg, gpu::LaunchFuncOp launch, MemRefType type,
+    function_ref<Value(OpBuilder &, Location, Value, Value)> prepare) {
+  Location loc = launch.getLoc();
+  OpBuilder b(loop);
+  auto tokenType = gpu::AsyncTokenType::get(launch.getContext());
+  OpOperand &init = loop.getInitArgsMutable()[arg];
+  auto alloc =
+      gpu::AllocOp::create(b, loc, type, tokenType, ValueRange{init.get()},
+                           ValueRange(), ValueRange(), /*hostShared=*/false);
+  Value buffer = alloc.getMemref();
+  init.set(prepare(b, loc, buffer, alloc.getAsyncToken()));
+  launch.getKernelOperandsMutable().append(pointerTo(b, buffer));
+  b.setInsertionPointAfter(loop);
+  Value done = loop.getResult(arg);
+  auto dealloc =
+      gpu::DeallocOp::create(b, loc, tokenType, ValueRange{done}, buffer);
+  done.replaceAllUsesExcept(dealloc.getAsyncToken(), dealloc);
+}

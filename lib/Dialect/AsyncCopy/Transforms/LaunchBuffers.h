@@ -11,6 +11,9 @@
 #define ASYNCCOPY_TRANSFORMS_LAUNCHBUFFERS_H
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include <optional>
 
 namespace mlir::asynccopy {
 
@@ -24,6 +27,20 @@ Value pointerTo(OpBuilder &b, Value memref);
 /// preparation on the host first and frees the buffer when it returns.
 void addLaunchBuffer(
     gpu::LaunchFuncOp launch, MemRefType type,
+    function_ref<Value(OpBuilder &, Location, Value, Value)> prepare);
+
+/// The iter_arg of `loop` through which it chains `launch`'s stream: the
+/// launch, in the loop's body, waits on that iter_arg alone and its token is
+/// yielded in its place. Each launch then follows the previous one, and the
+/// loop's result follows the last.
+std::optional<unsigned> getChainedTokenArg(scf::ForOp loop,
+                                           gpu::LaunchFuncOp launch);
+
+/// `addLaunchBuffer` for a launch chained through iter_arg `arg` of `loop`:
+/// one buffer for all its launches, allocated and prepared on the chain
+/// before the loop and freed on it after the loop.
+void addLoopBuffer(
+    scf::ForOp loop, unsigned arg, gpu::LaunchFuncOp launch, MemRefType type,
     function_ref<Value(OpBuilder &, Location, Value, Value)> prepare);
 
 } // namespace mlir::asynccopy

@@ -82,26 +82,6 @@ scf::IfOp guardOnTrips(OpBuilder &b, ArrayRef<scf::ForOp> loops) {
   return scf::IfOp::create(b, loc, runs, /*withElseRegion=*/false);
 }
 
-/// The iter_arg of `loop` through which it chains `launch`'s stream: the
-/// launch, in the loop's body, waits on that iter_arg alone and its token is
-/// yielded in its place. Each launch then follows the previous one, and the
-/// loop's result follows the last.
-std::optional<unsigned> getChainedTokenArg(scf::ForOp loop,
-                                           gpu::LaunchFuncOp launch) {
-  Value token = launch.getAsyncToken();
-  if (launch->getParentOp() != loop || !token ||
-      launch.getAsyncDependencies().size() != 1)
-    return std::nullopt;
-  auto arg = dyn_cast<BlockArgument>(launch.getAsyncDependencies().front());
-  if (!arg || arg.getOwner() != loop.getBody() ||
-      arg.getArgNumber() < loop.getNumInductionVars())
-    return std::nullopt;
-  unsigned index = arg.getArgNumber() - loop.getNumInductionVars();
-  if (loop.getYieldedValues()[index] != token)
-    return std::nullopt;
-  return index;
-}
-
 struct MaterializeTMADescriptorsPass
     : public mlir::asynccopy::impl::AsyncCopyMaterializeTMADescriptorsBase<
           MaterializeTMADescriptorsPass> {
@@ -441,51 +421,19 @@ struct MaterializeTMADescriptorsPass
   /// loop its maps are encoded before shares one buffer across the loop.
   void passScratchBuffer(gpu::LaunchFuncOp launch, Value hostBuffer,
                          ArrayRef<scf::ForOp> loops) {
+    auto type = cast<MemRefType>(hostBuffer.getType());
+    auto fill = [&](OpBuilder &b, Location loc, Value buffer,
+                    Value allocated) -> Value {
+      return gpu::MemcpyOp::create(b, loc, allocated.getType(),
+                                   ValueRange{allocated}, buffer, hostBuffer)
+          .getAsyncToken();
+    };
+    // A launch chained through the one loop its maps are encoded before:
+    // the buffer is filled after the encodes, before the loop.
     if (loops.size() == 1)
       if (std::optional<unsigned> arg = getChainedTokenArg(loops[0], launch))
-        return passLoopScratchBuffer(launch, hostBuffer, loops[0], *arg);
-    addLaunchBuffer(
-        launch, cast<MemRefType>(hostBuffer.getType()),
-        [&](OpBuilder &b, Location loc, Value buffer, Value allocated) {
-          return gpu::MemcpyOp::create(b, loc, allocated.getType(),
-                                       ValueRange{allocated}, buffer,
-                                       hostBuffer)
-              .getAsyncToken();
-        });
-  }
-
-  /// The launches of `loop` chained through its iter_arg `arg` all read
-  /// the same maps: one buffer, allocated and filled on the chain before
-  /// the loop (after the maps' encodes) and freed on it after the loop.
-  void passLoopScratchBuffer(gpu::LaunchFuncOp launch, Value hostBuffer,
-                             scf::ForOp loop, unsigned arg) {
-    Location loc = launch.getLoc();
-    OpBuilder b(loop);
-    auto tokenType = gpu::AsyncTokenType::get(launch.getContext());
-    OpOperand &init = loop.getInitArgsMutable()[arg];
-    auto [buffer, copied] = fillScratch(b, loc, init.get(), hostBuffer);
-    init.set(copied);
-    launch.getKernelOperandsMutable().append(pointerTo(b, buffer));
-    b.setInsertionPointAfter(loop);
-    Value done = loop.getResult(arg);
-    auto dealloc =
-        gpu::DeallocOp::create(b, loc, tokenType, ValueRange{done}, buffer);
-    done.replaceAllUsesExcept(dealloc.getAsyncToken(), dealloc);
-  }
-
-  /// A device buffer like `hostBuffer`, allocated after `deps` and filled
-  /// from it; returns the buffer and the token of the copy.
-  static std::pair<Value, Value>
-  fillScratch(OpBuilder &b, Location loc, ValueRange deps, Value hostBuffer) {
-    auto tokenType = gpu::AsyncTokenType::get(b.getContext());
-    auto alloc = gpu::AllocOp::create(
-        b, loc, cast<MemRefType>(hostBuffer.getType()), tokenType, deps,
-        ValueRange(), ValueRange(), /*hostShared=*/false);
-    Value copied = gpu::MemcpyOp::create(b, loc, tokenType,
-                                         ValueRange{alloc.getAsyncToken()},
-                                         alloc.getMemref(), hostBuffer)
-                       .getAsyncToken();
-    return {alloc.getMemref(), copied};
+        return addLoopBuffer(loops[0], *arg, launch, type, fill);
+    addLaunchBuffer(launch, type, fill);
   }
 };
 } // namespace

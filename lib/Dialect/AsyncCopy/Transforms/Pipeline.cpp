@@ -43,7 +43,9 @@
 // tile of iteration k+N during iteration k and publishes it in an SMEM ring
 // of N tile ids with the stage release's CTA barrier; the loop becomes an
 // scf.while that ends at the first id past the end (a thread's claims only
-// grow). Every launch of the kernel gets a zeroed counter on its stream.
+// grow). Every launch of the kernel gets a zeroed counter on its stream;
+// launches chained through a loop share one, which the last CTA of each
+// launch zeroes again.
 //
 // MLIR's scf::pipelineForLoop and memref::multiBuffer do not fit here: the
 // first peels an epilogue that repeats the whole consumer code N-1 times and
@@ -358,9 +360,9 @@ LogicalResult checkDynamicSchedule(LoopPlan &plan, std::string &why) {
     return failure();
   }
   auto kernel = dyn_cast<gpu::GPUFuncOp>(loop->getParentOp());
-  if (!kernel || !kernel.isKernel()) {
-    why = "it is not at the top level of a kernel's body, so a CTA may run "
-          "it more or less than once";
+  if (!kernel || !kernel.isKernel() || !kernel.getBody().hasOneBlock()) {
+    why = "it is not at the top level of a kernel's one-block body, so a CTA "
+          "may run it more or less than once";
     return failure();
   }
   auto lb = loop.getLowerBound().getDefiningOp<gpu::BlockIdOp>();
@@ -699,24 +701,34 @@ private:
     loop = plan.loop = counted;
   }
 
-  /// Dynamic schedule: every launch passes a counter (zeroed on the host's
-  /// stream: an i64 in a `memref<2xi32>`, as the runtime's memset is
-  /// 32-bit), and the kernel gets an SMEM ring of N tile ids, which thread 0
-  /// fills with the first N claims before the prologue reads them.
+  /// Dynamic schedule: every launch passes a counter: two i64 (claimed
+  /// tiles, finished CTAs) in a `memref<4xi32>`, as the runtime's memset is
+  /// 32-bit, zeroed on the launch's stream (before the loop for launches
+  /// chained through one). The kernel gets an SMEM ring of N tile ids, which
+  /// thread 0 fills with the first N claims before the prologue reads them.
   void claimFirstTiles() {
     MLIRContext *ctx = loop.getContext();
     Location loc = loop.getLoc();
     auto kernel = cast<gpu::GPUFuncOp>(loop->getParentOp());
-    auto counterType = MemRefType::get({2}, IntegerType::get(ctx, 32));
-    for (gpu::LaunchFuncOp launch : plan.launches)
-      addLaunchBuffer(
-          launch, counterType,
-          [&](OpBuilder &b, Location loc, Value buffer, Value allocated) {
-            Value zero = arith::ConstantIntOp::create(b, loc, 0, 32);
-            return gpu::MemsetOp::create(b, loc, allocated.getType(),
-                                         ValueRange{allocated}, buffer, zero)
-                .getAsyncToken();
-          });
+    auto counterType = MemRefType::get({4}, IntegerType::get(ctx, 32));
+    auto zero = [&](OpBuilder &b, Location loc, Value buffer,
+                    Value allocated) -> Value {
+      Value zero = arith::ConstantIntOp::create(b, loc, 0, 32);
+      return gpu::MemsetOp::create(b, loc, allocated.getType(),
+                                   ValueRange{allocated}, buffer, zero)
+          .getAsyncToken();
+    };
+    for (gpu::LaunchFuncOp launch : plan.launches) {
+      // Launches chained through a loop share one counter, which each
+      // launch leaves zeroed.
+      auto launchLoop = dyn_cast<scf::ForOp>(launch->getParentOp());
+      std::optional<unsigned> arg =
+          launchLoop ? getChainedTokenArg(launchLoop, launch) : std::nullopt;
+      if (arg)
+        addLoopBuffer(launchLoop, *arg, launch, counterType, zero);
+      else
+        addLaunchBuffer(launch, counterType, zero);
+    }
     ring_ = kernel.addWorkgroupAttribution(
         MemRefType::get(
             {n}, IntegerType::get(ctx, 64), MemRefLayoutAttrInterface(),
@@ -791,7 +803,37 @@ private:
     Value nextStage = arith::RemUIOp::create(b, loc, yield.getOperands().back(),
                                              constant(b, n));
     yield->insertOperands(0, claimedTile(b, nextStage));
+    b.setInsertionPointAfter(whileOp);
+    resetCounter(b, loop.getStep());
     loop.erase();
+  }
+
+  /// Thread 0 of each CTA counts it finished once it claims no more tiles;
+  /// the last CTA zeroes the counter, so the next launch on the stream can
+  /// reuse it. Its acquire-release count orders every CTA's claims before
+  /// the reset.
+  void resetCounter(OpBuilder &b, Value grid) {
+    Location loc = loop.getLoc();
+    auto i64 = b.getI64Type();
+    auto ifFirst = scf::IfOp::create(b, loc, first_, /*withElseRegion=*/false);
+    OpBuilder inner = ifFirst.getThenBodyBuilder();
+    Value finished = LLVM::GEPOp::create(inner, loc, counter_.getType(), i64,
+                                         counter_, ArrayRef<LLVM::GEPArg>{1});
+    Value before = LLVM::AtomicRMWOp::create(
+        inner, loc, LLVM::AtomicBinOp::add, finished,
+        arith::ConstantIntOp::create(inner, loc, 1, 64),
+        LLVM::AtomicOrdering::acq_rel);
+    Value ctas = arith::IndexCastUIOp::create(inner, loc, i64, grid);
+    Value last = arith::CmpIOp::create(
+        inner, loc, arith::CmpIPredicate::eq,
+        arith::AddIOp::create(inner, loc, before,
+                              arith::ConstantIntOp::create(inner, loc, 1, 64)),
+        ctas);
+    auto ifLast = scf::IfOp::create(inner, loc, last, /*withElseRegion=*/false);
+    OpBuilder reset = ifLast.getThenBodyBuilder();
+    Value zero = arith::ConstantIntOp::create(reset, loc, 0, 64);
+    LLVM::StoreOp::create(reset, loc, zero, counter_);
+    LLVM::StoreOp::create(reset, loc, zero, finished);
   }
 
   /// The staged buffer `load` fills (its destination before the body's

@@ -57,26 +57,48 @@
 // CHECK:   %[[NT:.*]] = arith.index_castui %[[NID]] : i64 to index
 // CHECK:   scf.yield %[[NT]], %{{.*}}, %[[K1]] : index, i1, index
 // CHECK: }
-// CHECK-NEXT: asynccopy.wait_group bulk 0
+// The last CTA to finish claiming zeroes the counter for the next launch.
+// CHECK-NEXT: scf.if %[[FIRST]] {
+// CHECK:   %[[DONE:.*]] = llvm.getelementptr %[[GCTR]][1] : (!llvm.ptr<1>) -> !llvm.ptr<1>, i64
+// CHECK:   %[[BEFORE:.*]] = llvm.atomicrmw add %[[DONE]], %{{.*}} acq_rel : !llvm.ptr<1>, i64
+// CHECK:   %[[CTAS:.*]] = arith.index_castui %{{.*}} : index to i64
+// CHECK:   %[[AFTER:.*]] = arith.addi %[[BEFORE]], %{{.*}} : i64
+// CHECK:   %[[LAST:.*]] = arith.cmpi eq, %[[AFTER]], %[[CTAS]] : i64
+// CHECK:   scf.if %[[LAST]] {
+// CHECK:     llvm.store %[[ZERO:.*]], %[[GCTR]] : i64, !llvm.ptr<1>
+// CHECK:     llvm.store %[[ZERO]], %[[DONE]] : i64, !llvm.ptr<1>
+// CHECK: asynccopy.wait_group bulk 0
 // CHECK-NOT: asynccopy.pipeline
 // CHECK: gpu.return
 
 // CHECK-LABEL: func.func @launch
 // CHECK: %[[W:.*]] = gpu.wait async
-// CHECK: %[[C:.*]], %[[A:.*]] = gpu.alloc async [%[[W]]] () : memref<2xi32>
-// CHECK: %[[Z:.*]] = gpu.memset async [%[[A]]] %[[C]], %{{.*}} : memref<2xi32>, i32
+// CHECK: %[[C:.*]], %[[A:.*]] = gpu.alloc async [%[[W]]] () : memref<4xi32>
+// CHECK: %[[Z:.*]] = gpu.memset async [%[[A]]] %[[C]], %{{.*}} : memref<4xi32>, i32
 // CHECK: %[[P:.*]] = memref.extract_aligned_pointer_as_index %[[C]]
 // CHECK: %[[L:.*]] = gpu.launch_func async [%[[Z]]] @kernels::@copy {{.*}} args(%{{.*}} : memref<1024x64xf16>, %{{.*}} : memref<1024x64xf16>, %{{.*}} : !llvm.ptr)
-// CHECK: %[[F:.*]] = gpu.dealloc async [%[[L]]] %[[C]] : memref<2xi32>
+// CHECK: %[[F:.*]] = gpu.dealloc async [%[[L]]] %[[C]] : memref<4xi32>
 // CHECK: gpu.wait [%[[F]]]
 // A synchronous launch: the host waits for the memset, frees after.
-// CHECK: %[[C2:.*]], %[[A2:.*]] = gpu.alloc async [%{{.*}}] () : memref<2xi32>
+// CHECK: %[[C2:.*]], %[[A2:.*]] = gpu.alloc async [%{{.*}}] () : memref<4xi32>
 // CHECK: %[[Z2:.*]] = gpu.memset async [%[[A2]]] %[[C2]]
 // CHECK: gpu.wait [%[[Z2]]]
 // CHECK: gpu.launch_func @kernels::@copy
 // CHECK: %[[W2:.*]] = gpu.wait async
 // CHECK: %[[F2:.*]] = gpu.dealloc async [%[[W2]]] %[[C2]]
 // CHECK: gpu.wait [%[[F2]]]
+// Launches chained through a loop's token share one counter, zeroed before
+// the loop and freed after it.
+// CHECK: %[[W3:.*]] = gpu.wait async
+// CHECK: %[[C3:.*]], %[[A3:.*]] = gpu.alloc async [%[[W3]]] () : memref<4xi32>
+// CHECK: %[[Z3:.*]] = gpu.memset async [%[[A3]]] %[[C3]]
+// CHECK: %[[P3:.*]] = llvm.inttoptr
+// CHECK: %[[LOOP:.*]] = scf.for {{.*}} iter_args(%[[T:.*]] = %[[Z3]])
+// CHECK-NOT: gpu.alloc
+// CHECK:   %[[L3:.*]] = gpu.launch_func async [%[[T]]] @kernels::@copy {{.*}}, %[[P3]] : !llvm.ptr)
+// CHECK:   scf.yield %[[L3]]
+// CHECK: %[[F3:.*]] = gpu.dealloc async [%[[LOOP]]] %[[C3]] : memref<4xi32>
+// CHECK: gpu.wait [%[[F3]]]
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @copy(%in: memref<1024x64xf16>, %out: memref<1024x64xf16>) workgroup(%tile : !smem) kernel {
@@ -110,6 +132,15 @@ module attributes {gpu.container_module} {
     gpu.wait [%t1]
     gpu.launch_func @kernels::@copy blocks in (%grid, %c1, %c1) threads in (%c128, %c1, %c1)
         args(%in : memref<1024x64xf16>, %out : memref<1024x64xf16>)
+    %c0 = arith.constant 0 : index
+    %c4 = arith.constant 4 : index
+    %t2 = gpu.wait async
+    %t3 = scf.for %i = %c0 to %c4 step %c1 iter_args(%t = %t2) -> (!gpu.async.token) {
+      %tl = gpu.launch_func async [%t] @kernels::@copy blocks in (%grid, %c1, %c1) threads in (%c128, %c1, %c1)
+          args(%in : memref<1024x64xf16>, %out : memref<1024x64xf16>)
+      scf.yield %tl : !gpu.async.token
+    }
+    gpu.wait [%t3]
     return
   }
 }
@@ -132,6 +163,8 @@ module attributes {gpu.container_module} {
 // CHECK-LABEL: gpu.func @reads_block_id
 // CHECK-NOT: scf.while
 // CHECK-LABEL: gpu.func @empty_barrier
+// CHECK-NOT: scf.while
+// CHECK-LABEL: gpu.func @two_blocks
 // CHECK-NOT: scf.while
 // CHECK-LABEL: gpu.func @no_launches
 // CHECK-NOT: scf.while
@@ -158,7 +191,7 @@ gpu.module @kernels {
     %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
     asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
     scf.if %p {
-      // expected-remark @below {{scheduled statically: it is not at the top level of a kernel's body, so a CTA may run it more or less than once}}
+      // expected-remark @below {{scheduled statically: it is not at the top level of a kernel's one-block body, so a CTA may run it more or less than once}}
       scf.for %t = %bid to %n step %grid {
         asynccopy.copy %in to %tile window [%t, 0] [64, 64] barrier %bar[%c0] : memref<1024x64xf16> to !smem
         asynccopy.barrier.wait %bar[%c0], %false : !asynccopy.barrier<1>
@@ -212,6 +245,22 @@ gpu.module @kernels {
       asynccopy.copy %in to %tile window [%t, 0] [64, 64] barrier %bar[%c0] : memref<1024x64xf16> to !smem
       asynccopy.barrier.wait %bar[%c0], %false : !asynccopy.barrier<1>
     } {asynccopy.pipeline_stages = 2 : i64, asynccopy.pipeline_empty_barrier, asynccopy.pipeline_dynamic_schedule}
+    gpu.return
+  }
+  gpu.func @two_blocks(%in: memref<1024x64xf16>, %n: index) workgroup(%tile : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %bid = gpu.block_id x
+    %grid = gpu.grid_dim x
+    %false = arith.constant false
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+    // expected-remark @below {{scheduled statically: it is not at the top level of a kernel's one-block body, so a CTA may run it more or less than once}}
+    scf.for %t = %bid to %n step %grid {
+      asynccopy.copy %in to %tile window [%t, 0] [64, 64] barrier %bar[%c0] : memref<1024x64xf16> to !smem
+      asynccopy.barrier.wait %bar[%c0], %false : !asynccopy.barrier<1>
+    } {asynccopy.pipeline_stages = 2 : i64, asynccopy.pipeline_dynamic_schedule}
+    cf.br ^bb1
+  ^bb1:
     gpu.return
   }
   gpu.func @no_launches(%in: memref<1024x64xf16>, %n: index) workgroup(%tile : !smem) kernel {

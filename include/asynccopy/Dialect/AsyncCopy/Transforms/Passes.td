@@ -159,7 +159,9 @@ def AsyncCopyPipelineLoops : Pass<"asynccopy-pipeline"> {
     from a per-launch counter instead (faster SMs take more): the kernel
     gets a counter parameter and a ring of N claimed tile ids in SMEM, the
     loop becomes an scf.while over the claimed tile, and every launch of
-    the kernel allocates and zeroes a counter on its stream. Where that
+    the kernel allocates and zeroes a counter on its stream (once before a
+    loop whose token chains the launches; the last CTA of each launch zeroes
+    it again). Where that
     does not fit, the loop is pipelined statically with a remark.
     The loop bounds must be uniform over the CTA (the release is a CTA
     barrier). A marked loop the pass cannot pipeline keeps its single
