@@ -43,11 +43,8 @@
 // SCRATCH-LABEL: gpu.func @k
 // SCRATCH-SAME: %{{.*}}: !llvm.ptr) workgroup
 // SCRATCH-SAME: asynccopy.descriptor_mode = "scratch"
-// SCRATCH: gpu.thread_id x
-// SCRATCH: scf.if
-// SCRATCH: nvvm.prefetch tensormap, %{{.*}} : !llvm.ptr
-// SCRATCH: %[[SECOND:.*]] = llvm.getelementptr %{{.*}}[128]
-// SCRATCH: nvvm.prefetch tensormap, %[[SECOND]] : !llvm.ptr
+// The maps are not prefetched (measured slower for many short CTAs).
+// SCRATCH-NOT: nvvm.prefetch
 // SCRATCH: asynccopy.tma.load {{.*}}descriptor = 2, descriptor_offset = 0>
 // SCRATCH: asynccopy.tma.load {{.*}}descriptor = 2, descriptor_offset = 128>
 // SCRATCH-LABEL: func.func @host

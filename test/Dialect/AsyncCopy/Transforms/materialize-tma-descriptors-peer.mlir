@@ -43,7 +43,6 @@
 // a kernel with only peer maps gets no scratch buffer.
 // SCRATCH-LABEL: gpu.func @k
 // SCRATCH-SAME: %{{.*}}: i32, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr) workgroup
-// SCRATCH: nvvm.prefetch tensormap
 // SCRATCH-NOT: nvvm.prefetch
 // SCRATCH: asynccopy.tma.load {{.*}} peer %{{.*}} {plan = #asynccopy.tma_plan<{{.*}}, descriptor = 3>}
 // SCRATCH: asynccopy.tma.load {{.*}} {plan = #asynccopy.tma_plan<{{.*}}, descriptor = 4, descriptor_offset = 0>}
