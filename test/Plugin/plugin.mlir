@@ -23,7 +23,7 @@
 // CHECK-NOT:   asynccopy.
 
 // PTX-LABEL: .entry load_store(
-// PTX:       prefetch.tensormap
+// PTX-NOT:   prefetch.tensormap
 // PTX:       cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 // PTX:       cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
 // PTX:       cp.async.bulk.wait_group{{[[:space:]]+}}0
