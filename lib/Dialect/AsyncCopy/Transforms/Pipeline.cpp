@@ -1021,6 +1021,10 @@ struct AsyncCopyPipelineLoopsPass
       }
       if (attr && n > 1)
         loop.emitRemark("not pipelined: ") << why;
+      else if (dynamic.isAttrPresent(loop))
+        loop.emitRemark("not scheduled dynamically: only a pipelined loop "
+                        "is (mark it `asynccopy.pipeline_stages = N`, N >= 2, "
+                        "or pass `stages=N`)");
       loop->removeAttr(marker.getName());
       loop->removeAttr(dynamic.getName());
     }

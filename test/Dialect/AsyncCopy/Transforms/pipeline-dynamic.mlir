@@ -166,6 +166,8 @@ module attributes {gpu.container_module} {
 // CHECK-NOT: scf.while
 // CHECK-LABEL: gpu.func @two_blocks
 // CHECK-NOT: scf.while
+// CHECK-LABEL: gpu.func @not_pipelined
+// CHECK-NOT: asynccopy.pipeline_dynamic_schedule
 // CHECK-LABEL: gpu.func @no_launches
 // CHECK-NOT: scf.while
 // CHECK: gpu.return
@@ -261,6 +263,25 @@ gpu.module @kernels {
     } {asynccopy.pipeline_stages = 2 : i64, asynccopy.pipeline_dynamic_schedule}
     cf.br ^bb1
   ^bb1:
+    gpu.return
+  }
+  gpu.func @not_pipelined(%in: memref<1024x64xf16>, %n: index) workgroup(%tile : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %bid = gpu.block_id x
+    %grid = gpu.grid_dim x
+    %false = arith.constant false
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+    // expected-remark @below {{not scheduled dynamically: only a pipelined loop is (mark it `asynccopy.pipeline_stages = N`, N >= 2, or pass `stages=N`)}}
+    scf.for %t = %bid to %n step %grid {
+      asynccopy.copy %in to %tile window [%t, 0] [64, 64] barrier %bar[%c0] : memref<1024x64xf16> to !smem
+      asynccopy.barrier.wait %bar[%c0], %false : !asynccopy.barrier<1>
+    } {asynccopy.pipeline_dynamic_schedule}
+    // expected-remark @below {{not scheduled dynamically: only a pipelined loop is}}
+    scf.for %t = %bid to %n step %grid {
+      asynccopy.copy %in to %tile window [%t, 0] [64, 64] barrier %bar[%c0] : memref<1024x64xf16> to !smem
+      asynccopy.barrier.wait %bar[%c0], %false : !asynccopy.barrier<1>
+    } {asynccopy.pipeline_stages = 1 : i64, asynccopy.pipeline_dynamic_schedule}
     gpu.return
   }
   gpu.func @no_launches(%in: memref<1024x64xf16>, %n: index) workgroup(%tile : !smem) kernel {
