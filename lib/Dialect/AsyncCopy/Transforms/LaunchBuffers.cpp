@@ -18,9 +18,10 @@ Value mlir::asynccopy::pointerTo(OpBuilder &b, Value memref) {
       b, loc, LLVM::LLVMPointerType::get(b.getContext()), address);
 }
 
-void mlir::asynccopy::addLaunchBuffer(
-    gpu::LaunchFuncOp launch, MemRefType type,
-    function_ref<Value(OpBuilder &, Location, Value, Value)> prepare) {
+/// One buffer for this launch alone, on its stream.
+static void
+addOwnBuffer(gpu::LaunchFuncOp launch, MemRefType type,
+             function_ref<Value(OpBuilder &, Location, Value, Value)> prepare) {
   Location loc = launch.getLoc();
   OpBuilder b(launch);
   auto tokenType = gpu::AsyncTokenType::get(launch.getContext());
@@ -51,8 +52,12 @@ void mlir::asynccopy::addLaunchBuffer(
   gpu::WaitOp::create(b, loc, Type(), ValueRange{freed});
 }
 
-std::optional<unsigned>
-mlir::asynccopy::getChainedTokenArg(scf::ForOp loop, gpu::LaunchFuncOp launch) {
+/// The iter_arg of `loop` through which it chains `launch`'s stream: the
+/// launch, in the loop's body, waits on that iter_arg alone and its token is
+/// yielded in its place. Each launch then follows the previous one, and the
+/// loop's result follows the last.
+static std::optional<unsigned> getChainedTokenArg(scf::ForOp loop,
+                                                  gpu::LaunchFuncOp launch) {
   Value token = launch.getAsyncToken();
   if (launch->getParentOp() != loop || !token ||
       launch.getAsyncDependencies().size() != 1)
@@ -67,7 +72,8 @@ mlir::asynccopy::getChainedTokenArg(scf::ForOp loop, gpu::LaunchFuncOp launch) {
   return index;
 }
 
-void mlir::asynccopy::addLoopBuffer(
+/// One buffer for every launch chained through iter_arg `arg` of `loop`.
+static void addLoopBuffer(
     scf::ForOp loop, unsigned arg, gpu::LaunchFuncOp launch, MemRefType type,
     function_ref<Value(OpBuilder &, Location, Value, Value)> prepare) {
   Location loc = launch.getLoc();
@@ -85,4 +91,13 @@ void mlir::asynccopy::addLoopBuffer(
   auto dealloc =
       gpu::DeallocOp::create(b, loc, tokenType, ValueRange{done}, buffer);
   done.replaceAllUsesExcept(dealloc.getAsyncToken(), dealloc);
+}
+
+void mlir::asynccopy::addLaunchBuffer(
+    gpu::LaunchFuncOp launch, scf::ForOp loop, MemRefType type,
+    function_ref<Value(OpBuilder &, Location, Value, Value)> prepare) {
+  if (loop)
+    if (std::optional<unsigned> arg = getChainedTokenArg(loop, launch))
+      return addLoopBuffer(loop, *arg, launch, type, prepare);
+  addOwnBuffer(launch, type, prepare);
 }

@@ -13,8 +13,6 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
-#include <optional>
-
 namespace mlir::asynccopy {
 
 /// The address of a memref's first element as `!llvm.ptr`.
@@ -25,22 +23,12 @@ Value pointerTo(OpBuilder &b, Value memref);
 /// launch then waits for), appends its address to the launch's operands and
 /// frees it after the launch. A synchronous launch waits for the
 /// preparation on the host first and frees the buffer when it returns.
+/// When `loop` (may be null) chains the launch's stream through an iter_arg
+/// (the launch waits on it alone and its token is yielded in its place),
+/// all its launches share one buffer instead, allocated and prepared on the
+/// chain before the loop and freed on it after the loop.
 void addLaunchBuffer(
-    gpu::LaunchFuncOp launch, MemRefType type,
-    function_ref<Value(OpBuilder &, Location, Value, Value)> prepare);
-
-/// The iter_arg of `loop` through which it chains `launch`'s stream: the
-/// launch, in the loop's body, waits on that iter_arg alone and its token is
-/// yielded in its place. Each launch then follows the previous one, and the
-/// loop's result follows the last.
-std::optional<unsigned> getChainedTokenArg(scf::ForOp loop,
-                                           gpu::LaunchFuncOp launch);
-
-/// `addLaunchBuffer` for a launch chained through iter_arg `arg` of `loop`:
-/// one buffer for all its launches, allocated and prepared on the chain
-/// before the loop and freed on it after the loop.
-void addLoopBuffer(
-    scf::ForOp loop, unsigned arg, gpu::LaunchFuncOp launch, MemRefType type,
+    gpu::LaunchFuncOp launch, scf::ForOp loop, MemRefType type,
     function_ref<Value(OpBuilder &, Location, Value, Value)> prepare);
 
 } // namespace mlir::asynccopy

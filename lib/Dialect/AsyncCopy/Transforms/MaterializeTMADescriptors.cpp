@@ -405,12 +405,10 @@ struct MaterializeTMADescriptorsPass
                                    ValueRange{allocated}, buffer, hostBuffer)
           .getAsyncToken();
     };
-    // A launch chained through the one loop its maps are encoded before:
-    // the buffer is filled after the encodes, before the loop.
-    if (loops.size() == 1)
-      if (std::optional<unsigned> arg = getChainedTokenArg(loops[0], launch))
-        return addLoopBuffer(loops[0], *arg, launch, type, fill);
-    addLaunchBuffer(launch, type, fill);
+    // A launch chained through the one loop its maps are encoded before
+    // shares one buffer, filled after the encodes, before the loop.
+    addLaunchBuffer(launch, loops.size() == 1 ? loops[0] : scf::ForOp(), type,
+                    fill);
   }
 };
 } // namespace

@@ -718,17 +718,11 @@ private:
                                    ValueRange{allocated}, buffer, zero)
           .getAsyncToken();
     };
-    for (gpu::LaunchFuncOp launch : plan.launches) {
-      // Launches chained through a loop share one counter, which each
-      // launch leaves zeroed.
-      auto launchLoop = dyn_cast<scf::ForOp>(launch->getParentOp());
-      std::optional<unsigned> arg =
-          launchLoop ? getChainedTokenArg(launchLoop, launch) : std::nullopt;
-      if (arg)
-        addLoopBuffer(launchLoop, *arg, launch, counterType, zero);
-      else
-        addLaunchBuffer(launch, counterType, zero);
-    }
+    // Launches chained through a loop share one counter, which each
+    // launch leaves zeroed.
+    for (gpu::LaunchFuncOp launch : plan.launches)
+      addLaunchBuffer(launch, dyn_cast<scf::ForOp>(launch->getParentOp()),
+                      counterType, zero);
     ring_ = kernel.addWorkgroupAttribution(
         MemRefType::get(
             {n}, IntegerType::get(ctx, 64), MemRefLayoutAttrInterface(),
