@@ -41,30 +41,14 @@ using GBuf = MemRef<uint16_t, 2>;
 using Out = MemRef<uint32_t, 1>;
 using HostFn = void (*)(GBuf *, GBuf *, Out *, int64_t, int64_t, int64_t);
 
-// Every kernel of the module (bench/dsmem_handoff_gen.py's CONFIGS, gmemp at
-// S = 4 only), grouped by R then S: the summary has one row per (R, S).
-#define KERNELS(X) \
-  X(dsmem, 8, 1) X(dsmema, 8, 1) X(gmem, 8, 1) \
-  X(dsmem, 8, 2) X(dsmema, 8, 2) X(gmem, 8, 2) \
-  X(dsmem, 8, 4) X(dsmema, 8, 4) X(gmem, 8, 4) X(gmemp, 8, 4) \
-  X(dsmem, 16, 1) X(dsmema, 16, 1) X(gmem, 16, 1) \
-  X(dsmem, 16, 2) X(dsmema, 16, 2) X(gmem, 16, 2) \
-  X(dsmem, 16, 4) X(dsmema, 16, 4) X(gmem, 16, 4) X(gmemp, 16, 4) \
-  X(dsmem, 32, 1) X(dsmema, 32, 1) X(gmem, 32, 1) \
-  X(dsmem, 32, 2) X(dsmema, 32, 2) X(gmem, 32, 2) \
-  X(dsmem, 32, 4) X(dsmema, 32, 4) X(gmem, 32, 4) X(gmemp, 32, 4) \
-  X(dsmem, 64, 1) X(dsmema, 64, 1) X(gmem, 64, 1) \
-  X(dsmem, 64, 2) X(dsmema, 64, 2) X(gmem, 64, 2) \
-  X(dsmem, 64, 4) X(dsmema, 64, 4) X(gmem, 64, 4) X(gmemp, 64, 4) \
-  X(dsmem, 128, 1) X(dsmema, 128, 1) X(gmem, 128, 1) \
-  X(dsmem, 128, 2) X(dsmema, 128, 2) X(gmem, 128, 2) \
-  X(dsmem, 128, 4) X(dsmema, 128, 4) X(gmem, 128, 4) X(gmemp, 128, 4) \
-  X(dsmem, 256, 1) X(dsmema, 256, 1) X(gmem, 256, 1) \
-  X(dsmem, 256, 2) X(dsmema, 256, 2) X(gmem, 256, 2)
+// Every kernel of the module, grouped by R then S (the summary has one row
+// per (R, S)): X(variant, R, S) lines written by bench/dsmem_handoff_gen.py.
 #define DECLARE(v, r, n)                                                       \
   extern "C" void _mlir_ciface_run_##v##r##s##n(GBuf *, GBuf *, Out *,        \
                                                 int64_t, int64_t, int64_t);
-KERNELS(DECLARE)
+#define X DECLARE
+#include "dsmem_handoff_configs.inc"
+#undef X
 
 namespace {
 constexpr int64_t kMaxClusters = 132, kLanes = 32, kCols = 128;
@@ -127,7 +111,11 @@ struct Kernel {
   HostFn fn;
 };
 #define ENTRY(v, r, n) {#v, r, n, _mlir_ciface_run_##v##r##s##n},
-const Kernel kKernels[] = {KERNELS(ENTRY)};
+const Kernel kKernels[] = {
+#define X ENTRY
+#include "dsmem_handoff_configs.inc"
+#undef X
+};
 } // namespace
 
 int main(int argc, char **argv) {
