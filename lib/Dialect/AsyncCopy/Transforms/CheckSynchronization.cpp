@@ -25,11 +25,15 @@
 
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
 
+#include "SynchronizationCheck.h"
+
 #include "asynccopy/Analysis/SmemBuffer.h"
 #include "asynccopy/Dialect/AsyncCopy/IR/CompletionGroups.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -97,6 +101,14 @@ std::optional<int64_t> constantIndex(Value value) {
   return std::nullopt;
 }
 
+/// The bytes of a static SMEM buffer (what a copy into it delivers).
+std::optional<int64_t> smemBytes(Value buffer) {
+  auto type = dyn_cast<MemRefType>(buffer.getType());
+  if (!type || !type.hasStaticShape() || type.getElementTypeBitWidth() % 8 != 0)
+    return std::nullopt;
+  return type.getNumElements() * type.getElementTypeBitWidth() / 8;
+}
+
 /// The bytes of one SMEM allocation a view covers, when both are known.
 struct SmemRange {
   Value allocation;
@@ -118,13 +130,150 @@ std::optional<SmemRange> getSmemRange(Value view) {
                    bytes->second};
 }
 
-/// Whether two SMEM views certainly share a byte: only then is an access
-/// that may race with a copy an error (views at dynamic offsets, the stages
-/// of a ring, stay silent).
-bool mustOverlap(Value a, Value b) {
-  std::optional<SmemRange> ra = getSmemRange(a), rb = getSmemRange(b);
-  return ra && rb && ra->allocation == rb->allocation &&
-         ra->begin < rb->end && rb->begin < ra->end;
+/// The SMEM bytes an access touches, from the start of one allocation.
+struct SmemAccess {
+  Value allocation;
+  /// Byte intervals [begin, end).
+  SmallVector<std::pair<int64_t, int64_t>> bytes;
+  /// Whether the access touches some of `bytes` only, not knowing which (an
+  /// element at a dynamic index of the view): it certainly races with copies
+  /// in flight only where they cover all of `bytes`.
+  bool somewhere = false;
+};
+
+/// The whole of `view`, which an op (a copy, an unknown user) accesses.
+std::optional<SmemAccess> accessWhole(Value view, bool somewhere = false) {
+  std::optional<SmemRange> range = getSmemRange(view);
+  if (!range)
+    return std::nullopt;
+  return SmemAccess{range->allocation, {{range->begin, range->end}}, somewhere};
+}
+
+/// The most byte intervals an access is split into before the checker
+/// settles for "somewhere in the view".
+constexpr int64_t kMaxAccessIntervals = 4096;
+
+/// The elements of `view` at `indices` (constants or not) and the
+/// `extents` after them along each dim (1 for a scalar access; a vector's
+/// shape along the dims it spans), clipped to the view's shape. Constant
+/// indices give the exact bytes; any dynamic one, somewhere in the view.
+std::optional<SmemAccess> accessElements(Value view, ValueRange indices,
+                                         ArrayRef<int64_t> extents) {
+  auto type = dyn_cast<MemRefType>(view.getType());
+  if (!type || !isSharedMemory(type))
+    return std::nullopt;
+  SmallVector<int64_t> start;
+  for (Value index : indices) {
+    std::optional<int64_t> c = constantIndex(index);
+    if (!c)
+      return accessWhole(view, /*somewhere=*/true);
+    start.push_back(*c);
+  }
+  SmemBuffer buffer = traceSmemBuffer(view);
+  std::optional<int64_t> base = buffer.byteOffset.getExact();
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (buffer.allocations.size() != 1 ||
+      buffer.allocations.front().kind == SmemAllocation::Kind::Opaque ||
+      !base || !type.hasStaticShape() ||
+      failed(type.getStridesAndOffset(strides, offset)) ||
+      type.getElementTypeBitWidth() % 8 != 0 ||
+      start.size() != static_cast<size_t>(type.getRank()) ||
+      extents.size() != start.size() || llvm::any_of(strides, [](int64_t s) {
+        return s < 0 || ShapedType::isDynamic(s);
+      }))
+    return accessWhole(view, /*somewhere=*/true);
+  int64_t elementBytes = type.getElementTypeBitWidth() / 8;
+  if (type.getRank() == 0)
+    return SmemAccess{buffer.allocations.front().value,
+                      {{*base, *base + elementBytes}},
+                      false};
+  // The box [start, start + extent) of each dim, clipped to the shape (out
+  // of bounds elements of a transfer are not accessed).
+  SmallVector<int64_t> sizes;
+  for (auto [i, size] : llvm::enumerate(type.getShape())) {
+    int64_t end = std::min(size, start[i] + extents[i]);
+    if (start[i] < 0 || end <= start[i])
+      return SmemAccess{buffer.allocations.front().value, {}, false};
+    sizes.push_back(end - start[i]);
+  }
+  int64_t rank = type.getRank();
+  // One interval per row of the box (its innermost dim, when contiguous)
+  // or per element.
+  bool innerContiguous = strides.back() == 1;
+  int64_t outer = innerContiguous ? rank - 1 : rank;
+  int64_t intervals = 1;
+  for (int64_t d = 0; d < outer; ++d)
+    intervals *= sizes[d];
+  if (intervals > kMaxAccessIntervals)
+    return accessWhole(view, /*somewhere=*/true);
+  SmemAccess access{buffer.allocations.front().value, {}, false};
+  SmallVector<int64_t> at(rank, 0);
+  while (true) {
+    int64_t element = 0;
+    for (int64_t d = 0; d < rank; ++d)
+      element += (start[d] + at[d]) * strides[d];
+    int64_t count = innerContiguous ? sizes.back() : 1;
+    int64_t begin = *base + element * elementBytes;
+    access.bytes.push_back({begin, begin + count * elementBytes});
+    int64_t d = outer - 1;
+    for (; d >= 0; --d) {
+      if (++at[d] < sizes[d])
+        break;
+      at[d] = 0;
+    }
+    if (d < 0)
+      break;
+  }
+  return access;
+}
+
+/// The SMEM `op` accesses through its memref operand `view`: the exact
+/// elements of indexed loads and stores, else the whole view. Masked
+/// transfers may access nothing: none.
+std::optional<SmemAccess> accessOf(Operation *op, Value view) {
+  auto trailing = [&](VectorType vector) {
+    int64_t rank = cast<MemRefType>(view.getType()).getRank();
+    SmallVector<int64_t> extents(rank, 1);
+    for (auto [i, size] : llvm::enumerate(llvm::reverse(vector.getShape())))
+      if (static_cast<int64_t>(i) < rank)
+        extents[rank - 1 - i] = size;
+    return extents;
+  };
+  auto transfer =
+      [&](VectorTransferOpInterface xfer) -> std::optional<SmemAccess> {
+    if (xfer.getMask())
+      return std::nullopt;
+    int64_t rank = cast<MemRefType>(view.getType()).getRank();
+    SmallVector<int64_t> extents(rank, 1);
+    AffineMap map = xfer.getPermutationMap();
+    for (auto [i, result] : llvm::enumerate(map.getResults()))
+      if (auto dim = dyn_cast<AffineDimExpr>(result))
+        extents[dim.getPosition()] = xfer.getVectorType().getDimSize(i);
+    return accessElements(view, xfer.getIndices(), extents);
+  };
+  auto ones = [&] {
+    return SmallVector<int64_t>(cast<MemRefType>(view.getType()).getRank(), 1);
+  };
+  return llvm::TypeSwitch<Operation *, std::optional<SmemAccess>>(op)
+      .Case<memref::LoadOp, memref::StoreOp, memref::AtomicRMWOp,
+            memref::GenericAtomicRMWOp>([&](auto access) {
+        return accessElements(view, access.getIndices(), ones());
+      })
+      .Case([&](vector::LoadOp load) {
+        return accessElements(view, load.getIndices(),
+                              trailing(load.getVectorType()));
+      })
+      .Case([&](vector::StoreOp store) {
+        return accessElements(view, store.getIndices(),
+                              trailing(store.getVectorType()));
+      })
+      .Case<vector::TransferReadOp, vector::TransferWriteOp>(
+          [&](auto xfer) { return transfer(xfer); })
+      .Case<vector::MaskedLoadOp, vector::MaskedStoreOp, vector::GatherOp,
+            vector::ScatterOp>(
+          [](Operation *) -> std::optional<SmemAccess> { return std::nullopt; })
+      .Default([&](Operation *) { return accessWhole(view); });
 }
 
 /// Whether `op` runs only under a branch condition the checker cannot
@@ -301,7 +450,9 @@ public:
   SyncChecker(Region &body, bool isKernel, std::optional<int64_t> threads)
       : body(body), isKernel(isKernel), threads(threads) {}
 
-  void run();
+  /// Checks the kernel; reports what it finds when `emit` is set. Returns
+  /// whether it found an error.
+  bool run(bool emit);
 
 private:
   // Diagnostics, one per op and kind; errors win over remarks.
@@ -359,7 +510,8 @@ private:
   void visitCopy(AsyncCopyLikeOpInterface copy, State &state);
   void visitGroupWait(Operation *op, State &state);
   void closeGroups(Operation *op, State &state);
-  void checkAccess(Operation *op, Value view, bool writes, State &state);
+  void checkAccess(Operation *op, const std::optional<SmemAccess> &access,
+                   bool writes, State &state);
   void checkAccesses(Operation *op, State &state);
   void checkReturn(Operation *op, State &state);
 
@@ -454,7 +606,23 @@ std::optional<Arrival> SyncChecker::arrivalOf(Operation *op) {
           return std::nullopt;
         return Arrival{*threads, 0, 0};
       })
-      .Case([](SyncCopyOp) -> Result { return Arrival{1, 0, 0}; })
+      .Case([](SyncCopyOp) -> Result {
+        return Arrival{1, 0, 0};
+      })
+      .Case([&](CopyOp copy) -> Result {
+        // Before selection: what docs/ir.md defines for `asynccopy.copy`,
+        // one arrival carrying its bytes, or one per thread when it asks
+        // for cp.async.
+        if (getCopyImplementation(copy) == CopyImpl::cp_async) {
+          if (!threads)
+            return std::nullopt;
+          return Arrival{*threads, 0, 0};
+        }
+        std::optional<int64_t> bytes = smemBytes(copy.getSmem());
+        if (!bytes)
+          return std::nullopt;
+        return Arrival{1, *bytes, *bytes};
+      })
       .Default([](Operation *) -> Result { return std::nullopt; });
 }
 
@@ -519,7 +687,7 @@ void SyncChecker::classifyBarriers() {
     countable.erase(alloc);
 }
 
-void SyncChecker::run() {
+bool SyncChecker::run(bool emit) {
   // Unstructured control flow (several blocks in a region) is not followed.
   WalkResult unstructured = body.getParentOp()->walk([](Operation *op) {
     for (Region &region : op->getRegions())
@@ -528,16 +696,22 @@ void SyncChecker::run() {
     return WalkResult::advance();
   });
   if (!body.hasOneBlock() || unstructured.wasInterrupted())
-    return;
+    return false;
   classifyBarriers();
   State state;
   visitRegion(body, state);
   if (visits > kMaxVisits) {
-    body.getParentOp()->emitRemark()
-        << "is too large for asynccopy-check-synchronization to follow "
-           "every path: not checked";
-    return;
+    if (emit)
+      body.getParentOp()->emitRemark()
+          << "is too large for asynccopy-check-synchronization to follow "
+             "every path: not checked";
+    return false;
   }
+  bool anyError = llvm::any_of(diags, [](const auto &entry) {
+    return entry.second.severity == DiagnosticSeverity::Error;
+  });
+  if (!emit)
+    return anyError;
   for (Operation *alloc : neverInitialised)
     alloc->emitRemark()
         << "allocates a barrier that this kernel never initialises: add "
@@ -557,6 +731,7 @@ void SyncChecker::run() {
     d << "'" << op->getName() << "' op ";
     diag.build(d);
   }
+  return anyError;
 }
 
 void SyncChecker::visitBlock(Block &block, State &state) {
@@ -949,17 +1124,34 @@ bool joinsOpenGroup(Operation *op) {
   return commit && !commit.getValue();
 }
 
-/// The group kind a copy in flight belongs to (its token's), if any.
+/// The group kind a copy in flight belongs to (its token's), if any. An
+/// `asynccopy.copy` (before selection) counts as the asynchronous copy it
+/// may become: a load with a token as cp.async, a store as a bulk store.
 std::optional<GroupKind> groupOf(Operation *op) {
   if (isa<CpAsyncCopyOp>(op) && cast<CpAsyncCopyOp>(op).getToken())
     return GroupKind::cp_async;
   if (isa<TmaStoreOp, TmaReduceOp, BulkStoreOp>(op))
     return GroupKind::bulk;
+  if (auto copy = dyn_cast<CopyOp>(op);
+      copy && !copy.getBarrier() && !copy.getRank()) {
+    if (copy.isStore())
+      return GroupKind::bulk;
+    if (copy.getToken())
+      return GroupKind::cp_async;
+  }
   return std::nullopt;
 }
 
+/// The group kind `op` closes: see getClosedGroupKind; an `asynccopy.copy`
+/// closes the group it would join unless it is `{commit = false}`.
+std::optional<GroupKind> closedGroupOf(Operation *op) {
+  if (isa<CopyOp>(op))
+    return joinsOpenGroup(op) ? std::nullopt : groupOf(op);
+  return getClosedGroupKind(op);
+}
+
 void SyncChecker::closeGroups(Operation *op, State &state) {
-  std::optional<GroupKind> kind = getClosedGroupKind(op);
+  std::optional<GroupKind> kind = closedGroupOf(op);
   bool predicated = !closesWhereSkipped(op);
   if (!kind)
     return;
@@ -1026,19 +1218,63 @@ std::string waitFix(const Pending &p) {
              : "`asynccopy.wait` on its token (or `wait_group bulk N {read}`)";
 }
 
-/// Reports an access of `op` to the SMEM `view` (a write, or a read) that a
-/// copy in flight may race with: a load into it, or for a write also a
-/// store out of it. Copies under a guard are not held against it: whether
-/// both ran depends on how their conditions correlate.
-void SyncChecker::checkAccess(Operation *op, Value view, bool writes,
-                              State &state) {
+/// Reports an access of `op` to SMEM (a write, or a read) that a copy in
+/// flight certainly races with: a load into it, or for a write also a store
+/// out of it. Copies under a guard are not held against it: whether both ran
+/// depends on how their conditions correlate.
+void SyncChecker::checkAccess(Operation *op,
+                              const std::optional<SmemAccess> &access,
+                              bool writes, State &state) {
+  if (!access || access->bytes.empty())
+    return;
+  // Before selection, asynccopy-assign-wait-groups is still to put a wait
+  // in front of an access to the SMEM of a copy whose group it completes
+  // (any access after a load with a token, a write after a store): such a
+  // copy is complete here.
+  llvm::erase_if(state.pending, [&](const Pending &p) {
+    auto copy = dyn_cast<CopyOp>(p.copy);
+    if (!copy || !groupOf(copy) || (copy.isStore() && !writes))
+      return false;
+    std::optional<SmemRange> range = getSmemRange(copy.getSmem());
+    return !range || range->allocation == access->allocation;
+  });
+  // The copies in flight in the access's allocation, with their bytes.
+  SmallVector<std::pair<const Pending *, SmemRange>> racing;
   for (const Pending &p : state.pending) {
     auto copy = cast<AsyncCopyLikeOpInterface>(p.copy);
-    bool copyWrites = !copy.isStore();
-    if ((!writes && !copyWrites) || isGuarded(p.copy, body) ||
-        !mustOverlap(view, inFlightBuffer(copy)))
+    if ((!writes && copy.isStore()) || isGuarded(p.copy, body))
       continue;
-    Pending found = p;
+    std::optional<SmemRange> range = getSmemRange(inFlightBuffer(copy));
+    if (range && range->allocation == access->allocation)
+      racing.push_back({&p, *range});
+  }
+  auto intersects = [](std::pair<int64_t, int64_t> bytes,
+                       const SmemRange &range) {
+    return bytes.first < range.end && range.begin < bytes.second;
+  };
+  // Where the access touches only some of its bytes, every one of them must
+  // be in flight: each interval covered by the copies' ranges.
+  if (access->somewhere) {
+    for (std::pair<int64_t, int64_t> bytes : access->bytes) {
+      SmallVector<std::pair<int64_t, int64_t>> ranges;
+      for (auto &[p, range] : racing)
+        ranges.push_back({range.begin, range.end});
+      llvm::sort(ranges);
+      int64_t covered = bytes.first;
+      for (auto [begin, end] : ranges)
+        if (begin <= covered)
+          covered = std::max(covered, end);
+      if (covered < bytes.second)
+        return;
+    }
+  }
+  for (auto &[p, range] : racing) {
+    if (llvm::none_of(access->bytes, [&](std::pair<int64_t, int64_t> bytes) {
+          return intersects(bytes, range);
+        }))
+      continue;
+    Pending found = *p;
+    bool copyWrites = !cast<AsyncCopyLikeOpInterface>(found.copy).isStore();
     bool isCopy = isa<AsyncCopyLikeOpInterface>(op);
     error(op, writes ? "write-in-flight" : "read-in-flight",
           [=](InFlightDiagnostic &diag) {
@@ -1067,7 +1303,7 @@ void SyncChecker::checkAccesses(Operation *op, State &state) {
     bool writes = isa<MemoryEffects::Write>(effect.getEffect());
     bool reads = isa<MemoryEffects::Read>(effect.getEffect());
     if (view && isa<MemRefType>(view.getType()) && (writes || reads))
-      checkAccess(op, view, writes, state);
+      checkAccess(op, accessOf(op, view), writes, state);
   }
 }
 
@@ -1083,9 +1319,10 @@ void SyncChecker::visitCopy(AsyncCopyLikeOpInterface copy, State &state) {
   // Its own SMEM access: a load writes its buffer; a store, and a copy to
   // another CTA, read theirs.
   if (copy.getRank())
-    checkAccess(op, copy.getSource(), /*writes=*/false, state);
+    checkAccess(op, accessWhole(copy.getSource()), /*writes=*/false, state);
   else
-    checkAccess(op, copy.getSmem(), /*writes=*/copy.isLoad(), state);
+    checkAccess(op, accessWhole(copy.getSmem()), /*writes=*/copy.isLoad(),
+                state);
   closeGroups(op, state);
   if (std::optional<Arrival> arrival = arrivalOf(op); arrival &&
                                                       copy.getBarrier())
@@ -1094,7 +1331,7 @@ void SyncChecker::visitCopy(AsyncCopyLikeOpInterface copy, State &state) {
   // What stays in flight: loads into this CTA's SMEM until their barrier
   // phase or group completes, stores until their group has read the SMEM.
   if (isa<SyncCopyOp, TmaPrefetchOp>(op) ||
-      (isa<DsmemCopyOp>(op) && constantIndex(copy.getRank())))
+      (isa<DsmemCopyOp, CopyOp>(op) && constantIndex(copy.getRank())))
     return;
   if (!copy.getBarrier() && !groupOf(op))
     return;
@@ -1176,33 +1413,34 @@ std::optional<int64_t> blockThreads(gpu::GPUFuncOp func) {
   return agree ? threads : std::nullopt;
 }
 
+/// Checks the kernel `op` (a gpu.func with a body or a gpu.launch); see
+/// SyncChecker::run.
+bool checkKernel(Operation *op, bool emit) {
+  if (auto func = dyn_cast<gpu::GPUFuncOp>(op)) {
+    if (func.getBody().empty())
+      return false;
+    return SyncChecker(func.getBody(), func.isKernel(), blockThreads(func))
+        .run(emit);
+  }
+  auto launch = cast<gpu::LaunchOp>(op);
+  gpu::KernelDim3 dims = launch.getBlockSizeOperandValues();
+  std::optional<int64_t> x = constantIndex(dims.x), y = constantIndex(dims.y),
+                         z = constantIndex(dims.z);
+  std::optional<int64_t> threads;
+  if (x && y && z)
+    threads = *x * *y * *z;
+  return SyncChecker(launch.getBody(), /*isKernel=*/true, threads).run(emit);
+}
+
 struct AsyncCopyCheckSynchronizationPass
     : public mlir::asynccopy::impl::AsyncCopyCheckSynchronizationBase<
           AsyncCopyCheckSynchronizationPass> {
   void runOnOperation() override {
-    // Errors are collected by the diagnostic engine: fail after all
-    // kernels are checked, so every problem is reported at once.
+    // Every kernel is checked, so every problem is reported at once.
     bool failedCheck = false;
-    ScopedDiagnosticHandler handler(&getContext(), [&](Diagnostic &diag) {
-      if (diag.getSeverity() == DiagnosticSeverity::Error)
-        failedCheck = true;
-      return failure();
-    });
     getOperation()->walk([&](Operation *op) {
-      if (auto func = dyn_cast<gpu::GPUFuncOp>(op)) {
-        if (!func.getBody().empty())
-          SyncChecker(func.getBody(), func.isKernel(), blockThreads(func))
-              .run();
-      } else if (auto launch = dyn_cast<gpu::LaunchOp>(op)) {
-        gpu::KernelDim3 dims = launch.getBlockSizeOperandValues();
-        std::optional<int64_t> x = constantIndex(dims.x),
-                               y = constantIndex(dims.y),
-                               z = constantIndex(dims.z);
-        std::optional<int64_t> threads;
-        if (x && y && z)
-          threads = *x * *y * *z;
-        SyncChecker(launch.getBody(), /*isKernel=*/true, threads).run();
-      }
+      if (isa<gpu::GPUFuncOp, gpu::LaunchOp>(op))
+        failedCheck |= checkKernel(op, /*emit=*/true);
     });
     if (failedCheck)
       signalPassFailure();
@@ -1210,3 +1448,7 @@ struct AsyncCopyCheckSynchronizationPass
 };
 
 } // namespace
+
+bool mlir::asynccopy::hasSynchronizationErrors(Operation *kernel) {
+  return checkKernel(kernel, /*emit=*/false);
+}

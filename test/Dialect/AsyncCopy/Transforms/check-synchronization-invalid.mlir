@@ -501,3 +501,104 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// 3. Constant indices give the exact bytes: two loads fill the two halves of
+// one buffer; after the wait for the first, an access that reaches into the
+// second half (a scalar in it, a vector of rows 30-33) reads what the second
+// load may still write.
+!buf = memref<64x64xf16, #gpu.address_space<workgroup>>
+!lo = memref<32x64xf16, strided<[64, 1]>, #gpu.address_space<workgroup>>
+!hi = memref<32x64xf16, strided<[64, 1], offset: 2048>, #gpu.address_space<workgroup>>
+#plan = #asynccopy.tma_plan<box = [32, 64], issues = 1, bytes = 4096>
+gpu.module @m {
+  gpu.func @second_half(%A: memref<4096x64xf16>) workgroup(%S : !buf) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c30 = arith.constant 30 : index
+    %c40 = arith.constant 40 : index
+    %false = arith.constant false
+    %pad = arith.constant 0.0 : f16
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<2>
+    %lo = memref.subview %S[0, 0] [32, 64] [1, 1] : !buf to !lo
+    %hi = memref.subview %S[32, 0] [32, 64] [1, 1] : !buf to !hi
+    asynccopy.tma.load %A to %lo window [0, 0] [32, 64] barrier %b[%c0] {plan = #plan} : memref<4096x64xf16> to !lo
+    // expected-note @below {{the copy in flight}}
+    asynccopy.tma.load %A to %hi window [32, 0] [32, 64] barrier %b[%c1] {plan = #plan} : memref<4096x64xf16> to !hi
+    asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<2>
+    // expected-error @below {{'memref.load' op reads SMEM that 'asynccopy.tma.load' may still be writing: on some path its completion on stage 1, phase 0 of its barrier is not waited for first}}
+    %v = memref.load %S[%c40, %c0] : !buf
+    // expected-error @below {{'vector.transfer_read' op reads SMEM that 'asynccopy.tma.load' may still be writing}}
+    %x = vector.transfer_read %S[%c30, %c0], %pad {in_bounds = [true, true]} : !buf, vector<4x64xf16>
+    asynccopy.barrier.wait %b[%c1], %false : !asynccopy.barrier<2>
+    gpu.return
+  }
+}
+
+// -----
+
+// 5. Before selection: `asynccopy.copy` on a barrier is one arrival that
+// carries its bytes, so a barrier initialised to 2 with one copy arriving
+// per phase never completes it.
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+gpu.module @m {
+  gpu.func @generic_balance(%A: memref<4096x64xf16>) workgroup(%S : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %false = arith.constant false
+    // expected-note @below {{barrier allocated here}}
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 2 : !asynccopy.barrier<1>
+    asynccopy.copy %A to %S window [0, 0] [64, 64] barrier %b[%c0] : memref<4096x64xf16> to !smem
+    // expected-error @below {{'asynccopy.barrier.wait' op waits for phase 0 of stage 0 of a barrier, which gets 1 arrival per phase but was initialised to expect 2: the phase never completes}}
+    asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+    gpu.return
+  }
+}
+
+// -----
+
+// 5. Before selection: a wait on the wrong constant parity while the copy
+// on the open phase is pending returns at once.
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+gpu.module @m {
+  gpu.func @generic_parity(%A: memref<4096x64xf16>) workgroup(%S : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %true = arith.constant true
+    %false = arith.constant false
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+    asynccopy.copy %A to %S window [0, 0] [64, 64] barrier %b[%c0] : memref<4096x64xf16> to !smem
+    asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+    asynccopy.copy %A to %S window [64, 0] [64, 64] barrier %b[%c0] : memref<4096x64xf16> to !smem
+    // expected-error @below {{'asynccopy.barrier.wait' op waits for parity 0 of stage 0, but phase 1 (parity 1) is the open one here, with arrivals or copies pending}}
+    asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+    asynccopy.barrier.wait %b[%c0], %true : !asynccopy.barrier<1>
+    gpu.return
+  }
+}
+
+// -----
+
+// 5. Before selection: a read between a copy and the wait for its barrier,
+// and a copy with a token that is never waited for (nor its SMEM used, where
+// asynccopy-assign-wait-groups would wait for it).
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+gpu.module @m {
+  gpu.func @generic_in_flight(%A: memref<4096x64xf16>) workgroup(%S : !smem, %T : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %false = arith.constant false
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+    // expected-note @below {{the copy in flight}}
+    asynccopy.copy %A to %S window [0, 0] [64, 64] barrier %b[%c0] : memref<4096x64xf16> to !smem
+    // expected-error @below {{'memref.load' op reads SMEM that 'asynccopy.copy' may still be writing: on some path its completion on stage 0, phase 0 of its barrier is not waited for first}}
+    %v = memref.load %S[%c0, %c0] : !smem
+    asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+    // expected-error @below {{'asynccopy.copy' op is never waited for before the kernel returns on some path: its completion (its group) is not waited for; add `asynccopy.wait` on its token}}
+    %t = asynccopy.copy %A to %T window [0, 0] [64, 64] : memref<4096x64xf16> to !smem -> !asynccopy.token
+    // expected-note @below {{the kernel returns here}}
+    gpu.return
+  }
+}

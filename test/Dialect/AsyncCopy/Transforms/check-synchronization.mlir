@@ -649,3 +649,39 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// Two loads fill the two halves of one buffer on two stages. After the
+// wait for the first, constant-index accesses inside the first half (a
+// scalar, a vector row, a transfer) and an access at a dynamic index, which
+// may fall into either half, are no error: only bytes certainly written by
+// the second load would be.
+!buf = memref<64x64xf16, #gpu.address_space<workgroup>>
+!lo = memref<32x64xf16, strided<[64, 1]>, #gpu.address_space<workgroup>>
+!hi = memref<32x64xf16, strided<[64, 1], offset: 2048>, #gpu.address_space<workgroup>>
+// CHECK-LABEL: gpu.func @halves
+gpu.module @m {
+  gpu.func @halves(%A: memref<4096x64xf16>, %i: index) workgroup(%S : !buf) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c5 = arith.constant 5 : index
+    %c31 = arith.constant 31 : index
+    %c32 = arith.constant 32 : index
+    %false = arith.constant false
+    %pad = arith.constant 0.0 : f16
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<2>
+    %lo = memref.subview %S[0, 0] [32, 64] [1, 1] : !buf to !lo
+    %hi = memref.subview %S[32, 0] [32, 64] [1, 1] : !buf to !hi
+    asynccopy.copy %A to %lo window [0, 0] [32, 64] barrier %b[%c0] : memref<4096x64xf16> to !lo
+    asynccopy.copy %A to %hi window [32, 0] [32, 64] barrier %b[%c1] : memref<4096x64xf16> to !hi
+    asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<2>
+    %v = memref.load %S[%c5, %c0] : !buf
+    %w = vector.load %S[%c31, %c0] : !buf, vector<64xf16>
+    %x = vector.transfer_read %S[%c0, %c0], %pad {in_bounds = [true, true]} : !buf, vector<32x64xf16>
+    %y = memref.load %S[%i, %c0] : !buf
+    asynccopy.barrier.wait %b[%c1], %false : !asynccopy.barrier<2>
+    gpu.return
+  }
+}
