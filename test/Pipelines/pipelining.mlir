@@ -32,16 +32,16 @@
 // NONE: .shared .align 1024 .b8 {{.*}}[8192];
 // NONE-NOT: cp.async.bulk.wait_group.read
 
-// Collective loads, 4 stages: the program's full barrier and the pass's
-// empty barrier each initialised before a cluster barrier; in the loop the
+// Collective loads, 4 stages: the pass's empty barrier initialised with the
+// program's full barrier, before the program's cluster barrier and the one
+// the pass puts before the loop's run; in the loop the
 // stage freed on both CTAs with remote arrivals, then a multicast refill
 // after an empty-barrier wait; no cluster barrier in the loop.
 // RUN: ac-opt %S/../Integration/GPU/pipeline_multicast.mlir -asynccopy-to-llvm="format=isa" \
 // RUN:   | %extract_ptx | FileCheck %s --check-prefix=MC
-// MC-COUNT-4: mbarrier.init.shared.b64
+// MC-COUNT-8: mbarrier.init.shared.b64
 // MC: barrier.cluster.arrive;
 // MC: barrier.cluster.wait;
-// MC-COUNT-4: mbarrier.init.shared.b64
 // MC: barrier.cluster.arrive;
 // MC: barrier.cluster.wait;
 // MC-COUNT-3: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster
@@ -122,3 +122,24 @@
 // CPADYN: st.shared.{{[bu]}}64
 // CPADYN: cp.async.cg.shared.global
 // CPADYN: cp.async.commit_group;
+
+// Pipelined loops that run more than once per init of their barriers
+// (pipeline-runs.mlir: in scf.for, scf.while, under scf.if, cp.async,
+// collective and per-warp release in loop nests): all lower to PTX that
+// ptxas accepts, and the pipeline counter kept between runs lives in
+// registers (no local memory).
+// RUN: ac-opt %S/../Dialect/AsyncCopy/Transforms/pipeline-runs.mlir -split-input-file \
+// RUN:   -asynccopy-to-llvm="format=isa" | %extract_ptx | FileCheck %s --check-prefix=RUNS
+// RUNS-NOT: .local
+// RUNS: .visible .entry in_for(
+// RUNS-NOT: .local
+// RUNS: .visible .entry in_while(
+// RUNS-NOT: .local
+// RUNS: .visible .entry once_per_init(
+// RUNS-NOT: .local
+// RUNS: .visible .entry cp_async_in_for(
+// RUNS-NOT: .local
+// RUNS: .visible .entry collective_in_for(
+// RUNS-NOT: .local
+// RUNS: .visible .entry per_warp_in_for(
+// RUNS-NOT: .local

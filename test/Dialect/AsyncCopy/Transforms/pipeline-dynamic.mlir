@@ -39,9 +39,10 @@
 // CHECK:   %[[CLAIM:.*]] = scf.if %[[FIRST]] -> (i64) {
 // CHECK:     llvm.atomicrmw add %[[GCTR]]
 // CHECK:   %[[S:.*]] = arith.remui %[[K]], %{{.*}} : index
+// CHECK:   %[[NK:.*]] = arith.addi %[[K]], %{{.*}} : index
+// CHECK:   %[[NS:.*]] = arith.remui %[[NK]], %{{.*}} : index
 // CHECK:   %[[ROW:.*]] = arith.muli %[[T]], %{{.*}} : index
 // CHECK:   asynccopy.wait_group bulk 0 {read}
-// CHECK:   %[[NS:.*]] = arith.remui %{{.*}}, %{{.*}} : index
 // CHECK:   scf.if %[[FIRST]] {
 // CHECK:     memref.store %[[CLAIM]], %[[RING]][%[[S]]]
 // CHECK:   %[[AID:.*]] = memref.load %[[RING]][%[[NS]]]

@@ -24,19 +24,20 @@
 // CHECK:     asynccopy.copy %{{.*}} to %[[S0]] window [%[[JROW]], 0] [64, 64] barrier %[[BAR]][%[[J]]]
 // CHECK:   }
 // CHECK: }
-// CHECK: scf.for %[[IV:.*]] = %{{.*}} to %[[N]] step %[[STEP:.*]] iter_args
-// CHECK:   %[[K:.*]] = arith.divui
-// CHECK:   %[[STAGE:.*]] = arith.remui %[[K]], %[[C3:.*]] : index
-// CHECK:   %[[ROUND:.*]] = arith.divui %[[K]], %[[C3]] : index
+// The loop counts its loads in g, from 0: load g uses stage g mod 3 and
+// phase (g / 3) mod 2.
+// CHECK: scf.for %[[IV:.*]] = %{{.*}} to %[[N]] step %[[STEP:.*]] iter_args(%{{.*}} = %{{.*}}, %[[G:.*]] = %{{.*}}) -> (i1, index)
+// CHECK:   %[[STAGE:.*]] = arith.remui %[[G]], %{{.*}} : index
+// CHECK:   %[[ROUND:.*]] = arith.divui %[[G]], %{{.*}} : index
 // CHECK:   %[[PAR:.*]] = arith.remui %[[ROUND]], %{{.*}} : index
 // CHECK:   %[[PHASE:.*]] = arith.index_cast %[[PAR]] : index to i1
+// CHECK:   %[[NEXTG:.*]] = arith.addi %[[G]], %{{.*}} : index
+// CHECK:   %[[NEXT:.*]] = arith.remui %[[NEXTG]], %{{.*}} : index
 // CHECK:   %[[CUR:.*]] = memref.subview %[[BUF]][%[[STAGE]], 0, 0]
 // The store of iteration k-1 has read the stage before it is refilled.
 // CHECK:   asynccopy.wait_group bulk 0 {read}
 // CHECK-NOT: gpu.barrier
 // CHECK:   %[[AHEAD:.*]] = arith.addi %[[IV]], %{{.*}} : index
-// CHECK:   %[[NEXTK:.*]] = arith.addi %[[K]], %{{.*}} : index
-// CHECK:   %[[NEXT:.*]] = arith.remui %[[NEXTK]], %[[C3]] : index
 // CHECK:   %[[MORE:.*]] = arith.cmpi slt, %[[AHEAD]], %[[N]] : index
 // CHECK:   scf.if %[[MORE]] {
 // CHECK:     %[[ROW:.*]] = arith.muli %[[AHEAD]]
@@ -46,7 +47,8 @@
 // CHECK:   asynccopy.barrier.wait %[[BAR]][%[[STAGE]]], %[[PHASE]] : !asynccopy.barrier<3>
 // CHECK:   asynccopy.copy %[[CUR]] to
 // CHECK-NOT: asynccopy.wait %
-// CHECK:   scf.yield
+// CHECK:   %[[G1:.*]] = arith.addi %[[G]], %{{.*}} : index
+// CHECK:   scf.yield %{{.*}}, %[[G1]] : i1, index
 // CHECK: }
 // CHECK-NOT: asynccopy.pipeline_stages
 // CHECK: asynccopy.wait_group bulk 0
@@ -122,8 +124,8 @@ gpu.module @kernels {
 
 // -----
 
-// Two loads into two memref.allocs complete on one barrier; the loop
-// starts at 2 with step 3, and the consumer only reads through the
+// Two loads into two memref.allocs complete on one barrier (initialised
+// with 2 arrivals); the loop starts at 2 with step 3, and the consumer only reads through the
 // generic proxy, so a CTA barrier releases the stage.
 // CHECK-LABEL: gpu.func @two_loads_allocs
 // CHECK-DAG: %[[A:.*]] = memref.alloc() {alignment = 1024 : i64} : memref<2x64x64xf16, #gpu.address_space<workgroup>>
@@ -132,9 +134,8 @@ gpu.module @kernels {
 // CHECK: scf.if
 // CHECK:   asynccopy.copy {{.*}} barrier %[[BAR]]
 // CHECK:   asynccopy.copy {{.*}} barrier %[[BAR]]
-// CHECK: scf.for %[[IV:.*]] = %[[LB:.*]] to %{{.*}} step %[[STEP:.*]] {
-// CHECK:   %[[REL:.*]] = arith.subi %[[IV]], %[[LB]] : index
-// CHECK:   %[[K:.*]] = arith.divui %[[REL]], %[[STEP]] : index
+// CHECK: scf.for %[[IV:.*]] = %[[LB:.*]] to %{{.*}} step %[[STEP:.*]] iter_args(%{{.*}} = %{{.*}}, %[[G:.*]] = %{{.*}}) -> (i1, index) {
+// CHECK:   arith.remui %[[G]]
 // CHECK:   gpu.barrier
 // CHECK:   scf.if
 // CHECK:     asynccopy.copy
@@ -153,16 +154,19 @@ gpu.module @kernels {
     %ta = memref.alloc() {alignment = 1024 : i64} : memref<64x64xf16, #gpu.address_space<workgroup>>
     %tb = memref.alloc() : memref<64x32xf32, #gpu.address_space<workgroup>>
     %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-    asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
-    scf.for %i = %c2 to %c16 step %c3 {
+    asynccopy.barrier.init %bar, 2 : !asynccopy.barrier<1>
+    %true = arith.constant true
+    %r = scf.for %i = %c2 to %c16 step %c3 iter_args(%phase = %false) -> (i1) {
       %row = arith.muli %i, %c64 : index
       asynccopy.copy %a to %ta window [%row, 0] [64, 64] barrier %bar[%c0]
           : memref<1024x64xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
       asynccopy.copy %b to %tb window [%row, 0] [64, 32] barrier %bar[%c0]
           : memref<1024x32xf32> to memref<64x32xf32, #gpu.address_space<workgroup>>
-      asynccopy.barrier.wait %bar[%c0], %false : !asynccopy.barrier<1>
+      asynccopy.barrier.wait %bar[%c0], %phase : !asynccopy.barrier<1>
       %v = memref.load %tb[%c0, %c0] : memref<64x32xf32, #gpu.address_space<workgroup>>
       memref.store %v, %o[%i] : memref<1024xf32>
+      %flip = arith.xori %phase, %true : i1
+      scf.yield %flip : i1
     } {asynccopy.pipeline_stages = 2 : i64}
     gpu.return
   }
@@ -192,11 +196,14 @@ gpu.module @kernels {
     %false = arith.constant false
     %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
     asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
-    scf.for %i = %c0 to %c8 step %c1 {
+    %true = arith.constant true
+    %r = scf.for %i = %c0 to %c8 step %c1 iter_args(%phase = %false) -> (i1) {
       %row = arith.muli %i, %c64 : index
       asynccopy.copy %in to %tile window [%row, 0] [64, 64] barrier %bar[%c0]
           : memref<4096x64xf16> to !smem
-      asynccopy.barrier.wait %bar[%c0], %false : !asynccopy.barrier<1>
+      asynccopy.barrier.wait %bar[%c0], %phase : !asynccopy.barrier<1>
+      %flip = arith.xori %phase, %true : i1
+      scf.yield %flip : i1
     }
     gpu.return
   }
@@ -225,20 +232,21 @@ gpu.module @kernels {
 // empty barriers count one arrival per CTA of the group (2); after using a
 // stage the first thread frees it on both CTAs of its column with remote
 // arrivals, and then refills the previous stage, after waiting on its own
-// empty stage (k >= 1).
+// empty stage (every refill of the run but the first), with the parity the
+// loop's mask of empty phases holds for that stage.
 !smem = memref<64x64xf16, #gpu.address_space<workgroup>>
 // CHECK-LABEL: gpu.func @collective
 // CHECK: %[[FULL:.*]] = asynccopy.barrier.alloc : !asynccopy.barrier<3>
 // CHECK: asynccopy.barrier.init %[[FULL]], 1 : !asynccopy.barrier<3>
-// CHECK: %[[EMPTY:.*]] = asynccopy.barrier.alloc : !asynccopy.barrier<3>
+// CHECK-NEXT: %[[EMPTY:.*]] = asynccopy.barrier.alloc : !asynccopy.barrier<3>
 // CHECK-NEXT: asynccopy.barrier.init %[[EMPTY]], 2 : !asynccopy.barrier<3>
-// CHECK-NEXT: nvvm.cluster.arrive
+// CHECK: %[[G0:.*]] = arith.constant 0 : index
+// CHECK: nvvm.cluster.arrive
 // CHECK-NEXT: nvvm.cluster.wait
 // CHECK: scf.for
 // CHECK:   asynccopy.copy {{.*}} barrier %[[FULL]]{{.*}}collective = [#gpu<dim y>]
-// CHECK: scf.for
+// CHECK: scf.for {{.*}} iter_args(%[[G:.*]] = %[[G0]], %[[BITS:.*]] = %{{.*}}) -> (index, i64)
 // CHECK-NOT: gpu.barrier
-// CHECK:   %[[REFILL:.*]] = arith.cmpi ugt, %[[K:.*]], %{{.*}} : index
 // CHECK:   asynccopy.barrier.wait %[[FULL]][%[[STAGE:.*]]], %{{.*}} : !asynccopy.barrier<3>
 // At the end of the iteration: free this stage on the group, then refill
 // the previous one.
@@ -258,12 +266,20 @@ gpu.module @kernels {
 // CHECK:     %[[V1:.*]] = asynccopy.barrier.remote %[[EMPTY]], %[[R1]]
 // CHECK:     asynccopy.barrier.arrive %[[V1]][%[[STAGE]]] {asynccopy.cta_release} : !asynccopy.barrier<3, remote>
 // CHECK:   }
+// CHECK:   %[[NOTFIRST:.*]] = arith.cmpi ne, %[[G]], %[[G0]] : index
+// CHECK:   %[[REFILLS:.*]] = arith.andi %{{.*}}, %[[NOTFIRST]] : i1
+// CHECK:   %[[BIT:.*]] = arith.shli %{{.*}}, %{{.*}} : i64
+// CHECK:   %[[SET:.*]] = arith.andi %[[BITS]], %[[BIT]] : i64
+// CHECK:   %[[PARITY:.*]] = arith.cmpi ne, %[[SET]], %{{.*}} : i64
+// CHECK:   scf.if %[[REFILLS]] {
+// CHECK:     asynccopy.barrier.wait %[[EMPTY]][%[[NEXT:.*]]], %[[PARITY]] : !asynccopy.barrier<3>
+// CHECK:   }
+// CHECK:   %[[FLIP:.*]] = arith.xori %[[BITS]], %[[BIT]] : i64
+// CHECK:   %[[NBITS:.*]] = arith.select %[[REFILLS]], %[[FLIP]], %[[BITS]] : i64
 // CHECK:   scf.if
-// CHECK:     scf.if %[[REFILL]] {
-// CHECK:       asynccopy.barrier.wait %[[EMPTY]][%[[NEXT:.*]]], %{{.*}} : !asynccopy.barrier<3>
-// CHECK:     }
 // CHECK:     asynccopy.copy {{.*}} barrier %[[FULL]][%[[NEXT]]] {{.*}}
-// CHECK-NEXT:   }
+// CHECK-NEXT: }
+// CHECK:   scf.yield %{{.*}}, %[[NBITS]] : index, i64
 // CHECK-NEXT: }
 // CHECK-NEXT: gpu.return
 gpu.module @kernels {
@@ -308,8 +324,8 @@ gpu.module @kernels {
 // CHECK:   scf.if
 // CHECK-NEXT: asynccopy.barrier.arrive %[[EMPTY]][%[[STAGE]]] : !asynccopy.barrier<2>
 // CHECK:   scf.if
-// CHECK:     scf.if
 // CHECK-NEXT: asynccopy.barrier.wait %[[EMPTY]]
+// CHECK:   scf.if
 // CHECK:     asynccopy.copy {{.*}} barrier %[[FULL]]
 // CHECK-NOT: asynccopy.pipeline_empty_barrier
 gpu.module @kernels {
@@ -369,6 +385,60 @@ gpu.module @kernels {
       %v = memref.load %tile[%c0, %tid] : !smem
       memref.store %v, %out[%row, %tid] : memref<256x64xf32>
     } {asynccopy.pipeline_stages = 2 : i64, asynccopy.pipeline_empty_barrier}
+    gpu.return
+  }
+}
+
+// -----
+
+// The body reads the tile before loading the next one: in single-buffer
+// semantics that is the tile of the iteration before, so the reads use
+// stage (g-1) mod N, which still holds it; the release (a CTA barrier) and
+// the refill of that stage follow them.
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+// CHECK-LABEL: gpu.func @read_before_load
+// CHECK-SAME: workgroup(%[[BUF:.*]] : memref<3x64x64xf16, #gpu.address_space<workgroup>>)
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %[[G:.*]] = %{{.*}}) -> (i1, index)
+// CHECK:   %[[S:.*]] = arith.remui %[[G]], %{{.*}} : index
+// CHECK:   %[[NG:.*]] = arith.addi %[[G]], %{{.*}} : index
+// CHECK:   %[[PREV:.*]] = arith.remui %[[NG]], %{{.*}} : index
+// CHECK:   %[[CUR:.*]] = memref.subview %[[BUF]][%[[S]], 0, 0]
+// CHECK:   %[[OLD:.*]] = memref.subview %[[BUF]][%[[PREV]], 0, 0]
+// CHECK:   %[[V:.*]] = memref.load %[[OLD]][%{{.*}}, %{{.*}}]
+// CHECK:   gpu.barrier
+// CHECK:   scf.if
+// CHECK:     %[[DST:.*]] = memref.subview %[[BUF]][%[[PREV]], 0, 0]
+// CHECK:     asynccopy.copy %{{.*}} to %[[DST]]
+// CHECK:   }
+// CHECK:   asynccopy.barrier.wait
+// CHECK:   %[[W:.*]] = memref.load %[[CUR]][%{{.*}}, %{{.*}}]
+// CHECK:   arith.addf %[[W]], %[[V]]
+gpu.module @kernels {
+  gpu.func @read_before_load(%in: memref<4096x64xf16>, %out: memref<4096xf16>)
+      workgroup(%tile : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c64 = arith.constant 64 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %tid = gpu.thread_id x
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+    %r = scf.for %i = %c0 to %c8 step %c1 iter_args(%phase = %false) -> (i1) {
+      %prev = memref.load %tile[%c0, %tid] : !smem
+      gpu.barrier
+      %row = arith.muli %i, %c64 : index
+      asynccopy.copy %in to %tile window [%row, 0] [64, 64] barrier %bar[%c0]
+          : memref<4096x64xf16> to !smem
+      asynccopy.barrier.wait %bar[%c0], %phase : !asynccopy.barrier<1>
+      %cur = memref.load %tile[%c0, %tid] : !smem
+      %sum = arith.addf %cur, %prev : f16
+      memref.store %sum, %out[%i] : memref<4096xf16>
+      gpu.barrier
+      %flip = arith.xori %phase, %true : i1
+      scf.yield %flip : i1
+    } {asynccopy.pipeline_stages = 3 : i64}
     gpu.return
   }
 }

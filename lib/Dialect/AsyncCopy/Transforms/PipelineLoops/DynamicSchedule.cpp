@@ -1,0 +1,231 @@
+//===- DynamicSchedule.cpp - claiming a grid-stride loop's tiles ----------===//
+//
+// A grid-stride loop (`scf.for %t = %bid to %n step %grid`) also marked
+// `asynccopy.pipeline_dynamic_schedule` hands its iterations out from a
+// per-launch counter instead of giving CTA b every grid-th one: SMs stream
+// at different rates (on the H200 the fastest take ~9 % more tiles than the
+// slowest), and a static split ends with the slowest. Thread 0 claims the
+// tile of iteration k+N during iteration k and publishes it in an SMEM ring
+// of N tile ids with the stage release's CTA barrier; the loop becomes an
+// scf.while that ends at the first id past the end (a thread's claims only
+// grow). Every launch of the kernel gets a zeroed counter on its stream;
+// launches chained through a loop share one, which the last CTA of each
+// launch zeroes again.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PipelineLoops.h"
+
+#include "../LaunchBuffers.h"
+
+#include "asynccopy/Utils/LoopBounds.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+using namespace mlir;
+using namespace mlir::asynccopy;
+using namespace mlir::asynccopy::pipelining;
+
+LogicalResult
+mlir::asynccopy::pipelining::planDynamicSchedule(LoopPlan &plan,
+                                                 std::string &why) {
+  scf::ForOp loop = plan.loop;
+  if (plan.emptyRelease) {
+    why = "its stages are released on empty barriers, not by the CTA barrier "
+          "that publishes the claimed tiles";
+    return failure();
+  }
+  auto kernel = dyn_cast<gpu::GPUFuncOp>(loop->getParentOp());
+  if (!kernel || !kernel.isKernel() || !kernel.getBody().hasOneBlock()) {
+    why = "it is not at the top level of a kernel's one-block body, so a CTA "
+          "may run it more or less than once";
+    return failure();
+  }
+  auto lb = loop.getLowerBound().getDefiningOp<gpu::BlockIdOp>();
+  auto step = loop.getStep().getDefiningOp<gpu::GridDimOp>();
+  if (!lb || !step || lb.getDimension() != gpu::Dimension::x ||
+      step.getDimension() != gpu::Dimension::x) {
+    why = "it is not a grid-stride loop from `gpu.block_id x` in steps of "
+          "`gpu.grid_dim x`";
+    return failure();
+  }
+  if (!loop->use_empty()) {
+    why = "its results are used, and they would depend on the tiles the CTA "
+          "claimed";
+    return failure();
+  }
+  WalkResult identity = loop.getBody()->walk([](Operation *op) {
+    return isa<gpu::BlockIdOp, gpu::ClusterIdOp, gpu::ClusterBlockIdOp>(op)
+               ? WalkResult::interrupt()
+               : WalkResult::advance();
+  });
+  if (identity.wasInterrupted()) {
+    why = "its body reads the CTA's id, so an iteration depends on the CTA "
+          "that runs it";
+    return failure();
+  }
+  plan.launches = getLaunchesOf(kernel);
+  if (plan.launches.empty()) {
+    why = "the kernel's launches are not in this module (each passes a "
+          "zeroed counter)";
+    return failure();
+  }
+  for (gpu::LaunchFuncOp launch : plan.launches) {
+    if (getConstantIntValue(launch.getGridSizeY()) != 1 ||
+        getConstantIntValue(launch.getGridSizeZ()) != 1) {
+      why = "a launch of the kernel may have more than one block in y or z, "
+            "whose rows would share one counter";
+      return failure();
+    }
+  }
+  plan.dynamic = true;
+  return success();
+}
+
+LogicalResult DynamicSchedule::addCounterParameter() {
+  scf::ForOp loop = cx.loop();
+  auto kernel = cast<gpu::GPUFuncOp>(loop->getParentOp());
+  counterParam = kernel.getNumArguments();
+  if (failed(kernel.insertArgument(
+          counterParam, LLVM::LLVMPointerType::get(loop.getContext()),
+          DictionaryAttr(), loop.getLoc())))
+    return kernel.emitOpError("cannot add the tile counter parameter");
+  return success();
+}
+
+/// Every launch passes a counter: two i64 (claimed tiles, finished CTAs) in
+/// a `memref<4xi32>`, as the runtime's memset is 32-bit, zeroed on the
+/// launch's stream (before the loop for launches chained through one). The
+/// kernel gets an SMEM ring of N tile ids, which thread 0 fills with the
+/// first N claims before the prologue reads them.
+void DynamicSchedule::claimFirstTiles() {
+  scf::ForOp loop = cx.loop();
+  MLIRContext *ctx = loop.getContext();
+  Location loc = cx.loc();
+  auto kernel = cast<gpu::GPUFuncOp>(loop->getParentOp());
+  auto counterType = MemRefType::get({4}, IntegerType::get(ctx, 32));
+  auto zero = [&](OpBuilder &b, Location loc, Value buffer,
+                  Value allocated) -> Value {
+    Value zero = arith::ConstantIntOp::create(b, loc, 0, 32);
+    return gpu::MemsetOp::create(b, loc, allocated.getType(),
+                                 ValueRange{allocated}, buffer, zero)
+        .getAsyncToken();
+  };
+  // Launches chained through a loop share one counter, which each launch
+  // leaves zeroed.
+  for (gpu::LaunchFuncOp launch : cx.plan.launches)
+    addLaunchBuffer(launch, dyn_cast<scf::ForOp>(launch->getParentOp()),
+                    counterType, zero);
+  ring = kernel.addWorkgroupAttribution(
+      MemRefType::get(
+          {cx.n}, IntegerType::get(ctx, 64), MemRefLayoutAttrInterface(),
+          gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup)),
+      loc);
+  OpBuilder b(loop);
+  counter =
+      LLVM::AddrSpaceCastOp::create(b, loc, LLVM::LLVMPointerType::get(ctx, 1),
+                                    kernel.getArgument(counterParam));
+  first = cx.isFirstThread(b);
+  auto claims = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
+  OpBuilder inner = claims.getThenBodyBuilder();
+  for (int64_t j = 0; j < cx.n; ++j)
+    memref::StoreOp::create(inner, loc, atomicClaim(inner), ring,
+                            cx.constant(inner, j));
+  gpu::BarrierOp::create(b, loc);
+}
+
+/// One fetch-and-add on the launch's counter: the next unclaimed tile.
+Value DynamicSchedule::atomicClaim(OpBuilder &b) {
+  Location loc = cx.loc();
+  Value one = arith::ConstantIntOp::create(b, loc, 1, 64);
+  return LLVM::AtomicRMWOp::create(b, loc, LLVM::AtomicBinOp::add, counter, one,
+                                   LLVM::AtomicOrdering::monotonic);
+}
+
+Value DynamicSchedule::claimNextTile(OpBuilder &b) {
+  Location loc = cx.loc();
+  // The atomic's latency hides behind the wait for stage k.
+  auto claim = scf::IfOp::create(b, loc, b.getI64Type(), first,
+                                 /*withElseRegion=*/true);
+  OpBuilder then = claim.getThenBodyBuilder();
+  scf::YieldOp::create(then, loc, atomicClaim(then));
+  OpBuilder other = claim.getElseBodyBuilder();
+  scf::YieldOp::create(
+      other, loc, ValueRange{arith::ConstantIntOp::create(other, loc, 0, 64)});
+  return claim.getResult(0);
+}
+
+Value DynamicSchedule::claimedTile(OpBuilder &b, Value slot) {
+  Location loc = cx.loc();
+  Value id = memref::LoadOp::create(b, loc, ring, slot);
+  return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), id);
+}
+
+Value DynamicSchedule::publishClaim(OpBuilder &b, Value claim, Value stage,
+                                    Value nextStage) {
+  // Every thread is past its reads of this iteration's ring entry (the
+  // release is a CTA barrier).
+  auto publish = scf::IfOp::create(b, cx.loc(), first,
+                                   /*withElseRegion=*/false);
+  OpBuilder inner = publish.getThenBodyBuilder();
+  memref::StoreOp::create(inner, cx.loc(), claim, ring, stage);
+  return claimedTile(b, nextStage);
+}
+
+void DynamicSchedule::convertToWhile(unsigned counterArg) {
+  scf::ForOp loop = cx.loop();
+  Location loc = cx.loc();
+  OpBuilder b(loop);
+  SmallVector<Value> inits{claimedTile(b, cx.constant(b, 0))};
+  llvm::append_range(inits, loop.getInitArgs());
+  TypeRange types = ValueRange(inits).getTypes();
+  auto whileOp = scf::WhileOp::create(b, loc, types, inits);
+  SmallVector<Location> locs(types.size(), loc);
+  Block *before = b.createBlock(&whileOp.getBefore(), {}, types, locs);
+  Value more = createBelowUpperBound(b, loc, loop, before->getArgument(0));
+  scf::ConditionOp::create(b, loc, more, before->getArguments());
+  Block *after = b.createBlock(&whileOp.getAfter(), {}, types, locs);
+  Block *body = loop.getBody();
+  for (auto [old, now] : llvm::zip(body->getArguments(), after->getArguments()))
+    old.replaceAllUsesWith(now);
+  after->getOperations().splice(after->end(), body->getOperations());
+  // The next iteration's tile: its ring entry, published at least one stage
+  // release ago.
+  auto yield = cast<scf::YieldOp>(after->getTerminator());
+  b.setInsertionPoint(yield);
+  Value nextStage = cx.stageOf(b, yield.getOperand(counterArg));
+  yield->insertOperands(0, claimedTile(b, nextStage));
+  b.setInsertionPointAfter(whileOp);
+  resetCounter(b, loop.getStep());
+  loop.erase();
+}
+
+/// Thread 0 of each CTA counts it finished once it claims no more tiles;
+/// the last CTA zeroes the counter, so the next launch on the stream can
+/// reuse it. Its acquire-release count orders every CTA's claims before the
+/// reset.
+void DynamicSchedule::resetCounter(OpBuilder &b, Value grid) {
+  Location loc = cx.loc();
+  auto i64 = b.getI64Type();
+  auto ifFirst = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
+  OpBuilder inner = ifFirst.getThenBodyBuilder();
+  Value finished = LLVM::GEPOp::create(inner, loc, counter.getType(), i64,
+                                       counter, ArrayRef<LLVM::GEPArg>{1});
+  Value before =
+      LLVM::AtomicRMWOp::create(inner, loc, LLVM::AtomicBinOp::add, finished,
+                                arith::ConstantIntOp::create(inner, loc, 1, 64),
+                                LLVM::AtomicOrdering::acq_rel);
+  Value ctas = arith::IndexCastUIOp::create(inner, loc, i64, grid);
+  Value last = arith::CmpIOp::create(
+      inner, loc, arith::CmpIPredicate::eq,
+      arith::AddIOp::create(inner, loc, before,
+                            arith::ConstantIntOp::create(inner, loc, 1, 64)),
+      ctas);
+  auto ifLast = scf::IfOp::create(inner, loc, last, /*withElseRegion=*/false);
+  OpBuilder reset = ifLast.getThenBodyBuilder();
+  Value zero = arith::ConstantIntOp::create(reset, loc, 0, 64);
+  LLVM::StoreOp::create(reset, loc, zero, counter);
+  LLVM::StoreOp::create(reset, loc, zero, finished);
+}

@@ -1,0 +1,133 @@
+//===- EmptyRelease.cpp - releasing pipeline stages on empty barriers -----===//
+//
+// Collective loads (multicast over the CTAs of a group) are released
+// cluster-wide, as in CUTLASS's producer/consumer pipelines: each stage also
+// gets an "empty" barrier that counts one arrival per CTA of the group;
+// after using stage s a CTA's first thread arrives on stage s of every group
+// member's empty barrier (a remote consumer release at CTA scope), and the
+// refill, issued at the end of the iteration, waits on its own empty stage,
+// so no cluster barrier per tile is needed. Arrivals are only sent for
+// stages the same run refills, and every one is awaited before its target
+// leaves the loop. A loop marked `asynccopy.pipeline_empty_barrier` gets the
+// same scheme within its CTA, with one arrival per warp where the block size
+// is known.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PipelineLoops.h"
+
+#include "asynccopy/Utils/LoopBounds.h"
+
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+using namespace mlir;
+using namespace mlir::asynccopy;
+using namespace mlir::asynccopy::pipelining;
+
+void EmptyRelease::create(OpBuilder &b) {
+  LoopPlan &plan = cx.plan;
+  empty = BarrierAllocOp::create(b, cx.loc(),
+                                 BarrierType::get(b.getContext(), cx.n, false));
+  BarrierInitOp::create(b, cx.loc(), empty, plan.emptyArrivals);
+}
+
+void EmptyRelease::beforeRun(OpBuilder &b) {
+  if (cx.plan.groupSize > 1) {
+    // Every CTA's barriers are initialised before any peer multicasts into
+    // it or arrives on them, and every CTA of the group is done with the
+    // run before.
+    NVVM::ClusterArriveOp::create(b, cx.loc(), UnitAttr());
+    NVVM::ClusterWaitOp::create(b, cx.loc(), UnitAttr());
+    return;
+  }
+  // Warps release stages on their own: one may still read a stage of the
+  // run before that this run's prologue refills.
+  if (cx.plan.carried)
+    gpu::BarrierOp::create(b, cx.loc());
+}
+
+SmallVector<Value> EmptyRelease::groupRanks(OpBuilder &b) {
+  LoopPlan &plan = cx.plan;
+  Location loc = cx.loc();
+  std::array<int64_t, 3> strides = {1, plan.cluster[0],
+                                    plan.cluster[0] * plan.cluster[1]};
+  // This CTA's rank with the coordinates along the group's dims zeroed.
+  Value base = cx.constant(b, 0);
+  for (unsigned dim = 0; dim < 3; ++dim) {
+    if (llvm::is_contained(plan.groupDims, dim))
+      continue;
+    Value id =
+        gpu::ClusterBlockIdOp::create(b, loc, static_cast<gpu::Dimension>(dim));
+    base = arith::AddIOp::create(
+        b, loc, base,
+        arith::MulIOp::create(b, loc, id, cx.constant(b, strides[dim])));
+  }
+  SmallVector<int64_t> offsets = {0};
+  for (unsigned dim : plan.groupDims) {
+    SmallVector<int64_t> more;
+    for (int64_t i = 0; i < plan.cluster[dim]; ++i)
+      for (int64_t offset : offsets)
+        more.push_back(offset + i * strides[dim]);
+    offsets = std::move(more);
+  }
+  SmallVector<Value> ranks;
+  for (int64_t offset : offsets)
+    ranks.push_back(arith::IndexCastOp::create(
+        b, loc, b.getI32Type(),
+        arith::AddIOp::create(b, loc, base, cx.constant(b, offset))));
+  return ranks;
+}
+
+void EmptyRelease::emitRelease(OpBuilder &b, Value ahead, Value stage) {
+  LoopPlan &plan = cx.plan;
+  Location loc = cx.loc();
+  Value refilled = createBelowUpperBound(b, loc, cx.loop(), ahead);
+  if (plan.perWarpRelease) {
+    // Each warp frees the stage once its lanes are done with it.
+    NVVM::SyncWarpOp::create(b, loc,
+                             arith::ConstantIntOp::create(b, loc, -1, 32));
+    Value lane0 = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq,
+        gpu::LaneIdOp::create(b, loc, IntegerAttr()), cx.constant(b, 0));
+    refilled = arith::AndIOp::create(b, loc, refilled, lane0);
+  } else {
+    if (!plan.storeWaits.empty())
+      WaitGroupOp::create(b, loc, GroupKind::bulk, 0, /*read=*/true);
+    else
+      gpu::BarrierOp::create(b, loc);
+    refilled = arith::AndIOp::create(b, loc, refilled, cx.isFirstThread(b));
+  }
+  auto guard = scf::IfOp::create(b, loc, refilled, /*withElseRegion=*/false);
+  OpBuilder inner = guard.getThenBodyBuilder();
+  if (plan.groupSize == 1) {
+    BarrierArriveOp::create(inner, loc, empty, stage, IntegerAttr());
+    return;
+  }
+  for (Value rank : groupRanks(inner)) {
+    Value remote = BarrierRemoteOp::create(
+        inner, loc, BarrierType::get(b.getContext(), cx.n, true), empty, rank);
+    auto arrive =
+        BarrierArriveOp::create(inner, loc, remote, stage, IntegerAttr());
+    // It only releases this CTA's reads of the stage.
+    AsyncCopyDialect::CtaReleaseAttrHelper(b.getContext())
+        .setAttr(arrive, inner.getUnitAttr());
+  }
+}
+
+Value EmptyRelease::waitBeforeRefill(OpBuilder &b, Value refills, Value stage,
+                                     Value bits) {
+  Location loc = cx.loc();
+  Type i64 = b.getI64Type();
+  Value bit =
+      arith::ShLIOp::create(b, loc, arith::ConstantIntOp::create(b, loc, 1, 64),
+                            arith::IndexCastUIOp::create(b, loc, i64, stage));
+  Value parity =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                            arith::AndIOp::create(b, loc, bits, bit),
+                            arith::ConstantIntOp::create(b, loc, 0, 64));
+  auto wait = scf::IfOp::create(b, loc, refills, /*withElseRegion=*/false);
+  OpBuilder inner = wait.getThenBodyBuilder();
+  BarrierWaitOp::create(inner, loc, empty, stage, parity);
+  return arith::SelectOp::create(
+      b, loc, refills, arith::XOrIOp::create(b, loc, bits, bit), bits);
+}

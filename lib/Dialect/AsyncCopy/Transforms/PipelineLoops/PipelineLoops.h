@@ -1,0 +1,184 @@
+//===- PipelineLoops.h - the loop pipeliner's parts -------------*- C++ -*-===//
+//
+// asynccopy-pipeline turns a loop written with single-buffer semantics into
+// an N-stage pipeline. Its parts, one file each:
+//
+//   Plan.cpp            which loops qualify and what they need (LoopPlan)
+//   Expand.cpp          stages, the pipeline counter, prologue, loop body
+//   EmptyRelease.cpp    releasing stages on "empty" barriers (multicast
+//                       groups, per-warp release)
+//   DynamicSchedule.cpp handing a grid-stride loop's tiles out at run time
+//   PipelineLoops.cpp   the pass
+//
+// The pipeline counter g numbers the loads into a loop's buffers since its
+// barriers were initialised: load g goes to stage g mod N and completes phase
+// (g / N) mod 2 there. A loop that runs again (inside another loop, say)
+// continues the count where the last run left it, so every wait names the
+// phase its barrier stage is really in, and a run's prologue never refills
+// the stage the run before read last.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASYNCCOPY_LIB_TRANSFORMS_PIPELINELOOPS_PIPELINELOOPS_H
+#define ASYNCCOPY_LIB_TRANSFORMS_PIPELINELOOPS_PIPELINELOOPS_H
+
+#include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
+#include "asynccopy/Utils/LaunchShape.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/SetVector.h"
+
+#include <string>
+
+namespace mlir::asynccopy::pipelining {
+
+/// What pipelining a loop needs, found by `planLoop`.
+struct LoopPlan {
+  scf::ForOp loop;
+  int64_t stages = 0;
+  /// The loads to pipeline, in body order, all at the body's top level.
+  SmallVector<CopyOp> loads;
+  /// Whether the loads complete through cp.async groups (tokens), not
+  /// barriers.
+  bool groupTracked = false;
+  /// The SMEM buffers the loads fill: workgroup attributions or
+  /// memref.allocs outside the loop, used only inside it.
+  llvm::SetVector<Value> buffers;
+  /// Whether the body uses a buffer before the first load (the tile of the
+  /// iteration before, in single-buffer semantics).
+  bool usesBeforeLoad = false;
+  /// The `barrier<1>` allocations the loads complete on, with their inits.
+  llvm::SetVector<Value> barriers;
+  SmallVector<BarrierInitOp> inits;
+  SmallVector<BarrierWaitOp> barrierWaits;
+  /// Waits on the loads' tokens, and on stores that read a stage.
+  SmallVector<WaitOp> loadWaits, storeWaits;
+  /// The ops of the body, free of memory effects, that the loads' operands
+  /// are computed with.
+  llvm::SetVector<Operation *> slice;
+  /// Whether the loop may run more than once per init of its barriers (per
+  /// entry of its function, for cp.async loops), so that the pipeline
+  /// counter is carried from one run to the next; and the op after which it
+  /// restarts at 0 (the last init; null: the function's entry).
+  bool carried = false;
+  Operation *restartAfter = nullptr;
+  /// For collective loads: the cluster shape, the dims of the group that
+  /// shares each load, and its size (1: no remote release).
+  LaunchDims cluster = {1, 1, 1};
+  SmallVector<unsigned> groupDims;
+  int64_t groupSize = 1;
+  /// Whether stages are released on "empty" barriers (collective loads, or
+  /// loops marked `asynccopy.pipeline_empty_barrier`), with how many
+  /// arrivals per phase, and whether each warp arrives on its own.
+  bool emptyRelease = false;
+  int64_t emptyArrivals = 1;
+  bool perWarpRelease = false;
+  /// Whether iterations are claimed from a counter, and the launches of the
+  /// kernel, which then pass one.
+  bool dynamic = false;
+  SmallVector<gpu::LaunchFuncOp> launches;
+};
+
+/// Finds the loads of `loop` to pipeline with `stages` stages and checks
+/// that the pass can: the reason it cannot goes to `why`.
+FailureOr<LoopPlan> planLoop(scf::ForOp loop, int64_t stages, std::string &why);
+
+/// Whether `plan`'s loop may claim its iterations from a counter (sets
+/// `plan.dynamic`); the reason it may not goes to `why`.
+LogicalResult planDynamicSchedule(LoopPlan &plan, std::string &why);
+
+/// Rewrites `plan.loop` into its pipeline.
+LogicalResult expandLoop(LoopPlan &plan);
+
+/// What the parts of the expansion share: the plan and builders of the
+/// values each of them needs.
+class PipelineContext {
+public:
+  explicit PipelineContext(LoopPlan &plan) : plan(plan), n(plan.stages) {}
+
+  scf::ForOp loop() const { return plan.loop; }
+  Location loc() const { return plan.loop.getLoc(); }
+  Value constant(OpBuilder &b, int64_t value) const;
+  /// Whether this is thread (0, 0, 0) of the CTA.
+  Value isFirstThread(OpBuilder &b) const;
+  /// Stage `stage` of `buffer` (which has a leading stage dim).
+  Value stageView(OpBuilder &b, Value buffer, OpFoldResult stage) const;
+  /// `(g + offset) mod N`: the stage of load g + offset.
+  Value stageOf(OpBuilder &b, Value g, int64_t offset = 0) const;
+
+  LoopPlan &plan;
+  const int64_t n;
+};
+
+/// Stage release on "empty" barriers: a `barrier<N>` the consumers of a
+/// stage arrive on once they are done with it (every CTA of a multicast
+/// group, remotely; or each warp, or the CTA, of one CTA), and that the
+/// refill of the stage waits on. A refill at iteration k >= 1 of a run waits
+/// for the release of iteration k-1; the parity of each stage's empty phase
+/// is a bit of a mask the loop carries (and the pipeline counter keeps
+/// between runs), since loads before a run's first refill wait for nothing.
+class EmptyRelease {
+public:
+  explicit EmptyRelease(PipelineContext &cx) : cx(cx) {}
+
+  /// Allocates and initialises the empty barrier at `b`'s insertion point
+  /// (where the pipeline counter restarts).
+  void create(OpBuilder &b);
+  /// Before each run of the loop: the cluster barrier that publishes every
+  /// CTA's barriers to its group, or for a carried loop a CTA barrier, so
+  /// that the prologue does not refill stages that a slower consumer of the
+  /// last run still reads.
+  void beforeRun(OpBuilder &b);
+  /// At the end of iteration `iv` on stage `stage`: once every thread is
+  /// done with it, the stage is freed in every CTA of the group if load
+  /// k+N (of iteration `ahead`) will refill it.
+  void emitRelease(OpBuilder &b, Value ahead, Value stage);
+  /// Before a refill of `stage` that runs where `refills` holds: waits for
+  /// the release of its last use; returns the phase mask `bits` with the
+  /// stage's bit flipped where it waited.
+  Value waitBeforeRefill(OpBuilder &b, Value refills, Value stage, Value bits);
+
+private:
+  SmallVector<Value> groupRanks(OpBuilder &b);
+
+  PipelineContext &cx;
+  Value empty;
+};
+
+/// The dynamic schedule of a grid-stride loop: thread 0 claims the tile of
+/// iteration k+N from a per-launch counter during iteration k and publishes
+/// it in an SMEM ring of N tile ids with the stage release's CTA barrier.
+class DynamicSchedule {
+public:
+  explicit DynamicSchedule(PipelineContext &cx) : cx(cx) {}
+
+  /// Gives the kernel its counter parameter (before anything else changes).
+  LogicalResult addCounterParameter();
+  /// Before the prologue: the counter of every launch, the ring, and the
+  /// first N claims.
+  void claimFirstTiles();
+  /// The tile of the iteration whose ring entry is `slot`.
+  Value claimedTile(OpBuilder &b, Value slot);
+  /// At the top of iteration k: thread 0 claims the tile of iteration k+N.
+  Value claimNextTile(OpBuilder &b);
+  /// At the refill, after the release (a CTA barrier): thread 0 publishes
+  /// `claim` in the ring entry of this iteration's `stage`; returns the tile
+  /// load k+N-1 fetches (ring entry `nextStage`).
+  Value publishClaim(OpBuilder &b, Value claim, Value stage, Value nextStage);
+  /// Replaces the counted scf.for by an scf.while over the claimed tile;
+  /// `counter` is the index of the loop's iter_arg that counts iterations.
+  void convertToWhile(unsigned counter);
+
+private:
+  Value atomicClaim(OpBuilder &b);
+  void resetCounter(OpBuilder &b, Value grid);
+
+  PipelineContext &cx;
+  Value ring, counter, first;
+  unsigned counterParam = 0;
+};
+
+} // namespace mlir::asynccopy::pipelining
+
+#endif // ASYNCCOPY_LIB_TRANSFORMS_PIPELINELOOPS_PIPELINELOOPS_H
