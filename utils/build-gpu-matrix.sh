@@ -4,17 +4,26 @@
 # asks selection which explicit implementations accept each, compiles those
 # (libmatrix*.so) and writes the manifest and reference data; the runner
 # asynccopy-gpu-matrix runs them on a GPU (utils/run-gpu-tests.sh does).
-# Intermediate files go to build/gpu-matrix-obj/ (not carried). Extra
-# arguments go to matrix.py (e.g. --subset smoke, --family remote).
+# With --pipelines (utils/build-gpu-pipelines.sh), the pipelining matrix
+# instead (test/Integration/GPU/pipelines/pipelines.py: loop kernels,
+# unpipelined and with 2, 3, 4 and the most stages) into
+# build/gpu-tests/pipelines/, in the same format for the same runner.
+# Intermediate files go to build/gpu-<matrix|pipelines>-obj/ (not carried).
+# Extra arguments go to the generator (e.g. --subset smoke, --family remote).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${ASYNCCOPY_BUILD_DIR:-$here/build}
-out="$build/gpu-tests/matrix"
-src="$here/test/Integration/GPU/matrix"
-[ -f "$build/lib/libAsyncCopyRuntime.so" ] || { echo "build-gpu-matrix: build the project first" >&2; exit 1; }
+name=matrix
+if [ "${1:-}" = --pipelines ]; then
+  name=pipelines
+  shift
+fi
+out="$build/gpu-tests/$name"
+src="$here/test/Integration/GPU"
+[ -f "$build/lib/libAsyncCopyRuntime.so" ] || { echo "build-gpu-$name: build the project first" >&2; exit 1; }
 mkdir -p "$out"
-python3 "$src/matrix.py" --out "$out" --build "$build" --work "$build/gpu-matrix-obj" "$@"
-c++ -O2 -std=c++17 "$src/runner.cpp" -L"$build/lib" -lAsyncCopyRuntime -ldl \
+python3 "$src/$name/$name.py" --out "$out" --build "$build" --work "$build/gpu-$name-obj" "$@"
+c++ -O2 -std=c++17 "$src/matrix/runner.cpp" -L"$build/lib" -lAsyncCopyRuntime -ldl \
   -Wl,-rpath,'$ORIGIN/..' -o "$out/asynccopy-gpu-matrix"
 cp "$build/lib/libAsyncCopyRuntime.so" "$build/gpu-tests/"
 cp "$here/utils/run-gpu-tests.sh" "$build/gpu-tests/"

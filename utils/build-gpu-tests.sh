@@ -13,8 +13,12 @@
 # modules' _mlir_ciface_<name> functions; build/gpu-tests/built-tests.txt and
 # skipped-tests.txt list the two sets.
 #
-# Then builds the differential matrix into build/gpu-tests/matrix/
-# (utils/build-gpu-matrix.sh) unless ASYNCCOPY_GPU_MATRIX=0.
+# Then builds the loop tests' stage variants (utils/build-gpu-stage-variants.sh,
+# unless ASYNCCOPY_GPU_STAGES=0), the differential copy matrix into
+# build/gpu-tests/matrix/ (utils/build-gpu-matrix.sh, unless
+# ASYNCCOPY_GPU_MATRIX=0) and the pipelining matrix into
+# build/gpu-tests/pipelines/ (utils/build-gpu-pipelines.sh, unless
+# ASYNCCOPY_GPU_PIPELINES=0).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 out="$here/build/gpu-tests"
@@ -59,6 +63,12 @@ echo "built $out/asynccopy-gpu-tests (${#objects[@]} test modules)"
 if [ ${#skipped[@]} -gt 0 ]; then
   echo "build-gpu-tests: WARNING: ${#skipped[@]} module(s) skipped: ${skipped[*]}" >&2
 fi
+if [ "${ASYNCCOPY_GPU_STAGES:-1}" != 0 ]; then
+  "$here/utils/build-gpu-stage-variants.sh"
+fi
 if [ "${ASYNCCOPY_GPU_MATRIX:-1}" != 0 ]; then
   "$here/utils/build-gpu-matrix.sh"
+fi
+if [ "${ASYNCCOPY_GPU_PIPELINES:-1}" != 0 ]; then
+  "$here/utils/build-gpu-pipelines.sh"
 fi

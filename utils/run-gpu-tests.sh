@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # Runs the AOT-built GPU integration tests, then again under
 # compute-sanitizer memcheck, racecheck and synccheck; then the same for the
-# differential matrix (matrix/asynccopy-gpu-matrix, when it was built).
-# Writes logs to ${OUT:-.}: gpu-tests.log, sanitizer-<tool>.log, matrix.log,
-# matrix-<tool>.log. Usage (on the GPU machine): build/gpu-tests/run-gpu-tests.sh
-# [test names for the suite]
+# loop tests' stage variants (stages/), the differential copy matrix
+# (matrix/asynccopy-gpu-matrix) and the pipelining matrix (pipelines/), each
+# when it was built. Writes logs to ${OUT:-.}: gpu-tests.log,
+# sanitizer-<tool>.log, stages.log, matrix.log, matrix-<tool>.log,
+# pipelines.log, pipelines-<tool>.log. Usage (on the GPU machine):
+# build/gpu-tests/run-gpu-tests.sh [test names for the suite]
 #
-# ASYNCCOPY_GPU_SUITE=0 / ASYNCCOPY_GPU_MATRIX=0 skip the suite / the matrix.
+# ASYNCCOPY_GPU_SUITE=0 / ASYNCCOPY_GPU_STAGES=0 / ASYNCCOPY_GPU_MATRIX=0 /
+# ASYNCCOPY_GPU_PIPELINES=0 skip the suite / the stage variants / the copy
+# matrix / the pipelining matrix; ASYNCCOPY_PIPELINES_ARGS adds runner
+# options to every pipelining matrix run.
 # Under the sanitizers launch_loop chains 2 x 1000 launches (the plain run
 # does 2 x 100000; ASYNCCOPY_LAUNCH_LOOP_N overrides it).
 # Under the sanitizers the matrix skips its known failures (they run in the
@@ -33,20 +38,54 @@ if [ "${ASYNCCOPY_GPU_SUITE:-1}" != 0 ]; then
   done
 fi
 
+# The loop tests once per stage count (build-gpu-stage-variants.sh), plainly
+# and under each sanitizer.
+stages="$dir/stages"
+if [ "${ASYNCCOPY_GPU_STAGES:-1}" != 0 ] && [ -f "$stages/loop-tests.txt" ]; then
+  mapfile -t loops < "$stages/loop-tests.txt"
+  : > "$logs/stages.log"
+  for v in 1 2 3 4 max; do
+    echo "== stages $v" >> "$logs/stages.log"
+    "$stages/asynccopy-gpu-tests-s$v" "${loops[@]}" >> "$logs/stages.log" 2>&1 || status=1
+    for tool in memcheck racecheck synccheck; do
+      echo "== stages $v, compute-sanitizer --tool $tool" >> "$logs/stages.log"
+      "$sanitizer" --tool "$tool" --error-exitcode 3 "$stages/asynccopy-gpu-tests-s$v" "${loops[@]}" \
+        >> "$logs/stages.log" 2>&1 || { status=1; echo "stages $v $tool: errors"; }
+    done
+  done
+  grep -cE ': PASS' "$logs/stages.log" | sed 's/^/stage variants: PASS lines: /'
+  grep -E 'FAIL|(ERROR|RACECHECK) SUMMARY: [1-9]|not built' "$logs/stages.log" || echo "stage variants: no failures"
+fi
+
+# The differential matrices: copies (matrix/) and pipelined loops
+# (pipelines/, the same runner). ASYNCCOPY_PIPELINES_RACECHECK_EVERY=N runs
+# every N-th pipelining configuration under racecheck (default 1).
+run_matrix() {  # name, runner, racecheck every, runner args...
+  local name=$1 runner=$2 every=$3
+  shift 3
+  echo "== $name" > "$logs/$name.log"
+  "$runner" "$@" >> "$logs/$name.log" 2>&1 || status=1
+  grep -v '^PASS ' "$logs/$name.log"
+  for tool in memcheck racecheck synccheck; do
+    args=(--skip-xfail --timeout 600 "$@")
+    [ "$tool" = racecheck ] && args+=(--every "$every")
+    echo "== compute-sanitizer --tool $tool ($name ${args[*]})" | tee "$logs/$name-$tool.log"
+    "$sanitizer" --tool "$tool" --target-processes all --error-exitcode 3 "$runner" "${args[@]}" \
+      >> "$logs/$name-$tool.log" 2>&1 \
+      || { status=1; echo "$tool: errors or failures (see $name-$tool.log)"; }
+    grep -E '(ERROR|RACECHECK) SUMMARY' "$logs/$name-$tool.log" | sort | uniq -c
+    tail -7 "$logs/$name-$tool.log"
+  done
+}
+
 if [ "${ASYNCCOPY_GPU_MATRIX:-1}" != 0 ] && [ -x "$matrix" ]; then
   read -r -a extra <<< "${ASYNCCOPY_MATRIX_ARGS:-}"
-  echo "== matrix" > "$logs/matrix.log"
-  "$matrix" "${extra[@]}" >> "$logs/matrix.log" 2>&1 || status=1
-  grep -v '^PASS ' "$logs/matrix.log"
-  for tool in memcheck racecheck synccheck; do
-    args=(--skip-xfail --timeout 600 "${extra[@]}")
-    [ "$tool" = racecheck ] && args+=(--every "${ASYNCCOPY_MATRIX_RACECHECK_EVERY:-1}")
-    echo "== compute-sanitizer --tool $tool (matrix ${args[*]})" | tee "$logs/matrix-$tool.log"
-    "$sanitizer" --tool "$tool" --target-processes all --error-exitcode 3 "$matrix" "${args[@]}" \
-      >> "$logs/matrix-$tool.log" 2>&1 \
-      || { status=1; echo "$tool: errors or failures (see matrix-$tool.log)"; }
-    grep -E '(ERROR|RACECHECK) SUMMARY' "$logs/matrix-$tool.log" | sort | uniq -c
-    tail -7 "$logs/matrix-$tool.log"
-  done
+  run_matrix matrix "$matrix" "${ASYNCCOPY_MATRIX_RACECHECK_EVERY:-1}" "${extra[@]}"
+fi
+pipelines="$dir/pipelines/asynccopy-gpu-matrix"
+if [ "${ASYNCCOPY_GPU_PIPELINES:-1}" != 0 ] && [ -x "$pipelines" ]; then
+  read -r -a extra <<< "${ASYNCCOPY_PIPELINES_ARGS:-}"
+  run_matrix pipelines "$pipelines" "${ASYNCCOPY_PIPELINES_RACECHECK_EVERY:-1}" \
+    --timeout 30 "${extra[@]}"
 fi
 exit $status

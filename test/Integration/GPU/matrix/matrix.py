@@ -216,9 +216,15 @@ def accept(entries, ac_opt, work):
     return declined
 
 
-def compile_module(entries, args, out, stem):
-    """Lowers one batch; returns (ok, log, line -> entry)."""
-    text, lines = emit.module([(e.cfg, e.impl, e.fn) for e in entries])
+def render_entries(entries):
+    """The module of a batch of copy-matrix entries: (text, per-entry lines)."""
+    return emit.module([(e.cfg, e.impl, e.fn) for e in entries])
+
+
+def compile_module(entries, args, out, stem, render=render_entries):
+    """Lowers one batch (its module from `render`); returns (ok, log,
+    line -> entry)."""
+    text, lines = render(entries)
     mlir = os.path.join(args.work, stem + ".mlir")
     with open(mlir, "w") as f:
         f.write(text)
@@ -258,10 +264,11 @@ def first_error(log):
     return (lines[0] if lines else "no output")[:300]
 
 
-def build(entries, args, out):
-    """Compiles the accepted entries in batches. A batch that fails drops
-    the entries its diagnostics point at (or is split in two when they point
-    at none) and is retried, so every failure is pinned to one entry."""
+def build(entries, args, out, render=render_entries):
+    """Compiles the accepted entries in batches (modules from `render`). A
+    batch that fails drops the entries its diagnostics point at (or is split
+    in two when they point at none) and is retried, so every failure is
+    pinned to one entry."""
     pending = [entries[i:i + args.batch] for i in range(0, len(entries), args.batch)]
     failed = []
     counter = [0]
@@ -269,7 +276,7 @@ def build(entries, args, out):
     def attempt(batch):
         counter[0] += 1
         stem = "matrix%03d" % counter[0]
-        ok, log, by_line = compile_module(batch, args, out, stem)
+        ok, log, by_line = compile_module(batch, args, out, stem, render)
         return batch, stem, ok, log, by_line
 
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:

@@ -29,6 +29,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -216,6 +217,10 @@ std::string runEntry(const std::string &dir, const Entry &e,
   std::_Exit(0);
 }
 
+bool isListed(const std::vector<std::string> &names, const std::string &name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
 struct Totals {
   int passed = 0, failed = 0, xfail = 0, xpass = 0, notCompiled = 0, declined = 0;
 };
@@ -400,11 +405,17 @@ int main(int argc, char **argv) {
 
   Totals all;
   std::printf("matrix summary (%zu runs):\n", todo.size());
-  for (const char *name : {"tma", "bulk", "cp_async", "dsmem", "sync"}) {
+  // The copy matrix's implementations in their order, then any other
+  // column (the pipelining matrix's stage variants).
+  std::vector<std::string> names = {"tma", "bulk", "cp_async", "dsmem", "sync"};
+  for (const auto &[name, t] : totals)
+    if (!isListed(names, name))
+      names.push_back(name);
+  for (const std::string &name : names) {
     Totals &t = totals[name];
     std::printf("  %-8s %d passed, %d failed (%d expected failures, %d unexpected passes, "
                 "%d not compiled, %d declined)\n",
-                name, t.passed, t.failed, t.xfail, t.xpass, t.notCompiled, t.declined);
+                name.c_str(), t.passed, t.failed, t.xfail, t.xpass, t.notCompiled, t.declined);
     all.passed += t.passed;
     all.failed += t.failed;
     all.xfail += t.xfail;
