@@ -75,6 +75,7 @@ void mlir::asynccopy::populateAsyncCopyToNVVMConversionPatterns(
   lowering::populateDsmemToNVVMPatterns(converter, patterns);
   lowering::populateSyncCopyToNVVMPatterns(converter, patterns);
   lowering::populateGroupsToNVVMPatterns(converter, patterns);
+  lowering::populateTensorCoreToNVVMPatterns(converter, patterns);
 }
 
 /// What `op` lowers to that not every chip has, and the oldest SM that has
@@ -466,7 +467,8 @@ struct ConvertAsyncCopyToNVVMPass
           return failed(checkLowerable(op)) ? WalkResult::interrupt()
                                             : WalkResult::advance();
         });
-    if (unsupported.wasInterrupted())
+    if (unsupported.wasInterrupted() ||
+        failed(lowering::resolveWgmmaDescriptors(getOperation())))
       return signalPassFailure();
     annotateForPatterns(getOperation());
 

@@ -57,6 +57,14 @@ void populateSyncCopyToNVVMPatterns(LLVMTypeConverter &converter,
 void populateGroupsToNVVMPatterns(LLVMTypeConverter &converter,
                                   RewritePatternSet &patterns);
 
+void populateTensorCoreToNVVMPatterns(LLVMTypeConverter &converter,
+                                      RewritePatternSet &patterns);
+
+/// Before the conversion: gives every `asynccopy.wgmma_descriptor` under
+/// `root` the swizzle of the copies that fill its buffer, or checks its own
+/// against them, and checks its layout; reports what does not hold.
+LogicalResult resolveWgmmaDescriptors(Operation *root);
+
 /// Whether the GPU module `b` builds into targets sm_90 or newer (a module
 /// without NVVM target counts as Hopper, the default chip).
 bool targetsHopper(OpBuilder &b);

@@ -165,3 +165,93 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A wgmma descriptor whose swizzle differs from the copy that fills its
+// buffer: wgmma would read a permuted tile.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @wgmma_swizzle_mismatch(%A: memref<64x64xf16>, %D: memref<1xi64>)
+        workgroup(%sa : memref<2x64x32xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %false = arith.constant false
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      // expected-note @below {{the copy}}
+      asynccopy.copy %A to %sa window [0, 0] [64, 64] barrier %bar[%c0]
+          {transforms = [#asynccopy.tile<[64, 32]>], swizzle = 128 : i64}
+          : memref<64x64xf16> to memref<2x64x32xf16, #gpu.address_space<workgroup>>
+      asynccopy.barrier.wait %bar[%c0], %false : !asynccopy.barrier<1>
+      %v = memref.subview %sa[0, 0, 0] [1, 64, 16] [1, 1, 1] : memref<2x64x32xf16, #gpu.address_space<workgroup>> to memref<64x16xf16, strided<[32, 1]>, #gpu.address_space<workgroup>>
+      // expected-error @below {{describes its operand with a 64-B swizzle, but a copy fills its buffer with 128-B swizzle}}
+      %d = asynccopy.wgmma_descriptor %v major k swizzle 64 : memref<64x16xf16, strided<[32, 1]>, #gpu.address_space<workgroup>>
+      memref.store %d, %D[%c0] : memref<1xi64>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// No copy fills the buffer: the swizzle is unknown.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @wgmma_no_copy(%D: memref<1xi64>)
+        workgroup(%sa : memref<64x16xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      // expected-error @below {{reads a buffer that no copy in this kernel fills, so its swizzle is unknown: give the descriptor `swizzle N`}}
+      %d = asynccopy.wgmma_descriptor %sa major k : memref<64x16xf16, #gpu.address_space<workgroup>>
+      memref.store %d, %D[%c0] : memref<1xi64>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// The copy's layout (rows of 128 B, without the tile transform: rows of
+// 256 B) is not one the descriptor can describe.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @wgmma_layout_of_copy(%A: memref<64x64xf16>, %D: memref<1xi64>)
+        workgroup(%sa : memref<64x64xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %false = arith.constant false
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      asynccopy.copy %A to %sa window [0, 0] [64, 64] barrier %bar[%c0]
+          : memref<64x64xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+      asynccopy.barrier.wait %bar[%c0], %false : !asynccopy.barrier<1>
+      %v = memref.subview %sa[0, 0] [64, 16] [1, 1] : memref<64x64xf16, #gpu.address_space<workgroup>> to memref<64x16xf16, strided<[64, 1]>, #gpu.address_space<workgroup>>
+      // expected-error @below {{cannot describe this view as a k-major wgmma operand with the 0-B swizzle of its buffer: a K-major operand without swizzle is a [2, MN, 8] view}}
+      %d = asynccopy.wgmma_descriptor %v major k : memref<64x16xf16, strided<[64, 1]>, #gpu.address_space<workgroup>>
+      memref.store %d, %D[%c0] : memref<1xi64>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// A view that starts 4 rows into a 128-B swizzle atom.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @wgmma_inside_atom(%A: memref<64x64xf16>, %D: memref<1xi64>)
+        workgroup(%sa : memref<1x64x64xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %false = arith.constant false
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      asynccopy.copy %A to %sa window [0, 0] [64, 64] barrier %bar[%c0]
+          {transforms = [#asynccopy.tile<[64, 64]>], swizzle = 128 : i64}
+          : memref<64x64xf16> to memref<1x64x64xf16, #gpu.address_space<workgroup>>
+      asynccopy.barrier.wait %bar[%c0], %false : !asynccopy.barrier<1>
+      %v = memref.subview %sa[0, 4, 0] [1, 56, 16] [1, 1, 1] : memref<1x64x64xf16, #gpu.address_space<workgroup>> to memref<56x16xf16, strided<[64, 1], offset: 256>, #gpu.address_space<workgroup>>
+      // expected-error @below {{views its buffer from byte 512, 512 bytes into a 1024-B swizzle atom: an operand starts at an atom (plus a K offset inside its first row)}}
+      %d = asynccopy.wgmma_descriptor %v major k : memref<56x16xf16, strided<[64, 1], offset: 256>, #gpu.address_space<workgroup>>
+      memref.store %d, %D[%c0] : memref<1xi64>
+      gpu.return
+    }
+  }
+}

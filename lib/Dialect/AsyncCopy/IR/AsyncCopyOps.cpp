@@ -8,6 +8,7 @@
 #include "CopyRules.h"
 
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
+#include "asynccopy/Dialect/AsyncCopy/IR/WgmmaOperands.h"
 #include "asynccopy/Utils/TMAUtils.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -955,4 +956,32 @@ LogicalResult WaitGroupOp::verify() {
 }
 
 #define GET_OP_CLASSES
+//===----------------------------------------------------------------------===//
+// WgmmaDescriptorOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult WgmmaDescriptorOp::verify() {
+  auto type = cast<MemRefType>(getOperand().getType());
+  if (!isSharedMemory(type))
+    return emitOpError("reads its operand from SMEM: the view must be in "
+                       "`#gpu.address_space<workgroup>`");
+  if (!isWgmmaElementType(type.getElementType()))
+    return emitOpError("has element type ")
+           << type.getElementType()
+           << ", which wgmma does not read from SMEM (f16, bf16, f32 as "
+              "tf32, f8E4M3FN, f8E5M2, 8-bit integers)";
+  std::optional<int64_t> swizzle = getSwizzle();
+  if (!swizzle)
+    return success(); // Checked once the copies that fill it say it.
+  if (!llvm::is_contained({0, 32, 64, 128}, *swizzle))
+    return emitOpError("swizzle must be 0, 32, 64 or 128 bytes, got ")
+           << *swizzle;
+  std::string why;
+  if (failed(getWgmmaOperandLayout(type, getMajor(), *swizzle, why)))
+    return emitOpError("cannot describe this view as a ")
+           << stringifyOperandMajor(getMajor()) << "-major wgmma operand with "
+           << *swizzle << "-B swizzle: " << why;
+  return success();
+}
+
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyOps.cpp.inc"

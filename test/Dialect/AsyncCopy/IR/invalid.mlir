@@ -1335,3 +1335,72 @@ gpu.module @kernels {
     llvm.return %c : i32
   }
 }
+
+//===----------------------------------------------------------------------===//
+// asynccopy.wgmma_descriptor
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @wgmma_descriptor_global(%a: memref<64x16xf16>) -> i64 {
+  // expected-error @+1 {{reads its operand from SMEM: the view must be in `#gpu.address_space<workgroup>`}}
+  %d = asynccopy.wgmma_descriptor %a major k swizzle 128 : memref<64x16xf16>
+  return %d : i64
+}
+
+// -----
+
+func.func @wgmma_descriptor_f64(%a: memref<64x4xf64, #gpu.address_space<workgroup>>) -> i64 {
+  // expected-error @+1 {{has element type 'f64', which wgmma does not read from SMEM}}
+  %d = asynccopy.wgmma_descriptor %a major k swizzle 32 : memref<64x4xf64, #gpu.address_space<workgroup>>
+  return %d : i64
+}
+
+// -----
+
+func.func @wgmma_descriptor_swizzle(%a: memref<64x16xf16, strided<[64, 1]>, #gpu.address_space<workgroup>>) -> i64 {
+  // expected-error @+1 {{swizzle must be 0, 32, 64 or 128 bytes, got 16}}
+  %d = asynccopy.wgmma_descriptor %a major k swizzle 16 : memref<64x16xf16, strided<[64, 1]>, #gpu.address_space<workgroup>>
+  return %d : i64
+}
+
+// -----
+
+// Rows 128 B apart are one 128-B swizzle row, not a 64-B one.
+func.func @wgmma_descriptor_row_bytes(%a: memref<64x16xf16, strided<[64, 1]>, #gpu.address_space<workgroup>>) -> i64 {
+  // expected-error @+1 {{cannot describe this view as a k-major wgmma operand with 64-B swizzle: its rows must be 64 bytes apart (one swizzle row), not 128}}
+  %d = asynccopy.wgmma_descriptor %a major k swizzle 64 : memref<64x16xf16, strided<[64, 1]>, #gpu.address_space<workgroup>>
+  return %d : i64
+}
+
+// -----
+
+func.func @wgmma_descriptor_k_extent(%a: memref<64x32xf16, strided<[64, 1]>, #gpu.address_space<workgroup>>) -> i64 {
+  // expected-error @+1 {{its K dim must hold one instruction's 32 contiguous bytes (16 elements)}}
+  %d = asynccopy.wgmma_descriptor %a major k swizzle 128 : memref<64x32xf16, strided<[64, 1]>, #gpu.address_space<workgroup>>
+  return %d : i64
+}
+
+// -----
+
+func.func @wgmma_descriptor_plain_rows(%a: memref<64x16xf16, #gpu.address_space<workgroup>>) -> i64 {
+  // expected-error @+1 {{a K-major operand without swizzle is a [2, MN, 8] view: the two 16-B halves of K}}
+  %d = asynccopy.wgmma_descriptor %a major k swizzle 0 : memref<64x16xf16, #gpu.address_space<workgroup>>
+  return %d : i64
+}
+
+// -----
+
+func.func @wgmma_descriptor_mn_fp8(%a: memref<32x128xf8E4M3FN, #gpu.address_space<workgroup>>) -> i64 {
+  // expected-error @+1 {{only f16 and bf16 operands may be MN-major (wgmma transposes no others)}}
+  %d = asynccopy.wgmma_descriptor %a major mn swizzle 128 : memref<32x128xf8E4M3FN, #gpu.address_space<workgroup>>
+  return %d : i64
+}
+
+// -----
+
+func.func @wgmma_descriptor_mn_rows(%a: memref<2x16x64xf16, strided<[2048, 128, 1]>, #gpu.address_space<workgroup>>) -> i64 {
+  // expected-error @+1 {{its K rows must be 128 bytes apart, not 256}}
+  %d = asynccopy.wgmma_descriptor %a major mn swizzle 128 : memref<2x16x64xf16, strided<[2048, 128, 1]>, #gpu.address_space<workgroup>>
+  return %d : i64
+}

@@ -126,6 +126,18 @@ def AsyncCopy_GroupKind : I32EnumAttr<"GroupKind",
   let cppNamespace = "::mlir::asynccopy";
 }
 
+def AsyncCopy_OperandMajor : I32EnumAttr<"OperandMajor",
+    "which dim of a tensor-core operand is contiguous in SMEM", [
+      I32EnumAttrCase<"k", 0>, I32EnumAttrCase<"mn", 1>]> {
+  let cppNamespace = "::mlir::asynccopy";
+  let description = [{
+    `k`: the reduction dim K is contiguous (A stored M x K, B stored N x K,
+    what wgmma calls not transposed); `mn`: the M or N dim is contiguous
+    (A stored K x M, B stored K x N; wgmma's transposed operands, 16-bit
+    element types only).
+  }];
+}
+
 def AsyncCopy_Rounding : I32EnumAttr<"Rounding",
     "how a tile transform treats a window that its tile does not divide", [
       I32EnumAttrCase<"none", 0>, I32EnumAttrCase<"down", 1>,

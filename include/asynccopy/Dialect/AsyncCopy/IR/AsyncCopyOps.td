@@ -357,6 +357,64 @@ def AsyncCopy_CommitGroupOp : AsyncCopy_Op<"commit_group",
   let assemblyFormat = "$kind attr-dict";
 }
 
+//===----------------------------------------------------------------------===//
+// Tensor-core operands
+//===----------------------------------------------------------------------===//
+
+def AsyncCopy_WgmmaDescriptorOp : AsyncCopy_Op<"wgmma_descriptor", [Pure]> {
+  let summary = "the wgmma matrix descriptor of an SMEM operand";
+  let description = [{
+    The 64-bit matrix descriptor through which `wgmma.mma_async` (upstream
+    `nvvm.wgmma.mma_async`) reads one operand of one instruction from SMEM:
+    the operand's start address, its leading and stride byte offsets and
+    the swizzle mode, derived from the view's layout as the copies that fill
+    its buffer wrote it. The view covers one instruction's K (32 bytes: 16
+    f16/bf16, 8 tf32 (f32), 32 fp8 or i8 elements) and the whole M (A: 64)
+    or N (B) extent:
+
+    | `major`, swizzle | view (dims, element strides) |
+    |---|---|
+    | `k`, 32/64/128 | `[MN, K]`, strides `[S/e, 1]`: rows of S bytes |
+    | `k`, 0 | `[2, MN, 16/e]`, strides `[L/e, 16/e, 1]`: 16-B core-matrix columns |
+    | `mn`, 32/64/128 | `[K, S/e]` or `[B, K, S/e]`, K stride `S/e`: MN in blocks of S bytes |
+    | `mn`, 0 | `[B, K, 8]` (16-bit), strides `[L/e, 8, 1]` |
+
+    (S: the swizzle in bytes, e: the element bytes, MN a multiple of 8.)
+    These are the layouts a TMA load writes with the tile transform that
+    cuts the window into S-byte (16-B without swizzle) columns, e.g. A
+    (64 x K, K-major, 128-B swizzle) through
+    `transforms = [#asynccopy.tile<[64, 64]>], swizzle = 128` and a subview
+    per 16-element step of K.
+
+    `swizzle` (0, 32, 64 or 128) is what the copies that fill the view's
+    buffer use; without it, it is taken from them. Every load into the
+    buffer in the kernel must use the descriptor's swizzle (an error names
+    the one that does not), and a buffer no copy fills needs `swizzle`. The
+    view must start at a swizzle atom (8 rows of S bytes) plus an offset
+    along K inside its first row, as a K step does; the descriptor's base
+    offset is 0. Element types: f16, bf16, f32 (read as tf32), f8E4M3FN,
+    f8E5M2, i8/si8/ui8; `mn` only for f16 and bf16, as wgmma transposes only
+    those.
+
+    Example:
+
+    ```mlir
+    %a = memref.subview %tileA[0, 0, 16] [1, 64, 16] [1, 1, 1]
+        : memref<1x64x64xf16, #gpu.address_space<workgroup>>
+        to memref<64x16xf16, strided<[64, 1], offset: 16>, #gpu.address_space<workgroup>>
+    %da = asynccopy.wgmma_descriptor %a major k
+        : memref<64x16xf16, strided<[64, 1], offset: 16>, #gpu.address_space<workgroup>>
+    ```
+  }];
+  let arguments = (ins AnyMemRef:$operand, AsyncCopy_OperandMajor:$major,
+                       OptionalAttr<I64Attr>:$swizzle);
+  let results = (outs I64:$descriptor);
+  let assemblyFormat = [{
+    $operand `major` $major (`swizzle` $swizzle^)? attr-dict `:` type($operand)
+  }];
+  let hasVerifier = 1;
+}
+
 def AsyncCopy_FenceAsyncSharedOp : AsyncCopy_Op<"fence_async_shared",
     [NVVMRequiresSM<90>, MemoryEffects<[MemRead<AsyncCopy_SharedMemory>,
                     MemWrite<AsyncCopy_SharedMemory>, MemRead, MemWrite]>]> {

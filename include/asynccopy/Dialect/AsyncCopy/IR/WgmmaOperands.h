@@ -1,0 +1,55 @@
+//===- WgmmaOperands.h - SMEM layouts that wgmma reads ----------*- C++ -*-===//
+//
+// A wgmma instruction reads each SMEM operand through a 64-bit matrix
+// descriptor: start address, leading and stride byte offsets, swizzle mode.
+// Which layouts the hardware accepts, and what the offsets mean in each, is
+// decided here once, for the verifier of `asynccopy.wgmma_descriptor` and its
+// lowering.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASYNCCOPY_DIALECT_ASYNCCOPY_IR_WGMMAOPERANDS_H
+#define ASYNCCOPY_DIALECT_ASYNCCOPY_IR_WGMMAOPERANDS_H
+
+#include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
+
+#include <string>
+
+namespace mlir::asynccopy {
+
+/// The byte offsets a matrix descriptor encodes (each a multiple of 16 that
+/// fits the descriptor's 14-bit field after dropping its 4 low bits).
+struct WgmmaOperandLayout {
+  /// Leading dimension byte offset (16 where the layout does not use it).
+  int64_t leadingBytes = 16;
+  /// Stride dimension byte offset.
+  int64_t strideBytes = 0;
+};
+
+/// Bytes of K one wgmma instruction consumes per operand row: 32.
+inline constexpr int64_t kWgmmaKBytes = 32;
+
+/// Whether `type` is an element type wgmma reads from SMEM (f16, bf16, f32 as
+/// tf32, f8E4M3FN, f8E5M2, 8-bit integers).
+bool isWgmmaElementType(Type type);
+
+/// The descriptor's offsets for `view`, one instruction's operand in SMEM
+/// laid out `major` with `swizzle` bytes (0, 32, 64, 128), or failure with
+/// the reason in `why` (see `asynccopy.wgmma_descriptor` for the layouts).
+FailureOr<WgmmaOperandLayout> getWgmmaOperandLayout(MemRefType view,
+                                                    OperandMajor major,
+                                                    int64_t swizzle,
+                                                    std::string &why);
+
+/// The descriptor's 2-bit layout field for `swizzle` bytes: 0 none,
+/// 1 128-B, 2 64-B, 3 32-B.
+int64_t getWgmmaSwizzleField(int64_t swizzle);
+
+/// The bits of the descriptor that do not depend on the address: the
+/// offsets and the swizzle mode (base offset 0).
+uint64_t getWgmmaDescriptorConstantBits(const WgmmaOperandLayout &layout,
+                                        int64_t swizzle);
+
+} // namespace mlir::asynccopy
+
+#endif // ASYNCCOPY_DIALECT_ASYNCCOPY_IR_WGMMAOPERANDS_H
