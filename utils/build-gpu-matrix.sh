@@ -7,17 +7,18 @@
 # With --pipelines (utils/build-gpu-pipelines.sh), the pipelining matrix
 # instead (test/Integration/GPU/pipelines/pipelines.py: loop kernels,
 # unpipelined and with 2, 3, 4 and the most stages) into
-# build/gpu-tests/pipelines/, in the same format for the same runner.
-# Intermediate files go to build/gpu-<matrix|pipelines>-obj/ (not carried).
+# build/gpu-tests/pipelines/; with --wgmma, the wgmma operand tests
+# (test/Integration/GPU/wgmma/wgmma.py) into build/gpu-tests/wgmma/; both in
+# the same format for the same runner. Intermediate files go to
+# build/gpu-<name>-obj/ (not carried).
 # Extra arguments go to the generator (e.g. --subset smoke, --family remote).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${ASYNCCOPY_BUILD_DIR:-$here/build}
 name=matrix
-if [ "${1:-}" = --pipelines ]; then
-  name=pipelines
-  shift
-fi
+case "${1:-}" in
+  --pipelines|--wgmma) name=${1#--}; shift ;;
+esac
 out="$build/gpu-tests/$name"
 src="$here/test/Integration/GPU"
 [ -f "$build/lib/libAsyncCopyRuntime.so" ] || { echo "build-gpu-$name: build the project first" >&2; exit 1; }

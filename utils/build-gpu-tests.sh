@@ -18,7 +18,9 @@
 # build/gpu-tests/matrix/ (utils/build-gpu-matrix.sh, unless
 # ASYNCCOPY_GPU_MATRIX=0) and the pipelining matrix into
 # build/gpu-tests/pipelines/ (utils/build-gpu-pipelines.sh, unless
-# ASYNCCOPY_GPU_PIPELINES=0).
+# ASYNCCOPY_GPU_PIPELINES=0) and the wgmma operand tests into
+# build/gpu-tests/wgmma/ (utils/build-gpu-matrix.sh --wgmma, unless
+# ASYNCCOPY_GPU_WGMMA=0).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 out="$here/build/gpu-tests"
@@ -71,4 +73,7 @@ if [ "${ASYNCCOPY_GPU_MATRIX:-1}" != 0 ]; then
 fi
 if [ "${ASYNCCOPY_GPU_PIPELINES:-1}" != 0 ]; then
   "$here/utils/build-gpu-pipelines.sh"
+fi
+if [ "${ASYNCCOPY_GPU_WGMMA:-1}" != 0 ]; then
+  "$here/utils/build-gpu-matrix.sh" --wgmma
 fi

@@ -2,15 +2,16 @@
 # Runs the AOT-built GPU integration tests, then again under
 # compute-sanitizer memcheck, racecheck and synccheck; then the same for the
 # loop tests' stage variants (stages/), the differential copy matrix
-# (matrix/asynccopy-gpu-matrix) and the pipelining matrix (pipelines/), each
-# when it was built. Writes logs to ${OUT:-.}: gpu-tests.log,
-# sanitizer-<tool>.log, stages.log, matrix.log, matrix-<tool>.log,
-# pipelines.log, pipelines-<tool>.log. Usage (on the GPU machine):
+# (matrix/asynccopy-gpu-matrix), the pipelining matrix (pipelines/) and the
+# wgmma operand tests (wgmma/), each when it was built. Writes logs to
+# ${OUT:-.}: gpu-tests.log, sanitizer-<tool>.log, stages.log, matrix.log,
+# matrix-<tool>.log, pipelines.log, pipelines-<tool>.log, wgmma.log,
+# wgmma-<tool>.log. Usage (on the GPU machine):
 # build/gpu-tests/run-gpu-tests.sh [test names for the suite]
 #
 # ASYNCCOPY_GPU_SUITE=0 / ASYNCCOPY_GPU_STAGES=0 / ASYNCCOPY_GPU_MATRIX=0 /
-# ASYNCCOPY_GPU_PIPELINES=0 skip the suite / the stage variants / the copy
-# matrix / the pipelining matrix; ASYNCCOPY_PIPELINES_ARGS adds runner
+# ASYNCCOPY_GPU_PIPELINES=0 / ASYNCCOPY_GPU_WGMMA=0 skip the suite / the
+# stage variants / the copy matrix / the pipelining matrix / the wgmma tests; ASYNCCOPY_PIPELINES_ARGS adds runner
 # options to every pipelining matrix run.
 # Under the sanitizers launch_loop chains 2 x 1000 launches (the plain run
 # does 2 x 100000; ASYNCCOPY_LAUNCH_LOOP_N overrides it).
@@ -87,5 +88,9 @@ if [ "${ASYNCCOPY_GPU_PIPELINES:-1}" != 0 ] && [ -x "$pipelines" ]; then
   read -r -a extra <<< "${ASYNCCOPY_PIPELINES_ARGS:-}"
   run_matrix pipelines "$pipelines" "${ASYNCCOPY_PIPELINES_RACECHECK_EVERY:-1}" \
     --timeout 30 "${extra[@]}"
+fi
+wgmma="$dir/wgmma/asynccopy-gpu-matrix"
+if [ "${ASYNCCOPY_GPU_WGMMA:-1}" != 0 ] && [ -x "$wgmma" ]; then
+  run_matrix wgmma "$wgmma" 1 --timeout 30
 fi
 exit $status

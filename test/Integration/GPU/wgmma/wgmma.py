@@ -1,0 +1,340 @@
+#!/usr/bin/env python3
+"""wgmma on tiles that asynccopy loads: for every element type wgmma reads
+from SMEM (f16, bf16, tf32, e4m3, e5m2, s8), every swizzle (0, 32, 64, 128
+B) and both majors of A and B where wgmma allows them (MN-major: 16-bit
+types only), one kernel TMA-loads A (64 x K) and B (128 x K, or their
+transposes for MN-major) with the tile transform that gives the layout
+`asynccopy.wgmma_descriptor` documents, runs K / k-step `nvvm.wgmma.mma_async`
+(m64n128) on the descriptors of per-step subviews, and stores the
+accumulators (f32, s32 for s8) from their fragment layout. One host GEMM per
+configuration; inputs are small integers, so every sum is exact and the
+output is compared byte for byte (guard bands included).
+
+  wgmma.py --out DIR [--ptx-only]
+
+Writes DIR/manifest.txt, DIR/matrix.data and DIR/libmatrix*.so for the copy
+matrix's runner (asynccopy-gpu-matrix --dir DIR; the "impl" column is
+`wgmma`).
+"""
+
+import argparse
+import os
+import random
+import shlex
+import struct
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "matrix"))
+
+import matrix  # noqa: E402
+import semantics as sem  # noqa: E402
+
+WG = "#gpu.address_space<workgroup>"
+M, N = 64, 128
+K_BYTES = 128  # K of every configuration in bytes: 4 instructions
+GUARD = 1024
+
+# element type -> (MLIR type, bytes, wgmma type, accumulator)
+TYPES = {
+    "f16": ("f16", 2, "f16", "f32"),
+    "bf16": ("bf16", 2, "bf16", "f32"),
+    "tf32": ("f32", 4, "tf32", "f32"),
+    "e4m3": ("f8E4M3FN", 1, "e4m3", "f32"),
+    "e5m2": ("f8E5M2", 1, "e5m2", "f32"),
+    "s8": ("i8", 1, "s8", "s32"),
+}
+
+
+def encode(kind, value):
+    """Bytes of the small integer `value` as an element of `kind`."""
+    if kind in ("f16", "bf16"):
+        return sem.encode(kind, float(value))
+    if kind == "tf32":
+        return struct.pack("<f", float(value))
+    if kind == "s8":
+        return (value % 256).to_bytes(1, "little")
+    mantissa_bits, bias = (3, 7) if kind == "e4m3" else (2, 15)
+    if value == 0:
+        return b"\0"
+    sign = 0x80 if value < 0 else 0
+    v = abs(value)
+    exponent = v.bit_length() - 1
+    mantissa = (v - (1 << exponent)) << mantissa_bits >> exponent
+    assert (1 << exponent) + (mantissa << exponent >> mantissa_bits) == v
+    return bytes([sign | (exponent + bias) << mantissa_bits | mantissa])
+
+
+class Config:
+    def __init__(self, kind, major_a, major_b, swizzle, index):
+        self.kind, self.major_a, self.major_b, self.swizzle = kind, major_a, major_b, swizzle
+        self.name = "%s.a%s.b%s.s%d" % (kind, major_a, major_b, swizzle)
+        self.seed = 0x7000 + index * 8
+        self.mlir, self.e, self.wtype, self.acc = TYPES[kind]
+        self.k = K_BYTES // self.e  # K in elements
+        self.step = 32 // self.e  # K per instruction
+
+    def describe(self):
+        return "%s: A %s-major, B %s-major, %d-B swizzle, m64n128, K = %d" % (
+            self.kind, self.major_a, self.major_b, self.swizzle, self.k)
+
+
+def configs():
+    out = []
+    for kind in TYPES:
+        majors = ("k", "mn") if TYPES[kind][1] == 2 else ("k",)
+        for ma in majors:
+            for mb in majors:
+                for s in (0, 32, 64, 128):
+                    out.append(Config(kind, ma, mb, s, len(out)))
+    return out
+
+
+#===----------------------------------------------------------------------===#
+# Reference
+#===----------------------------------------------------------------------===#
+
+
+def operands(cfg):
+    """Logical A (M x K) and B (N x K) as small integers."""
+    rng = random.Random(cfg.seed)
+    lo, hi = (-8, 8) if cfg.kind == "s8" else (-3, 3)
+    a = [[rng.randint(lo, hi) for _ in range(cfg.k)] for _ in range(M)]
+    b = [[rng.randint(lo, hi) for _ in range(cfg.k)] for _ in range(N)]
+    return a, b
+
+
+def gmem(cfg, rows, major):
+    """The GMEM bytes of an operand: rows x K (K-major) or its transpose."""
+    if major == "mn":
+        rows = [list(col) for col in zip(*rows)]
+    return b"".join(encode(cfg.kind, v) for row in rows for v in row)
+
+
+def reference(cfg):
+    a, b = operands(cfg)
+    d = [[sum(x * y for x, y in zip(a[m], b[n])) for n in range(N)] for m in range(M)]
+    fmt = "<i" if cfg.acc == "s32" else "<f"
+    out = bytearray(sem.pattern(cfg.seed + 2, GUARD + M * N * 4 + GUARD))
+    at = GUARD
+    for row in d:
+        for v in row:
+            out[at:at + 4] = struct.pack(fmt, v if cfg.acc == "s32" else float(v))
+            at += 4
+    B = matrix.Buffer
+    return [B("A", cfg.e, gmem(cfg, a, cfg.major_a)),
+            B("B", cfg.e, gmem(cfg, b, cfg.major_b)),
+            B("D", 4, ("pattern", cfg.seed + 2, len(out)), bytes(out)),
+            B("unused", 1, ("pattern", cfg.seed + 3, 16))]
+
+
+#===----------------------------------------------------------------------===#
+# MLIR
+#===----------------------------------------------------------------------===#
+
+
+def memref(shape, t, layout=None, space=None):
+    text = "memref<%s%s" % ("".join("%dx" % d for d in shape), t)
+    if layout:
+        text += ", " + layout
+    if space:
+        text += ", " + space
+    return text + ">"
+
+
+def operand_layout(cfg, rows, major):
+    """(GMEM shape, tile, SMEM shape, [(subview offsets, sizes, view type)]
+    per instruction) of one operand with `rows` M or N rows."""
+    s, e, t = cfg.swizzle, cfg.e, cfg.mlir
+    block = (s or 16) // e  # elements of one S-byte (16-B) column
+    steps = []
+    if major == "k":
+        gshape, tile = [rows, cfg.k], [rows, block]
+        sshape = [cfg.k // block, rows, block]
+        for j in range(cfg.k // cfg.step):
+            kb = j * cfg.step
+            if s:
+                chunk, off = kb // block, kb % block
+                offset = chunk * rows * block + off
+                steps.append(([chunk, 0, off], [1, rows, cfg.step],
+                              memref([rows, cfg.step], t,
+                                     "strided<[%d, 1], offset: %d>" % (block, offset), WG)))
+            else:
+                chunk = kb // block
+                offset = chunk * rows * block
+                steps.append(([chunk, 0, 0], [2, rows, block],
+                              memref([2, rows, block], t,
+                                     "strided<[%d, %d, 1], offset: %d>" % (rows * block, block, offset),
+                                     WG)))
+    else:
+        gshape, tile = [cfg.k, rows], [cfg.k, block]
+        blocks = rows // block
+        sshape = [blocks, cfg.k, block]
+        for j in range(cfg.k // cfg.step):
+            offset = j * cfg.step * block
+            steps.append(([0, j * cfg.step, 0], [blocks, cfg.step, block],
+                          memref([blocks, cfg.step, block], t,
+                                 "strided<[%d, %d, 1], offset: %d>" % (cfg.k * block, block, offset),
+                                 WG)))
+    return gshape, tile, sshape, steps
+
+
+def kernel(cfg):
+    t = cfg.mlir
+    ga, ta, sa, steps_a = operand_layout(cfg, M, cfg.major_a)
+    gb, tb, sb, steps_b = operand_layout(cfg, N, cfg.major_b)
+    acc_elem = "i32" if cfg.acc == "s32" else "f32"
+    regs = N // 2
+    acc = "!llvm.struct<(%s)>" % ", ".join([acc_elem] * regs)
+    swz = (", swizzle = %d : i64" % cfg.swizzle) if cfg.swizzle else ""
+    lines = [
+        "gpu.func @kernel(%%A: %s, %%B: %s, %%D: %s)" % (memref(ga, t), memref(gb, t),
+                                                       memref([M, N], acc_elem)),
+        "    workgroup(%%sa : %s, %%sb : %s) kernel {" % (memref(sa, t, None, WG),
+                                                       memref(sb, t, None, WG)),
+        "  %c0 = arith.constant 0 : index",
+        "  %false = arith.constant false",
+        "  %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>",
+        "  asynccopy.barrier.init %bar, 2 : !asynccopy.barrier<1>",
+        "  asynccopy.copy %%A to %%sa window [0, 0] [%d, %d] barrier %%bar[%%c0]"
+        " {transforms = [#asynccopy.tile<[%d, %d]>]%s} : %s to %s" % (
+            ga[0], ga[1], ta[0], ta[1], swz, memref(ga, t), memref(sa, t, None, WG)),
+        "  asynccopy.copy %%B to %%sb window [0, 0] [%d, %d] barrier %%bar[%%c0]"
+        " {transforms = [#asynccopy.tile<[%d, %d]>]%s} : %s to %s" % (
+            gb[0], gb[1], tb[0], tb[1], swz, memref(gb, t), memref(sb, t, None, WG)),
+        "  asynccopy.barrier.wait %bar[%c0], %false : !asynccopy.barrier<1>",
+        "  %%acc0 = llvm.mlir.zero : %s" % acc,
+        "  nvvm.wgmma.fence.aligned",
+    ]
+    # wgmma's layouts: A row = K-major, B col = K-major (not transposed).
+    layout_a = "row" if cfg.major_a == "k" else "col"
+    layout_b = "col" if cfg.major_b == "k" else "row"
+    for j, ((oa, za, va), (ob, zb, vb)) in enumerate(zip(steps_a, steps_b)):
+        lines += [
+            "  %%va%d = memref.subview %%sa[%s] [%s] [1, 1, 1] : %s to %s" % (
+                j, ", ".join(map(str, oa)), ", ".join(map(str, za)),
+                memref(sa, t, None, WG), va),
+            "  %%vb%d = memref.subview %%sb[%s] [%s] [1, 1, 1] : %s to %s" % (
+                j, ", ".join(map(str, ob)), ", ".join(map(str, zb)),
+                memref(sb, t, None, WG), vb),
+            "  %%da%d = asynccopy.wgmma_descriptor %%va%d major %s : %s" % (j, j, cfg.major_a, va),
+            "  %%db%d = asynccopy.wgmma_descriptor %%vb%d major %s : %s" % (j, j, cfg.major_b, vb),
+            "  %%acc%d = nvvm.wgmma.mma_async %%da%d, %%db%d, %%acc%d,"
+            " #nvvm.shape<m = 64, n = %d, k = %d>, D [<%s>, <one>], A [<%s>, <one>, <%s>],"
+            " B [<%s>, <one>, <%s>] : %s -> %s" % (
+                j + 1, j, j, j, N, cfg.step, cfg.acc, cfg.wtype, layout_a, cfg.wtype, layout_b,
+                acc, acc),
+        ]
+    last = len(steps_a)
+    lines += [
+        "  nvvm.wgmma.commit.group.sync.aligned",
+        "  nvvm.wgmma.wait.group.sync.aligned 0",
+        # Fragment of m64nN: warp w, lane l hold rows 16w + l/4 (+8) and
+        # columns 8j + 2(l%4) (+1), registers 4j .. 4j+3.
+        "  %tid = gpu.thread_id x",
+        "  %c4 = arith.constant 4 : index",
+        "  %c8 = arith.constant 8 : index",
+        "  %c16 = arith.constant 16 : index",
+        "  %c32 = arith.constant 32 : index",
+        "  %c2 = arith.constant 2 : index",
+        "  %w = arith.divui %tid, %c32 : index",
+        "  %l = arith.remui %tid, %c32 : index",
+        "  %w16 = arith.muli %w, %c16 : index",
+        "  %l4 = arith.divui %l, %c4 : index",
+        "  %row0 = arith.addi %w16, %l4 : index",
+        "  %row1 = arith.addi %row0, %c8 : index",
+        "  %lm = arith.remui %l, %c4 : index",
+        "  %colbase = arith.muli %lm, %c2 : index",
+    ]
+    for r in range(regs):
+        j, q = divmod(r, 4)
+        row = "%row1" if q >= 2 else "%row0"
+        lines += [
+            "  %%x%d = llvm.extractvalue %%acc%d[%d] : %s" % (r, last, r, acc),
+            "  %%cc%d = arith.constant %d : index" % (r, 8 * j + (q & 1)),
+            "  %%col%d = arith.addi %%colbase, %%cc%d : index" % (r, r),
+            "  memref.store %%x%d, %%D[%s, %%col%d] : %s" % (r, row, r, memref([M, N], acc_elem)),
+        ]
+    lines += ["  gpu.return", "}"]
+    return lines, (ga, gb, acc_elem)
+
+
+def host(cfg, module, fn, shapes):
+    ga, gb, acc_elem = shapes
+    t = cfg.mlir
+    return [
+        "func.func @%s(%%b0: memref<?xi8>, %%b1: memref<?xi8>, %%b2: memref<?xi8>, %%b3: memref<?xi8>)"
+        " attributes {llvm.emit_c_interface} {" % fn,
+        "  %c0 = arith.constant 0 : index",
+        "  %c1 = arith.constant 1 : index",
+        "  %c128 = arith.constant 128 : index",
+        "  %%guard = arith.constant %d : index" % GUARD,
+        "  %%a = memref.view %%b0[%%c0][] : memref<?xi8> to %s" % memref(ga, t),
+        "  %%b = memref.view %%b1[%%c0][] : memref<?xi8> to %s" % memref(gb, t),
+        "  %%d = memref.view %%b2[%%guard][] : memref<?xi8> to %s" % memref([M, N], acc_elem),
+        "  gpu.launch_func @%s::@kernel blocks in (%%c1, %%c1, %%c1) threads in (%%c128, %%c1, %%c1)"
+        % module,
+        "      args(%%a : %s, %%b : %s, %%d : %s)" % (memref(ga, t), memref(gb, t),
+                                                    memref([M, N], acc_elem)),
+        "  return",
+        "}",
+    ]
+
+
+def render(entries):
+    out = ["module attributes {gpu.container_module} {"]
+    lines = []
+    for e in entries:
+        first = len(out) + 1
+        module = "k_" + e.cfg.name.replace(".", "_")
+        body, shapes = kernel(e.cfg)
+        out.append("gpu.module @%s {" % module)
+        out += ["  " + l for l in body]
+        out.append("}")
+        out += host(e.cfg, module, e.fn, shapes)
+        lines.append((first, first, len(out)))
+    out.append("}")
+    return "\n".join(out) + "\n", lines
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--out", required=True)
+    p.add_argument("--work")
+    p.add_argument("--build", default=os.path.join(matrix.ROOT, "build"))
+    p.add_argument("--ac-opt")
+    p.add_argument("--ptx-only", action="store_true")
+    p.add_argument("--extract-ptx", default="%s %s/utils/extract-ptx.py --ptxas "
+                   "/usr/local/cuda/bin/ptxas" % (shlex.quote(sys.executable), matrix.ROOT))
+    p.add_argument("--batch", type=int, default=16)
+    p.add_argument("--jobs", type=int, default=2)
+    args = p.parse_args()
+    args.build = os.path.abspath(args.build)
+    args.ac_opt = args.ac_opt or os.path.join(args.build, "bin", "ac-opt")
+    os.environ["PATH"] += os.pathsep + "/usr/local/cuda/bin"
+    out = os.path.abspath(args.out)
+    args.work = os.path.abspath(args.work or os.path.join(out, "obj"))
+    os.makedirs(args.work, exist_ok=True)
+    start = time.time()
+    cfgs = configs()
+    refs = {c.name: reference(c) for c in cfgs}
+    entries = []
+    for c in cfgs:
+        e = matrix.Entry(c, "wgmma", len(entries))
+        e.fn = "wg%d" % len(entries)
+        entries.append(e)
+    failed = matrix.build(entries, args, out, render)
+    for e in entries:
+        if e.status is None:
+            e.status = "run"
+    matrix.write_manifest(cfgs, entries, refs, out)
+    print("wgmma: %d configurations in %.0f s, %d built, %d compile failures" % (
+        len(cfgs), time.time() - start, sum(e.status == "run" for e in entries), len(failed)))
+    for e in failed:
+        print("wgmma: COMPILE-FAIL %s: %s" % (e.cfg.name, e.reason))
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
