@@ -77,6 +77,8 @@ namespace asynccopy::runtime {
                    cuda::CUstream))                                            \
   X(cuMemcpyHtoD, "cuMemcpyHtoD_v2",                                           \
     cuda::CUresult(cuda::CUdeviceptr, const void *, size_t))                   \
+  X(cuMemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2",                                 \
+    cuda::CUresult(cuda::CUdeviceptr, const void *, size_t, cuda::CUstream))   \
   X(cuMemsetD32Async, "cuMemsetD32Async",                                      \
     cuda::CUresult(cuda::CUdeviceptr, unsigned, size_t, cuda::CUstream))       \
   X(cuMemsetD16Async, "cuMemsetD16Async",                                      \
