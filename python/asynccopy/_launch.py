@@ -103,6 +103,23 @@ def _contiguous_strides(shape):
     return strides
 
 
+# PyCapsule_GetPointer with a prototype of its own (not C.pythonapi's
+# shared one, which other code may change).
+_capsule_pointer = C.PYFUNCTYPE(C.c_void_p, C.py_object, C.c_char_p)(
+    ("PyCapsule_GetPointer", C.pythonapi))
+# DLTensor (_DLTensor) as one unpack: data, device type, device id, ndim,
+# dtype code, bits, lanes, shape, strides, byte offset.
+_DLTENSOR = struct.Struct("<QiiiBBHQQQ")
+assert _DLTENSOR.size == C.sizeof(_DLTensor)
+
+
+_DLTENSOR_BYTES = C.c_char * _DLTENSOR.size
+
+
+def _int64s(address, count):
+    return (C.c_int64 * count).from_address(address)[:]
+
+
 def _from_dlpack(obj, stream, what):
     # The stream tells a CUDA producer where its pending writes must be
     # ordered; other devices take none.
@@ -110,22 +127,20 @@ def _from_dlpack(obj, stream, what):
         capsule = obj.__dlpack__(stream=stream)
     else:
         capsule = obj.__dlpack__()
-    get = C.pythonapi.PyCapsule_GetPointer
-    get.restype, get.argtypes = C.c_void_p, [C.py_object, C.c_char_p]
     # The capsule keeps its name, so its destructor releases the tensor.
-    t = _DLTensor.from_address(get(capsule, b"dltensor"))
-    shape = [t.shape[i] for i in range(t.ndim)]
-    strides = ([t.strides[i] for i in range(t.ndim)] if t.strides
+    (data, device_type, device_id, ndim, code, bits, lanes, shape, strides,
+     byte_offset) = _DLTENSOR.unpack_from(_DLTENSOR_BYTES.from_address(
+         _capsule_pointer(capsule, b"dltensor")))
+    shape = _int64s(shape, ndim)
+    strides = (_int64s(strides, ndim) if strides
                else _contiguous_strides(shape))
-    kind = _DL_KINDS.get(t.dtype.code, "dlpack%d_" % t.dtype.code)
-    if t.dtype.lanes != 1:
+    kind = _DL_KINDS.get(code, "dlpack%d_" % code)
+    if lanes != 1:
         raise ValueError("%s: vector dtypes (%d lanes) are not supported"
-                         % (what, t.dtype.lanes))
-    device = (_DL_DEVICES.get(t.device.device_type,
-                              "dlpack device %d" % t.device.device_type),
-              t.device.device_id)
-    return _Tensor((t.data or 0) + t.byte_offset, shape, strides, kind,
-                   t.dtype.bits, device)
+                         % (what, lanes))
+    device = (_DL_DEVICES.get(device_type, "dlpack device %d" % device_type),
+              device_id)
+    return _Tensor(data + byte_offset, shape, strides, kind, bits, device)
 
 
 def _from_cai(obj, what):
