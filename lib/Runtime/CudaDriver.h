@@ -196,6 +196,15 @@ AC_CUDA_DRIVER_CALLS(AC_DECLARE_SYMBOL)
           args,                                                                \
       #member #args, __func__)
 
+/// The configuration of a cuLaunchKernelEx cluster launch: grid, block and
+/// cluster dims (3 each), dynamic shared memory and stream. `attribute`
+/// receives the cluster dimension attribute the configuration points at.
+cuda::CUlaunchConfig clusterLaunchConfig(const unsigned *grid,
+                                         const unsigned *block,
+                                         const unsigned *cluster, unsigned smem,
+                                         cuda::CUstream stream,
+                                         cuda::CUlaunchAttribute *attribute);
+
 /// Chooses the device later calls on this thread use (0 by default).
 void setDefaultDevice(int device);
 /// The device later calls on this thread use.

@@ -30,10 +30,6 @@ using namespace asynccopy::runtime::cuda;
 namespace {
 constexpr size_t kMapBytes = sizeof(CUtensorMap);
 constexpr int kMaxRank = asynccopy::hw::kMaxRank;
-/// Dynamic shared memory a kernel may use without opting in.
-constexpr int32_t kDefaultSmemBytes = 48 * 1024;
-/// Clusters of more CTAs need the non-portable attribute.
-constexpr int64_t kPortableClusterSize = 8;
 /// The driver's CU_STREAM_LEGACY and CU_STREAM_PER_THREAD handles.
 const CUstream kLegacyStream = reinterpret_cast<CUstream>(uintptr_t(1));
 const CUstream kPerThreadStream = reinterpret_cast<CUstream>(uintptr_t(2));
@@ -345,12 +341,12 @@ int32_t acLauncher::configure(const CudaDriver &driver, int64_t *record,
   };
   // Buffers the compiler moved into dynamic shared memory: past 48 KiB the
   // kernel opts in.
-  if (dynamicSmemBytes > kDefaultSmemBytes)
+  if (dynamicSmemBytes > asynccopy::hw::kDefaultSmemBytes)
     if (int32_t status = setOnce(
             smemConfigured, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
             dynamicSmemBytes))
       return status;
-  if (clusterSize > kPortableClusterSize)
+  if (clusterSize > asynccopy::hw::kPortableClusterCtas)
     return setOnce(clusterConfigured,
                    CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1);
   return AC_LAUNCH_OK;
@@ -433,22 +429,9 @@ int32_t acLauncher::launch(int64_t *record) {
     if (!driver.cuLaunchKernelEx)
       return driverError(record, AC_CALL_LAUNCH_KERNEL_EX, kNotFound,
                          AC_CU_SYMBOL(cuLaunchKernelEx));
-    CUlaunchAttribute attribute = {};
-    attribute.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-    attribute.value.clusterDim.x = dims[6];
-    attribute.value.clusterDim.y = dims[7];
-    attribute.value.clusterDim.z = dims[8];
-    CUlaunchConfig config = {};
-    config.gridDimX = dims[0];
-    config.gridDimY = dims[1];
-    config.gridDimZ = dims[2];
-    config.blockDimX = dims[3];
-    config.blockDimY = dims[4];
-    config.blockDimZ = dims[5];
-    config.sharedMemBytes = smem;
-    config.hStream = stream;
-    config.attrs = &attribute;
-    config.numAttrs = 1;
+    CUlaunchAttribute attribute;
+    CUlaunchConfig config =
+        clusterLaunchConfig(dims, dims + 3, dims + 6, smem, stream, &attribute);
     if (CUresult result =
             driver.cuLaunchKernelEx(&config, fn, kernelParams, nullptr))
       return driverError(record, AC_CALL_LAUNCH_KERNEL_EX, result,
