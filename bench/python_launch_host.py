@@ -18,8 +18,9 @@ package is timed on the same tensors (it reads both kinds through DLPack).
   ASYNCCOPY_LIB_DIR=build/lib python3 bench/python_launch_host.py \\
       --legacy build/python-launch [--profile]
 
-Prints a table (median and min us per launch over the rounds) and a line
-`JSON {...}`.
+Prints a table (per launch: the median and the least wall time over the
+rounds, and the median CPU time of the thread, which other processes on
+the machine disturb less) and a line `JSON {...}`.
 """
 import argparse
 import json
@@ -63,45 +64,48 @@ def main():
     os.environ["ASYNCCOPY_CUDA_DRIVER"] = args.fake_driver
     fast_torch()
 
-    launchers = {}
-    for mode in MODES:
-        kernel = asynccopy.compile(KERNEL, descriptor_mode=mode)["copy_tile"]
-        for kind in ("torch-like", "dlpack"):
-            x, y = tensors(kind)
-            launchers["%s %s" % (mode, kind)] = (
-                lambda k=kernel, x=x, y=y: k(x, y, grid=1, block=128))
+    packages = [(asynccopy, "")]
     legacy = import_legacy(args.legacy) if args.legacy else None
     if legacy is not None:
+        packages.append((legacy, " (legacy)"))
+    launchers = {}
+    for package, suffix in packages:
         for mode in MODES:
-            kernel = legacy.compile(KERNEL, descriptor_mode=mode)["copy_tile"]
+            kernel = package.compile(KERNEL,
+                                     descriptor_mode=mode)["copy_tile"]
             for kind in ("torch-like", "dlpack"):
                 x, y = tensors(kind)
-                launchers["%s %s (legacy)" % (mode, kind)] = (
+                launchers["%s %s%s" % (mode, kind, suffix)] = (
                     lambda k=kernel, x=x, y=y: k(x, y, grid=1, block=128))
 
     for launch in launchers.values():
         for _ in range(100):
             launch()
+    # Wall time, and the thread's CPU time (steadier on a shared machine).
     rounds = {label: [] for label in launchers}
     for _ in range(args.reps):
         for label, launch in launchers.items():
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.thread_time()
             for _ in range(args.launches):
                 launch()
             rounds[label].append(
-                (time.perf_counter() - start) / args.launches * 1e6)
+                ((time.perf_counter() - start) / args.launches * 1e6,
+                 (time.thread_time() - cpu) / args.launches * 1e6))
 
-    print("HOST ONLY, fake CUDA driver (%s), python %s: us per launch, "
-          "%d launches x %d rounds" % (os.path.basename(args.fake_driver),
-                                       sys.version.split()[0], args.launches,
-                                       args.reps))
-    print("%-32s %10s %10s" % ("launcher", "median", "min"))
+    print("HOST ONLY, fake CUDA driver (%s), python %s, load average %s: "
+          "us per launch, %d launches x %d rounds"
+          % (os.path.basename(args.fake_driver), sys.version.split()[0],
+             "%.1f" % os.getloadavg()[0], args.launches, args.reps))
+    print("%-32s %10s %10s %10s" % ("launcher", "median", "min", "cpu"))
     results = {}
     for label, values in rounds.items():
-        results[label] = dict(median_us=round(statistics.median(values), 2),
-                              min_us=round(min(values), 2))
-        print("%-32s %10.2f %10.2f" % (label, statistics.median(values),
-                                       min(values)))
+        wall = [w for w, _ in values]
+        cpu = statistics.median(c for _, c in values)
+        results[label] = dict(median_us=round(statistics.median(wall), 2),
+                              min_us=round(min(wall), 2),
+                              cpu_us=round(cpu, 2))
+        print("%-32s %10.2f %10.2f %10.2f" % (
+            label, statistics.median(wall), min(wall), cpu))
     print("JSON " + json.dumps(dict(host_only_fake_driver=True,
                                     launches=args.launches, rounds=args.reps,
                                     results=results), sort_keys=True))
