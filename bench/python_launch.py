@@ -11,8 +11,9 @@ on torch tensors, in one process on one GPU:
   - Triton: `copy_kernel[(1,)](x, y, N=16384)`, an equivalent one-program
     copy (tl.load / tl.store);
   - torch: `y.copy_(x)`.
-Each launcher: a warm-up, a check that the copy is right (and, for
-asynccopy, that it follows a new output tensor), then `--reps` rounds of
+Each launcher: a warm-up, a check that the copy is right (for asynccopy
+also into a new output tensor, whose map is encoded once, into outputs
+that alternate, and on a side stream, current or not), then `--reps` rounds of
 `--launches` back-to-back launches, the launchers interleaved within each
 round. Per launch: host wall time of the loop (`host_us`) and of the loop
 plus torch.cuda.synchronize (`sync_us`); medians over the rounds.
@@ -60,8 +61,16 @@ def build(outdir, legacy_rev):
     if legacy_rev == "none":
         return
     if legacy_rev is None:
+        # The commit before the one that added the one-call launcher.
+        added = subprocess.run(
+            ["git", "-C", ROOT, "log", "--format=%H", "--diff-filter=A",
+             "--", "include/asynccopy/Runtime/Launch.h"],
+            capture_output=True, text=True, check=True).stdout.split()
+        if not added:
+            sys.exit("cannot find the commit that added the one-call "
+                     "launcher: give --legacy-rev REV (or none)")
         legacy_rev = subprocess.run(
-            ["git", "-C", ROOT, "merge-base", "HEAD", "main"],
+            ["git", "-C", ROOT, "rev-parse", added[-1] + "^"],
             capture_output=True, text=True, check=True).stdout.strip()
     package = os.path.join(outdir, "legacy", "asynccopy")
     os.makedirs(package, exist_ok=True)
@@ -165,6 +174,28 @@ def run(indir, launches, reps, warmup, json_path):
         print("     maps encoded for it: %d (expected 1)" % encoded)
         if encoded != 1:
             failures.append("asynccopy %s re-encoding" % mode)
+        # Outputs that alternate: each launch copies into its own tensor
+        # (maps encoded again, scratch buffers refilled, as they change).
+        outputs = [torch.empty_like(x) for _ in range(2)]
+        for i in (0, 1, 0, 1, 1):
+            check("asynccopy %s, alternating outputs (%d)" % (mode, i),
+                  lambda k=kernel, o=outputs[i]: k(x, o, grid=1, block=128),
+                  outputs[i])
+        # On a stream that is not torch's current one (DLPack orders
+        # torch's work before it), then as the current one (fast path).
+        side = torch.cuda.Stream()
+
+        def on_side(k=kernel):
+            k(x, y, grid=1, block=128, stream=side)
+            side.synchronize()
+        check("asynccopy %s on a side stream" % mode, on_side, y)
+
+        def side_current(k=kernel):
+            with torch.cuda.stream(side):
+                k(x, y, grid=1, block=128, stream=side)
+            side.synchronize()
+        check("asynccopy %s on the current side stream" % mode, side_current,
+              y)
     from asynccopy import _launch
     fast = _launch._FAST_TYPES.get(torch.Tensor) is not None
     print("torch fast path: %s" % ("on" if fast else "OFF (DLPack)"))
@@ -222,8 +253,8 @@ def main():
     parser.add_argument("--build", metavar="DIR")
     parser.add_argument("--legacy-rev", default=None,
                         help="the revision whose package --build saves as "
-                        "legacy (default: merge-base of HEAD and main; "
-                        "none: no legacy package)")
+                        "legacy (default: the commit before the one-call "
+                        "launcher; none: no legacy package)")
     parser.add_argument("--run", metavar="DIR")
     parser.add_argument("--launches", type=int, default=2000)
     parser.add_argument("--reps", type=int, default=7)
