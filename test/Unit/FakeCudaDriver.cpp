@@ -17,7 +17,8 @@
 // it in another context fails as on a GPU (CUDA_ERROR_INVALID_CONTEXT).
 // Modules are the bytes passed to cuModuleLoadDataEx; one that mentions
 // __asynccopy_symm has that global, one that mentions "not a module" fails to
-// load (as does every module on a device of failingLoadDevices), and the kernel "no_such_kernel" is missing from every module. fakeCuda() returns the state.
+// load (as does every module on a device of failingLoadDevices), and the kernel
+// "no_such_kernel" is missing from every module. fakeCuda() returns the state.
 // Launches (cuLaunchKernel and cuLaunchKernelEx with a cluster) record their
 // geometry and, with paramSizes set, copies of their parameters;
 // cuMemcpyHtoDAsync and cuFuncSetAttribute are recorded too. The fakeCuda*
