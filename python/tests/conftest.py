@@ -27,14 +27,15 @@ def pytest_configure(config):
 
 
 def in_fake_driver_process():
-    return bool(FAKE_DRIVER) and \
-        os.environ.get("ASYNCCOPY_CUDA_DRIVER") == FAKE_DRIVER
+    """Whether this is the child pytest that runs one fake_driver test."""
+    return os.environ.get("AC_FAKE_DRIVER_CHILD") == "1"
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_pyfunc_call(pyfuncitem):
-    """A fake_driver test runs in a child pytest: the runtime loads its
-    driver once per process, and this one may have (or get) a real one."""
+    """A fake_driver test runs in a child pytest of its own: the runtime
+    loads its driver once per process (this one may have or get a real
+    one), and the test counts what the fake did from a fresh start."""
     if pyfuncitem.get_closest_marker("fake_driver") is None or \
             in_fake_driver_process():
         return None
@@ -44,7 +45,8 @@ def pytest_pyfunc_call(pyfuncitem):
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
          "%s::%s" % (pyfuncitem.fspath, pyfuncitem.name)],
         capture_output=True, text=True,
-        env=dict(os.environ, ASYNCCOPY_CUDA_DRIVER=FAKE_DRIVER))
+        env=dict(os.environ, ASYNCCOPY_CUDA_DRIVER=FAKE_DRIVER,
+                 AC_FAKE_DRIVER_CHILD="1"))
     if run.returncode != 0:
         pytest.fail("in the fake-driver child:\n%s%s"
                     % (run.stdout, run.stderr), pytrace=False)
