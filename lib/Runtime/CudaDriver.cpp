@@ -273,6 +273,29 @@ void checkRelease(CUresult result, const char *call, const char *site) {
     check(result, call, site);
 }
 
+CUlaunchConfig clusterLaunchConfig(const unsigned *grid, const unsigned *block,
+                                   const unsigned *cluster, unsigned smem,
+                                   CUstream stream,
+                                   CUlaunchAttribute *attribute) {
+  *attribute = {};
+  attribute->id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+  attribute->value.clusterDim.x = cluster[0];
+  attribute->value.clusterDim.y = cluster[1];
+  attribute->value.clusterDim.z = cluster[2];
+  CUlaunchConfig config = {};
+  config.gridDimX = grid[0];
+  config.gridDimY = grid[1];
+  config.gridDimZ = grid[2];
+  config.blockDimX = block[0];
+  config.blockDimY = block[1];
+  config.blockDimZ = block[2];
+  config.sharedMemBytes = smem;
+  config.hStream = stream;
+  config.attrs = attribute;
+  config.numAttrs = 1;
+  return config;
+}
+
 void setDefaultDevice(int device) { defaultDevice = device; }
 
 int getDefaultDevice() { return defaultDevice; }

@@ -77,6 +77,8 @@ namespace asynccopy::runtime {
                    cuda::CUstream))                                            \
   X(cuMemcpyHtoD, "cuMemcpyHtoD_v2",                                           \
     cuda::CUresult(cuda::CUdeviceptr, const void *, size_t))                   \
+  X(cuMemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2",                                 \
+    cuda::CUresult(cuda::CUdeviceptr, const void *, size_t, cuda::CUstream))   \
   X(cuMemsetD32Async, "cuMemsetD32Async",                                      \
     cuda::CUresult(cuda::CUdeviceptr, unsigned, size_t, cuda::CUstream))       \
   X(cuMemsetD16Async, "cuMemsetD16Async",                                      \
@@ -193,6 +195,15 @@ AC_CUDA_DRIVER_CALLS(AC_DECLARE_SYMBOL)
           ::asynccopy::runtime::getDriver().member, AC_CU_SYMBOL(member))      \
           args,                                                                \
       #member #args, __func__)
+
+/// The configuration of a cuLaunchKernelEx cluster launch: grid, block and
+/// cluster dims (3 each), dynamic shared memory and stream. `attribute`
+/// receives the cluster dimension attribute the configuration points at.
+cuda::CUlaunchConfig clusterLaunchConfig(const unsigned *grid,
+                                         const unsigned *block,
+                                         const unsigned *cluster, unsigned smem,
+                                         cuda::CUstream stream,
+                                         cuda::CUlaunchAttribute *attribute);
 
 /// Chooses the device later calls on this thread use (0 by default).
 void setDefaultDevice(int device);

@@ -336,24 +336,12 @@ extern "C" void mgpuLaunchClusterKernel(
     AC_CU(cuFuncSetAttribute,
           (fn, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1));
 
-  CUlaunchAttribute attribute = {};
-  attribute.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-  attribute.value.clusterDim.x = cluster[0];
-  attribute.value.clusterDim.y = cluster[1];
-  attribute.value.clusterDim.z = cluster[2];
-  CUlaunchConfig config = {};
-  config.gridDimX = grid[0];
-  config.gridDimY = grid[1];
-  config.gridDimZ = grid[2];
   std::array<unsigned, 3> block =
       launchDims(blockX, blockY, blockZ, "block", site);
-  config.blockDimX = block[0];
-  config.blockDimY = block[1];
-  config.blockDimZ = block[2];
-  config.sharedMemBytes = unsigned(smem);
-  config.hStream = fromHandle<CUstream_st>(stream);
-  config.attrs = &attribute;
-  config.numAttrs = 1;
+  CUlaunchAttribute attribute;
+  CUlaunchConfig config = clusterLaunchConfig(
+      grid.data(), block.data(), cluster.data(), unsigned(smem),
+      fromHandle<CUstream_st>(stream), &attribute);
   AC_CU(cuLaunchKernelEx, (&config, fn, params, extra));
 }
 

@@ -4,15 +4,32 @@ A kernel's arguments follow MLIR's memref calling convention: each memref
 argument becomes (allocated pointer, aligned pointer, offset, sizes...,
 strides...), each scalar one parameter; kernels with TMA copies take their
 tensor maps after those (descriptor mode `param`: one 128-B value per map;
-`scratch`: one pointer to device memory holding them all). The tensor maps
-are encoded at every launch from the tensors' addresses, shapes and strides
-by libAsyncCopyRuntime.so's checked encoder; the launch itself goes through
-the CUDA driver (libcuda.so.1, or $ASYNCCOPY_CUDA_DRIVER) with ctypes.
+`scratch`: one pointer to device memory holding them all).
+
+A launch is one call into libAsyncCopyRuntime.so (`acLauncherLaunch`,
+include/asynccopy/Runtime/Launch.h): the kernel's launch plan (which
+parameter comes from which argument, the tensor maps' static parts) is
+made once per kernel; each launch packs the arguments' words (a tensor's
+address, sizes and strides, a scalar's bytes) into a per-thread record with
+one struct.pack_into, and the runtime packs the parameters, encodes the
+tensor maps whose inputs changed (a map is kept with the address, extents
+and strides it was encoded from), refills the scratch buffer of the launch's
+stream when its maps changed, and calls cuLaunchKernel(Ex). torch tensors
+are read through their attributes (data_ptr(), shape, stride()) where the
+launch's stream is torch's current one; other tensors, and torch's on
+another stream, through DLPack or __cuda_array_interface__. Argument checks
+run when an argument signature (dtypes, shapes, strides, device) is new.
+Modules are loaded per device through the CUDA driver (libcuda.so.1, or
+$ASYNCCOPY_CUDA_DRIVER) with ctypes. `Kernel.prepare` is the reference
+packing, in Python, that the tests compare launches with.
 """
 
 import ctypes as C
 import os
 import struct
+import sys
+import threading
+import weakref
 
 from . import _libs
 
@@ -86,6 +103,23 @@ def _contiguous_strides(shape):
     return strides
 
 
+# PyCapsule_GetPointer with a prototype of its own (not C.pythonapi's
+# shared one, which other code may change).
+_capsule_pointer = C.PYFUNCTYPE(C.c_void_p, C.py_object, C.c_char_p)(
+    ("PyCapsule_GetPointer", C.pythonapi))
+# DLTensor (_DLTensor) as one unpack: data, device type, device id, ndim,
+# dtype code, bits, lanes, shape, strides, byte offset.
+_DLTENSOR = struct.Struct("<QiiiBBHQQQ")
+assert _DLTENSOR.size == C.sizeof(_DLTensor)
+
+
+_DLTENSOR_BYTES = C.c_char * _DLTENSOR.size
+
+
+def _int64s(address, count):
+    return (C.c_int64 * count).from_address(address)[:]
+
+
 def _from_dlpack(obj, stream, what):
     # The stream tells a CUDA producer where its pending writes must be
     # ordered; other devices take none.
@@ -93,22 +127,20 @@ def _from_dlpack(obj, stream, what):
         capsule = obj.__dlpack__(stream=stream)
     else:
         capsule = obj.__dlpack__()
-    get = C.pythonapi.PyCapsule_GetPointer
-    get.restype, get.argtypes = C.c_void_p, [C.py_object, C.c_char_p]
     # The capsule keeps its name, so its destructor releases the tensor.
-    t = _DLTensor.from_address(get(capsule, b"dltensor"))
-    shape = [t.shape[i] for i in range(t.ndim)]
-    strides = ([t.strides[i] for i in range(t.ndim)] if t.strides
+    (data, device_type, device_id, ndim, code, bits, lanes, shape, strides,
+     byte_offset) = _DLTENSOR.unpack_from(_DLTENSOR_BYTES.from_address(
+         _capsule_pointer(capsule, b"dltensor")))
+    shape = _int64s(shape, ndim)
+    strides = (_int64s(strides, ndim) if strides
                else _contiguous_strides(shape))
-    kind = _DL_KINDS.get(t.dtype.code, "dlpack%d_" % t.dtype.code)
-    if t.dtype.lanes != 1:
+    kind = _DL_KINDS.get(code, "dlpack%d_" % code)
+    if lanes != 1:
         raise ValueError("%s: vector dtypes (%d lanes) are not supported"
-                         % (what, t.dtype.lanes))
-    device = (_DL_DEVICES.get(t.device.device_type,
-                              "dlpack device %d" % t.device.device_type),
-              t.device.device_id)
-    return _Tensor((t.data or 0) + t.byte_offset, shape, strides, kind,
-                   t.dtype.bits, device)
+                         % (what, lanes))
+    device = (_DL_DEVICES.get(device_type, "dlpack device %d" % device_type),
+              device_id)
+    return _Tensor(data + byte_offset, shape, strides, kind, bits, device)
 
 
 def _from_cai(obj, what):
@@ -143,6 +175,7 @@ _runtime = None
 
 
 def _encoder():
+    """libAsyncCopyRuntime.so, with the prototypes of the calls made here."""
     global _runtime
     if _runtime is None:
         lib = _libs.load("libAsyncCopyRuntime.so", "the asynccopy runtime")
@@ -153,6 +186,15 @@ def _encoder():
             C.POINTER(C.c_int32), C.c_int32, C.c_int32, C.c_int32]
         lib.acGetLastError.restype = C.c_char_p
         lib.mgpuSetDefaultDevice.argtypes = [C.c_int32]
+        lib.acLauncherCreate.restype = C.c_void_p
+        lib.acLauncherCreate.argtypes = [C.POINTER(_LaunchPlan)]
+        lib.acLauncherDestroy.restype = None
+        lib.acLauncherDestroy.argtypes = [C.c_void_p]
+        lib.acLauncherCounter.restype = C.c_int64
+        lib.acLauncherCounter.argtypes = [C.c_void_p, C.c_int32]
+        # acLauncherLaunch takes prebuilt ctypes objects: no argtypes, so
+        # ctypes passes them as they are.
+        lib.acLauncherLaunch.restype = C.c_int32
         _runtime = lib
     return _runtime
 
@@ -207,23 +249,7 @@ class CudaError(RuntimeError):
     """A CUDA driver call failed."""
 
 
-_CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8
-_CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED = 14
-_DEFAULT_SMEM_BYTES = 48 * 1024
-_CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION = 4
 _CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL = 9
-
-
-class _LaunchAttribute(C.Structure):
-    _fields_ = [("id", C.c_uint), ("pad", C.c_char * 4),
-                ("value", C.c_uint * 16)]
-
-
-class _LaunchConfig(C.Structure):
-    _fields_ = [("gx", C.c_uint), ("gy", C.c_uint), ("gz", C.c_uint),
-                ("bx", C.c_uint), ("by", C.c_uint), ("bz", C.c_uint),
-                ("smem", C.c_uint), ("stream", C.c_void_p),
-                ("attrs", C.POINTER(_LaunchAttribute)), ("nattrs", C.c_uint)]
 
 
 class _Driver:
@@ -330,13 +356,300 @@ def _pack_scalar(value, type_, what):
     return struct.pack("<" + fmt, value)
 
 
+# --- launch plans (include/asynccopy/Runtime/Launch.h) ----------------------
+
+class _LaunchParam(C.Structure):
+    _fields_ = [("kind", C.c_int32), ("bytes", C.c_int32),
+                ("word", C.c_int32), ("reserved", C.c_int32),
+                ("value", C.c_int64)]
+
+
+class _LaunchValue(C.Structure):
+    _fields_ = [("word", C.c_int32), ("reserved", C.c_int32),
+                ("value", C.c_int64)]
+
+
+class _LaunchTensorMap(C.Structure):
+    _fields_ = [("elementType", C.c_int32), ("rank", C.c_int32),
+                ("elementBytes", C.c_int32), ("swizzleBytes", C.c_int32),
+                ("oobFill", C.c_int32), ("l2PromotionBytes", C.c_int32),
+                ("addressWord", C.c_int32), ("reserved", C.c_int32),
+                ("dims", _LaunchValue * 5), ("strides", _LaunchValue * 5),
+                ("boxDims", C.c_int32 * 5), ("reserved2", C.c_int32)]
+
+
+class _LaunchPlan(C.Structure):
+    _fields_ = [("numParams", C.c_int32), ("numTensorMaps", C.c_int32),
+                ("params", C.POINTER(_LaunchParam)),
+                ("tensorMaps", C.POINTER(_LaunchTensorMap)),
+                ("descriptorMode", C.c_int32),
+                ("dynamicSmemBytes", C.c_int32),
+                ("recordWords", C.c_int32), ("reserved", C.c_int32)]
+
+
+_PARAM_WORD, _PARAM_CONSTANT, _PARAM_ADDRESS = 0, 1, 2
+_PARAM_TENSOR_MAP, _PARAM_SCRATCH = 3, 4
+_DESCRIPTOR_MODES = {None: 0, "param": 1, "scratch": 2}
+_RECORD_ERROR_INDEX, _RECORD_ERROR_RESULT, _RECORD_HEADER_WORDS = 12, 13, 16
+_LAUNCH_MAP_INVALID, _LAUNCH_MAP_DRIVER_ERROR = 1, 2
+_LAUNCH_DRIVER_ERROR, _LAUNCH_INVALID = 3, 4
+_CALL_CONTEXT = 0
+_CALL_NAMES = {1: "cuLaunchKernel(%s)", 2: "cuLaunchKernelEx(%s)",
+               3: "cuMemAlloc", 4: "cuMemcpyHtoDAsync",
+               5: "cuFuncSetAttribute"}
+_COUNTERS = ("launches", "maps_encoded", "scratch_fills", "scratch_buffers")
+
+# A scalar's record word: its little-endian bytes, zero-padded to 8, as
+# struct packs them. Where struct's range or type rules differ from
+# _pack_scalar's (i1, bf16, unsigned values of signless ints), the launch
+# falls back to _pack_scalar.
+_SCALAR_WORDS = {"i8": "b7x", "i16": "h6x", "i32": "i4x", "i64": "q",
+                 "index": "q", "f16": "e6x", "f32": "f4x", "f64": "d"}
+
+
+def _scalar_word(type_):
+    if type_[:2] in ("si", "ui"):
+        type_ = type_[1:]
+    return _SCALAR_WORDS.get(type_)
+
+
+class _Plan:
+    """A kernel's launch, worked out once from its metadata: the record's
+    layout (16 header words, then per argument a tensor's address, sizes and
+    strides, or a scalar's word), the runtime launcher that packs the
+    parameters from it, and the structs that fill a record."""
+
+    def __init__(self, kernel):
+        metadata = kernel.metadata
+        specs = metadata["args"]
+        self.nargs = len(specs)
+        self.layout = []  # per argument: (index, rank), rank -1 for scalars
+        word, first = _RECORD_HEADER_WORDS, {}
+        fast, general = ["16q"], ["16q"]
+        for i, spec in enumerate(specs):
+            first[i] = word
+            if spec["kind"] == "memref":
+                rank = len(spec["shape"])
+                self.layout.append((i, rank))
+                word += 1 + 2 * rank
+                fast.append("%dq" % (1 + 2 * rank))
+                general.append("%dq" % (1 + 2 * rank))
+            else:
+                self.layout.append((i, -1))
+                word += 1
+                fast.append(_scalar_word(spec["type"]) or "8s")
+                general.append("8s")
+        self.words = word
+        self.scalars = [(i, specs[i]["type"]) for i, rank in self.layout
+                        if rank < 0]
+        self.memrefs = [(i, rank) for i, rank in self.layout if rank >= 0]
+        # i1 and bf16 scalars always take the general packing.
+        self.fast = (struct.Struct("<" + "".join(fast))
+                     if all(_scalar_word(t) for _, t in self.scalars)
+                     else None)
+        self.general = struct.Struct("<" + "".join(general))
+        self.error = None  # (exception class, message) raised at launch
+        params = self._params(kernel, specs, first)
+        maps = self._maps(kernel, first)
+        mode = metadata["descriptor_mode"]
+        if maps and mode == "param":
+            params += [(_PARAM_TENSOR_MAP, 128, k, 0)
+                       for k in range(len(maps))]
+        elif maps and mode == "scratch":
+            params.append((_PARAM_SCRATCH, 8, 0, 0))
+        expected = metadata["params"]
+        if self.error is None and (len(params) != len(expected) or any(
+                p[1] != e["bytes"] for p, e in zip(params, expected))):
+            self.error = (RuntimeError, "%s: packed %d parameters that do "
+                          "not match the kernel's %d (a launcher bug)"
+                          % (kernel.name, len(params), len(expected)))
+        self.handle = None
+        if self.error is None:
+            self.handle = self._create(params, maps, mode, metadata)
+        self.launch = _encoder().acLauncherLaunch
+
+    def _params(self, kernel, specs, first):
+        """The parameters of the arguments: (kind, bytes, word, value)."""
+        params = []
+        for i, spec in enumerate(specs):
+            w = first[i]
+            if spec["kind"] == "scalar":
+                try:
+                    size = len(_pack_scalar(0, spec["type"], ""))
+                except ValueError:  # each launch raises it
+                    size = 8
+                params.append((_PARAM_WORD, size, w, 0))
+                continue
+            rank = len(spec["shape"])
+            eb = _ELEMENT_BYTES[spec["element_type"]]
+            offset = spec.get("offset") or 0
+            params += [(_PARAM_ADDRESS, 8, w, offset * eb)] * 2
+            params.append((_PARAM_CONSTANT, 8, 0, offset))
+            params += [(_PARAM_WORD, 8, w + 1 + d, 0) for d in range(rank)]
+            # Static strides as the type says (a size-1 dim's may differ).
+            static = spec.get("strides") or [None] * rank
+            params += [(_PARAM_WORD, 8, w + 1 + rank + d, 0) if s is None
+                       else (_PARAM_CONSTANT, 8, 0, s)
+                       for d, s in enumerate(static)]
+        return params
+
+    def _maps(self, kernel, first):
+        """The tensor maps as the runtime takes them (acLaunchTensorMap)."""
+        maps = []
+        for k, desc in enumerate(kernel.metadata["tensor_maps"]):
+            arg, rank = desc["arg"], len(desc["dims"])
+            base = first[arg]
+            m = _LaunchTensorMap()
+            m.elementType, m.rank = desc["map_type"], rank
+            m.elementBytes = _ELEMENT_BYTES[desc["element_type"]]
+            m.swizzleBytes = desc["swizzle"]
+            m.oobFill = 1 if desc["oob"] == "nan" else 0
+            m.l2PromotionBytes = 256 if desc["cache"] == "evict_last" else 128
+            m.addressWord = base
+            for i in range(rank):  # innermost first, as the hardware
+                d = rank - 1 - i
+                extent, stride = desc["dims"][d], desc["strides"][d]
+                if ((extent is None or stride is None)
+                        and not desc["identity_view"]
+                        and self.error is None):
+                    self.error = (ValueError, "argument %d of %s: tensor map "
+                                  "%d has dynamic extents or strides after "
+                                  "transforms, which the launcher cannot "
+                                  "derive" % (arg, kernel.name, k))
+                m.dims[i].word = base + 1 + d if extent is None else -1
+                m.dims[i].value = extent or 0
+                m.strides[i].word = (base + 1 + rank + d if stride is None
+                                     else -1)
+                m.strides[i].value = stride or 0
+                m.boxDims[i] = desc["box"][d]
+            maps.append(m)
+        return maps
+
+    def _create(self, params, maps, mode, metadata):
+        lib = _encoder()
+        array = (_LaunchParam * max(len(params), 1))(
+            *[_LaunchParam(kind, size, word, 0, value)
+              for kind, size, word, value in params])
+        map_array = (_LaunchTensorMap * max(len(maps), 1))(*maps)
+        plan = _LaunchPlan(len(params), len(maps), array, map_array,
+                           _DESCRIPTOR_MODES[mode if maps else None],
+                           metadata.get("dynamic_smem_bytes", 0), self.words)
+        handle = lib.acLauncherCreate(C.byref(plan))
+        if not handle:
+            raise RuntimeError("acLauncherCreate: %s (a launcher bug)"
+                               % lib.acGetLastError().decode())
+        handle = C.c_void_p(handle)
+        # Not at exit: the driver may be gone, and the process frees all.
+        weakref.finalize(self, lib.acLauncherDestroy, handle).atexit = False
+        return handle
+
+    def counters(self):
+        lib = _encoder()
+        return {name: lib.acLauncherCounter(self.handle, i)
+                for i, name in enumerate(_COUNTERS)}
+
+
+# --- the torch fast path -----------------------------------------------------
+
+class _TorchLike:
+    """What the launcher reads of a torch-like library's tensors (`dtypes`:
+    dtype object -> (kind, bits)) and its current stream of a device."""
+
+    def __init__(self, dtypes, current_stream):
+        self.dtypes, self.current_stream = dtypes, current_stream
+
+
+# Tensor class -> _TorchLike, or None for classes read through DLPack or
+# __cuda_array_interface__. A class is classified when first seen: a class
+# seen before torch was imported is not torch's.
+_FAST_TYPES = {}
+_UNSEEN = object()
+
+
+def _register_torch_like(types, dtypes, current_stream):
+    api = _TorchLike(dtypes, current_stream)
+    for cls in types:
+        _FAST_TYPES[cls] = api
+
+
+def _classify(cls):
+    torch = sys.modules.get("torch")
+    if torch is not None and cls not in _FAST_TYPES:
+        tensor = getattr(torch, "Tensor", None)
+        parameter = getattr(getattr(torch, "nn", None), "Parameter", None)
+        if cls is tensor or cls is parameter:
+            _register_torch(torch)
+    return _FAST_TYPES.setdefault(cls, None)
+
+
+def _register_torch(torch):
+    """torch.Tensor and nn.Parameter (exactly: subclasses such as DTensor
+    take DLPack) with the dtypes whose DLPack form the launcher knows."""
+    dtypes = {}
+    for name, kind in (("bool", ("bool", 8)), ("uint8", ("uint", 8)),
+                       ("int8", ("int", 8)), ("int16", ("int", 16)),
+                       ("int32", ("int", 32)), ("int64", ("int", 64)),
+                       ("float16", ("float", 16)),
+                       ("bfloat16", ("bfloat", 16)),
+                       ("float32", ("float", 32)),
+                       ("float64", ("float", 64))):
+        if hasattr(torch, name):
+            dtypes[getattr(torch, name)] = kind
+    current = getattr(getattr(torch, "_C", None),
+                      "_cuda_getCurrentRawStream", None)
+    if current is None:
+        def current(device):
+            return torch.cuda.current_stream(device).cuda_stream
+    types = [torch.Tensor]
+    parameter = getattr(getattr(torch, "nn", None), "Parameter", None)
+    if parameter is not None:
+        types.append(parameter)
+    _register_torch_like(types, dtypes, current)
+
+
+def _fast_dims(value):
+    """`value` as 3 dims if it is an int or a tuple of 1 to 3 ints, each 1
+    to 2^32-1; otherwise None (then _dims says what is wrong)."""
+    if value.__class__ is int:
+        if 0 < value < 4294967296:
+            return (value, 1, 1)
+        return None
+    if value.__class__ is tuple:
+        n = len(value)
+        if n == 3:
+            x, y, z = value
+        elif n == 2:
+            (x, y), z = value, 1
+        elif n == 1:
+            (x,), y, z = value, 1, 1
+        else:
+            return None
+        if (x.__class__ is int and y.__class__ is int and z.__class__ is int
+                and 0 < x < 4294967296 and 0 < y < 4294967296
+                and 0 < z < 4294967296):
+            return (x, y, z)
+    return None
+
+
+_NO_CLUSTER = (0, 0, 0, 0, 0, 0, 0)  # cluster dims, error and spare words
+# Held while a kernel makes its plan or loads its module on a device.
+_SETUP_LOCK = threading.RLock()
+
+
 class Kernel:
     """One kernel of a Module: call it with its arguments and
     grid=, block=, cluster=None, stream=None."""
 
     def __init__(self, module, name, metadata):
         self.module, self.name, self.metadata = module, name, metadata
-        self._functions = {}
+        self._functions = {}  # device -> CUfunction (c_void_p)
+        self._handles = {}  # device -> the same, as an int
+        self._plan = None
+        self._checked = {}  # argument signatures that passed the checks
+        self._local = threading.local()  # .record: this thread's record
+        # Whether the kernel fixes its block or cluster size.
+        self._constrained = bool(metadata.get("known_block_size")
+                                 or metadata.get("known_cluster_size"))
 
     def __repr__(self):
         return "<asynccopy kernel %s(%s)>" % (self.name, ", ".join(
@@ -372,28 +685,72 @@ class Kernel:
                              "memref's %s" % (what, list(tensor.strides), [
                                  "?" if d is None else d for d in strides]))
 
-    def prepare(self, args, stream=0):
-        """Checks `args` and packs the kernel parameters: returns (the
-        parameter byte strings, the tensor maps' host buffers (scratch mode:
-        the bytes to copy), the CUDA device of the tensors)."""
+    def _check_scalars(self, args, end):
+        """Raises the error of the first bad scalar among args[:end]."""
+        for i, spec in enumerate(self.metadata["args"][:end]):
+            if spec["kind"] == "scalar":
+                _pack_scalar(args[i], spec["type"],
+                             "argument %d of %s" % (i, self.name))
+
+    def _check_args(self, args, tensors):
+        """Checks every argument in order (the first bad one raises);
+        returns the CUDA device of the tensors (None when only
+        __cuda_array_interface__ tensors, which do not say)."""
         specs = self.metadata["args"]
         if len(args) != len(specs):
             raise ValueError("%s takes %d arguments, got %d"
                              % (self.name, len(specs), len(args)))
-        params, tensors, device = [], {}, None
-        for i, (spec, value) in enumerate(zip(specs, args)):
+        device = None
+        for i, spec in enumerate(specs):
             what = "argument %d of %s" % (i, self.name)
             if spec["kind"] == "scalar":
-                params.append(_pack_scalar(value, spec["type"], what))
+                _pack_scalar(args[i], spec["type"], what)
                 continue
-            tensor = _tensor(value, stream or 1, what)
+            tensor = tensors[i]
             self._check_tensor(i, spec, tensor)
             if tensor.device[1] is not None:
                 if device is not None and device != tensor.device[1]:
                     raise ValueError("%s: on CUDA device %d, earlier tensors "
                                      "on %d" % (what, tensor.device[1], device))
                 device = tensor.device[1]
-            tensors[i] = tensor
+        return device
+
+    def _read_tensors(self, args, stream):
+        """The memref arguments through DLPack (told the stream, so that the
+        producer orders its pending work before the launch) or
+        __cuda_array_interface__: {argument index: _Tensor or None}."""
+        tensors = {}
+        for i, spec in enumerate(self.metadata["args"][:len(args)]):
+            if spec["kind"] != "memref":
+                continue
+            try:
+                tensors[i] = _tensor(args[i], stream or 1,
+                                     "argument %d of %s" % (i, self.name))
+                continue
+            except Exception as e:  # a producer's error, after earlier ones
+                error = e
+            self._check_scalars(args, i)
+            raise error
+        return tensors
+
+    def prepare(self, args, stream=0):
+        """Checks `args` and packs the kernel parameters as the launch does,
+        in Python (the reference the tests compare launches with): returns
+        (the parameter byte strings, the tensor maps' bytes that scratch
+        mode copies to the device, the CUDA device of the tensors). Each map
+        is encoded through acTensorMapEncodeTiled."""
+        specs = self.metadata["args"]
+        if len(args) != len(specs):
+            raise ValueError("%s takes %d arguments, got %d"
+                             % (self.name, len(specs), len(args)))
+        tensors = self._read_tensors(args, stream)
+        device = self._check_args(args, tensors)
+        params = []
+        for i, (spec, value) in enumerate(zip(specs, args)):
+            if spec["kind"] == "scalar":
+                params.append(_pack_scalar(value, spec["type"], ""))
+                continue
+            tensor = tensors[i]
             eb = _ELEMENT_BYTES[spec["element_type"]]
             offset = spec.get("offset") or 0
             aligned = tensor.data - offset * eb
@@ -419,7 +776,7 @@ class Kernel:
         if mode == "param":
             params += [C.string_at(target, _MAP_BYTES) for _, target in maps]
         elif mode == "scratch":
-            params.append(None)  # the device buffer, allocated at launch
+            params.append(None)  # the device buffer's address
         expected = self.metadata["params"]
         if len(params) != len(expected) or any(
                 p is not None and len(p) != e["bytes"]
@@ -449,14 +806,37 @@ class Kernel:
             self._functions[device] = function
         return self._functions[device]
 
-    def __call__(self, *args, grid, block, cluster=None, stream=None):
-        grid, block = _dims(grid, "grid"), _dims(block, "block")
+    def _make_plan(self):
+        with _SETUP_LOCK:  # one plan, whichever thread launches first
+            if self._plan is None:
+                self._plan = _Plan(self)
+        return self._plan
+
+    def _load(self, device):
+        """The kernel's CUfunction on `device` (an int), loading the module
+        there on first use."""
+        with _SETUP_LOCK:
+            if device not in self._handles:
+                driver = _get_driver()
+                driver.push(device)
+                try:
+                    function = self._function(driver, device)
+                finally:
+                    driver.pop()
+                self._handles[device] = function.value
+        return self._handles[device]
+
+    def _geometry(self, grid, block, cluster):
+        """Checks the launch geometry: grid, block and cluster dims and the
+        9 words of the record that follow them (cluster 0s: none)."""
+        grid = _fast_dims(grid) or _dims(grid, "grid")
+        block = _fast_dims(block) or _dims(block, "block")
         known = self.metadata.get("known_block_size")
         if known and tuple(known) != block:
             raise ValueError("block %s: %s was compiled for block %s"
                              % (block, self.name, tuple(known)))
         if cluster is not None:
-            cluster = _dims(cluster, "cluster")
+            cluster = _fast_dims(cluster) or _dims(cluster, "cluster")
             if any(g % c for g, c in zip(grid, cluster)):
                 raise ValueError("grid %s is not a multiple of cluster %s"
                                  % (grid, cluster))
@@ -464,58 +844,164 @@ class Kernel:
         if known and tuple(known) != (cluster or (1, 1, 1)):
             raise ValueError("cluster %s: %s was compiled for cluster %s"
                              % (cluster, self.name, tuple(known)))
-        handle = _stream_handle(stream)
-        params, scratch, device = self.prepare(args, handle)
-        driver = _get_driver()
+        return grid + block + (cluster or (0, 0, 0)) + (0, 0, 0, 0)
+
+    def _remember(self, key):
+        """Notes that the arguments of signature `key` passed the checks."""
+        if len(self._checked) >= 256:
+            self._checked.clear()
+        self._checked[key] = True
+
+    def _read_fast(self, args, handle, plan, words):
+        """Reads torch tensors through their attributes into `words`;
+        returns their device, or None where the launch takes the general
+        path: an argument that is not a CUDA tensor of torch (exactly
+        torch.Tensor or nn.Parameter) of a dtype DLPack knows, tensors on
+        two devices, or a launch stream that is not torch's current one
+        (DLPack then orders torch's pending work before the launch)."""
+        key = []
+        device = api = None
+        for i, rank in plan.layout:
+            value = args[i]
+            if rank < 0:
+                words.append(value)
+                continue
+            api = _FAST_TYPES.get(value.__class__, _UNSEEN)
+            if api is _UNSEEN:
+                api = _classify(value.__class__)
+            if api is None or not value.is_cuda:
+                return None
+            dtype = value.dtype
+            if dtype not in api.dtypes:
+                return None
+            index = value.get_device()
+            if device != index:
+                if device is not None:
+                    return None
+                device = index
+            shape, strides = value.shape, value.stride()
+            words.append(value.data_ptr())
+            words += shape
+            words += strides
+            key += (dtype, shape, strides)
+        if device is None or api.current_stream(device) != handle:
+            return None
+        key.append(device)
+        key = tuple(key)
+        if key not in self._checked:
+            tensors = {}
+            for i, _ in plan.memrefs:
+                t = args[i]
+                kind, bits = _FAST_TYPES[t.__class__].dtypes[t.dtype]
+                tensors[i] = _Tensor(t.data_ptr(), list(t.shape),
+                                     list(t.stride()), kind, bits,
+                                     ("cuda", device))
+            self._check_args(args, tensors)
+            self._remember(key)
+        return device
+
+    def _read_general(self, args, handle, plan, words):
+        """Reads the tensors through DLPack or __cuda_array_interface__
+        into `words`; returns their device."""
+        tensors = self._read_tensors(args, handle)
+        key = tuple(None if t is None else (
+            t.kind, t.bits, tuple(t.shape), tuple(t.strides), t.device)
+            for t in tensors.values())
+        if key not in self._checked:
+            self._check_args(args, tensors)
+            self._remember(key)
+        device = None
+        for i, rank in plan.layout:
+            if rank < 0:
+                words.append(args[i])
+                continue
+            t = tensors[i]
+            words.append(t.data)
+            words += t.shape
+            words += t.strides
+            if device is None:
+                device = t.device[1]
         if device is None:  # only __cuda_array_interface__ tensors
-            pointers = [t for t in args if hasattr(
-                t, "__cuda_array_interface__")]
-            device = (driver.device_of(pointers[0].__cuda_array_interface__[
-                "data"][0]) if pointers else 0)
-        driver.push(device)
+            device = (_get_driver().device_of(tensors[plan.memrefs[0][0]].data)
+                      if plan.memrefs else 0)
+        return device
+
+    def _pack_general(self, plan, record, args, header, words):
+        """Fills the record with each scalar packed by _pack_scalar (which
+        raises a bad scalar's error)."""
+        values = list(words)
+        position = 0
+        for i, rank in plan.layout:
+            if rank < 0:
+                values[position] = _pack_scalar(
+                    args[i], self.metadata["args"][i]["type"],
+                    "argument %d of %s" % (i, self.name))
+            position += 1 + 2 * rank if rank >= 0 else 1
+        plan.general.pack_into(record, 0, *header, *values)
+
+    def _launch_failed(self, status, record):
+        lib = _encoder()
+        message = lib.acGetLastError().decode()
+        index = record[_RECORD_ERROR_INDEX]
+        if status in (_LAUNCH_MAP_INVALID, _LAUNCH_MAP_DRIVER_ERROR):
+            raise (ValueError if status == _LAUNCH_MAP_INVALID
+                   else RuntimeError)(
+                "argument %d of %s: tensor map %d: %s" % (
+                    self.metadata["tensor_maps"][index]["arg"], self.name,
+                    index, message))
+        if status == _LAUNCH_DRIVER_ERROR and index == _CALL_CONTEXT:
+            raise CudaError(message)
+        if status == _LAUNCH_DRIVER_ERROR and index in _CALL_NAMES:
+            name = _CALL_NAMES[index]
+            _get_driver().check(record[_RECORD_ERROR_RESULT],
+                                name % self.name if "%" in name else name)
+        raise RuntimeError("%s: %s (a launcher bug)" % (self.name, message))
+
+    def __call__(self, *args, grid, block, cluster=None, stream=None):
+        g, b = _fast_dims(grid), _fast_dims(block)
+        if g is None or b is None or cluster is not None or self._constrained:
+            geometry = self._geometry(grid, block, cluster)
+        else:
+            geometry = g + b + _NO_CLUSTER
+        if stream is None:
+            handle = 0
+        elif stream.__class__ is int:
+            handle = stream
+        else:
+            handle = _stream_handle(stream)
+        plan = self._plan
+        if plan is None:
+            plan = self._make_plan()
+        if len(args) != plan.nargs:
+            raise ValueError("%s takes %d arguments, got %d"
+                             % (self.name, plan.nargs, len(args)))
+        words = []
+        device = self._read_fast(args, handle, plan, words)
+        if device is None:
+            words = []
+            device = self._read_general(args, handle, plan, words)
+        function = self._handles.get(device)
+        if function is None:
+            function = self._load(device)
         try:
-            function = self._function(driver, device)
-            # Buffers the compiler moved into dynamic shared memory: the
-            # launch sizes it and, past 48 KiB, the kernel opts in.
-            smem = self.metadata.get("dynamic_smem_bytes", 0)
-            if smem > _DEFAULT_SMEM_BYTES:
-                driver.check(driver.lib.cuFuncSetAttribute(
-                    function, _CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                    smem), "cuFuncSetAttribute")
-            buffer = None
-            if scratch and self.metadata["descriptor_mode"] == "scratch":
-                buffer = C.c_uint64()
-                driver.check(driver.lib.cuMemAlloc_v2(C.byref(buffer),
-                                                      len(scratch)),
-                             "cuMemAlloc")
-                driver.check(driver.lib.cuMemcpyHtoDAsync_v2(
-                    buffer, scratch, len(scratch), C.c_void_p(handle)),
-                    "cuMemcpyHtoDAsync")
-                params[-1] = struct.pack("<Q", buffer.value)
-            values = [C.create_string_buffer(p, len(p)) for p in params]
-            array = (C.c_void_p * max(len(values), 1))(
-                *[C.addressof(v) for v in values])
-            if cluster is None:
-                driver.check(driver.lib.cuLaunchKernel(
-                    function, *grid, *block, smem, C.c_void_p(handle), array,
-                    None), "cuLaunchKernel(%s)" % self.name)
-            else:
-                if cluster[0] * cluster[1] * cluster[2] > 8:
-                    driver.check(driver.lib.cuFuncSetAttribute(
-                        function,
-                        _CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED,
-                        1), "cuFuncSetAttribute")
-                attribute = _LaunchAttribute()
-                attribute.id = _CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION
-                attribute.value[0:3] = cluster
-                config = _LaunchConfig(*grid, *block, smem, C.c_void_p(handle),
-                                       C.pointer(attribute), 1)
-                driver.check(driver.lib.cuLaunchKernelEx(
-                    C.byref(config), function, array, None),
-                    "cuLaunchKernelEx(%s)" % self.name)
-            if buffer is not None:
-                driver.check(driver.lib.cuMemFreeAsync(buffer,
-                                                       C.c_void_p(handle)),
-                             "cuMemFreeAsync")
-        finally:
-            driver.pop()
+            record = self._local.record
+        except AttributeError:
+            record = self._local.record = (C.c_int64 * plan.words)()
+        try:
+            plan.fast.pack_into(record, 0, function, handle, device,
+                                *geometry, *words)
+        except (AttributeError, struct.error, OverflowError, TypeError):
+            self._pack_general(plan, record, args,
+                               (function, handle, device) + geometry, words)
+        if plan.error is not None:
+            raise plan.error[0](plan.error[1])
+        status = plan.launch(plan.handle, record)
+        if status:
+            self._launch_failed(status, record)
+
+    def _counters(self):
+        """The launcher's counters (launches, maps_encoded, scratch_fills,
+        scratch_buffers); all 0 before the first launch."""
+        if self._plan is None or self._plan.handle is None:
+            return dict.fromkeys(_COUNTERS, 0)
+        return self._plan.counters()

@@ -1,9 +1,15 @@
 import os
+import subprocess
+import sys
 
 import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 KERNELS = os.path.join(HERE, "kernels.mlir")
+
+# test/Unit's fake CUDA driver (libAsyncCopyFakeCudaDriver.so), set by
+# test/python/run-pytest.sh.
+FAKE_DRIVER = os.environ.get("AC_FAKE_CUDA_DRIVER")
 
 
 @pytest.fixture(scope="session")
@@ -11,3 +17,37 @@ def kernels():
     """python/tests/kernels.mlir, compiled once (param descriptors)."""
     import asynccopy
     return asynccopy.compile(KERNELS)
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "fake_driver: runs in a child pytest whose CUDA driver "
+        "(ASYNCCOPY_CUDA_DRIVER) is the fake of test/Unit; skipped without "
+        "AC_FAKE_CUDA_DRIVER")
+
+
+def in_fake_driver_process():
+    """Whether this is the child pytest that runs one fake_driver test."""
+    return os.environ.get("AC_FAKE_DRIVER_CHILD") == "1"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pyfunc_call(pyfuncitem):
+    """A fake_driver test runs in a child pytest of its own: the runtime
+    loads its driver once per process (this one may have or get a real
+    one), and the test counts what the fake did from a fresh start."""
+    if pyfuncitem.get_closest_marker("fake_driver") is None or \
+            in_fake_driver_process():
+        return None
+    if not FAKE_DRIVER:
+        pytest.skip("AC_FAKE_CUDA_DRIVER not set")
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+         "%s::%s" % (pyfuncitem.fspath, pyfuncitem.name)],
+        capture_output=True, text=True,
+        env=dict(os.environ, ASYNCCOPY_CUDA_DRIVER=FAKE_DRIVER,
+                 AC_FAKE_DRIVER_CHILD="1"))
+    if run.returncode != 0:
+        pytest.fail("in the fake-driver child:\n%s%s"
+                    % (run.stdout, run.stderr), pytrace=False)
+    return True

@@ -1,5 +1,6 @@
 """Tensors without a GPU framework (the two protocols the launcher reads,
-over made-up device addresses) and a CUDA driver that records calls."""
+and the attributes its torch fast path reads, over made-up device
+addresses) and access to the fake CUDA driver's records."""
 import ctypes as C
 
 from asynccopy import _launch
@@ -48,42 +49,125 @@ class DLPackTensor:
         return new(C.addressof(self.managed), b"dltensor", None)
 
 
-class RecordingDriver:
-    """The CUDA driver calls of a launch, recorded (outputs are set through
-    the byref'd objects); kernel parameters are read while the call lasts,
-    with the sizes the kernel's metadata gives."""
+class FakeDriver:
+    """test/Unit/FakeCudaDriver.cpp as this process's CUDA driver (tests
+    marked fake_driver run in a process where ASYNCCOPY_CUDA_DRIVER names
+    it): its counters and what it recorded of the last launch and copy."""
 
-    def __init__(self, params):
-        self.calls, self.params, self.sizes = [], [], params
+    def __init__(self, param_sizes=None):
+        import os
+        self.lib = C.CDLL(os.environ["ASYNCCOPY_CUDA_DRIVER"])
+        self.lib.fakeCudaCounter.restype = C.c_int64
+        self.lib.fakeCudaCounter.argtypes = [C.c_char_p]
+        self.lib.fakeCudaLastParam.restype = C.c_int64
+        self.lib.fakeCudaLastParam.argtypes = [C.c_int64, C.c_void_p,
+                                               C.c_int64]
+        if param_sizes is not None:
+            self.record_params(param_sizes)
 
-    def __getattr__(self, name):
-        def call(*args):
-            self.calls.append(name)
-            if name in ("cuModuleLoadData", "cuModuleGetFunction",
-                        "cuDevicePrimaryCtxRetain", "cuMemAlloc_v2"):
-                args[0]._obj.value = 0x1000 + len(self.calls)
-            if name == "cuLaunchKernel":
-                self.record(args[9], args[1:7], None)
-            if name == "cuLaunchKernelEx":
-                config = args[0]._obj
-                attribute = config.attrs[0]
-                self.record(args[2], (config.gx, config.gy, config.gz,
-                                      config.bx, config.by, config.bz),
-                            (attribute.id, list(attribute.value[0:3])))
-            return 0
-        return call
+    def count(self, name):
+        value = self.lib.fakeCudaCounter(name.encode())
+        assert value >= 0, name
+        return value
 
-    def record(self, array, dims, cluster):
-        self.launch = (tuple(dims), cluster)
-        self.params = [C.string_at(array[i], p["bytes"])
-                       for i, p in enumerate(self.sizes)]
+    def record_params(self, sizes):
+        """Launches record parameters of these sizes (a kernel's
+        metadata["params"], or a list of byte counts) from now on."""
+        sizes = [p["bytes"] if isinstance(p, dict) else p for p in sizes]
+        self.lib.fakeCudaSetParamSizes(
+            C.c_int64(len(sizes)), (C.c_int64 * max(len(sizes), 1))(*sizes))
+
+    def stamp_maps(self, on=True):
+        """Each map the driver encodes starts with its serial number."""
+        self.lib.fakeCudaSetStampMaps(int(on))
+
+    def params(self):
+        """The last launch's parameters, as bytes."""
+        out, index = [], 0
+        buffer = C.create_string_buffer(256)
+        while True:
+            size = self.lib.fakeCudaLastParam(index, buffer, 256)
+            if size < 0:
+                return out
+            out.append(buffer.raw[:size])
+            index += 1
+
+    def launch(self):
+        """The last launch: grid, block, cluster, smem, stream, function."""
+        words = (C.c_int64 * 12)()
+        self.lib.fakeCudaLastLaunch(words)
+        w = list(words)
+        return dict(grid=tuple(w[0:3]), block=tuple(w[3:6]),
+                    cluster=tuple(w[6:9]), smem=w[9], stream=w[10],
+                    function=w[11])
+
+    def copy(self):
+        """The last cuMemcpyHtoDAsync: destination, bytes, stream."""
+        words = (C.c_int64 * 3)()
+        self.lib.fakeCudaLastCopy(words)
+        return tuple(words)
+
+    def function_attribute(self, index):
+        words = (C.c_int64 * 2)()
+        self.lib.fakeCudaFunctionAttribute(C.c_int64(index), words)
+        return tuple(words)
+
+    def memory(self, address, size):
+        """Device memory (host memory of the fake's arena)."""
+        return C.string_at(address, size)
 
 
+class FakeDType:
+    """A dtype object of FakeTorchTensor (torch.float16 and the like)."""
 
-def recording(monkeypatch, kernel):
-    """Makes `kernel`'s launches call a RecordingDriver, returned."""
-    driver = _launch._Driver.__new__(_launch._Driver)
-    driver.lib = RecordingDriver(kernel.metadata["params"])
-    driver.contexts = {}
-    monkeypatch.setattr(_launch, "_driver", driver)
-    return driver.lib
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return "faketorch." + self.name
+
+
+FAKE_TORCH_DTYPES = {name: FakeDType(name) for name in (
+    "float16", "bfloat16", "float32", "int32", "uint8")}
+_FAKE_TORCH_KINDS = {"float16": ("float", 16), "bfloat16": ("bfloat", 16),
+                     "float32": ("float", 32), "int32": ("int", 32),
+                     "uint8": ("uint", 8)}
+_DLPACK_NAMES = {"float16": "f16", "bfloat16": "bf16", "float32": "f32",
+                 "int32": "i32", "uint8": "u8"}
+
+
+class FakeTorchTensor(DLPackTensor):
+    """What the launcher's torch fast path reads of a torch.Tensor
+    (data_ptr(), shape, stride(), dtype, is_cuda, get_device()), over a
+    made-up address, with DLPack too (the general path). Register it with
+    `fast_torch(current_stream)`; `raw_stream` is what its library reports
+    as the current stream of every device."""
+
+    def __init__(self, data, shape, dtype, strides=None, device=0):
+        super().__init__(data, shape, _DLPACK_NAMES[dtype], strides,
+                         device=(2, device) if device >= 0 else (1, 0))
+        self._dlpack_shape = self.shape  # the DLTensor points at it
+        self._data = data
+        self.shape = tuple(shape)
+        self._strides = tuple(strides or _launch._contiguous_strides(shape))
+        self.dtype = FAKE_TORCH_DTYPES[dtype]
+        self.is_cuda = device >= 0
+        self._device = device
+
+    def data_ptr(self):
+        return self._data
+
+    def stride(self):
+        return self._strides
+
+    def get_device(self):
+        return self._device
+
+
+def fast_torch(current_stream=lambda device: 0):
+    """Lets the launcher take FakeTorchTensor through its torch fast path,
+    with `current_stream(device)` as the library's current stream."""
+    _launch._register_torch_like(
+        (FakeTorchTensor,),
+        {FAKE_TORCH_DTYPES[n]: k for n, k in _FAKE_TORCH_KINDS.items()},
+        current_stream)

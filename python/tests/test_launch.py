@@ -1,14 +1,16 @@
-"""Argument checks and parameter packing of launches (no GPU needed)."""
-import os
+"""Argument checks and parameter packing of launches (no GPU needed); the
+launches themselves, their tensor-map and scratch caches and the torch fast
+path on test/Unit's fake CUDA driver (tests marked fake_driver)."""
 import struct
-import subprocess
-import sys
+import threading
 
 import pytest
 
-from fake_tensors import CAITensor, DLPackTensor, recording
-
-HERE = os.path.dirname(os.path.abspath(__file__))
+import asynccopy
+from asynccopy import _launch
+from conftest import KERNELS
+from fake_tensors import (CAITensor, DLPackTensor, FakeDriver,
+                          FakeTorchTensor, fast_torch)
 
 
 def q(*values):
@@ -102,80 +104,6 @@ def test_tensor_map_rules(kernels):
         tma.prepare([misaligned, good])
 
 
-FAKE = os.environ.get("AC_FAKE_CUDA_DRIVER")
-
-
-@pytest.mark.skipif(not FAKE, reason="AC_FAKE_CUDA_DRIVER not set")
-@pytest.mark.parametrize("mode", ["param", "scratch"])
-def test_tensor_maps_encoded(mode):
-    """With the recording fake driver (test/Unit/FakeCudaDriver.cpp, which
-    fills an encoded map with 0x5A), the maps are encoded from the tensors
-    and passed as the kernel's trailing parameters."""
-    script = """
-import sys
-sys.path.insert(0, %r)
-import asynccopy
-from fake_tensors import DLPackTensor, recording
-m = asynccopy.compile(%r, descriptor_mode=%r)
-a = DLPackTensor(0x7f0000001000, [100, 128], "f32")
-b = DLPackTensor(0x7f0000100000, [100, 128], "f32")
-params, scratch, _ = m["tma_copy"].prepare([a, b])
-print(len(params), params[-1] == b"\\x5a" * 128, scratch == b"\\x5a" * 256)
-class MonkeyPatch:
-    setattr = staticmethod(setattr)
-lib = recording(MonkeyPatch, m["tma_copy"])
-m["tma_copy"](a, b, grid=(2, 2), block=128)
-print(*lib.calls[3:])
-print(lib.params[-1] == (b"\\x5a" * 128 if %r == "param" else
-                         (0x1000 + lib.calls.index("cuMemAlloc_v2") + 1)
-                         .to_bytes(8, "little")))
-""" % (HERE, os.path.join(HERE, "kernels.mlir"), mode, mode)
-    env = dict(os.environ, ASYNCCOPY_CUDA_DRIVER=FAKE)
-    run = subprocess.run([sys.executable, "-c", script], capture_output=True,
-                         text=True, env=env)
-    assert run.returncode == 0, run.stderr
-    lines = run.stdout.splitlines()
-    if mode == "param":
-        assert lines == ["16 True True",
-                         "cuModuleLoadData cuModuleGetFunction cuLaunchKernel "
-                         "cuCtxPopCurrent_v2", "True"]
-    else:
-        assert lines == ["15 False True",
-                         "cuModuleLoadData cuModuleGetFunction cuMemAlloc_v2 "
-                         "cuMemcpyHtoDAsync_v2 cuLaunchKernel cuMemFreeAsync "
-                         "cuCtxPopCurrent_v2", "True"]
-
-
-def test_launch_calls(kernels, monkeypatch):
-    window = kernels["window"]
-    lib = recording(monkeypatch, window)
-    a = DLPackTensor(0x7f0000001000, [100, 256], "f16")
-    out = CAITensor(0x7f0000100000, [32, 64], "<f2")
-    window(a, out, 3, 2, 1.5, grid=(1, 2), block=128)
-    window(a, out, 3, 2, 1.5, grid=(2, 2), block=128, cluster=(2, 1))
-    assert lib.calls == [
-        "cuDeviceGet", "cuDevicePrimaryCtxRetain", "cuCtxPushCurrent_v2",
-        "cuModuleLoadData", "cuModuleGetFunction", "cuLaunchKernel",
-        "cuCtxPopCurrent_v2",
-        "cuCtxPushCurrent_v2", "cuLaunchKernelEx", "cuCtxPopCurrent_v2"]
-    assert lib.launch == ((2, 2, 1, 128, 1, 1), (4, [2, 1, 1]))
-    assert lib.params == window.prepare([a, out, 3, 2, 1.5])[0]
-
-
-def test_large_cluster_and_scratch(monkeypatch):
-    import asynccopy
-    from conftest import KERNELS
-    module = asynccopy.compile(KERNELS, descriptor_mode="scratch")
-    window = module["window"]
-    lib = recording(monkeypatch, window)
-    a = DLPackTensor(0x7f0000001000, [100, 256], "f16")
-    out = CAITensor(0x7f0000100000, [32, 64], "<f2")
-    window(a, out, 0, 0, 1.0, grid=16, block=128, cluster=16)
-    assert "cuFuncSetAttribute" in lib.calls
-    # A kernel without tensor maps needs no scratch buffer.
-    assert "cuMemAlloc_v2" not in lib.calls
-
-
 def test_dlpack_from_numpy(kernels):
     """The DLPack structures as a real producer fills them (NumPy: CPU
     memory, which a kernel cannot take)."""
@@ -193,3 +121,291 @@ def test_dlpack_from_numpy(kernels):
         kernels["window"](np.zeros((100, 256), dtype=np.float16),
                           np.zeros((32, 64), dtype=np.float16), 0, 0, 1.0,
                           grid=1, block=128)
+
+
+# --- launches on the fake driver ---------------------------------------------
+
+# A TMA load whose map takes its extents and row stride from the tensor.
+STRIDED = """
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @strided(%in: memref<?x?xf16, strided<[?, 1]>>, %out: memref<64x64xf16>)
+        workgroup(%tile : memref<64x64xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %false = arith.constant false
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      asynccopy.copy %in to %tile window [%c0, %c0] [64, 64] barrier %bar[%c0] {impl = #asynccopy<impl tma>}
+          : memref<?x?xf16, strided<[?, 1]>> to memref<64x64xf16, #gpu.address_space<workgroup>>
+      asynccopy.barrier.wait %bar[%c0], %false : !asynccopy.barrier<1>
+      %t = asynccopy.copy %tile to %out window [%c0, %c0] [64, 64]
+          : memref<64x64xf16, #gpu.address_space<workgroup>> to memref<64x64xf16> -> !asynccopy.token
+      asynccopy.wait %t : !asynccopy.token
+      gpu.return
+    }
+  }
+}
+"""
+
+A0, A1, B0 = 0x7f0000001000, 0x7f0000200000, 0x7f0000100000
+
+
+def reference(kernel, args, scratch_address=None):
+    """The parameters Kernel.prepare packs (the launcher before it moved
+    into the runtime), the scratch pointer filled in."""
+    params, scratch, _ = kernel.prepare(args)
+    return [struct.pack("<Q", scratch_address or 0) if p is None else p
+            for p in params], scratch
+
+
+@pytest.mark.fake_driver
+def test_launch_calls(kernels):
+    """Plain and cluster launches: geometry, stream, the parameters as
+    prepare packs them; the module is loaded once."""
+    window = kernels["window"]
+    fake = FakeDriver(window.metadata["params"])
+    a = DLPackTensor(A0, [100, 256], "f16")
+    out = CAITensor(B0, [32, 64], "<f2")
+    window(a, out, 3, 2, 1.5, grid=(1, 2), block=128, stream=7)
+    assert a.streams == [7]  # DLPack producers are told the stream
+    launch = fake.launch()
+    assert (launch["grid"], launch["block"], launch["cluster"]) == (
+        (1, 2, 1), (128, 1, 1), (0, 0, 0))
+    assert launch["stream"] == 7 and launch["smem"] == 0
+    assert fake.params() == window.prepare([a, out, 3, 2, 1.5])[0]
+    window(a, out, -1, 2**32 - 1, 0.25, grid=(2, 2), block=128,
+           cluster=(2, 1))
+    launch = fake.launch()
+    assert (launch["grid"], launch["cluster"], launch["stream"]) == (
+        (2, 2, 1), (2, 1, 1), 0)
+    # An i32 takes the unsigned range too, as prepare packs it.
+    assert fake.params() == window.prepare([a, out, -1, 2**32 - 1, 0.25])[0]
+    assert fake.params()[15] == struct.pack("<i", -1)
+    assert (fake.count("launches"), fake.count("exLaunches")) == (2, 1)
+    assert window._counters()["launches"] == 2
+
+
+@pytest.mark.fake_driver
+def test_large_cluster_and_scratch():
+    module = asynccopy.compile(KERNELS, descriptor_mode="scratch")
+    window = module["window"]
+    fake = FakeDriver()
+    a = DLPackTensor(A0, [100, 256], "f16")
+    out = CAITensor(B0, [32, 64], "<f2")
+    for _ in range(2):
+        window(a, out, 0, 0, 1.0, grid=16, block=128, cluster=16)
+    # Clusters past 8 CTAs: the kernel allows them, once.
+    assert fake.count("functionAttributes") == 1
+    assert fake.function_attribute(0) == (14, 1)
+    # A kernel without tensor maps needs no scratch buffer.
+    assert fake.count("allocations") == 0
+    assert window._counters()["scratch_buffers"] == 0
+
+
+@pytest.mark.fake_driver
+@pytest.mark.parametrize("mode", ["param", "scratch"])
+def test_maps_reused_and_reencoded(mode):
+    """Each map is encoded once for the same tensors; a tensor at a new
+    address, with another shape or other strides gets its map encoded
+    again (the other map is kept); the parameters always equal prepare's.
+    Scratch mode refills its buffer exactly when a map changed."""
+    module = asynccopy.compile(STRIDED, descriptor_mode=mode)
+    kernel = module["strided"]
+    fake = FakeDriver(kernel.metadata["params"])
+    fake.stamp_maps()  # each map the driver encodes is told apart
+
+    def launch(x, y, encoded, fills):
+        kernel(x, y, grid=1, block=128)
+        counters = kernel._counters()
+        assert counters["maps_encoded"] == encoded
+        assert counters["scratch_fills"] == (fills if mode == "scratch"
+                                             else 0)
+        params = fake.params()
+        if mode == "scratch":
+            address, size, stream = fake.copy()
+            assert (size, stream) == (256, 0)
+            assert params[-1] == struct.pack("<Q", address)
+            assert fake.memory(address, 256) == \
+                reference(kernel, [x, y])[1]
+            want, _ = reference(kernel, [x, y], address)
+        else:
+            want, _ = reference(kernel, [x, y])
+        assert params == want
+
+    x = DLPackTensor(A0, [100, 256], "f16", strides=[512, 1])
+    y = DLPackTensor(B0, [64, 64], "f16")
+    launch(x, y, 2, 1)
+    encoded = fake.count("mapsEncoded")
+    assert encoded == 2
+    for _ in range(3):  # the same tensors: nothing encoded or copied
+        launch(x, y, 2, 1)
+    assert fake.count("mapsEncoded") == encoded
+    assert fake.count("hostToDeviceCopies") == (1 if mode == "scratch"
+                                                else 0)
+    # The same values from other tensor objects: still nothing.
+    launch(DLPackTensor(A0, [100, 256], "f16", strides=[512, 1]),
+           DLPackTensor(B0, [64, 64], "f16"), 2, 1)
+    # Reallocated at a new address: map 0 again, map 1 kept.
+    launch(DLPackTensor(A1, [100, 256], "f16", strides=[512, 1]), y, 3, 2)
+    launch(DLPackTensor(A1, [100, 256], "f16", strides=[512, 1]), y, 3, 2)
+    # Another shape, then other strides.
+    launch(DLPackTensor(A1, [80, 256], "f16", strides=[512, 1]), y, 4, 3)
+    launch(DLPackTensor(A1, [80, 256], "f16", strides=[256, 1]), y, 5, 4)
+    # The output moves: map 1 only.
+    launch(DLPackTensor(A1, [80, 256], "f16", strides=[256, 1]),
+           DLPackTensor(A0, [64, 64], "f16"), 6, 5)
+    # Back to the first tensors: encoded again (the runtime's own cache
+    # may answer it without the driver), and the buffer refilled.
+    launch(x, y, 8, 6)
+    assert fake.count("launches") == 11
+
+
+@pytest.mark.fake_driver
+def test_scratch_buffer_per_stream():
+    """One scratch buffer per stream: a stream's buffer is refilled (on its
+    own stream) only when its maps differ from what it holds."""
+    module = asynccopy.compile(KERNELS, descriptor_mode="scratch")
+    kernel = module["tma_copy"]
+    fake = FakeDriver(kernel.metadata["params"])
+    fake.stamp_maps()  # otherwise every map has the same bytes
+    x = DLPackTensor(A0, [100, 128], "f32")
+    y = DLPackTensor(B0, [100, 128], "f32")
+    x2 = DLPackTensor(A1, [100, 128], "f32")
+    kernel(x, y, grid=(2, 2), block=128, stream=5)
+    first = fake.params()[-1]
+    assert fake.copy()[2] == 5
+    kernel(x, y, grid=(2, 2), block=128, stream=9)
+    assert fake.copy()[2] == 9 and fake.params()[-1] != first
+    assert kernel._counters()["scratch_buffers"] == 2
+    kernel(x, y, grid=(2, 2), block=128, stream=5)  # holds these maps
+    assert fake.params()[-1] == first
+    assert fake.count("hostToDeviceCopies") == 2
+    kernel(x2, y, grid=(2, 2), block=128, stream=9)  # stream 9's refilled
+    kernel(x2, y, grid=(2, 2), block=128, stream=5)  # and stream 5's
+    assert fake.count("hostToDeviceCopies") == 4
+    assert fake.copy()[2] == 5 and fake.params()[-1] == first
+    assert fake.count("allocations") == 2
+
+
+@pytest.mark.fake_driver
+def test_checks_run_once_per_signature(monkeypatch):
+    """The argument checks run when the signature (dtypes, shapes, strides,
+    devices) is new; scalars are checked at every launch."""
+    module = asynccopy.compile(KERNELS)
+    window = module["window"]
+    FakeDriver()
+    checks = []
+    check = window._check_args
+    monkeypatch.setattr(window, "_check_args",
+                        lambda *a: checks.append(1) or check(*a))
+    a = DLPackTensor(A0, [100, 256], "f16")
+    out = DLPackTensor(B0, [32, 64], "f16")
+    for i in range(3):
+        window(a, out, i, 0, 1.0, grid=1, block=128)
+    assert len(checks) == 1
+    window(DLPackTensor(A1, [100, 256], "f16"), out, 0, 0, 1.0, grid=1,
+           block=128)
+    assert len(checks) == 1  # an address is not part of the signature
+    window(DLPackTensor(A0, [90, 256], "f16"), out, 0, 0, 1.0, grid=1,
+           block=128)
+    assert len(checks) == 2
+    with pytest.raises(ValueError, match="argument 3 of window: 4294967296 "
+                       "does not fit i32"):
+        window(a, out, 0, 2**32, 1.0, grid=1, block=128)
+    with pytest.raises(ValueError, match="argument 2 of window: expected an "
+                       "int for index"):
+        window(a, out, 0.5, 0, 1.0, grid=1, block=128)
+    # A signature that failed is checked (and fails) again.
+    bad = DLPackTensor(A0, [100, 256], "f32")
+    for _ in range(2):
+        with pytest.raises(ValueError, match="dtype float32"):
+            window(bad, out, 0, 0, 1.0, grid=1, block=128)
+
+
+@pytest.mark.fake_driver
+def test_map_errors_from_the_launcher(kernels):
+    """The runtime's encoder rejects a map at launch with prepare's
+    message; a rejected map is not kept, so the next good launch works and
+    the bad one fails again."""
+    tma = kernels["tma_copy"]
+    FakeDriver()
+    good = DLPackTensor(A0, [100, 128], "f32")
+    misaligned = DLPackTensor(A0 + 8, [100, 128], "f32")
+    message = ("argument 0 of tma_copy: tensor map 0: tensor map: global "
+               "address 0x7f0000001008 is not 16-B aligned")
+    for _ in range(2):
+        with pytest.raises(ValueError, match=message):
+            tma(misaligned, good, grid=(2, 2), block=128)
+        tma(good, good, grid=(2, 2), block=128)
+    with pytest.raises(ValueError, match=message):
+        tma.prepare([misaligned, good])
+
+
+@pytest.mark.fake_driver
+@pytest.mark.parametrize("mode", ["param", "scratch"])
+def test_torch_fast_path(monkeypatch, mode):
+    """torch-like tensors are read through data_ptr()/shape/stride() (no
+    DLPack) when the launch's stream is the library's current one, and
+    give the parameters DLPack gives; on another stream DLPack orders the
+    producer's work, as before."""
+    current = {"stream": 0}
+    monkeypatch.setattr(_launch, "_FAST_TYPES", {})
+    fast_torch(lambda device: current["stream"])
+    module = asynccopy.compile(KERNELS, descriptor_mode=mode)
+    kernel = module["tma_copy"]
+    fake = FakeDriver(kernel.metadata["params"])
+    x = FakeTorchTensor(A0, [100, 128], "float32", device=1)
+    y = FakeTorchTensor(B0, [100, 128], "float32", device=1)
+    kernel(x, y, grid=(2, 2), block=128)
+    assert x.streams == [] and y.streams == []
+    fast = fake.params()
+    fast_launch = fake.launch()
+    kernel(DLPackTensor(A0, [100, 128], "f32", device=(2, 1)),
+           DLPackTensor(B0, [100, 128], "f32", device=(2, 1)),
+           grid=(2, 2), block=128)
+    assert fake.params() == fast
+    assert fake.launch() == fast_launch
+    assert kernel._counters()["maps_encoded"] == 2
+    current["stream"] = 5  # torch's current stream is not the launch's
+    kernel(x, y, grid=(2, 2), block=128)
+    assert x.streams == [1] and y.streams == [1]
+    kernel(x, y, grid=(2, 2), block=128, stream=5)
+    assert x.streams == [1] and fake.launch()["stream"] == 5
+    # The fast path's checks say what DLPack's say.
+    with pytest.raises(ValueError, match="argument 1 of tma_copy: dtype "
+                       "float16 does not match the memref's element type "
+                       "f32"):
+        kernel(x, FakeTorchTensor(B0, [100, 128], "float16", device=1),
+               grid=(2, 2), block=128, stream=5)
+    with pytest.raises(ValueError, match="argument 1 of tma_copy: on CUDA "
+                       "device 0, earlier tensors on 1"):
+        kernel(x, FakeTorchTensor(B0, [100, 128], "float32", device=0),
+               grid=(2, 2), block=128, stream=5)
+    with pytest.raises(ValueError, match="argument 0 of tma_copy: the "
+                       "tensor is on cpu"):
+        kernel(FakeTorchTensor(A0, [100, 128], "float32", device=-1), y,
+               grid=(2, 2), block=128, stream=5)
+
+
+@pytest.mark.fake_driver
+def test_launches_from_threads(kernels):
+    """Threads launching one kernel each pack their own record."""
+    tma = kernels["tma_copy"]
+    FakeDriver()
+    errors = []
+
+    def run(base):
+        try:
+            for i in range(200):
+                x = DLPackTensor(base + 0x1000 * (i % 4), [100, 128], "f32")
+                tma(x, x, grid=(2, 2), block=128)
+        except Exception as e:  # pragma: no cover - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=run, args=(A0 + 0x100000 * t,))
+               for t in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == [] and tma._counters()["launches"] == 800

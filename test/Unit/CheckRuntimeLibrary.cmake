@@ -16,6 +16,7 @@ set(expected
   mgpuSetDefaultDevice mgpuTensorMapEncodeTiledMemref
   acTensorMapEncodeTiled acTensorMapEncodeTiledOrExit acTensorMapValidateTiled
   acGetLastError acTensorMapDescriptorBytes
+  acLauncherCreate acLauncherLaunch acLauncherDestroy acLauncherCounter
   acSymmCreate acSymmCreateProcess acSymmNvshmemUniqueId acSymmCreateNvshmem
   acSymmDestroy acSymmNumPes acSymmMalloc acSymmFree acSymmAddress
   acSymmBarrier acSymmPeerTensorMapsOrExit)

@@ -17,7 +17,12 @@
 // it in another context fails as on a GPU (CUDA_ERROR_INVALID_CONTEXT).
 // Modules are the bytes passed to cuModuleLoadDataEx; one that mentions
 // __asynccopy_symm has that global, one that mentions "not a module" fails to
-// load (as does every module on a device of failingLoadDevices), and the kernel "no_such_kernel" is missing from every module. fakeCuda() returns the state.
+// load (as does every module on a device of failingLoadDevices), and the kernel
+// "no_such_kernel" is missing from every module. fakeCuda() returns the state.
+// Launches (cuLaunchKernel and cuLaunchKernelEx with a cluster) record their
+// geometry and, with paramSizes set, copies of their parameters;
+// cuMemcpyHtoDAsync and cuFuncSetAttribute are recorded too. The fakeCuda*
+// functions at the end give the Python tests (ctypes) the same records.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +31,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstring>
 #include <mutex>
 
@@ -186,17 +192,24 @@ FAKE_EXPORT CUresult cuEventRecord(CUevent event, CUstream stream) {
   return CUDA_SUCCESS;
 }
 
+namespace {
+/// "Device memory" comes from a static arena: the runtime keeps some of it
+/// for the life of the process, which LeakSanitizer would report as heap.
+/// Freeing the last allocation gives its memory back (so a loop that
+/// allocates and frees runs for ever); other frees keep it.
+alignas(256) unsigned char arena[1 << 20];
+size_t arenaUsed = 0;
+size_t lastAllocationOffset = 0;
+} // namespace
+
 FAKE_EXPORT CUresult cuMemAlloc_v2(CUdeviceptr *ptr, size_t bytes) {
-  // "Device memory" comes from a static arena: the runtime keeps some of it
-  // for the life of the process, which LeakSanitizer would report as heap.
-  alignas(256) static unsigned char arena[1 << 20];
-  static size_t used = 0;
   std::lock_guard<std::mutex> lock(stateMutex);
   size_t rounded = (bytes + 255) / 256 * 256;
-  if (used + rounded > sizeof(arena))
+  if (arenaUsed + rounded > sizeof(arena))
     return CUDA_ERROR_OUT_OF_MEMORY;
-  unsigned char *memory = arena + used;
-  used += rounded;
+  unsigned char *memory = arena + arenaUsed;
+  lastAllocationOffset = arenaUsed;
+  arenaUsed += rounded;
   std::memset(memory, 0xA5, bytes);
   *ptr = reinterpret_cast<CUdeviceptr>(memory);
   ++state.allocations;
@@ -250,7 +263,39 @@ FAKE_EXPORT CUresult cuTensorMapEncodeTiled(
   return CUDA_SUCCESS;
 }
 
-FAKE_EXPORT CUresult cuMemFree_v2(CUdeviceptr) { return CUDA_SUCCESS; }
+FAKE_EXPORT CUresult cuMemFree_v2(CUdeviceptr ptr) {
+  std::lock_guard<std::mutex> lock(stateMutex);
+  ++state.frees;
+  if (ptr == reinterpret_cast<CUdeviceptr>(arena + lastAllocationOffset) &&
+      lastAllocationOffset < arenaUsed)
+    arenaUsed = lastAllocationOffset;
+  return CUDA_SUCCESS;
+}
+
+FAKE_EXPORT CUresult cuMemFreeAsync(CUdeviceptr ptr, CUstream) {
+  return cuMemFree_v2(ptr);
+}
+
+FAKE_EXPORT CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr dst, const void *src,
+                                          size_t bytes, CUstream stream) {
+  std::lock_guard<std::mutex> lock(stateMutex);
+  std::memcpy(reinterpret_cast<void *>(dst), src, bytes);
+  ++state.hostToDeviceCopies;
+  state.lastCopyDestination = dst;
+  state.lastCopyBytes = bytes;
+  state.lastCopyStream = stream;
+  return CUDA_SUCCESS;
+}
+
+/// Every pointer is memory of device 0 (CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
+/// the only attribute asked for).
+FAKE_EXPORT CUresult cuPointerGetAttribute(void *data, int attribute,
+                                           CUdeviceptr) {
+  if (attribute != 9)
+    return CUDA_ERROR_INVALID_VALUE;
+  *static_cast<int *>(data) = 0;
+  return CUDA_SUCCESS;
+}
 
 //===----------------------------------------------------------------------===//
 // Modules and launches
@@ -275,6 +320,10 @@ FAKE_EXPORT CUresult cuModuleLoadDataEx(CUmodule *module, const void *image,
   if (table)
     state.moduleTables[*module] = reinterpret_cast<void *>(table);
   return CUDA_SUCCESS;
+}
+
+FAKE_EXPORT CUresult cuModuleLoadData(CUmodule *module, const void *image) {
+  return cuModuleLoadDataEx(module, image, 0, nullptr, nullptr);
 }
 
 FAKE_EXPORT CUresult cuModuleUnload(CUmodule module) {
@@ -312,13 +361,76 @@ FAKE_EXPORT CUresult cuModuleGetFunction(CUfunction *function, CUmodule module,
   return CUDA_SUCCESS;
 }
 
-FAKE_EXPORT CUresult cuLaunchKernel(CUfunction function, unsigned, unsigned,
-                                    unsigned, unsigned, unsigned, unsigned,
-                                    unsigned, CUstream, void **, void **) {
+namespace {
+/// Records a launch in state.lastLaunch (under stateMutex).
+void recordLaunch(CUfunction function, const unsigned grid[3],
+                  const unsigned block[3], const unsigned cluster[3],
+                  unsigned smem, CUstream stream, void **params) {
+  FakeCudaState::Launch &launch = state.lastLaunch;
+  for (int d = 0; d < 3; ++d) {
+    launch.grid[d] = grid[d];
+    launch.block[d] = block[d];
+    launch.cluster[d] = cluster[d];
+  }
+  launch.smem = smem;
+  launch.stream = stream;
+  launch.function = function;
+  launch.params.clear();
+  for (size_t i = 0; i < state.paramSizes.size(); ++i) {
+    const auto *bytes = static_cast<const unsigned char *>(params[i]);
+    launch.params.emplace_back(bytes, bytes + state.paramSizes[i]);
+  }
+}
+} // namespace
+
+FAKE_EXPORT CUresult cuLaunchKernel(CUfunction function, unsigned gx,
+                                    unsigned gy, unsigned gz, unsigned bx,
+                                    unsigned by, unsigned bz, unsigned smem,
+                                    CUstream stream, void **params, void **) {
   std::lock_guard<std::mutex> lock(stateMutex);
   if (CUresult result = checkModuleContext(function))
     return result;
   ++state.launches;
+  const unsigned grid[3] = {gx, gy, gz}, block[3] = {bx, by, bz};
+  const unsigned noCluster[3] = {0, 0, 0};
+  recordLaunch(function, grid, block, noCluster, smem, stream, params);
+  return CUDA_SUCCESS;
+}
+
+/// Takes the cluster dimension attribute (the only one the runtime sets).
+FAKE_EXPORT CUresult cuLaunchKernelEx(const CUlaunchConfig *config,
+                                      CUfunction function, void **params,
+                                      void **) {
+  std::lock_guard<std::mutex> lock(stateMutex);
+  if (CUresult result = checkModuleContext(function))
+    return result;
+  unsigned cluster[3] = {0, 0, 0};
+  for (unsigned i = 0; i < config->numAttrs; ++i) {
+    if (config->attrs[i].id != CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION)
+      return CUDA_ERROR_INVALID_VALUE;
+    const auto &dim = config->attrs[i].value.clusterDim;
+    cluster[0] = dim.x;
+    cluster[1] = dim.y;
+    cluster[2] = dim.z;
+  }
+  ++state.launches;
+  ++state.exLaunches;
+  const unsigned grid[3] = {config->gridDimX, config->gridDimY,
+                            config->gridDimZ};
+  const unsigned block[3] = {config->blockDimX, config->blockDimY,
+                             config->blockDimZ};
+  recordLaunch(function, grid, block, cluster, config->sharedMemBytes,
+               config->hStream, params);
+  return CUDA_SUCCESS;
+}
+
+FAKE_EXPORT CUresult cuFuncSetAttribute(CUfunction function,
+                                        CUfunction_attribute attribute,
+                                        int value) {
+  std::lock_guard<std::mutex> lock(stateMutex);
+  if (!state.liveModules.count(function))
+    return CUDA_ERROR_INVALID_HANDLE;
+  state.functionAttributes.emplace_back(attribute, value);
   return CUDA_SUCCESS;
 }
 
@@ -444,4 +556,85 @@ FAKE_EXPORT CUresult cuMemImportFromShareableHandle(
   *handle = (unsigned long long)fd;
   state.liveHandles.insert(*handle);
   return CUDA_SUCCESS;
+}
+
+//===----------------------------------------------------------------------===//
+// Plain C accessors for tests that cannot include FakeCudaDriver.h (the
+// Python tests, through ctypes)
+//===----------------------------------------------------------------------===//
+
+/// A counter of FakeCudaState by name, or -1 for an unknown name.
+FAKE_EXPORT int64_t fakeCudaCounter(const char *name) {
+  std::lock_guard<std::mutex> lock(stateMutex);
+  const struct {
+    const char *name;
+    int64_t value;
+  } counters[] = {
+      {"launches", state.launches},
+      {"exLaunches", state.exLaunches},
+      {"mapsEncoded", state.mapsEncoded},
+      {"allocations", state.allocations},
+      {"frees", state.frees},
+      {"hostToDeviceCopies", state.hostToDeviceCopies},
+      {"functionAttributes", int64_t(state.functionAttributes.size())},
+  };
+  for (const auto &counter : counters)
+    if (std::strcmp(counter.name, name) == 0)
+      return counter.value;
+  return -1;
+}
+
+FAKE_EXPORT void fakeCudaSetStampMaps(int on) {
+  std::lock_guard<std::mutex> lock(stateMutex);
+  state.stampMaps = on != 0;
+}
+
+/// Launches record `count` parameters of these sizes from now on.
+FAKE_EXPORT void fakeCudaSetParamSizes(int64_t count, const int64_t *sizes) {
+  std::lock_guard<std::mutex> lock(stateMutex);
+  state.paramSizes.assign(sizes, sizes + count);
+}
+
+/// Copies parameter `index` of the last launch into `out` (`size` bytes at
+/// most); returns its size, or -1 if there is no such parameter.
+FAKE_EXPORT int64_t fakeCudaLastParam(int64_t index, void *out, int64_t size) {
+  std::lock_guard<std::mutex> lock(stateMutex);
+  const auto &params = state.lastLaunch.params;
+  if (index < 0 || size_t(index) >= params.size())
+    return -1;
+  const auto &param = params[size_t(index)];
+  std::memcpy(out, param.data(), std::min(param.size(), size_t(size)));
+  return int64_t(param.size());
+}
+
+/// The last launch: grid, block and cluster dims, dynamic shared memory,
+/// stream and function (12 words).
+FAKE_EXPORT void fakeCudaLastLaunch(int64_t *out) {
+  std::lock_guard<std::mutex> lock(stateMutex);
+  const FakeCudaState::Launch &launch = state.lastLaunch;
+  for (int d = 0; d < 3; ++d) {
+    out[d] = launch.grid[d];
+    out[3 + d] = launch.block[d];
+    out[6 + d] = launch.cluster[d];
+  }
+  out[9] = launch.smem;
+  out[10] = int64_t(reinterpret_cast<uintptr_t>(launch.stream));
+  out[11] = int64_t(reinterpret_cast<uintptr_t>(launch.function));
+}
+
+/// The last cuMemcpyHtoDAsync: destination, bytes, stream (3 words).
+FAKE_EXPORT void fakeCudaLastCopy(int64_t *out) {
+  std::lock_guard<std::mutex> lock(stateMutex);
+  out[0] = int64_t(state.lastCopyDestination);
+  out[1] = int64_t(state.lastCopyBytes);
+  out[2] = int64_t(reinterpret_cast<uintptr_t>(state.lastCopyStream));
+}
+
+/// The (attribute, value) of cuFuncSetAttribute call `index`, or -1s.
+FAKE_EXPORT void fakeCudaFunctionAttribute(int64_t index, int64_t *out) {
+  std::lock_guard<std::mutex> lock(stateMutex);
+  const auto &calls = state.functionAttributes;
+  bool valid = index >= 0 && size_t(index) < calls.size();
+  out[0] = valid ? calls[size_t(index)].first : -1;
+  out[1] = valid ? calls[size_t(index)].second : -1;
 }

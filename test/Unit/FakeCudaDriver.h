@@ -70,6 +70,28 @@ struct FakeCudaState {
   int64_t globalLookups = 0;
   /// Devices on which every module fails to load.
   std::set<int> failingLoadDevices;
+
+  /// Launches (both kinds): the last one's geometry, stream and dynamic
+  /// shared memory, its cluster (0s for cuLaunchKernel) and, when
+  /// paramSizes is set (one size a parameter), copies of its parameters.
+  struct Launch {
+    unsigned grid[3] = {}, block[3] = {}, cluster[3] = {};
+    unsigned smem = 0;
+    asynccopy::runtime::cuda::CUstream stream = nullptr;
+    asynccopy::runtime::cuda::CUfunction function = nullptr;
+    std::vector<std::vector<unsigned char>> params;
+  } lastLaunch;
+  std::vector<size_t> paramSizes;
+  int64_t exLaunches = 0;
+  /// cuFuncSetAttribute calls: (attribute, value) of each.
+  std::vector<std::pair<int, int>> functionAttributes;
+  /// cuMemcpyHtoDAsync: count, and the last one's destination, bytes and
+  /// stream.
+  int64_t hostToDeviceCopies = 0;
+  asynccopy::runtime::cuda::CUdeviceptr lastCopyDestination = 0;
+  size_t lastCopyBytes = 0;
+  asynccopy::runtime::cuda::CUstream lastCopyStream = nullptr;
+  int64_t frees = 0;
 };
 
 /// Exported by the fake driver.

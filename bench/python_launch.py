@@ -1,0 +1,274 @@
+#!/usr/bin/env python3
+"""Launch overhead of the Python package against Triton and torch (issue 28).
+
+Back-to-back launches of a one-CTA copy of a 64x256 f16 tile
+(bench/python_launch.mlir: a TMA load into shared memory and a TMA store),
+on torch tensors, in one process on one GPU:
+  - asynccopy, descriptor_mode="param" and "scratch": `k(x, y, grid=1,
+    block=128)` on the modules compiled here;
+  - the same launches through the package as it was before the one-call
+    launcher (the `legacy` copy --build saves), if present;
+  - Triton: `copy_kernel[(1,)](x, y, N=16384)`, an equivalent one-program
+    copy (tl.load / tl.store);
+  - torch: `y.copy_(x)`.
+Each launcher: a warm-up, a check that the copy is right (for asynccopy
+also into a new output tensor, whose map is encoded once, into outputs
+that alternate, and on a side stream, current or not), then `--reps` rounds of
+`--launches` back-to-back launches, the launchers interleaved within each
+round. Per launch: host wall time of the loop (`host_us`) and of the loop
+plus torch.cuda.synchronize (`sync_us`); medians over the rounds.
+
+  bench/python_launch.py --build DIR   here: compiles both modes with the
+                                       package (needs libAsyncCopyCAPI.so and
+                                       ptxas) and saves them, with the legacy
+                                       package, under DIR
+  bench/python_launch.py --run DIR     on the GPU machine: loads them (no
+                                       MLIR; needs libAsyncCopyRuntime.so via
+                                       ASYNCCOPY_LIB_DIR), torch and Triton
+
+Prints a table and a line `JSON {...}` with python_launch_us_param,
+python_launch_us_scratch (host_us of asynccopy) and python_launch_vs_triton
+= triton host_us / asynccopy param host_us (>= 1: asynccopy launches
+faster), also written to --json FILE. Exits 1 if a copy is wrong.
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(ROOT, "python"))
+
+import asynccopy  # noqa: E402
+
+KERNEL = os.path.join(HERE, "python_launch.mlir")
+MODES = ("param", "scratch")
+ROWS, COLS = 64, 256
+LEGACY_FILES = ("__init__.py", "_capi.py", "_launch.py", "_libs.py")
+
+
+def build(outdir, legacy_rev):
+    for mode in MODES:
+        module = asynccopy.compile(KERNEL, descriptor_mode=mode)
+        if module.cubin is None:
+            sys.exit("ptxas not found: the run needs cubins")
+        module.save(os.path.join(outdir, mode))
+        print("built", mode, module.kernels)
+    if legacy_rev == "none":
+        return
+    if legacy_rev is None:
+        # The commit before the one that added the one-call launcher.
+        added = subprocess.run(
+            ["git", "-C", ROOT, "log", "--format=%H", "--diff-filter=A",
+             "--", "include/asynccopy/Runtime/Launch.h"],
+            capture_output=True, text=True, check=True).stdout.split()
+        if not added:
+            sys.exit("cannot find the commit that added the one-call "
+                     "launcher: give --legacy-rev REV (or none)")
+        legacy_rev = subprocess.run(
+            ["git", "-C", ROOT, "rev-parse", added[-1] + "^"],
+            capture_output=True, text=True, check=True).stdout.strip()
+    package = os.path.join(outdir, "legacy", "asynccopy")
+    os.makedirs(package, exist_ok=True)
+    for name in LEGACY_FILES:
+        source = subprocess.run(
+            ["git", "-C", ROOT, "show",
+             "%s:python/asynccopy/%s" % (legacy_rev, name)],
+            capture_output=True, text=True, check=True).stdout
+        with open(os.path.join(package, name), "w") as f:
+            f.write(source)
+    with open(os.path.join(outdir, "legacy", "REVISION"), "w") as f:
+        f.write(legacy_rev + "\n")
+    print("saved the package of", legacy_rev, "as legacy")
+
+
+def import_legacy(indir):
+    """The package as it was before (saved by --build), as
+    `asynccopy_legacy`, or None."""
+    import importlib.util
+    init = os.path.join(indir, "legacy", "asynccopy", "__init__.py")
+    if not os.path.exists(init):
+        return None
+    spec = importlib.util.spec_from_file_location(
+        "asynccopy_legacy", init,
+        submodule_search_locations=[os.path.dirname(init)])
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["asynccopy_legacy"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def time_launches(launch, launches):
+    """(host_us, sync_us) per launch of one round."""
+    import torch
+    torch.cuda.synchronize()
+    start = time.perf_counter()
+    for _ in range(launches):
+        launch()
+    issued = time.perf_counter()
+    torch.cuda.synchronize()
+    done = time.perf_counter()
+    return ((issued - start) / launches * 1e6,
+            (done - start) / launches * 1e6)
+
+
+def run(indir, launches, reps, warmup, json_path):
+    import torch
+    import triton
+    import triton.language as tl
+
+    @triton.jit
+    def copy_kernel(x, y, N: tl.constexpr):
+        offsets = tl.arange(0, N)
+        tl.store(y + offsets, tl.load(x + offsets))
+
+    props = torch.cuda.get_device_properties(0)
+    print("gpu %s, torch %s, triton %s, python %s; %d launches x %d rounds"
+          % (props.name, torch.__version__, triton.__version__,
+             sys.version.split()[0], launches, reps), flush=True)
+    x = torch.randn(ROWS, COLS, device="cuda").to(torch.float16)
+    y = torch.zeros_like(x)
+    failures = []
+
+    def check(label, launch, out):
+        out.zero_()
+        launch()
+        torch.cuda.synchronize()
+        if not torch.equal(out, x):
+            failures.append(label)
+            print("FAIL %s: the copy differs from the input" % label)
+        else:
+            print("ok   %s copies the tile" % label)
+
+    launchers = {}  # label -> launch
+    kernels = {}
+    for mode in MODES:
+        kernel = asynccopy.load(os.path.join(indir, mode))["copy_tile"]
+        kernels[mode] = kernel
+        launchers["asynccopy " + mode] = (
+            lambda k=kernel: k(x, y, grid=1, block=128))
+    legacy = import_legacy(indir)
+    if legacy is not None:
+        for mode in MODES:
+            kernel = legacy.load(os.path.join(indir, mode))["copy_tile"]
+            launchers["asynccopy " + mode + " (legacy)"] = (
+                lambda k=kernel: k(x, y, grid=1, block=128))
+    launchers["triton"] = lambda: copy_kernel[(1,)](x, y, N=ROWS * COLS)
+    launchers["torch copy_"] = lambda: y.copy_(x)
+
+    for label, launch in launchers.items():
+        for _ in range(warmup):
+            launch()
+        check(label, launch, y)
+    # A new output tensor: the map follows it (param and scratch alike).
+    for mode, kernel in kernels.items():
+        before = kernel._counters()["maps_encoded"]
+        other = torch.empty_like(x)
+        check("asynccopy %s, new output tensor" % mode,
+              lambda k=kernel: k(x, other, grid=1, block=128), other)
+        encoded = kernel._counters()["maps_encoded"] - before
+        print("     maps encoded for it: %d (expected 1)" % encoded)
+        if encoded != 1:
+            failures.append("asynccopy %s re-encoding" % mode)
+        # Outputs that alternate: each launch copies into its own tensor
+        # (maps encoded again, scratch buffers refilled, as they change).
+        outputs = [torch.empty_like(x) for _ in range(2)]
+        for i in (0, 1, 0, 1, 1):
+            check("asynccopy %s, alternating outputs (%d)" % (mode, i),
+                  lambda k=kernel, o=outputs[i]: k(x, o, grid=1, block=128),
+                  outputs[i])
+        # On a stream that is not torch's current one (DLPack orders
+        # torch's work before it), then as the current one (fast path).
+        side = torch.cuda.Stream()
+
+        def on_side(k=kernel):
+            k(x, y, grid=1, block=128, stream=side)
+            side.synchronize()
+        check("asynccopy %s on a side stream" % mode, on_side, y)
+
+        def side_current(k=kernel):
+            with torch.cuda.stream(side):
+                k(x, y, grid=1, block=128, stream=side)
+            side.synchronize()
+        check("asynccopy %s on the current side stream" % mode, side_current,
+              y)
+    from asynccopy import _launch
+    fast = _launch._FAST_TYPES.get(torch.Tensor) is not None
+    print("torch fast path: %s" % ("on" if fast else "OFF (DLPack)"))
+
+    rounds = {label: [] for label in launchers}
+    for _ in range(reps):
+        for label, launch in launchers.items():
+            rounds[label].append(time_launches(launch, launches))
+    for label in launchers:
+        check(label + " (after timing)", launchers[label], y)
+
+    results = {}
+    print("\n%-32s %10s %10s %10s" % ("launcher", "host_us", "min", "sync_us"))
+    for label, values in rounds.items():
+        host = [h for h, _ in values]
+        sync = [s for _, s in values]
+        results[label] = dict(host_us=statistics.median(host),
+                              host_us_min=min(host),
+                              sync_us=statistics.median(sync))
+        print("%-32s %10.2f %10.2f %10.2f" % (
+            label, results[label]["host_us"], min(host),
+            results[label]["sync_us"]))
+    triton_us = results["triton"]["host_us"]
+    summary = {
+        "python_launch_us_param": round(
+            results["asynccopy param"]["host_us"], 2),
+        "python_launch_us_scratch": round(
+            results["asynccopy scratch"]["host_us"], 2),
+        # >= 1: asynccopy launches faster than Triton.
+        "python_launch_vs_triton": round(
+            triton_us / results["asynccopy param"]["host_us"], 3),
+        "python_launch_vs_triton_scratch": round(
+            triton_us / results["asynccopy scratch"]["host_us"], 3),
+        "triton_launch_us": round(triton_us, 2),
+        "torch_copy_us": round(results["torch copy_"]["host_us"], 2),
+        "gpu": props.name, "torch": torch.__version__,
+        "triton": triton.__version__, "launches": launches, "rounds": reps,
+        "torch_fast_path": fast, "checks": "FAIL" if failures else "PASS",
+        "launchers": {k: {m: round(v, 3) for m, v in r.items()}
+                      for k, r in results.items()},
+    }
+    print("JSON " + json.dumps(summary, sort_keys=True))
+    if json_path:
+        with open(json_path, "w") as f:
+            json.dump(summary, f, indent=2, sort_keys=True)
+    if failures:
+        print("FAILURES: %s" % ", ".join(failures))
+    return 1 if failures else 0
+
+
+def main():
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--build", metavar="DIR")
+    parser.add_argument("--legacy-rev", default=None,
+                        help="the revision whose package --build saves as "
+                        "legacy (default: the commit before the one-call "
+                        "launcher; none: no legacy package)")
+    parser.add_argument("--run", metavar="DIR")
+    parser.add_argument("--launches", type=int, default=2000)
+    parser.add_argument("--reps", type=int, default=7)
+    parser.add_argument("--warmup", type=int, default=200)
+    parser.add_argument("--json", metavar="FILE")
+    args = parser.parse_args()
+    if not args.build and not args.run:
+        parser.error("give --build DIR and/or --run DIR")
+    if args.build:
+        build(args.build, args.legacy_rev)
+    if args.run:
+        return run(args.run, args.launches, args.reps, args.warmup, args.json)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

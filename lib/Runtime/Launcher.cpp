@@ -1,0 +1,503 @@
+//===- Launcher.cpp - One-call kernel launches (acLauncher*) --------------===//
+//
+// A launcher turns a launch record (the words of a kernel's arguments) into
+// the kernel's parameters and launches it: what the Python package did with
+// many ctypes calls per launch, in one. Tensor maps are encoded only when
+// what they are encoded from changes; in descriptor mode scratch, a device
+// buffer per (device, stream) holds them and is refilled only when they
+// change. See include/asynccopy/Runtime/Launch.h for the rules.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CudaDriver.h"
+#include "TensorMapRules.h"
+
+#include "asynccopy/Runtime/Launch.h"
+#include "asynccopy/Runtime/TensorMap.h"
+
+#include <algorithm>
+#include <cstdarg>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+using namespace asynccopy::runtime;
+using namespace asynccopy::runtime::cuda;
+
+namespace {
+constexpr size_t kMapBytes = sizeof(CUtensorMap);
+constexpr int kMaxRank = asynccopy::hw::kMaxRank;
+/// The driver's CU_STREAM_LEGACY and CU_STREAM_PER_THREAD handles.
+const CUstream kLegacyStream = reinterpret_cast<CUstream>(uintptr_t(1));
+const CUstream kPerThreadStream = reinterpret_cast<CUstream>(uintptr_t(2));
+/// CUDA_ERROR_NOT_FOUND: what a call this driver does not export reports.
+constexpr CUresult kNotFound = 500;
+
+/// What a tensor map was last encoded from (unused dims stay 0; compared
+/// with memcmp).
+struct MapKey {
+  int64_t device;
+  int64_t address;
+  int64_t dims[kMaxRank];
+  int64_t strides[kMaxRank];
+};
+
+/// A device buffer that holds a launch's maps in descriptor mode scratch,
+/// with a host copy of what was last copied into it.
+struct ScratchBuffer {
+  int device = 0;
+  CUstream stream = nullptr;
+  uintptr_t thread = 0; // for the per-thread default stream only
+  CUdeviceptr address = 0;
+  uint64_t lastUse = 0;
+  bool filled = false;
+  std::vector<CUtensorMap> contents;
+};
+
+/// Distinguishes the calling thread (its per-thread default stream).
+uintptr_t threadToken() {
+  static thread_local char token;
+  return reinterpret_cast<uintptr_t>(&token);
+}
+
+/// Sets the last error to "launch plan: <message>"; returns false.
+__attribute__((format(printf, 1, 2))) bool planError(const char *format, ...) {
+  char error[256];
+  int n = std::snprintf(error, sizeof(error), "launch plan: ");
+  va_list args;
+  va_start(args, format);
+  std::vsnprintf(error + n, sizeof(error) - size_t(n), format, args);
+  va_end(args);
+  setLastError(error);
+  return false;
+}
+
+/// Checks `plan`; false with the last error set if it is malformed.
+bool validatePlan(const acLaunchPlan *plan) {
+  if (!plan)
+    return planError("null plan");
+  if (plan->numParams < 0 || plan->numTensorMaps < 0 ||
+      (plan->numParams && !plan->params) ||
+      (plan->numTensorMaps && !plan->tensorMaps))
+    return planError("%d parameters and %d tensor maps, arrays %p and %p",
+                     plan->numParams, plan->numTensorMaps,
+                     static_cast<const void *>(plan->params),
+                     static_cast<const void *>(plan->tensorMaps));
+  if (plan->recordWords < AC_RECORD_HEADER_WORDS)
+    return planError("a record of %d words has no room for the %d-word header",
+                     plan->recordWords, int(AC_RECORD_HEADER_WORDS));
+  if (plan->descriptorMode < AC_DESCRIPTORS_NONE ||
+      plan->descriptorMode > AC_DESCRIPTORS_SCRATCH)
+    return planError("descriptor mode %d is not an AC_DESCRIPTORS_* value",
+                     plan->descriptorMode);
+  if (plan->dynamicSmemBytes < 0)
+    return planError("dynamic shared memory %d B is negative",
+                     plan->dynamicSmemBytes);
+  auto argumentWord = [&](int64_t word) {
+    return word >= AC_RECORD_HEADER_WORDS && word < plan->recordWords;
+  };
+  for (int i = 0; i < plan->numParams; ++i) {
+    const acLaunchParam &p = plan->params[i];
+    bool ok = false;
+    switch (p.kind) {
+    case AC_PARAM_WORD:
+      ok = argumentWord(p.word) && p.bytes >= 1 && p.bytes <= 8;
+      break;
+    case AC_PARAM_CONSTANT:
+      ok = p.bytes >= 1 && p.bytes <= 8;
+      break;
+    case AC_PARAM_ADDRESS:
+      ok = argumentWord(p.word) && p.bytes == 8;
+      break;
+    case AC_PARAM_TENSOR_MAP:
+      ok = plan->descriptorMode == AC_DESCRIPTORS_PARAM && p.word >= 0 &&
+           p.word < plan->numTensorMaps && p.bytes == int32_t(kMapBytes);
+      break;
+    case AC_PARAM_SCRATCH:
+      ok = plan->descriptorMode == AC_DESCRIPTORS_SCRATCH && p.bytes == 8;
+      break;
+    }
+    if (!ok)
+      return planError("parameter %d (kind %d, %d B, word %d) does not fit the "
+                       "plan (%d record words, %d tensor maps, descriptor mode "
+                       "%d)",
+                       i, p.kind, p.bytes, p.word, plan->recordWords,
+                       plan->numTensorMaps, plan->descriptorMode);
+  }
+  for (int k = 0; k < plan->numTensorMaps; ++k) {
+    const acLaunchTensorMap &m = plan->tensorMaps[k];
+    bool ok = m.rank >= 1 && m.rank <= kMaxRank && m.elementBytes >= 1 &&
+              m.elementBytes <= 8 && argumentWord(m.addressWord);
+    for (int d = 0; ok && d < m.rank; ++d)
+      ok = (m.dims[d].word < 0 || argumentWord(m.dims[d].word)) &&
+           (d == 0 || m.strides[d].word < 0 || argumentWord(m.strides[d].word));
+    if (!ok)
+      return planError(
+          "tensor map %d (rank %d, %d-B elements, address word %d) "
+          "does not fit a record of %d words",
+          k, m.rank, m.elementBytes, m.addressWord, plan->recordWords);
+  }
+  return true;
+}
+} // namespace
+
+struct acLauncher {
+  explicit acLauncher(const acLaunchPlan &plan)
+      : params(plan.params, plan.params + plan.numParams),
+        maps(plan.tensorMaps, plan.tensorMaps + plan.numTensorMaps),
+        descriptorMode(plan.descriptorMode),
+        dynamicSmemBytes(plan.dynamicSmemBytes), recordWords(plan.recordWords),
+        values(params.size(), 0), pointers(params.size(), nullptr),
+        encoded(new CUtensorMap[std::max<size_t>(maps.size(), 1)]()),
+        keys(maps.size()), cached(maps.size(), false) {
+    for (size_t i = 0; i < params.size(); ++i) {
+      const acLaunchParam &p = params[i];
+      if (p.kind == AC_PARAM_TENSOR_MAP)
+        pointers[i] = &encoded[p.word];
+      else if (p.kind == AC_PARAM_SCRATCH)
+        pointers[i] = &scratchAddress;
+      else
+        pointers[i] = &values[i];
+      // Constants never change.
+      if (p.kind == AC_PARAM_CONSTANT)
+        std::memcpy(&values[i], &p.value, size_t(p.bytes));
+    }
+  }
+
+  int32_t launch(int64_t *record);
+  void releaseScratch();
+
+  std::mutex mutex;
+  const std::vector<acLaunchParam> params;
+  const std::vector<acLaunchTensorMap> maps;
+  const int32_t descriptorMode;
+  const int32_t dynamicSmemBytes;
+  const int32_t recordWords;
+  /// The parameters' values (maps excepted) and the pointer array the
+  /// driver reads: into `values`, `encoded` or `scratchAddress`.
+  std::vector<uint64_t> values;
+  std::vector<void *> pointers;
+  std::unique_ptr<CUtensorMap[]> encoded;
+  std::vector<MapKey> keys;
+  std::vector<bool> cached;
+  uint64_t scratchAddress = 0;
+  std::vector<ScratchBuffer> scratch;
+  uint64_t useClock = 0;
+  /// Functions whose attributes this launcher has set.
+  std::vector<CUfunction> smemConfigured, clusterConfigured;
+  int64_t launches = 0, mapsEncoded = 0, scratchFills = 0;
+
+private:
+  int32_t driverError(int64_t *record, int call, CUresult result,
+                      const char *what);
+  int32_t encodeMaps(int64_t *record, int device);
+  int32_t fillScratch(const CudaDriver &driver, int64_t *record, int device);
+  int32_t configure(const CudaDriver &driver, int64_t *record, CUfunction fn,
+                    int64_t clusterSize);
+};
+
+int32_t acLauncher::driverError(int64_t *record, int call, CUresult result,
+                                const char *what) {
+  char reason[160], message[256];
+  describeError(result, reason, sizeof(reason));
+  std::snprintf(message, sizeof(message), "%s failed: %s", what, reason);
+  setLastError(message);
+  record[AC_RECORD_ERROR_INDEX] = call;
+  record[AC_RECORD_ERROR_RESULT] = result;
+  return AC_LAUNCH_DRIVER_ERROR;
+}
+
+int32_t acLauncher::encodeMaps(int64_t *record, int device) {
+  auto value = [record](const acLaunchValue &v) {
+    return v.word >= 0 ? record[v.word] : v.value;
+  };
+  for (size_t k = 0; k < maps.size(); ++k) {
+    const acLaunchTensorMap &m = maps[k];
+    MapKey key = {};
+    key.device = device;
+    key.address = record[m.addressWord];
+    int64_t stridesBytes[kMaxRank - 1] = {};
+    bool empty = false;
+    for (int d = 0; d < m.rank; ++d) {
+      key.dims[d] = value(m.dims[d]);
+      empty |= key.dims[d] == 0;
+      if (d == 0)
+        continue;
+      key.strides[d] = value(m.strides[d]);
+      // Wraps like the C types the encoder takes (no signed overflow).
+      stridesBytes[d - 1] =
+          int64_t(uint64_t(key.strides[d]) * uint64_t(m.elementBytes));
+    }
+    if (cached[k] && std::memcmp(&keys[k], &key, sizeof(key)) == 0)
+      continue;
+    cached[k] = false;
+    // The encoder works in the primary context of the thread's device.
+    int previous = getDefaultDevice();
+    setDefaultDevice(device);
+    int32_t status = acTensorMapEncodeTiled(
+        &encoded[k], m.elementType, m.rank,
+        reinterpret_cast<const void *>(key.address), key.dims, stridesBytes,
+        m.boxDims, m.swizzleBytes, m.oobFill, m.l2PromotionBytes);
+    setDefaultDevice(previous);
+    ++mapsEncoded;
+    if (status != AC_TENSOR_MAP_OK) {
+      record[AC_RECORD_ERROR_INDEX] = int64_t(k);
+      return status == AC_TENSOR_MAP_INVALID
+                 ? AC_LAUNCH_TENSOR_MAP_INVALID
+                 : AC_LAUNCH_TENSOR_MAP_DRIVER_ERROR;
+    }
+    // An empty tensor's map points at scratch its encoding refills.
+    if (!empty) {
+      keys[k] = key;
+      cached[k] = true;
+    }
+  }
+  return AC_LAUNCH_OK;
+}
+
+int32_t acLauncher::fillScratch(const CudaDriver &driver, int64_t *record,
+                                int device) {
+  CUstream stream = reinterpret_cast<CUstream>(record[AC_RECORD_STREAM]);
+  // CU_STREAM_LEGACY is the legacy default stream, as 0 is; the per-thread
+  // default stream is one stream per thread.
+  CUstream keyStream = stream == kLegacyStream ? nullptr : stream;
+  uintptr_t thread = stream == kPerThreadStream ? threadToken() : 0;
+  auto it =
+      std::find_if(scratch.begin(), scratch.end(), [&](const ScratchBuffer &b) {
+        return b.device == device && b.stream == keyStream &&
+               b.thread == thread;
+      });
+  if (it == scratch.end()) {
+    if (scratch.size() >= AC_LAUNCHER_MAX_SCRATCH_BUFFERS) {
+      // cuMemFree waits for the device: no launch still reads the buffer.
+      auto oldest =
+          std::min_element(scratch.begin(), scratch.end(),
+                           [](const ScratchBuffer &a, const ScratchBuffer &b) {
+                             return a.lastUse < b.lastUse;
+                           });
+      {
+        ScopedContext context(oldest->device, OnContextError::Report);
+        if (context.active() && driver.cuMemFree)
+          driver.cuMemFree(oldest->address);
+      }
+      scratch.erase(oldest);
+    }
+    ScratchBuffer buffer;
+    buffer.device = device;
+    buffer.stream = keyStream;
+    buffer.thread = thread;
+    buffer.contents.resize(maps.size());
+    if (!driver.cuMemAlloc)
+      return driverError(record, AC_CALL_MEM_ALLOC, kNotFound,
+                         AC_CU_SYMBOL(cuMemAlloc));
+    if (CUresult result =
+            driver.cuMemAlloc(&buffer.address, maps.size() * kMapBytes))
+      return driverError(record, AC_CALL_MEM_ALLOC, result,
+                         AC_CU_SYMBOL(cuMemAlloc));
+    scratch.push_back(std::move(buffer));
+    it = scratch.end() - 1;
+  }
+  ScratchBuffer &buffer = *it;
+  buffer.lastUse = ++useClock;
+  size_t bytes = maps.size() * kMapBytes;
+  if (!buffer.filled ||
+      std::memcmp(buffer.contents.data(), encoded.get(), bytes) != 0) {
+    // The source is this buffer's own pageable host copy: the driver
+    // stages it before the call returns, and it is only written again at
+    // this buffer's next refill.
+    std::memcpy(buffer.contents.data(), encoded.get(), bytes);
+    buffer.filled = false;
+    if (!driver.cuMemcpyHtoDAsync)
+      return driverError(record, AC_CALL_MEMCPY_HTOD_ASYNC, kNotFound,
+                         AC_CU_SYMBOL(cuMemcpyHtoDAsync));
+    if (CUresult result = driver.cuMemcpyHtoDAsync(
+            buffer.address, buffer.contents.data(), bytes, stream))
+      return driverError(record, AC_CALL_MEMCPY_HTOD_ASYNC, result,
+                         AC_CU_SYMBOL(cuMemcpyHtoDAsync));
+    buffer.filled = true;
+    ++scratchFills;
+  }
+  scratchAddress = buffer.address;
+  return AC_LAUNCH_OK;
+}
+
+int32_t acLauncher::configure(const CudaDriver &driver, int64_t *record,
+                              CUfunction fn, int64_t clusterSize) {
+  auto setOnce = [&](std::vector<CUfunction> &done, int attribute,
+                     int value) -> int32_t {
+    if (std::find(done.begin(), done.end(), fn) != done.end())
+      return AC_LAUNCH_OK;
+    if (!driver.cuFuncSetAttribute)
+      return driverError(record, AC_CALL_FUNC_SET_ATTRIBUTE, kNotFound,
+                         AC_CU_SYMBOL(cuFuncSetAttribute));
+    if (CUresult result = driver.cuFuncSetAttribute(fn, attribute, value))
+      return driverError(record, AC_CALL_FUNC_SET_ATTRIBUTE, result,
+                         AC_CU_SYMBOL(cuFuncSetAttribute));
+    done.push_back(fn);
+    return AC_LAUNCH_OK;
+  };
+  // Buffers the compiler moved into dynamic shared memory: past 48 KiB the
+  // kernel opts in.
+  if (dynamicSmemBytes > asynccopy::hw::kDefaultSmemBytes)
+    if (int32_t status = setOnce(
+            smemConfigured, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+            dynamicSmemBytes))
+      return status;
+  if (clusterSize > asynccopy::hw::kPortableClusterCtas)
+    return setOnce(clusterConfigured,
+                   CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1);
+  return AC_LAUNCH_OK;
+}
+
+int32_t acLauncher::launch(int64_t *record) {
+  record[AC_RECORD_ERROR_INDEX] = -1;
+  record[AC_RECORD_ERROR_RESULT] = 0;
+  unsigned dims[9];
+  bool cluster = false;
+  for (int i = 0; i < 9; ++i) {
+    int64_t v = record[AC_RECORD_GRID + i];
+    bool inCluster = i >= 6;
+    if (inCluster && i == 6)
+      cluster = v != 0;
+    bool ok = v >= 1 && v <= int64_t(UINT32_MAX);
+    if (inCluster && !cluster)
+      ok = v == 0;
+    if (!ok) {
+      char message[160];
+      std::snprintf(message, sizeof(message),
+                    "launch record: %s dim %d is %lld: must be 1 to 2^32-1%s",
+                    i < 3   ? "grid"
+                    : i < 6 ? "block"
+                            : "cluster",
+                    i % 3, (long long)v,
+                    inCluster ? " (or all 0: no cluster)" : "");
+      setLastError(message);
+      return AC_LAUNCH_INVALID;
+    }
+    dims[i] = unsigned(v);
+  }
+  int64_t device = record[AC_RECORD_DEVICE];
+  if (device < 0 || device > INT32_MAX) {
+    setLastError("launch record: the device is negative or too large");
+    return AC_LAUNCH_INVALID;
+  }
+
+  ScopedContext context(int(device), OnContextError::Report);
+  if (!context.active()) {
+    setLastError(context.error());
+    record[AC_RECORD_ERROR_INDEX] = AC_CALL_CONTEXT;
+    return AC_LAUNCH_DRIVER_ERROR;
+  }
+  const CudaDriver &driver = getDriver(); // loaded: the context is current
+  if (int32_t status = encodeMaps(record, int(device)))
+    return status;
+  if (descriptorMode == AC_DESCRIPTORS_SCRATCH && !maps.empty())
+    if (int32_t status = fillScratch(driver, record, int(device)))
+      return status;
+
+  for (size_t i = 0; i < params.size(); ++i) {
+    const acLaunchParam &p = params[i];
+    if (p.kind == AC_PARAM_WORD) {
+      values[i] = 0;
+      std::memcpy(&values[i], &record[p.word], size_t(p.bytes));
+    } else if (p.kind == AC_PARAM_ADDRESS) {
+      values[i] = uint64_t(record[p.word]) - uint64_t(p.value);
+    }
+  }
+
+  auto fn = reinterpret_cast<CUfunction>(record[AC_RECORD_FUNCTION]);
+  CUstream stream = reinterpret_cast<CUstream>(record[AC_RECORD_STREAM]);
+  int64_t clusterSize =
+      cluster ? int64_t(dims[6]) * int64_t(dims[7]) * int64_t(dims[8]) : 1;
+  if (int32_t status = configure(driver, record, fn, clusterSize))
+    return status;
+  void **kernelParams = pointers.empty() ? nullptr : pointers.data();
+  unsigned smem = unsigned(dynamicSmemBytes);
+  if (!cluster) {
+    if (!driver.cuLaunchKernel)
+      return driverError(record, AC_CALL_LAUNCH_KERNEL, kNotFound,
+                         AC_CU_SYMBOL(cuLaunchKernel));
+    if (CUresult result = driver.cuLaunchKernel(fn, dims[0], dims[1], dims[2],
+                                                dims[3], dims[4], dims[5], smem,
+                                                stream, kernelParams, nullptr))
+      return driverError(record, AC_CALL_LAUNCH_KERNEL, result,
+                         AC_CU_SYMBOL(cuLaunchKernel));
+  } else {
+    if (!driver.cuLaunchKernelEx)
+      return driverError(record, AC_CALL_LAUNCH_KERNEL_EX, kNotFound,
+                         AC_CU_SYMBOL(cuLaunchKernelEx));
+    CUlaunchAttribute attribute;
+    CUlaunchConfig config =
+        clusterLaunchConfig(dims, dims + 3, dims + 6, smem, stream, &attribute);
+    if (CUresult result =
+            driver.cuLaunchKernelEx(&config, fn, kernelParams, nullptr))
+      return driverError(record, AC_CALL_LAUNCH_KERNEL_EX, result,
+                         AC_CU_SYMBOL(cuLaunchKernelEx));
+  }
+  ++launches;
+  return AC_LAUNCH_OK;
+}
+
+void acLauncher::releaseScratch() {
+  const CudaDriver *driver = tryGetDriver(nullptr);
+  for (ScratchBuffer &buffer : scratch) {
+    if (!driver || !driver->cuMemFree)
+      break;
+    ScopedContext context(buffer.device, OnContextError::Report);
+    if (context.active())
+      driver->cuMemFree(buffer.address);
+  }
+  scratch.clear();
+}
+
+extern "C" acLauncher *acLauncherCreate(const acLaunchPlan *plan) {
+  if (!validatePlan(plan))
+    return nullptr;
+  clearLastError();
+  return new acLauncher(*plan);
+}
+
+extern "C" int32_t acLauncherLaunch(acLauncher *launcher, int64_t *record) {
+  if (!launcher || !record) {
+    setLastError("acLauncherLaunch: null launcher or record");
+    return AC_LAUNCH_INVALID;
+  }
+  std::lock_guard<std::mutex> lock(launcher->mutex);
+  int32_t status = launcher->launch(record);
+  if (status == AC_LAUNCH_OK)
+    clearLastError();
+  return status;
+}
+
+extern "C" void acLauncherDestroy(acLauncher *launcher) {
+  if (!launcher)
+    return;
+  {
+    std::lock_guard<std::mutex> lock(launcher->mutex);
+    launcher->releaseScratch();
+  }
+  delete launcher;
+}
+
+extern "C" int64_t acLauncherCounter(const acLauncher *launcher,
+                                     int32_t counter) {
+  if (!launcher)
+    return -1;
+  auto *l = const_cast<acLauncher *>(launcher);
+  std::lock_guard<std::mutex> lock(l->mutex);
+  switch (counter) {
+  case AC_LAUNCHER_LAUNCHES:
+    return l->launches;
+  case AC_LAUNCHER_MAPS_ENCODED:
+    return l->mapsEncoded;
+  case AC_LAUNCHER_SCRATCH_FILLS:
+    return l->scratchFills;
+  case AC_LAUNCHER_SCRATCH_BUFFERS:
+    return int64_t(l->scratch.size());
+  default:
+    return -1;
+  }
+}
