@@ -442,3 +442,50 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// A GEMM main loop: each iteration loads a K tile of A, takes the wgmma
+// descriptor of a subview per K step and accumulates in an iter_arg. The
+// subviews of the buffer are retyped for the stage view they now cut
+// (dynamic offset); the descriptor takes any layout.
+#wg = #gpu.address_space<workgroup>
+// CHECK-LABEL: gpu.func @wgmma_main_loop
+// CHECK-SAME: workgroup(%[[BUF:.*]] : memref<3x1x64x64xf16, #gpu.address_space<workgroup>>)
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %[[ACC:.*]] = %{{.*}}, %[[G:.*]] = %{{.*}}) -> (i1, i64, index)
+// CHECK:   %[[S:.*]] = arith.remui %[[G]]
+// CHECK:   %[[CUR:.*]] = memref.subview %[[BUF]][%[[S]], 0, 0, 0] [1, 1, 64, 64] [1, 1, 1, 1] : memref<3x1x64x64xf16, #gpu.address_space<workgroup>> to memref<1x64x64xf16, strided<[4096, 64, 1], offset: ?>, #gpu.address_space<workgroup>>
+// CHECK:   asynccopy.barrier.wait
+// CHECK:   %[[K1:.*]] = memref.subview %[[CUR]][0, 0, 16] [1, 64, 16] [1, 1, 1] : memref<1x64x64xf16, strided<[4096, 64, 1], offset: ?>, #gpu.address_space<workgroup>> to memref<64x16xf16, strided<[64, 1], offset: ?>, #gpu.address_space<workgroup>>
+// CHECK:   asynccopy.wgmma_descriptor %[[K1]] major k : memref<64x16xf16, strided<[64, 1], offset: ?>, #gpu.address_space<workgroup>>
+gpu.module @kernels {
+  gpu.func @wgmma_main_loop(%A: memref<64x512xf16>, %out: memref<64xi64>)
+      workgroup(%sa : memref<1x64x64xf16, #wg>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c64 = arith.constant 64 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %zero = arith.constant 0 : i64
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+    %r:2 = scf.for %kt = %c0 to %c8 step %c1 iter_args(%ph = %false, %acc = %zero) -> (i1, i64) {
+      %col = arith.muli %kt, %c64 : index
+      asynccopy.copy %A to %sa window [0, %col] [64, 64] barrier %bar[%c0]
+          {transforms = [#asynccopy.tile<[64, 64]>], swizzle = 128 : i64}
+          : memref<64x512xf16> to memref<1x64x64xf16, #wg>
+      asynccopy.barrier.wait %bar[%c0], %ph : !asynccopy.barrier<1>
+      %v = memref.subview %sa[0, 0, 16] [1, 64, 16] [1, 1, 1]
+          : memref<1x64x64xf16, #wg> to memref<64x16xf16, strided<[64, 1], offset: 16>, #wg>
+      %d = asynccopy.wgmma_descriptor %v major k : memref<64x16xf16, strided<[64, 1], offset: 16>, #wg>
+      %sum = arith.addi %acc, %d : i64
+      gpu.barrier
+      %nph = arith.xori %ph, %true : i1
+      scf.yield %nph, %sum : i1, i64
+    } {asynccopy.pipeline_stages = 3 : i64}
+    %tid = gpu.thread_id x
+    memref.store %r#1, %out[%tid] : memref<64xi64>
+    gpu.return
+  }
+}

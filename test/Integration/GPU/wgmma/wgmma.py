@@ -20,6 +20,7 @@ matrix's runner (asynccopy-gpu-matrix --dir DIR; the "impl" column is
 import argparse
 import os
 import random
+import re
 import shlex
 import struct
 import sys
@@ -67,12 +68,20 @@ def encode(kind, value):
 
 
 class Config:
-    def __init__(self, kind, major_a, major_b, swizzle, index):
+    """One configuration; with `stages`, a GEMM main loop instead: a loop
+    over K tiles (K_BYTES each) written with one A and one B tile and marked
+    `asynccopy.pipeline_stages = stages`, accumulating in an iter_arg."""
+
+    def __init__(self, kind, major_a, major_b, swizzle, index, stages=0, tiles=1):
         self.kind, self.major_a, self.major_b, self.swizzle = kind, major_a, major_b, swizzle
+        self.stages, self.tiles = stages, tiles
         self.name = "%s.a%s.b%s.s%d" % (kind, major_a, major_b, swizzle)
+        if stages:
+            self.name += ".loop%dx%d" % (tiles, stages)
         self.seed = 0x7000 + index * 8
         self.mlir, self.e, self.wtype, self.acc = TYPES[kind]
-        self.k = K_BYTES // self.e  # K in elements
+        self.tk = K_BYTES // self.e  # K of one tile, in elements
+        self.k = self.tk * tiles  # K in elements
         self.step = 32 // self.e  # K per instruction
 
     def describe(self):
@@ -88,6 +97,11 @@ def configs():
             for mb in majors:
                 for s in (0, 32, 64, 128):
                     out.append(Config(kind, ma, mb, s, len(out)))
+    # GEMM main loops: 8 K tiles through a 3-stage pipeline, one of each
+    # operand layout family.
+    for kind, ma, mb, s in (("f16", "k", "k", 128), ("bf16", "mn", "k", 64),
+                            ("e4m3", "k", "k", 128), ("f16", "mn", "mn", 0)):
+        out.append(Config(kind, ma, mb, s, len(out), stages=3, tiles=8))
     return out
 
 
@@ -148,11 +162,12 @@ def operand_layout(cfg, rows, major):
     per instruction) of one operand with `rows` M or N rows."""
     s, e, t = cfg.swizzle, cfg.e, cfg.mlir
     block = (s or 16) // e  # elements of one S-byte (16-B) column
+    tk = cfg.tk
     steps = []
     if major == "k":
-        gshape, tile = [rows, cfg.k], [rows, block]
-        sshape = [cfg.k // block, rows, block]
-        for j in range(cfg.k // cfg.step):
+        gshape, window, tile = [rows, cfg.k], [rows, tk], [rows, block]
+        sshape = [tk // block, rows, block]
+        for j in range(tk // cfg.step):
             kb = j * cfg.step
             if s:
                 chunk, off = kb // block, kb % block
@@ -168,68 +183,100 @@ def operand_layout(cfg, rows, major):
                                      "strided<[%d, %d, 1], offset: %d>" % (rows * block, block, offset),
                                      WG)))
     else:
-        gshape, tile = [cfg.k, rows], [cfg.k, block]
+        gshape, window, tile = [cfg.k, rows], [tk, rows], [tk, block]
         blocks = rows // block
-        sshape = [blocks, cfg.k, block]
-        for j in range(cfg.k // cfg.step):
+        sshape = [blocks, tk, block]
+        for j in range(tk // cfg.step):
             offset = j * cfg.step * block
             steps.append(([0, j * cfg.step, 0], [blocks, cfg.step, block],
                           memref([blocks, cfg.step, block], t,
-                                 "strided<[%d, %d, 1], offset: %d>" % (cfg.k * block, block, offset),
+                                 "strided<[%d, %d, 1], offset: %d>" % (tk * block, block, offset),
                                  WG)))
-    return gshape, tile, sshape, steps
+    return gshape, window, tile, sshape, steps
 
 
 def kernel(cfg):
     t = cfg.mlir
-    ga, ta, sa, steps_a = operand_layout(cfg, M, cfg.major_a)
-    gb, tb, sb, steps_b = operand_layout(cfg, N, cfg.major_b)
+    ga, wa, ta, sa, steps_a = operand_layout(cfg, M, cfg.major_a)
+    gb, wb, tb, sb, steps_b = operand_layout(cfg, N, cfg.major_b)
     acc_elem = "i32" if cfg.acc == "s32" else "f32"
     regs = N // 2
     acc = "!llvm.struct<(%s)>" % ", ".join([acc_elem] * regs)
     swz = (", swizzle = %d : i64" % cfg.swizzle) if cfg.swizzle else ""
+    loop = cfg.stages > 0
+    ind = "    " if loop else "  "
+
+    def load(src, dst, g, w, tile, smem, major):
+        # The K tile's offset along K: dim 1 of a K-major operand, dim 0 of
+        # an MN-major one.
+        offsets = ("0, %kcol" if major == "k" else "%kcol, 0") if loop else "0, 0"
+        return (ind + "asynccopy.copy %s to %s window [%s] [%d, %d] barrier %%bar[%%c0]"
+                " {transforms = [#asynccopy.tile<[%d, %d]>]%s} : %s to %s" % (
+                    src, dst, offsets, w[0], w[1], tile[0], tile[1], swz, memref(g, t),
+                    memref(smem, t, None, WG)))
+
     lines = [
         "gpu.func @kernel(%%A: %s, %%B: %s, %%D: %s)" % (memref(ga, t), memref(gb, t),
                                                        memref([M, N], acc_elem)),
         "    workgroup(%%sa : %s, %%sb : %s) kernel {" % (memref(sa, t, None, WG),
                                                        memref(sb, t, None, WG)),
         "  %c0 = arith.constant 0 : index",
+        "  %c1 = arith.constant 1 : index",
         "  %false = arith.constant false",
+        "  %true = arith.constant true",
         "  %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>",
         "  asynccopy.barrier.init %bar, 2 : !asynccopy.barrier<1>",
-        "  asynccopy.copy %%A to %%sa window [0, 0] [%d, %d] barrier %%bar[%%c0]"
-        " {transforms = [#asynccopy.tile<[%d, %d]>]%s} : %s to %s" % (
-            ga[0], ga[1], ta[0], ta[1], swz, memref(ga, t), memref(sa, t, None, WG)),
-        "  asynccopy.copy %%B to %%sb window [0, 0] [%d, %d] barrier %%bar[%%c0]"
-        " {transforms = [#asynccopy.tile<[%d, %d]>]%s} : %s to %s" % (
-            gb[0], gb[1], tb[0], tb[1], swz, memref(gb, t), memref(sb, t, None, WG)),
-        "  asynccopy.barrier.wait %bar[%c0], %false : !asynccopy.barrier<1>",
-        "  %%acc0 = llvm.mlir.zero : %s" % acc,
-        "  nvvm.wgmma.fence.aligned",
+        "  %%accz = llvm.mlir.zero : %s" % acc,
     ]
+    start = "%accz"
+    if loop:
+        lines += [
+            "  %%ntiles = arith.constant %d : index" % cfg.tiles,
+            "  %%tk = arith.constant %d : index" % cfg.tk,
+            "  %%res:2 = scf.for %%kt = %%c0 to %%ntiles step %%c1 iter_args(%%ph = %%false,"
+            " %%acc = %%accz) -> (i1, %s) {" % acc,
+            "    %kcol = arith.muli %kt, %tk : index",
+        ]
+        start = "%acc"
+    lines += [load("%A", "%sa", ga, wa, ta, sa, cfg.major_a),
+              load("%B", "%sb", gb, wb, tb, sb, cfg.major_b),
+              ind + "asynccopy.barrier.wait %%bar[%%c0], %s : !asynccopy.barrier<1>" % (
+                  "%ph" if loop else "%false"),
+              ind + "nvvm.wgmma.fence.aligned"]
     # wgmma's layouts: A row = K-major, B col = K-major (not transposed).
     layout_a = "row" if cfg.major_a == "k" else "col"
     layout_b = "col" if cfg.major_b == "k" else "row"
+    prev = start
     for j, ((oa, za, va), (ob, zb, vb)) in enumerate(zip(steps_a, steps_b)):
         lines += [
-            "  %%va%d = memref.subview %%sa[%s] [%s] [1, 1, 1] : %s to %s" % (
+            ind + "%%va%d = memref.subview %%sa[%s] [%s] [1, 1, 1] : %s to %s" % (
                 j, ", ".join(map(str, oa)), ", ".join(map(str, za)),
                 memref(sa, t, None, WG), va),
-            "  %%vb%d = memref.subview %%sb[%s] [%s] [1, 1, 1] : %s to %s" % (
+            ind + "%%vb%d = memref.subview %%sb[%s] [%s] [1, 1, 1] : %s to %s" % (
                 j, ", ".join(map(str, ob)), ", ".join(map(str, zb)),
                 memref(sb, t, None, WG), vb),
-            "  %%da%d = asynccopy.wgmma_descriptor %%va%d major %s : %s" % (j, j, cfg.major_a, va),
-            "  %%db%d = asynccopy.wgmma_descriptor %%vb%d major %s : %s" % (j, j, cfg.major_b, vb),
-            "  %%acc%d = nvvm.wgmma.mma_async %%da%d, %%db%d, %%acc%d,"
+            ind + "%%da%d = asynccopy.wgmma_descriptor %%va%d major %s : %s" % (
+                j, j, cfg.major_a, va),
+            ind + "%%db%d = asynccopy.wgmma_descriptor %%vb%d major %s : %s" % (
+                j, j, cfg.major_b, vb),
+            ind + "%%acc%d = nvvm.wgmma.mma_async %%da%d, %%db%d, %s,"
             " #nvvm.shape<m = 64, n = %d, k = %d>, D [<%s>, <one>], A [<%s>, <one>, <%s>],"
             " B [<%s>, <one>, <%s>] : %s -> %s" % (
-                j + 1, j, j, j, N, cfg.step, cfg.acc, cfg.wtype, layout_a, cfg.wtype, layout_b,
-                acc, acc),
+                j + 1, j, j, prev, N, cfg.step, cfg.acc, cfg.wtype, layout_a, cfg.wtype,
+                layout_b, acc, acc),
         ]
-    last = len(steps_a)
+        prev = "%%acc%d" % (j + 1)
+    lines += [ind + "nvvm.wgmma.commit.group.sync.aligned",
+              ind + "nvvm.wgmma.wait.group.sync.aligned 0"]
+    final = prev
+    if loop:
+        # One tile buffer: every warp is done with it before the next load.
+        lines += ["    gpu.barrier",
+                  "    %nph = arith.xori %ph, %true : i1",
+                  "    scf.yield %%nph, %s : i1, %s" % (prev, acc),
+                  "  } {asynccopy.pipeline_stages = %d : i64}" % cfg.stages]
+        final = "%res#1"
     lines += [
-        "  nvvm.wgmma.commit.group.sync.aligned",
-        "  nvvm.wgmma.wait.group.sync.aligned 0",
         # Fragment of m64nN: warp w, lane l hold rows 16w + l/4 (+8) and
         # columns 8j + 2(l%4) (+1), registers 4j .. 4j+3.
         "  %tid = gpu.thread_id x",
@@ -251,7 +298,7 @@ def kernel(cfg):
         j, q = divmod(r, 4)
         row = "%row1" if q >= 2 else "%row0"
         lines += [
-            "  %%x%d = llvm.extractvalue %%acc%d[%d] : %s" % (r, last, r, acc),
+            "  %%x%d = llvm.extractvalue %s[%d] : %s" % (r, final, r, acc),
             "  %%cc%d = arith.constant %d : index" % (r, 8 * j + (q & 1)),
             "  %%col%d = arith.addi %%colbase, %%cc%d : index" % (r, r),
             "  memref.store %%x%d, %%D[%s, %%col%d] : %s" % (r, row, r, memref([M, N], acc_elem)),
@@ -324,7 +371,20 @@ def main():
         e = matrix.Entry(c, "wgmma", len(entries))
         e.fn = "wg%d" % len(entries)
         entries.append(e)
-    failed = matrix.build(entries, args, out, render)
+    # The main loops must be pipelined: a remark of asynccopy-pipeline (a
+    # loop it leaves alone) fails them.
+    loops = [e for e in entries if e.cfg.stages]
+    text, lines = render(loops)
+    path = os.path.join(args.work, "loops.mlir")
+    with open(path, "w") as f:
+        f.write(text)
+    r = matrix.run([args.ac_opt, path, "--asynccopy-pipeline", "-o", os.devnull])
+    for m in re.finditer(r":(\d+):\d+: (remark|error): (.*)$", r.stderr, re.M):
+        for (_, first, last), e in zip(lines, loops):
+            if first <= int(m.group(1)) <= last:
+                e.status, e.reason = "compile-fail", m.group(3)
+    failed = [e for e in loops if e.status]
+    failed += matrix.build([e for e in entries if not e.status], args, out, render)
     for e in entries:
         if e.status is None:
             e.status = "run"

@@ -270,10 +270,26 @@ private:
         bool early = before && body->findAncestorOpInBlock(*use->getOwner())
                                    ->isBeforeInBlock(firstLoad);
         use->set(early ? before : current);
+        retypeSubviews(use->getOwner());
       }
       if (old != staged)
         old.getDefiningOp()->erase();
     }
+  }
+
+  /// A subview of a stage (and the subviews of it) takes the layout the
+  /// stage's dynamic offset gives it; its users take any layout.
+  static void retypeSubviews(Operation *op) {
+    auto subview = dyn_cast<memref::SubViewOp>(op);
+    if (!subview)
+      return;
+    auto type = memref::SubViewOp::inferRankReducedResultType(
+        subview.getType().getShape(), subview.getSourceType(),
+        subview.getMixedOffsets(), subview.getMixedSizes(),
+        subview.getMixedStrides());
+    subview.getResult().setType(type);
+    for (Operation *user : subview.getResult().getUsers())
+      retypeSubviews(user);
   }
 
   void rewriteBody() {

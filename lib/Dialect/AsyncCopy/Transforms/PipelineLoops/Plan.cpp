@@ -85,6 +85,28 @@ LogicalResult collectGroup(CopyOp load, LoopPlan &plan, std::string &why) {
   return success();
 }
 
+/// Whether every user of `view` takes a stage of it (a strided view of any
+/// layout): asynccopy ops, loads and stores, and subviews whose own users
+/// do, which the pass retypes (e.g. the K step of a wgmma descriptor).
+LogicalResult checkStageUsers(Value view, std::string &why) {
+  for (Operation *user : view.getUsers()) {
+    if (auto subview = dyn_cast<memref::SubViewOp>(user)) {
+      if (failed(checkStageUsers(subview.getResult(), why)))
+        return failure();
+      continue;
+    }
+    if (!isa<AsyncCopyDialect>(user->getDialect()) &&
+        !isa<memref::LoadOp, memref::StoreOp, vector::LoadOp, vector::StoreOp,
+             vector::TransferReadOp, vector::TransferWriteOp>(user)) {
+      why = "its SMEM buffer is used by '" +
+            user->getName().getStringRef().str() +
+            "', whose types would change with a stage view";
+      return failure();
+    }
+  }
+  return success();
+}
+
 /// The buffer a load fills, when the pass can give it stages: a workgroup
 /// attribution of the kernel or a workgroup memref.alloc, static and with
 /// the identity layout, defined outside `loop` and used only inside it.
@@ -110,21 +132,13 @@ FailureOr<Value> stageableBuffer(Value dest, scf::ForOp loop,
     return failure();
   }
   for (OpOperand &use : dest.getUses()) {
-    Operation *user = use.getOwner();
-    if (!loop->isProperAncestor(user)) {
+    if (!loop->isProperAncestor(use.getOwner())) {
       why = "its SMEM buffer is also used outside the loop";
       return failure();
     }
-    // A stage is a strided view: users must take any layout.
-    if (!isa<AsyncCopyDialect>(user->getDialect()) &&
-        !isa<memref::LoadOp, memref::StoreOp, vector::LoadOp, vector::StoreOp,
-             vector::TransferReadOp, vector::TransferWriteOp>(user)) {
-      why = "its SMEM buffer is used by '" +
-            user->getName().getStringRef().str() +
-            "', whose types would change with a stage view";
-      return failure();
-    }
   }
+  if (failed(checkStageUsers(dest, why)))
+    return failure();
   return dest;
 }
 
@@ -230,25 +244,47 @@ LogicalResult collectCompletion(CopyOp load, LoopPlan &plan, std::string &why) {
 /// reads (or writes) the tile of the iteration before, which the pipeline
 /// still holds in the stage it refills next; a use between the first load
 /// and the load that fills the buffer would see that refill issued already.
+/// A subview and the ops that access through it must be on one side.
 LogicalResult collectUsesBeforeLoad(LoopPlan &plan, std::string &why) {
   Block *body = plan.loop.getBody();
   Operation *firstLoad = plan.loads.front();
   for (Value buffer : plan.buffers) {
     Operation *fill = *llvm::find_if(
         plan.loads, [&](CopyOp load) { return load.getDest() == buffer; });
-    for (Operation *user : buffer.getUsers()) {
+    // Whether `user` runs before the first load; fails between the loads.
+    auto before = [&](Operation *user) -> FailureOr<bool> {
       Operation *top = body->findAncestorOpInBlock(*user);
-      if (top->isBeforeInBlock(firstLoad)) {
-        plan.usesBeforeLoad = true;
-        continue;
-      }
+      if (top->isBeforeInBlock(firstLoad))
+        return true;
       if (top != fill && top->isBeforeInBlock(fill)) {
         why = "its body uses an SMEM buffer between its first load and the "
               "load that fills that buffer (load it first, or before the "
               "other loads)";
         return failure();
       }
-    }
+      return false;
+    };
+    // `side`: the side of the subview `user` accesses through, if any.
+    std::function<LogicalResult(Operation *, std::optional<bool>)> visit =
+        [&](Operation *user, std::optional<bool> side) -> LogicalResult {
+      FailureOr<bool> early = before(user);
+      if (failed(early))
+        return failure();
+      if (side && *side != *early) {
+        why = "a view of an SMEM buffer is used both before and after the "
+              "loop's first load";
+        return failure();
+      }
+      plan.usesBeforeLoad |= *early;
+      if (auto subview = dyn_cast<memref::SubViewOp>(user))
+        for (Operation *next : subview.getResult().getUsers())
+          if (failed(visit(next, *early)))
+            return failure();
+      return success();
+    };
+    for (Operation *user : buffer.getUsers())
+      if (failed(visit(user, std::nullopt)))
+        return failure();
   }
   return success();
 }
