@@ -1024,6 +1024,81 @@ static bool dsmemStrided(Checker &check) {
 #endif
 
 //===----------------------------------------------------------------------===//
+// Kernels in upstream ops only, raised by asynccopy-raise-upstream
+//===----------------------------------------------------------------------===//
+
+#if defined(HAS_raise_memref_copy) || defined(HAS_raise_nvgpu_cp_async)
+/// `fn` copies the 3-D `in` to `out` (through SMEM).
+template <typename T, typename Pattern>
+static bool copies3D(Checker &check,
+                     void (*fn)(MemRef<T, 3> *, MemRef<T, 3> *),
+                     std::vector<int64_t> shape, Pattern pattern) {
+  DeviceArray<T, 3> in(shape), out(shape);
+  in.fill(pattern);
+  out.poison();
+  auto a = in.memref(), b = out.memref();
+  fn(&a, &b);
+  out.download();
+  check.expectSame("out", out.host, in.host);
+  return check.errors == 0;
+}
+#endif
+
+#ifdef HAS_raise_memref_copy
+extern "C" void _mlir_ciface_raise_memref_copy(MemRef<float, 3> *,
+                                               MemRef<float, 3> *);
+/// memref.copy GMEM -> SMEM -> GMEM of 32x64 windows of a 4x64x128 f32.
+static bool raiseMemrefCopy(Checker &check) {
+  return copies3D(check, _mlir_ciface_raise_memref_copy, {4, 64, 128},
+                  patternF32);
+}
+#endif
+
+#ifdef HAS_raise_nvgpu_cp_async
+extern "C" void _mlir_ciface_raise_nvgpu_cp_async(MemRef<uint16_t, 3> *,
+                                                  MemRef<uint16_t, 3> *);
+/// nvgpu.device_async_copy of 4 planes of 64x64 f16 through SMEM.
+static bool raiseNvgpuCpAsync(Checker &check) {
+  return copies3D(check, _mlir_ciface_raise_nvgpu_cp_async, {4, 64, 64},
+                  pattern16);
+}
+#endif
+
+#ifdef HAS_raise_nvgpu_tma
+extern "C" void _mlir_ciface_raise_nvgpu_tma(MemRef<float, 2> *,
+                                             MemRef<float, 2> *);
+/// nvgpu TMA load (rewrite_copy_as_tma) of a 64x64 f32 tile through SMEM.
+static bool raiseNvgpuTma(Checker &check) {
+  return copiesWhole(check, _mlir_ciface_raise_nvgpu_tma, 64, 64, patternF32);
+}
+#endif
+
+#ifdef HAS_raise_tiled_matmul
+extern "C" void _mlir_ciface_raise_tiled_matmul(MemRef<float, 2> *,
+                                                MemRef<float, 2> *,
+                                                MemRef<float, 2> *);
+/// C += A B, 128x128 f32 with small integers (exact in f32), tiled and
+/// promoted by the transform dialect.
+static bool raiseTiledMatmul(Checker &check) {
+  const int64_t n = 128;
+  DeviceArray<float, 2> a({n, n}), b({n, n}), c({n, n});
+  a.fill([&](int64_t i) { return static_cast<float>((i / n * 3 + i % n) % 7 - 3); });
+  b.fill([&](int64_t i) { return static_cast<float>((i / n * 5 + i % n) % 5 - 2); });
+  c.fill([&](int64_t i) { return static_cast<float>((i / n + i % n) % 3); });
+  std::vector<float> want(c.host);
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t j = 0; j < n; ++j)
+      for (int64_t k = 0; k < n; ++k)
+        want[i * n + j] += a.host[i * n + k] * b.host[k * n + j];
+  auto ma = a.memref(), mb = b.memref(), mc = c.memref();
+  _mlir_ciface_raise_tiled_matmul(&ma, &mb, &mc);
+  c.download();
+  check.expectSame("C", c.host, want);
+  return check.errors == 0;
+}
+#endif
+
+//===----------------------------------------------------------------------===//
 // Driver
 //===----------------------------------------------------------------------===//
 
@@ -1169,6 +1244,18 @@ static const std::map<std::string, std::function<bool(Checker &)>> &tests() {
 #endif
 #ifdef HAS_dsmem_strided
       {"dsmem_strided", dsmemStrided},
+#endif
+#ifdef HAS_raise_memref_copy
+      {"raise_memref_copy", raiseMemrefCopy},
+#endif
+#ifdef HAS_raise_nvgpu_cp_async
+      {"raise_nvgpu_cp_async", raiseNvgpuCpAsync},
+#endif
+#ifdef HAS_raise_nvgpu_tma
+      {"raise_nvgpu_tma", raiseNvgpuTma},
+#endif
+#ifdef HAS_raise_tiled_matmul
+      {"raise_tiled_matmul", raiseTiledMatmul},
 #endif
   };
   return all;
