@@ -17,63 +17,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "BenchTiming.h"
+#include "DeviceArray.h"
 
-#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
-#include <string>
-#include <vector>
-
-template <typename T, int N> struct MemRef {
-  T *allocated, *aligned;
-  int64_t offset, sizes[N], strides[N];
-};
-
-/// A row-major device array and its host mirror.
-template <typename T, int N> struct Array {
-  std::vector<int64_t> shape;
-  std::vector<T> host;
-  T *device;
-  Array(std::vector<int64_t> dims, T (*fill)(int64_t)) : shape(dims) {
-    int64_t n = 1;
-    for (int64_t d : shape)
-      n *= d;
-    host.resize(n);
-    for (int64_t i = 0; i < n; ++i)
-      host[i] = fill(i);
-    device = static_cast<T *>(mgpuMemAlloc(n * sizeof(T), nullptr, false));
-    upload();
-  }
-  ~Array() { mgpuMemFree(device, nullptr); }
-  void upload() {
-    mgpuMemcpy(device, host.data(), host.size() * sizeof(T), nullptr);
-    mgpuStreamSynchronize(nullptr);
-  }
-  std::vector<T> download() {
-    std::vector<T> out(host.size());
-    mgpuMemcpy(out.data(), device, out.size() * sizeof(T), nullptr);
-    mgpuStreamSynchronize(nullptr);
-    return out;
-  }
-  void poison() {
-    std::vector<T> bad(host.size());
-    std::memset(bad.data(), 0xA5, bad.size() * sizeof(T));
-    mgpuMemcpy(device, bad.data(), bad.size() * sizeof(T), nullptr);
-    mgpuStreamSynchronize(nullptr);
-  }
-  MemRef<T, N> memref() const {
-    MemRef<T, N> m{device, device, 0, {}, {}};
-    int64_t stride = 1;
-    for (int i = N - 1; i >= 0; --i) {
-      m.sizes[i] = shape[i];
-      m.strides[i] = stride;
-      stride *= shape[i];
-    }
-    return m;
-  }
-};
 
 using F32x2 = MemRef<float, 2>;
 using F32x3 = MemRef<float, 3>;
@@ -81,13 +30,13 @@ using F16x3 = MemRef<uint16_t, 3>;
 
 // The upstream builds are weak: one that did not compile is not linked.
 #define DECLARE(prefix, ...)                                                   \
-  extern "C" __VA_ARGS__ void _mlir_ciface_##prefix##raise_memref_copy(       \
+  extern "C" __VA_ARGS__ void _mlir_ciface_##prefix##raise_memref_copy(        \
       F32x3 *, F32x3 *);                                                       \
-  extern "C" __VA_ARGS__ void _mlir_ciface_##prefix##raise_nvgpu_cp_async(    \
+  extern "C" __VA_ARGS__ void _mlir_ciface_##prefix##raise_nvgpu_cp_async(     \
       F16x3 *, F16x3 *);                                                       \
-  extern "C" __VA_ARGS__ void _mlir_ciface_##prefix##raise_nvgpu_tma(         \
-      F32x2 *, F32x2 *);                                                       \
-  extern "C" __VA_ARGS__ void _mlir_ciface_##prefix##raise_tiled_matmul(      \
+  extern "C" __VA_ARGS__ void _mlir_ciface_##prefix##raise_nvgpu_tma(F32x2 *,  \
+                                                                     F32x2 *); \
+  extern "C" __VA_ARGS__ void _mlir_ciface_##prefix##raise_tiled_matmul(       \
       F32x2 *, F32x2 *, F32x2 *);
 DECLARE(, )
 DECLARE(upstream_, __attribute__((weak)))
@@ -101,7 +50,9 @@ struct Kernel {
 };
 
 static float pattern(int64_t i) { return static_cast<float>(i % 1000 + 1); }
-static uint16_t pattern16(int64_t i) { return static_cast<uint16_t>(i * 7 + 1); }
+static uint16_t pattern16(int64_t i) {
+  return static_cast<uint16_t>(i * 7 + 1);
+}
 
 /// The upstream builds that failed: {name, why} (from build-bench.sh).
 struct Failure {
@@ -118,22 +69,27 @@ static const char *whyUpstreamFailed(const char *name) {
   return nullptr;
 }
 
+/// Whether `array` on the device holds `want`.
+template <typename T, int N>
+static bool matches(DeviceArray<T, N> &array, const std::vector<T> &want) {
+  array.download();
+  return array.host == want;
+}
+
 int main(int argc, char **argv) {
   int iters = argc > 1 ? std::atoi(argv[1]) : 200;
   int reps = argc > 2 ? std::atoi(argv[2]) : 7;
 
-  Array<float, 3> copyIn({4, 64, 128}, pattern), copyOut({4, 64, 128}, pattern);
-  Array<uint16_t, 3> asyncIn({4, 64, 64}, pattern16),
-      asyncOut({4, 64, 64}, pattern16);
-  Array<float, 2> tmaIn({64, 64}, pattern), tmaOut({64, 64}, pattern);
+  DeviceArray<float, 3> copyIn({4, 64, 128}), copyOut({4, 64, 128});
+  DeviceArray<uint16_t, 3> asyncIn({4, 64, 64}), asyncOut({4, 64, 64});
+  DeviceArray<float, 2> tmaIn({64, 64}), tmaOut({64, 64});
+  copyIn.fill(pattern);
+  asyncIn.fill(pattern16);
+  tmaIn.fill(pattern);
   const int64_t n = 128;
-  Array<float, 2> a({n, n}, [](int64_t i) {
-    return static_cast<float>((i / 128 * 3 + i % 128) % 7 - 3);
-  });
-  Array<float, 2> b({n, n}, [](int64_t i) {
-    return static_cast<float>((i / 128 * 5 + i % 128) % 5 - 2);
-  });
-  Array<float, 2> c({n, n}, [](int64_t) { return 0.0f; });
+  DeviceArray<float, 2> a({n, n}), b({n, n}), c({n, n});
+  a.fill([](int64_t i) { return (i / 128 * 3 + i % 128) % 7 - 3; });
+  b.fill([](int64_t i) { return (i / 128 * 5 + i % 128) % 5 - 2; });
   std::vector<float> product(n * n, 0.0f);
   for (int64_t i = 0; i < n; ++i)
     for (int64_t k = 0; k < n; ++k)
@@ -147,21 +103,21 @@ int main(int argc, char **argv) {
          (up ? _mlir_ciface_upstream_raise_memref_copy
              : _mlir_ciface_raise_memref_copy)(&x, &y);
        },
-       [&] { return copyOut.download() == copyIn.host; }},
+       [&] { return matches(copyOut, copyIn.host); }},
       {"raise_nvgpu_cp_async",
        [&](bool up) {
          auto x = asyncIn.memref(), y = asyncOut.memref();
          (up ? _mlir_ciface_upstream_raise_nvgpu_cp_async
              : _mlir_ciface_raise_nvgpu_cp_async)(&x, &y);
        },
-       [&] { return asyncOut.download() == asyncIn.host; }},
+       [&] { return matches(asyncOut, asyncIn.host); }},
       {"raise_nvgpu_tma",
        [&](bool up) {
          auto x = tmaIn.memref(), y = tmaOut.memref();
          (up ? _mlir_ciface_upstream_raise_nvgpu_tma
              : _mlir_ciface_raise_nvgpu_tma)(&x, &y);
        },
-       [&] { return tmaOut.download() == tmaIn.host; }},
+       [&] { return matches(tmaOut, tmaIn.host); }},
       // C += A B: checked after one call from C = 0; timed calls accumulate.
       {"raise_tiled_matmul",
        [&](bool up) {
@@ -169,7 +125,7 @@ int main(int argc, char **argv) {
          (up ? _mlir_ciface_upstream_raise_tiled_matmul
              : _mlir_ciface_raise_tiled_matmul)(&x, &y, &z);
        },
-       [&] { return c.download() == product; }},
+       [&] { return matches(c, product); }},
   };
 
   EventTimer timer;
@@ -189,18 +145,16 @@ int main(int argc, char **argv) {
       copyOut.poison();
       asyncOut.poison();
       tmaOut.poison();
-      std::vector<float> zeros(n * n, 0.0f);
-      c.host = zeros;
-      c.upload();
+      c.fill([](int64_t) { return 0; });
       k.run(up);
       bool ok = k.check();
       failed += !ok;
       std::vector<double> times;
       for (int r = 0; r < reps; ++r)
         times.push_back(1000.0 * timer(iters, [&](int count) {
-          for (int i = 0; i < count; ++i)
-            k.run(up);
-        }));
+                          for (int i = 0; i < count; ++i)
+                            k.run(up);
+                        }));
       std::printf("%-22s %-9s %12.2f  %s\n", k.name, compiler, median(times),
                   ok ? "PASS" : "FAIL");
     }

@@ -36,7 +36,8 @@ for m in "$here"/test/Integration/GPU/raise_*.mlir; do
     echo "build-raise-bench: upstream's pipeline does not compile $name: $why" >&2
   fi
 done
-c++ -O2 -std=c++17 -I"$here/include" -I"$here/bench" -I"$work" \
+c++ -O2 -std=c++17 -I"$here/include" -I"$here/bench" \
+  -I"$here/test/Integration/GPU" -I"$work" \
   "$here/bench/raise_upstream_bench.cpp" "${objects[@]}" -L"$bin/lib" \
   -lAsyncCopyRuntime -Wl,-rpath,'$ORIGIN' -o "$out/raise-upstream-bench"
 cp "$bin/lib/libAsyncCopyRuntime.so" "$out/"
