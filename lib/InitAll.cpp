@@ -17,6 +17,7 @@
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -25,11 +26,12 @@
 #include "mlir/Dialect/Index/IR/IndexDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Target/LLVM/NVVM/Target.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
@@ -44,6 +46,9 @@ void mlir::asynccopy::registerAllDialects(DialectRegistry &registry) {
                   index::IndexDialect, LLVM::LLVMDialect, memref::MemRefDialect,
                   NVVM::NVVMDialect, nvgpu::NVGPUDialect, scf::SCFDialect,
                   vector::VectorDialect>();
+  // What kernels from upstream tiling and promotion hold, for
+  // asynccopy-raise-upstream (linalg.copy, affine.apply of tile offsets).
+  registry.insert<affine::AffineDialect, linalg::LinalgDialect>();
   // The GPU-to-NVVM and GPU-to-LLVM lowerings convert every dialect that
   // registers a ConvertToLLVM interface.
   registerConvertAsyncCopyToLLVMInterface(registry);

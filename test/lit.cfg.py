@@ -42,6 +42,10 @@ config.substitutions.append(("%aot_compile", "env ASYNCCOPY_BUILD_DIR=%s %s" % (
     config.asynccopy_obj_root,
     os.path.join(os.path.dirname(__file__), "..", "utils", "aot-compile.sh"))))
 
+# The distribution's mlir-opt, for what only upstream does (the transform
+# dialect's tiling and promotion of test/Pipelines/raise-upstream-*.mlir).
+config.substitutions.append(("%upstream_mlir_opt", os.path.join(config.llvm_tools_dir, "mlir-opt")))
+
 # test/Plugin: the distribution's mlir-opt with AsyncCopyPlugin.so loaded.
 if config.asynccopy_plugin:
     config.available_features.add("asynccopy-plugin")

@@ -43,6 +43,12 @@ cp "$here/bench/triton_copy.py" "$out/"
 # PTX ISA 8.3: peer TMA copies acquire their maps with fence.proxy.tensormap.
 "$here/utils/aot-compile.sh" -p "format=bin features=+ptx83" \
   --driver "$here/bench/peer_copy_bench.cpp" -o "$out/peer-bench" "$here/bench/peer_copy.mlir"
+# Kernels written in upstream ops only (test/Integration/GPU/raise_*.mlir):
+# as ac-opt compiles them (raised), and as upstream's
+# gpu-lower-to-nvvm-pipeline does where it can (symbols renamed upstream_*).
+# raise_upstream_built.inc lists the upstream builds that failed, with the
+# first error, for the driver to print.
+"$here/utils/build-raise-bench.sh" "$out"
 # Diagnostic (plain CUDA): per-SM throughput under static and dynamic
 # schedules of persistent copies.
 nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
@@ -75,6 +81,8 @@ PIPELINED_TMA="1g ${5:-20} 264 128 tma_1g_64x128_s3_dyn_le 5 all"
 "$dir/pipelined-copy-bench" 1g "${5:-20}" 132 128 tma_1g_64x128_s3 3 first
 "$dir/cp-async-copy-bench" 1g "${5:-20}" 264 256 cpa_1g_64x128_s4_dyn 5 all
 "$dir/cp-async-copy-bench" 1g "${5:-20}" 264 256 cpa_1g_64x128_s4 3 first
+# Upstream-only kernels: ac-opt (raised) against upstream's pipeline.
+"$dir/raise-upstream-bench" 200 7
 if python3 -c "import torch, triton" 2>/dev/null; then
   python3 "$dir/triton_copy.py" --ours "$dir/pipelined-copy-bench $PIPELINED_TMA"
 fi

@@ -29,6 +29,13 @@ using namespace mlir::asynccopy;
 /// GPU -> NVVM lowering inside every gpu.module.
 static void buildDevicePipeline(OpPassManager &pm,
                                 const AsyncCopyPipelineOptions &options) {
+  // Before outlining: a TMA load and the host's tensor map it raises from
+  // are then in one function.
+  if (options.raiseUpstream) {
+    AsyncCopyRaiseUpstreamOptions raising;
+    raising.chip = options.chip;
+    pm.addPass(createAsyncCopyRaiseUpstream(raising));
+  }
   // gpu.launch bodies become kernels in gpu.modules, which everything below
   // compiles (they would otherwise stay in host code, half converted).
   pm.addPass(createGpuKernelOutliningPass());
@@ -126,6 +133,7 @@ public:
     format = options.format;
     explain = options.explain;
     checkSynchronization = options.checkSynchronization;
+    raiseUpstream = options.raiseUpstream;
   }
   ForEachContainerModule(const ForEachContainerModule &other)
       : PassWrapper(other), name(other.name), pipeline(other.pipeline) {}
@@ -202,6 +210,7 @@ private:
   Option<std::string> format{*this, "format"};
   Option<bool> explain{*this, "explain"};
   Option<bool> checkSynchronization{*this, "check-synchronization"};
+  Option<bool> raiseUpstream{*this, "raise-upstream"};
 
   std::string name;
   OpPassManager pipeline;

@@ -121,7 +121,7 @@ def _assemble(ptx, chip):
 
 def compile(source, *, chip="sm_90a", descriptor_mode="param",
             dynamic_smem="auto", stages=0, explain=False,
-            check_synchronization=True):
+            check_synchronization=True, raise_upstream=True):
     """Compiles MLIR `source` (text, or a path to a .mlir file) in process:
     asynccopy-to-nvvm with `chip`, `descriptor_mode` (param or scratch),
     `dynamic_smem` (auto, always or never: which kernels keep their SMEM in
@@ -131,6 +131,8 @@ def compile(source, *, chip="sm_90a", descriptor_mode="param",
     installed. `explain` records the implementation selection's remarks in
     `.remarks`. `check_synchronization` runs asynccopy-check-synchronization
     (barriers and copies that would hang or race are errors).
+    `raise_upstream` runs asynccopy-raise-upstream first (memref.copy,
+    linalg.copy and nvgpu copies in kernels become asynccopy copies).
     Raises CompileError with the located diagnostics."""
     from . import _capi
 
@@ -154,10 +156,11 @@ def compile(source, *, chip="sm_90a", descriptor_mode="param",
         with open(name) as f:
             source = f.read()
     options = ("chip=%s descriptor-mode=%s dynamic-smem=%s stages=%d "
-               "explain=%s check-synchronization=%s") % (
+               "explain=%s check-synchronization=%s raise-upstream=%s") % (
         chip, descriptor_mode, dynamic_smem, stages,
         "true" if explain else "false",
-        "true" if check_synchronization else "false")
+        "true" if check_synchronization else "false",
+        "true" if raise_upstream else "false")
     ok, ptx, metadata, diagnostics, remarks = _capi.compile_to_ptx(
         source, options, name)
     if not ok:

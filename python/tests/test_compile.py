@@ -138,6 +138,25 @@ def test_check_synchronization():
     assert module.kernels == ["k"]
 
 
+UPSTREAM_COPY = """
+gpu.module @m {
+  gpu.func @k(%a: memref<64xf32>)
+      workgroup(%s : memref<64xf32, #gpu.address_space<workgroup>>) kernel {
+    memref.copy %a, %s : memref<64xf32> to memref<64xf32, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+"""
+
+
+def test_raise_upstream():
+    # Raised: a TMA load. Not raised: each thread copies the whole buffer
+    # (upstream's memcpy of a contiguous memref).
+    assert "cp.async.bulk" in asynccopy.compile(UPSTREAM_COPY).ptx
+    module = asynccopy.compile(UPSTREAM_COPY, raise_upstream=False)
+    assert "cp.async.bulk" not in module.ptx
+
+
 def test_path_and_text_sources(kernels):
     with open(KERNELS) as f:
         text = f.read()

@@ -14,7 +14,7 @@
 // RUN: ac-opt %s -asynccopy-to-llvm="format=isa" --dump-pass-pipeline -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=DUMP
 // DUMP: builtin.module(
-// DUMP-NEXT: asynccopy-to-llvm{check-synchronization=true chip=sm_90a descriptor-mode=param dynamic-smem=auto explain=false features= format=isa opt-level=2 stages=0}
+// DUMP-NEXT: asynccopy-to-llvm{check-synchronization=true chip=sm_90a descriptor-mode=param dynamic-smem=auto explain=false features= format=isa opt-level=2 raise-upstream=true stages=0}
 
 // NVVM: module @pair attributes {gpu.container_module}
 // NVVM: gpu.module @kernels [#nvvm.target<chip = "sm_90a", features = "+ptx81">]

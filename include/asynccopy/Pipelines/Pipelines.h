@@ -64,6 +64,12 @@ struct AsyncCopyPipelineOptions
       llvm::cl::desc("Run asynccopy-check-synchronization: errors for "
                      "barriers and copies that would hang or race"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> raiseUpstream{
+      *this, "raise-upstream",
+      llvm::cl::desc("Run asynccopy-raise-upstream first: memref.copy, "
+                     "linalg.copy and nvgpu copies in kernels become "
+                     "asynccopy copies"),
+      llvm::cl::init(true)};
 };
 
 /// Checks the options the pipelines pass on to LLVM and MLIR passes that

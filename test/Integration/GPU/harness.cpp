@@ -30,69 +30,7 @@
 #include <string>
 #include <vector>
 
-extern "C" {
-void *mgpuMemAlloc(uint64_t sizeBytes, void *stream, bool isHostShared);
-void mgpuMemFree(void *ptr, void *stream);
-void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, void *stream);
-void mgpuStreamSynchronize(void *stream);
-}
-
-/// MLIR's ranked memref descriptor (the C interface of emit_c_interface).
-template <typename T, int N> struct MemRef {
-  T *allocated;
-  T *aligned;
-  int64_t offset;
-  int64_t sizes[N];
-  int64_t strides[N];
-};
-
-/// A row-major device array with a host mirror.
-template <typename T, int N> struct DeviceArray {
-  std::vector<int64_t> shape;
-  std::vector<T> host;
-  T *device = nullptr;
-
-  explicit DeviceArray(std::vector<int64_t> dims) : shape(std::move(dims)) {
-    int64_t n = 1;
-    for (int64_t d : shape)
-      n *= d;
-    host.assign(n, T());
-    device = static_cast<T *>(mgpuMemAlloc(bytes(), nullptr, false));
-  }
-  ~DeviceArray() { mgpuMemFree(device, nullptr); }
-  size_t bytes() const { return host.size() * sizeof(T); }
-  void upload() {
-    mgpuMemcpy(device, host.data(), bytes(), nullptr);
-    mgpuStreamSynchronize(nullptr);
-  }
-  void download() {
-    mgpuMemcpy(host.data(), device, bytes(), nullptr);
-    mgpuStreamSynchronize(nullptr);
-  }
-  /// Fills the host mirror with 0xA5 bytes and uploads it, so that elements
-  /// the kernel does not write (or writes as 0) are caught.
-  void poison() {
-    std::memset(host.data(), 0xA5, bytes());
-    upload();
-  }
-  template <typename F> void fill(F f) {
-    for (size_t i = 0; i < host.size(); ++i)
-      host[i] = static_cast<T>(f(static_cast<int64_t>(i)));
-    upload();
-  }
-  MemRef<T, N> memref() const {
-    MemRef<T, N> m;
-    m.allocated = m.aligned = device;
-    m.offset = 0;
-    int64_t stride = 1;
-    for (int i = N - 1; i >= 0; --i) {
-      m.sizes[i] = shape[i];
-      m.strides[i] = stride;
-      stride *= shape[i];
-    }
-    return m;
-  }
-};
+#include "DeviceArray.h"
 
 /// Collects the first mismatches of a test.
 struct Checker {
@@ -1024,6 +962,84 @@ static bool dsmemStrided(Checker &check) {
 #endif
 
 //===----------------------------------------------------------------------===//
+// Kernels in upstream ops only, raised by asynccopy-raise-upstream
+//===----------------------------------------------------------------------===//
+
+#if defined(HAS_raise_memref_copy) || defined(HAS_raise_nvgpu_cp_async)
+/// `fn` copies the 3-D `in` to `out` (through SMEM).
+template <typename T, typename Pattern>
+static bool copies3D(Checker &check, void (*fn)(MemRef<T, 3> *, MemRef<T, 3> *),
+                     std::vector<int64_t> shape, Pattern pattern) {
+  DeviceArray<T, 3> in(shape), out(shape);
+  in.fill(pattern);
+  out.poison();
+  auto a = in.memref(), b = out.memref();
+  fn(&a, &b);
+  out.download();
+  check.expectSame("out", out.host, in.host);
+  return check.errors == 0;
+}
+#endif
+
+#ifdef HAS_raise_memref_copy
+extern "C" void _mlir_ciface_raise_memref_copy(MemRef<float, 3> *,
+                                               MemRef<float, 3> *);
+/// memref.copy GMEM -> SMEM -> GMEM of 32x64 windows of a 4x64x128 f32.
+static bool raiseMemrefCopy(Checker &check) {
+  return copies3D(check, _mlir_ciface_raise_memref_copy, {4, 64, 128},
+                  patternF32);
+}
+#endif
+
+#ifdef HAS_raise_nvgpu_cp_async
+extern "C" void _mlir_ciface_raise_nvgpu_cp_async(MemRef<uint16_t, 3> *,
+                                                  MemRef<uint16_t, 3> *);
+/// nvgpu.device_async_copy of 4 planes of 64x64 f16 through SMEM.
+static bool raiseNvgpuCpAsync(Checker &check) {
+  return copies3D(check, _mlir_ciface_raise_nvgpu_cp_async, {4, 64, 64},
+                  pattern16);
+}
+#endif
+
+#ifdef HAS_raise_nvgpu_tma
+extern "C" void _mlir_ciface_raise_nvgpu_tma(MemRef<float, 2> *,
+                                             MemRef<float, 2> *);
+/// nvgpu TMA load (rewrite_copy_as_tma) of a 64x64 f32 tile through SMEM.
+static bool raiseNvgpuTma(Checker &check) {
+  return copiesWhole(check, _mlir_ciface_raise_nvgpu_tma, 64, 64, patternF32);
+}
+#endif
+
+#ifdef HAS_raise_tiled_matmul
+extern "C" void _mlir_ciface_raise_tiled_matmul(MemRef<float, 2> *,
+                                                MemRef<float, 2> *,
+                                                MemRef<float, 2> *);
+/// C += A B, 128x128 f32 with small integers (exact in f32), tiled and
+/// promoted by the transform dialect.
+static bool raiseTiledMatmul(Checker &check) {
+  const int64_t n = 128;
+  DeviceArray<float, 2> a({n, n}), b({n, n}), c({n, n});
+  a.fill([&](int64_t i) {
+    return static_cast<float>((i / n * 3 + i % n) % 7 - 3);
+  });
+  b.fill([&](int64_t i) {
+    return static_cast<float>((i / n * 5 + i % n) % 5 - 2);
+  });
+  c.fill([&](int64_t i) { return static_cast<float>((i / n + i % n) % 3); });
+  std::vector<float> want(c.host);
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t j = 0; j < n; ++j)
+      for (int64_t k = 0; k < n; ++k)
+        want[i * n + j] += a.host[i * n + k] * b.host[k * n + j];
+  auto ma = a.memref(), mb = b.memref(), mc = c.memref();
+  _mlir_ciface_raise_tiled_matmul(&ma, &mb, &mc);
+  c.download();
+  check.expectSame("C", c.host, want);
+  return check.errors == 0;
+}
+#endif
+
+//===----------------------------------------------------------------------===//
 // Driver
 //===----------------------------------------------------------------------===//
 
@@ -1169,6 +1185,18 @@ static const std::map<std::string, std::function<bool(Checker &)>> &tests() {
 #endif
 #ifdef HAS_dsmem_strided
       {"dsmem_strided", dsmemStrided},
+#endif
+#ifdef HAS_raise_memref_copy
+      {"raise_memref_copy", raiseMemrefCopy},
+#endif
+#ifdef HAS_raise_nvgpu_cp_async
+      {"raise_nvgpu_cp_async", raiseNvgpuCpAsync},
+#endif
+#ifdef HAS_raise_nvgpu_tma
+      {"raise_nvgpu_tma", raiseNvgpuTma},
+#endif
+#ifdef HAS_raise_tiled_matmul
+      {"raise_tiled_matmul", raiseTiledMatmul},
 #endif
   };
   return all;

@@ -5,6 +5,52 @@
 
 include "mlir/Pass/PassBase.td"
 
+def AsyncCopyRaiseUpstream
+    : Pass<"asynccopy-raise-upstream", "::mlir::ModuleOp"> {
+  let summary = "Turns upstream copies in GPU kernels into asynccopy copies";
+  let description = [{
+    Compilers that embed the passes emit upstream ops. Inside GPU kernels
+    (`gpu.func ... kernel` and `gpu.launch` bodies) this pass raises what
+    keeps its meaning as an asynccopy op, so that selection picks TMA, bulk,
+    cp.async or sync copies for it:
+
+    - `memref.copy` and `linalg.copy` between global memory (any chain of
+      unit-step subviews, which becomes the copy's window) and workgroup
+      memory become `asynccopy.copy` plus its wait, where the copy was:
+      loads complete on a barrier of their own (sm_90 and newer, so TMA and
+      bulk copies can be selected) or through a token (older chips, for
+      cp.async), stores through a token;
+    - `nvgpu.device_async_copy`, `device_async_create_group` and
+      `device_async_wait` become cp.async `asynccopy.copy {commit = false}`,
+      `commit_group cp_async` and `wait_group cp_async N`, when every thread
+      copies the same elements;
+    - `nvgpu.tma.async.load` on a descriptor made by
+      `nvgpu.tma.create.descriptor` outside a `gpu.launch`, with its
+      one-shot `nvgpu.mbarrier` protocol, becomes a TMA `asynccopy.copy`
+      on an asynccopy barrier.
+
+    Workgroup `memref.alloc`s (as `transform.structured.promote` makes them)
+    become workgroup attributions of their kernel or launch first.
+    A raised copy is CTA-cooperative, so the upstream op must run in every
+    thread with the same operands (uniform control flow and operands); the
+    rules are in docs/embedding.md. Every candidate left as it was gets a
+    remark saying why. Runs before gpu-kernel-outlining (the pipelines run
+    it first), so that a TMA load and the host's descriptor are in one
+    function.
+  }];
+  let dependentDialects = ["::mlir::asynccopy::AsyncCopyDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::NVVM::NVVMDialect"];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+           "The chip of kernels whose gpu.module has no NVVM target (empty: "
+           "sm_90a): from sm_90 on, raised loads complete on a barrier (TMA, "
+           "bulk), before it through a token (cp.async)">,
+  ];
+}
+
 def AsyncCopySelectImplementation
     : Pass<"asynccopy-select-implementation"> {
   let summary = "Chooses the hardware path (and chunk plan) of every copy";
