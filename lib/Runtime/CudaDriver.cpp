@@ -173,8 +173,10 @@ bool getPrimaryContext(const CudaDriver &driver, int ordinal, CUcontext *ctx,
 /// Pushes the primary context of device `ordinal`; false with a message, and
 /// the driver's result where a driver call failed, if there is no driver, no
 /// such device, or the push failed.
-bool pushContext(int ordinal, CUdevice *device, CUresult *failure,
-                 char *error, size_t size) {
+/// Makes the primary context of device `ordinal` current; sets `*pushed`
+/// when it had to be pushed (it was not current already).
+bool pushContext(int ordinal, CUdevice *device, bool *pushed,
+                 CUresult *failure, char *error, size_t size) {
   const char *loadError = nullptr;
   const CudaDriver *driver = tryGetDriver(&loadError);
   if (!driver) {
@@ -184,6 +186,11 @@ bool pushContext(int ordinal, CUdevice *device, CUresult *failure,
   CUcontext ctx = nullptr;
   if (!getPrimaryContext(*driver, ordinal, &ctx, failure, error, size))
     return false;
+  *device = ordinal;
+  CUcontext active = nullptr;
+  if (driver->cuCtxGetCurrent && !driver->cuCtxGetCurrent(&active) &&
+      active == ctx)
+    return true;
   if (CUresult result = driver->cuCtxPushCurrent(ctx)) {
     *failure = result;
     char reason[160];
@@ -192,7 +199,7 @@ bool pushContext(int ordinal, CUdevice *device, CUresult *failure,
                   ordinal, reason);
     return false;
   }
-  *device = ordinal;
+  *pushed = true;
   return true;
 }
 } // namespace
@@ -305,8 +312,9 @@ ScopedContext::ScopedContext(OnContextError onError)
 
 ScopedContext::ScopedContext(int ordinal, OnContextError onError) {
   CUresult failure = CUDA_SUCCESS;
-  pushed = pushContext(ordinal, &dev, &failure, message, sizeof(message));
-  if (pushed || onError == OnContextError::Report)
+  current = pushContext(ordinal, &dev, &pushed, &failure, message,
+                        sizeof(message));
+  if (current || onError == OnContextError::Report)
     return;
   if (onError == OnContextError::SkipIfShutDown &&
       failure == CUDA_ERROR_DEINITIALIZED)

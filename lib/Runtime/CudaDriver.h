@@ -31,6 +31,7 @@ namespace asynccopy::runtime {
     cuda::CUresult(cuda::CUcontext *, cuda::CUdevice))                         \
   X(cuCtxPushCurrent, "cuCtxPushCurrent_v2", cuda::CUresult(cuda::CUcontext))  \
   X(cuCtxPopCurrent, "cuCtxPopCurrent_v2", cuda::CUresult(cuda::CUcontext *))  \
+  X(cuCtxGetCurrent, "cuCtxGetCurrent", cuda::CUresult(cuda::CUcontext *))     \
   X(cuModuleLoadDataEx, "cuModuleLoadDataEx",                                  \
     cuda::CUresult(cuda::CUmodule *, const void *, unsigned,                   \
                    cuda::CUjit_option *, void **))                             \
@@ -236,13 +237,16 @@ public:
   ScopedContext &operator=(const ScopedContext &) = delete;
 
   /// Whether the context is current (always, with OnContextError::Exit).
-  bool active() const { return pushed; }
+  bool active() const { return current; }
   /// Why it is not (OnContextError::Report).
   const char *error() const { return message; }
   cuda::CUdevice device() const { return dev; }
 
 private:
-  bool pushed = false;
+  /// Whether the context is current, and whether this pushed it (it was
+  /// not current already: a launch from a thread whose context is the
+  /// device's primary one, as torch's are, pushes and pops nothing).
+  bool current = false, pushed = false;
   cuda::CUdevice dev = 0;
   char message[512] = {0};
 };

@@ -135,6 +135,13 @@ FAKE_EXPORT CUresult cuCtxPushCurrent_v2(CUcontext ctx) {
   return CUDA_SUCCESS;
 }
 
+FAKE_EXPORT CUresult cuCtxGetCurrent(CUcontext *ctx) {
+  *ctx = contextStack.empty()
+             ? nullptr
+             : newHandle<CUcontext>(1, contextStack.back() + 1);
+  return CUDA_SUCCESS;
+}
+
 FAKE_EXPORT CUresult cuCtxPopCurrent_v2(CUcontext *ctx) {
   if (contextStack.empty())
     return CUDA_ERROR_INVALID_CONTEXT;
