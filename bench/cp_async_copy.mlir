@@ -5,7 +5,7 @@
 // matrix with cp.async. Per tile: a cp.async load of the tile into one SMEM
 // tile (16-B transfers), a wait on its token, then every thread copies the
 // tile to %out with 16-B `vector.load`/`vector.store` of vector<8xf16>. The
-// loop is marked `asynccopy.pipeline_stages = N`: asynccopy-pipeline issues
+// loop is marked `asynccopy.pipeline_stages = N`: asynccopy-pipeline-loops issues
 // the loads uncommitted with one commit per load step and waits with
 // `wait_group cp_async N-2`. `@run_<kernel>(in, out, grid, threads, iters)`
 // launches the kernel `iters` times back to back on one stream.

@@ -198,7 +198,7 @@ int main(int argc, char **argv) {
     check(name);
     spread(name, grid);
     // The same with one counter zeroed on the stream before every launch,
-    // as asynccopy-pipeline's host code does: the cost of the memset.
+    // as asynccopy-pipeline-loops' host code does: the cost of the memset.
     std::snprintf(name, sizeof(name), "dyn+memset x%d", perSm);
     report(name, time([&](int) {
              CHECK(cudaMemsetAsync(counters, 0, sizeof(unsigned long long)));

@@ -5,7 +5,7 @@
 // order); per tile it TMA-loads the tile into one SMEM tile, waits on the
 // barrier (phase = iteration parity), TMA-stores it to the same place in
 // %out and waits for the store: a plain loop with single-buffer semantics,
-// marked `asynccopy.pipeline_stages = N`. asynccopy-pipeline gives the tile
+// marked `asynccopy.pipeline_stages = N`. asynccopy-pipeline-loops gives the tile
 // and the barrier N stages, keeps N-1 loads in flight and moves the store's
 // wait to the refill of its stage. `@run_<kernel>(in, out, grid, threads,
 // iters)` launches the kernel `iters` times back to back on one stream.

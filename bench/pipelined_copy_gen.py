@@ -11,7 +11,7 @@
 Every `tma_*` and `cpa_*` kernel is a persistent loop written with
 single-buffer semantics (one SMEM tile, one `barrier<1>` with phase =
 iteration parity, or one cp.async token and its wait) and marked
-`asynccopy.pipeline_stages = N`: the asynccopy-pipeline pass (part of
+`asynccopy.pipeline_stages = N`: the asynccopy-pipeline-loops pass (part of
 asynccopy-to-llvm) gives it N stages (`_s1`: N = 1, not pipelined; `_ef`:
 evict_first on both copies; `_dyn`: also marked
 `asynccopy.pipeline_dynamic_schedule`, so the CTAs claim tiles from a
@@ -404,7 +404,7 @@ TMA_HEADER = """\
 // order); per tile it TMA-loads the tile into one SMEM tile, waits on the
 // barrier (phase = iteration parity), TMA-stores it to the same place in
 // %out and waits for the store: a plain loop with single-buffer semantics,
-// marked `asynccopy.pipeline_stages = N`. asynccopy-pipeline gives the tile
+// marked `asynccopy.pipeline_stages = N`. asynccopy-pipeline-loops gives the tile
 // and the barrier N stages, keeps N-1 loads in flight and moves the store's
 // wait to the refill of its stage. `@run_<kernel>(in, out, grid, threads,
 // iters)` launches the kernel `iters` times back to back on one stream.
@@ -418,7 +418,7 @@ CPA_HEADER = """\
 // matrix with cp.async. Per tile: a cp.async load of the tile into one SMEM
 // tile (16-B transfers), a wait on its token, then every thread copies the
 // tile to %out with 16-B `vector.load`/`vector.store` of vector<8xf16>. The
-// loop is marked `asynccopy.pipeline_stages = N`: asynccopy-pipeline issues
+// loop is marked `asynccopy.pipeline_stages = N`: asynccopy-pipeline-loops issues
 // the loads uncommitted with one commit per load step and waits with
 // `wait_group cp_async N-2`. `@run_<kernel>(in, out, grid, threads, iters)`
 // launches the kernel `iters` times back to back on one stream.

@@ -72,6 +72,7 @@ void mlir::asynccopy::registerAllDialects(DialectRegistry &registry) {
 
 void mlir::asynccopy::registerAllPasses() {
   asynccopy::registerAsyncCopyPasses();
+  asynccopy::registerAsyncCopyPipelineAlias();
   asynccopy::registerAsyncCopyConversionPasses();
   asynccopy::registerAsyncCopyPipelines();
   // Generic clean-ups.

@@ -31,6 +31,7 @@ mlirGetDialectPluginInfo() {
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo mlirGetPassPluginInfo() {
   return {MLIR_PLUGIN_API_VERSION, "AsyncCopy", ASYNCCOPY_VERSION_STRING, [] {
             asynccopy::registerAsyncCopyPasses();
+            asynccopy::registerAsyncCopyPipelineAlias();
             asynccopy::registerAsyncCopyConversionPasses();
             asynccopy::registerAsyncCopyPipelines();
           }};

@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "asynccopy/Analysis/Contiguity.h"
-#include "asynccopy/Analysis/TmaPlanEncoding.h"
+#include "asynccopy/Analysis/TMAPlanEncoding.h"
 
 #include "asynccopy/Utils/TMAUtils.h"
 

@@ -45,7 +45,7 @@ struct AsyncCopyPipelineOptions
   PassOptions::Option<int64_t> stages{
       *this, "stages",
       llvm::cl::desc("Software-pipeline every loop that qualifies with this "
-                     "many stages (asynccopy-pipeline); 0: only loops marked "
+                     "many stages (asynccopy-pipeline-loops); 0: only loops marked "
                      "asynccopy.pipeline_stages"),
       llvm::cl::init(0)};
   PassOptions::Option<std::string> format{

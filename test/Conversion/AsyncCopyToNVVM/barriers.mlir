@@ -133,7 +133,7 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// A consumer release (`asynccopy.cta_release`, from asynccopy-pipeline)
+// A consumer release (`asynccopy.cta_release`, from asynccopy-pipeline-loops)
 // arrives at CTA scope, and waits on its barrier keep CTA scope.
 // CHECK-LABEL: gpu.func @consumer_release
 // CHECK: nvvm.mbarrier.arrive %{{.*}} : !llvm.ptr<7>

@@ -1,7 +1,7 @@
 // cp.async loads pipelined over 4 stages (nvFuser's scheme): the loop loads
 // a 16x64 f16 tile with cp.async into one SMEM tile, waits on its token and
 // every thread copies the tile out with ordinary loads and stores.
-// asynccopy-pipeline issues the loads `{commit = false}` with one commit
+// asynccopy-pipeline-loops issues the loads `{commit = false}` with one commit
 // per load step (empty ones past the end too) and waits with
 // `wait_group 2`. 32 x gridDim.x tiles, not a constant trip count.
 // RUN: %gpu_tests pipeline_cp_async | FileCheck %s

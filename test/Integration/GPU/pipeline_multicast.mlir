@@ -1,6 +1,6 @@
 // Collective loads pipelined over 4 stages: clusters of 2 CTAs along x
 // share every 64x64 f16 tile (each CTA loads 32 rows and multicasts them).
-// The loop is written with one tile and one barrier; asynccopy-pipeline
+// The loop is written with one tile and one barrier; asynccopy-pipeline-loops
 // adds per-stage "empty" barriers that each CTA frees on both CTAs with a
 // remote arrival after using a stage, and a refill waits on its own empty
 // stage, so no cluster barrier per tile is needed. CTA r stores the tiles

@@ -1,5 +1,5 @@
 // A loop written with one SMEM tile and one barrier (phase = iteration
-// parity), marked `asynccopy.pipeline_stages = 3`: asynccopy-pipeline gives
+// parity), marked `asynccopy.pipeline_stages = 3`: asynccopy-pipeline-loops gives
 // the tile 3 stages and keeps two TMA loads in flight; each tile goes back
 // out with a TMA store whose wait the pass moves to the refill of its
 // stage. The trip count (16 x gridDim.x) is not a constant, so the refills

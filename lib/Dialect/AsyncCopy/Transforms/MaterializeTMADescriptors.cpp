@@ -26,7 +26,7 @@
 #include "LaunchBuffers.h"
 
 #include "asynccopy/Analysis/Contiguity.h"
-#include "asynccopy/Analysis/TmaPlanEncoding.h"
+#include "asynccopy/Analysis/TMAPlanEncoding.h"
 #include "asynccopy/Utils/KernelArguments.h"
 #include "asynccopy/Utils/LoopBounds.h"
 #include "asynccopy/Utils/TMAUtils.h"

@@ -13,7 +13,7 @@
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
 
 #include "asynccopy/Analysis/Contiguity.h"
-#include "asynccopy/Analysis/TmaPlanEncoding.h"
+#include "asynccopy/Analysis/TMAPlanEncoding.h"
 #include "asynccopy/Utils/LaunchShape.h"
 #include "asynccopy/Utils/TMAUtils.h"
 

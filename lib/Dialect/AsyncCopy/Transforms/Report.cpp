@@ -14,7 +14,7 @@
 #include "asynccopy/Analysis/Contiguity.h"
 #include "asynccopy/Analysis/SmemBuffer.h"
 #include "asynccopy/Analysis/ThreadCopyPlan.h"
-#include "asynccopy/Analysis/TmaPlanEncoding.h"
+#include "asynccopy/Analysis/TMAPlanEncoding.h"
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Selection.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

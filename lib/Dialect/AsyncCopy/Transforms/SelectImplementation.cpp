@@ -15,7 +15,7 @@
 #include "asynccopy/Analysis/Contiguity.h"
 #include "asynccopy/Analysis/SmemBuffer.h"
 #include "asynccopy/Analysis/ThreadCopyPlan.h"
-#include "asynccopy/Analysis/TmaPlanEncoding.h"
+#include "asynccopy/Analysis/TMAPlanEncoding.h"
 #include "asynccopy/Utils/KernelArguments.h"
 #include "asynccopy/Utils/TMAUtils.h"
 

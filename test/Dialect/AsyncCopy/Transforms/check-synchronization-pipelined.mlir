@@ -1,6 +1,6 @@
 // A hazard in a loop written with single-buffer semantics is the same error
 // whether or not the loop is marked for pipelining: checked as written (the
-// marker changes nothing), without the marker, after asynccopy-pipeline
+// marker changes nothing), without the marker, after asynccopy-pipeline-loops
 // (which leaves the loops of a kernel that fails the check alone, with a
 // remark), and in the whole pipeline, on the mechanism ops.
 //
@@ -8,7 +8,7 @@
 // RUN: sed 's/{asynccopy.pipeline_stages = 2 : i64}//' %s \
 // RUN:   | ac-opt -split-input-file -verify-diagnostics -asynccopy-check-synchronization -o /dev/null
 // RUN: ac-opt %s -split-input-file -verify-diagnostics=only-expected \
-// RUN:   -asynccopy-pipeline -asynccopy-check-synchronization -o /dev/null
+// RUN:   -asynccopy-pipeline-loops -asynccopy-check-synchronization -o /dev/null
 // RUN: not ac-opt %s -split-input-file -asynccopy-to-nvvm -o /dev/null 2>&1 | FileCheck %s
 // RUN: sed 's/{asynccopy.pipeline_stages = 2 : i64}//' %s \
 // RUN:   | not ac-opt -split-input-file -asynccopy-to-nvvm -o /dev/null 2>&1 | FileCheck %s

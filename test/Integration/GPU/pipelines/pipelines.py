@@ -599,7 +599,7 @@ def check_pipelined(entries, args):
     path = os.path.join(args.work, "pipelined-check.mlir")
     with open(path, "w") as f:
         f.write(text)
-    r = matrix.run([args.ac_opt, path, "--asynccopy-pipeline", "-o", os.devnull])
+    r = matrix.run([args.ac_opt, path, "--asynccopy-pipeline-loops", "-o", os.devnull])
     by_line = {}
     for (_, first, last), e in zip(lines, entries):
         for k in range(first, last + 1):
@@ -612,7 +612,7 @@ def check_pipelined(entries, args):
         e.status, e.reason = "compile-fail", m.group(3)
         failed.append(e)
     if r.returncode != 0 and not failed:
-        sys.exit("pipelines: asynccopy-pipeline failed:\n" + r.stderr)
+        sys.exit("pipelines: asynccopy-pipeline-loops failed:\n" + r.stderr)
     return failed
 
 

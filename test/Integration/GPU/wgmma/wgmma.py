@@ -371,14 +371,14 @@ def main():
         e = matrix.Entry(c, "wgmma", len(entries))
         e.fn = "wg%d" % len(entries)
         entries.append(e)
-    # The main loops must be pipelined: a remark of asynccopy-pipeline (a
+    # The main loops must be pipelined: a remark of asynccopy-pipeline-loops (a
     # loop it leaves alone) fails them.
     loops = [e for e in entries if e.cfg.stages]
     text, lines = render(loops)
     path = os.path.join(args.work, "loops.mlir")
     with open(path, "w") as f:
         f.write(text)
-    r = matrix.run([args.ac_opt, path, "--asynccopy-pipeline", "-o", os.devnull])
+    r = matrix.run([args.ac_opt, path, "--asynccopy-pipeline-loops", "-o", os.devnull])
     for m in re.finditer(r":(\d+):\d+: (remark|error): (.*)$", r.stderr, re.M):
         for (_, first, last), e in zip(lines, loops):
             if first <= int(m.group(1)) <= last:

@@ -65,7 +65,7 @@ def AsyncCopy_Dialect : Dialect {
     // On a kernel, by asynccopy-pack-shared-memory: the bytes of dynamic
     // shared memory its buffers take (each launch passes at least that).
     "::mlir::IntegerAttr":$dynamic_smem_bytes,
-    // On an scf.for, by the user: asynccopy-pipeline keeps this many stages
+    // On an scf.for, by the user: asynccopy-pipeline-loops keeps this many stages
     // of the loop's loads in flight.
     "::mlir::IntegerAttr":$pipeline_stages,
     // On a pipelined scf.for, by the user: release stages on per-stage
@@ -73,10 +73,10 @@ def AsyncCopy_Dialect : Dialect {
     // known) instead of a CTA barrier.
     "::mlir::UnitAttr":$pipeline_empty_barrier,
     // On a pipelined grid-stride scf.for, by the user: its iterations may
-    // run on any CTA, so asynccopy-pipeline hands them out from a counter
+    // run on any CTA, so asynccopy-pipeline-loops hands them out from a counter
     // (a CTA that streams faster takes more) instead of every grid-th.
     "::mlir::UnitAttr":$pipeline_dynamic_schedule,
-    // On a remote `barrier.arrive`, by asynccopy-pipeline: the arrival only
+    // On a remote `barrier.arrive`, by asynccopy-pipeline-loops: the arrival only
     // tells the barrier's CTA that this CTA is done reading a buffer the
     // owner will overwrite through the async proxy (a consumer release, as
     // in CUTLASS's pipelines), so it releases at CTA scope, and the owner's

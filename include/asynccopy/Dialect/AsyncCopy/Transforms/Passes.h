@@ -32,6 +32,11 @@ inline llvm::cl::ValuesClass descriptorModeValues() {
 #define GEN_PASS_REGISTRATION
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h.inc"
 
+/// Registers `asynccopy-pipeline`, the former name of
+/// asynccopy-pipeline-loops (the same pass and options), kept for one
+/// release. registerAsyncCopyPasses() does not include it.
+void registerAsyncCopyPipelineAlias();
+
 } // namespace mlir::asynccopy
 
 #endif // ASYNCCOPY_DIALECT_ASYNCCOPY_TRANSFORMS_PASSES_H

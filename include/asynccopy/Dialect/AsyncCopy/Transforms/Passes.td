@@ -174,7 +174,7 @@ def AsyncCopyAssignWaitGroups : Pass<"asynccopy-assign-wait-groups"> {
   }];
 }
 
-def AsyncCopyPipelineLoops : Pass<"asynccopy-pipeline"> {
+def AsyncCopyPipelineLoops : Pass<"asynccopy-pipeline-loops"> {
   let summary = "Keeps N-1 loads of an scf.for in flight through N-stage "
                 "SMEM buffers";
   let description = [{

@@ -1,4 +1,4 @@
-//===- PipelineLoops.cpp - asynccopy-pipeline -----------------------------===//
+//===- PipelineLoops.cpp - asynccopy-pipeline-loops -----------------------===//
 //
 // Pipelines every scf.for marked `asynccopy.pipeline_stages = N` (or every
 // qualifying loop, with `stages=N`); the others keep their single buffer,
@@ -88,4 +88,17 @@ struct AsyncCopyPipelineLoopsPass
   }
 };
 
+/// `asynccopy-pipeline`: the pass under its former name.
+struct AsyncCopyPipelineAliasPass : public AsyncCopyPipelineLoopsPass {
+  using AsyncCopyPipelineLoopsPass::AsyncCopyPipelineLoopsPass;
+  StringRef getArgument() const override { return "asynccopy-pipeline"; }
+  StringRef getDescription() const override {
+    return "Former name of asynccopy-pipeline-loops (deprecated)";
+  }
+};
+
 } // namespace
+
+void mlir::asynccopy::registerAsyncCopyPipelineAlias() {
+  registerPass([] { return std::make_unique<AsyncCopyPipelineAliasPass>(); });
+}

@@ -1,6 +1,6 @@
 //===- PipelineLoops.h - the loop pipeliner's parts -------------*- C++ -*-===//
 //
-// asynccopy-pipeline turns a loop written with single-buffer semantics into
+// asynccopy-pipeline-loops turns a loop written with single-buffer semantics into
 // an N-stage pipeline. Its parts, one file each:
 //
 //   Plan.cpp            which loops qualify and what they need (LoopPlan)

@@ -1,4 +1,4 @@
-//===- Plan.cpp - which loops asynccopy-pipeline transforms ---------------===//
+//===- Plan.cpp - which loops asynccopy-pipeline-loops transforms ---------===//
 //
 // A loop qualifies when its loads fill buffers the pass can give stages,
 // complete in a way it can count (one `barrier<1>` phase per iteration, or a

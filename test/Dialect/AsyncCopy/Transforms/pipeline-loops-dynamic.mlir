@@ -1,4 +1,4 @@
-// RUN: ac-opt %s -split-input-file -asynccopy-pipeline -verify-diagnostics | FileCheck %s
+// RUN: ac-opt %s -split-input-file -asynccopy-pipeline-loops -verify-diagnostics | FileCheck %s
 
 // `asynccopy.pipeline_dynamic_schedule` on a grid-stride loop: the kernel
 // takes a counter pointer and gets a ring of N tile ids; thread 0 claims the

@@ -1,4 +1,4 @@
-//===- TmaPlanEncoding.h - TmaPlan <-> #asynccopy.tma_plan ------*- C++ -*-===//
+//===- TMAPlanEncoding.h - TmaPlan <-> #asynccopy.tma_plan ------*- C++ -*-===//
 //
 // Selection and partitioning decide a TMA plan once and record it on the
 // mechanism op; materialisation, the report and the lowering read it back

@@ -1,6 +1,6 @@
-//===- TmaPlanEncoding.cpp - TmaPlan <-> #asynccopy.tma_plan --------------===//
+//===- TMAPlanEncoding.cpp - TmaPlan <-> #asynccopy.tma_plan --------------===//
 
-#include "asynccopy/Analysis/TmaPlanEncoding.h"
+#include "asynccopy/Analysis/TMAPlanEncoding.h"
 
 using namespace mlir;
 using namespace mlir::asynccopy;

@@ -1,4 +1,4 @@
-// The pipelines run asynccopy-pipeline first: the marked loops of the GPU
+// The pipelines run asynccopy-pipeline-loops first: the marked loops of the GPU
 // tests come out as N-stage pipelines, through ptxas.
 
 // TMA, 3 stages: two prologue loads, the refill in the loop; the stores'
@@ -124,11 +124,11 @@
 // CPADYN: cp.async.commit_group;
 
 // Pipelined loops that run more than once per init of their barriers
-// (pipeline-runs.mlir: in scf.for, scf.while, under scf.if, cp.async,
+// (pipeline-loops-runs.mlir: in scf.for, scf.while, under scf.if, cp.async,
 // collective and per-warp release in loop nests): all lower to PTX that
 // ptxas accepts, and the pipeline counter kept between runs lives in
 // registers (no local memory).
-// RUN: ac-opt %S/../Dialect/AsyncCopy/Transforms/pipeline-runs.mlir -split-input-file \
+// RUN: ac-opt %S/../Dialect/AsyncCopy/Transforms/pipeline-loops-runs.mlir -split-input-file \
 // RUN:   -asynccopy-to-llvm="format=isa" | %extract_ptx | FileCheck %s --check-prefix=RUNS
 // RUNS-NOT: .local
 // RUNS: .visible .entry in_for(

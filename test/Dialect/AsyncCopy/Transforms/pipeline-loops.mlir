@@ -1,5 +1,7 @@
+// RUN: ac-opt %s -split-input-file -asynccopy-pipeline-loops | FileCheck %s
+// RUN: ac-opt %s -split-input-file -asynccopy-pipeline-loops=stages=2 | FileCheck %s --check-prefix=OPT
+// The former name of the pass, kept for one release, is the same pass:
 // RUN: ac-opt %s -split-input-file -asynccopy-pipeline | FileCheck %s
-// RUN: ac-opt %s -split-input-file -asynccopy-pipeline=stages=2 | FileCheck %s --check-prefix=OPT
 
 // Loops written with single-buffer semantics get N-stage buffers: a
 // prologue of N-1 guarded loads, and iteration k refills stage (k-1) mod N

@@ -1,4 +1,4 @@
-// RUN: ac-opt %s -split-input-file -asynccopy-pipeline -verify-diagnostics | FileCheck %s
+// RUN: ac-opt %s -split-input-file -asynccopy-pipeline-loops -verify-diagnostics | FileCheck %s
 
 // A marked loop the pass cannot pipeline keeps its single buffer and gets
 // a remark saying why; the marker is dropped.

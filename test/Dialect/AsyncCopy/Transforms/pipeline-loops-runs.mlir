@@ -1,4 +1,4 @@
-// RUN: ac-opt %s -split-input-file -asynccopy-pipeline -verify-diagnostics | FileCheck %s
+// RUN: ac-opt %s -split-input-file -asynccopy-pipeline-loops -verify-diagnostics | FileCheck %s
 
 // A pipelined loop that runs more than once between two inits of its
 // barriers (inside scf.for, scf.while, ...) continues the pipeline counter g
