@@ -1,6 +1,7 @@
 //===- dsmem_handoff_bench.cpp - DSMEM vs GMEM tile hand-off --------------===//
 //
-// Times the kernels of bench/dsmem_handoff.mlir (see its header): clusters of
+// Times the kernels of dsmem_handoff.mlir (bench/dsmem_handoff_gen.py
+// generates it into build/bench/gen; see its header): clusters of
 // 2 CTAs of one warp, CTA 0 handing an R x 128 f16 tile (R = 8 .. 256: 2 to
 // 64 KiB) to CTA 1 K times
 // through DSMEM (`dsmem`) or a GMEM round trip (`gmem`: TMA store, wait,

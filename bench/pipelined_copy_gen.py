@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-"""Writes the pipelined-copy benchmark modules and their config tables:
+"""Writes the pipelined-copy benchmark modules and their config tables
+into DIR (utils/build-bench.sh: build/bench/gen; nothing generated is
+checked in):
 
-  bench/pipelined_copy.mlir        TMA load -> TMA store, sm_90
-  bench/pipelined_copy_configs.inc   its host functions, for the driver
-  bench/cp_async_copy.mlir         cp.async load -> vector ld/st, sm_80
-  bench/cp_async_copy_configs.inc    its host functions
+  pipelined_copy.mlir        TMA load -> TMA store, sm_90
+  pipelined_copy_configs.inc   its host functions, for the driver
+  cp_async_copy.mlir         cp.async load -> vector ld/st, sm_80
+  cp_async_copy_configs.inc    its host functions
 
-  bench/pipelined_copy_gen.py        (writes all four next to itself)
+  bench/pipelined_copy_gen.py DIR
 
 Every `tma_*` and `cpa_*` kernel is a persistent loop written with
 single-buffer semantics (one SMEM tile, one `barrier<1>` with phase =
@@ -25,6 +27,7 @@ at each refill; needs a grid that divides the tiles into multiples of N,
 e.g. 128).
 """
 import os
+import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -425,13 +428,17 @@ CPA_HEADER = """\
 """
 
 if __name__ == "__main__":
-    write(os.path.join(HERE, "pipelined_copy.mlir"),
-          os.path.join(HERE, "pipelined_copy_configs.inc"), TMA_HEADER,
+    if len(sys.argv) != 2:
+        sys.exit("usage: pipelined_copy_gen.py DIR")
+    out = sys.argv[1]
+    os.makedirs(out, exist_ok=True)
+    write(os.path.join(out, "pipelined_copy.mlir"),
+          os.path.join(out, "pipelined_copy_configs.inc"), TMA_HEADER,
           kernels("tma", TMA_VARIANTS, TMA_KERNEL) + dynamic_kernels() +
           hand_kernels() +
           diag_kernels())
-    write(os.path.join(HERE, "cp_async_copy.mlir"),
-          os.path.join(HERE, "cp_async_copy_configs.inc"), CPA_HEADER,
+    write(os.path.join(out, "cp_async_copy.mlir"),
+          os.path.join(out, "cp_async_copy_configs.inc"), CPA_HEADER,
           kernels("cpa", CPA_VARIANTS, CPA_KERNEL) +
           [dict(k, name=k["name"] + "_dyn",
                 schedule=", asynccopy.pipeline_dynamic_schedule",

@@ -4,13 +4,15 @@
 # only libAsyncCopyRuntime.so (which loads the CUDA driver with dlopen).
 #
 #   utils/aot-compile.sh [-p "pipeline options"] [-o out] [--driver main.cpp]...
-#                        [-L dir]... [-l name]... [--ldflags "flags"] module.mlir...
+#                        [-I dir]... [-L dir]... [-l name]... [--ldflags "flags"]
+#                        module.mlir...
 #
 # Each module goes through `ac-opt --asynccopy-to-llvm` (default options
 # format=bin), mlir-translate and llc into an object. With -o ending in .o
 # and one module, that object is the result; otherwise the objects (and any
 # --driver C/C++ sources) are linked into an executable against the runtime,
-# which is copied next to it (rpath $ORIGIN). -L adds a library directory,
+# which is copied next to it (rpath $ORIGIN). -I adds an include directory
+# for the drivers (generated tables, say), -L a library directory,
 # -l a library (after the runtime), --ldflags further compiler-driver flags
 # for the link (split at spaces, e.g. "-pthread -Wl,-rpath,/opt/lib").
 set -euo pipefail
@@ -20,6 +22,7 @@ llvm=/usr/lib/llvm-22/bin
 options="format=bin"
 out=a.out
 drivers=()
+includes=()
 libdirs=()
 libs=()
 ldflags=()
@@ -29,6 +32,7 @@ while [ $# -gt 0 ]; do
     -p) options="$2"; shift 2 ;;
     -o) out="$2"; shift 2 ;;
     --driver) drivers+=("$2"); shift 2 ;;
+    -I) includes+=("-I$2"); shift 2 ;;
     -L) libdirs+=("-L$2"); shift 2 ;;
     -L*) libdirs+=("$1"); shift ;;
     -l) libs+=("-l$2"); shift 2 ;;
@@ -62,7 +66,7 @@ if [[ "$out" == *.o && ${#objects[@]} -eq 1 && ${#drivers[@]} -eq 0 ]]; then
 fi
 runtime="$bin/lib/libAsyncCopyRuntime.so"
 [ -f "$runtime" ] || { echo "aot-compile: $runtime not built" >&2; exit 1; }
-c++ -O2 -std=c++17 -I"$here/include" "${drivers[@]}" "${objects[@]}" \
+c++ -O2 -std=c++17 -I"$here/include" ${includes[@]+"${includes[@]}"} "${drivers[@]}" "${objects[@]}" \
   "${libdirs[@]}" -L"$bin/lib" -lAsyncCopyRuntime "${libs[@]}" "${ldflags[@]}" \
   -Wl,-rpath,'$ORIGIN' -o "$out"
 cp "$runtime" "$(dirname "$out")/"

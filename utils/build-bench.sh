@@ -11,7 +11,11 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 out="$here/build/bench"
+gen="$out/gen"
 mkdir -p "$out"
+# The generated benchmark modules and the tables their drivers include.
+python3 "$here/bench/pipelined_copy_gen.py" "$gen"
+python3 "$here/bench/dsmem_handoff_gen.py" "$gen"
 for mode in param scratch; do
   "$here/utils/aot-compile.sh" -p "format=bin descriptor-mode=$mode" \
     --driver "$here/bench/tma_copy_bench.cpp" -o "$out/tma-copy-$mode" \
@@ -21,24 +25,24 @@ done
   --driver "$here/bench/multicast_bench.cpp" -o "$out/multicast-bench" \
   "$here/bench/multicast.mlir"
 "$here/utils/aot-compile.sh" -p "format=bin" \
-  --driver "$here/bench/dsmem_handoff_bench.cpp" -o "$out/dsmem-handoff-bench" \
-  "$here/bench/dsmem_handoff.mlir"
+  --driver "$here/bench/dsmem_handoff_bench.cpp" -I "$gen" \
+  -o "$out/dsmem-handoff-bench" "$gen/dsmem_handoff.mlir"
 "$here/utils/aot-compile.sh" -p "format=bin descriptor-mode=param" \
   --driver "$here/bench/launch_descriptors_bench.cpp" \
   -o "$out/launch-descriptors-bench" "$here/bench/launch_descriptors.mlir"
-# Loops marked asynccopy.pipeline_stages (bench/pipelined_copy_gen.py writes
-# both modules). The cp.async one on the sm_80 path: a fatbin whose sm_80
+# Loops marked asynccopy.pipeline_stages (bench/pipelined_copy_gen.py
+# writes both modules). The cp.async one on the sm_80 path: a fatbin whose sm_80
 # PTX the driver JIT-compiles on sm_90 (an sm_80 cubin does not load there),
 # and the same module compiled for sm_90 for comparison.
 "$here/utils/aot-compile.sh" -p "format=bin" \
-  --driver "$here/bench/pipelined_copy_bench.cpp" \
-  -o "$out/pipelined-copy-bench" "$here/bench/pipelined_copy.mlir"
+  --driver "$here/bench/pipelined_copy_bench.cpp" -I "$gen" \
+  -o "$out/pipelined-copy-bench" "$gen/pipelined_copy.mlir"
 "$here/utils/aot-compile.sh" -p "format=fatbin chip=sm_80" \
-  --driver "$here/bench/cp_async_copy_bench.cpp" \
-  -o "$out/cp-async-copy-bench" "$here/bench/cp_async_copy.mlir"
+  --driver "$here/bench/cp_async_copy_bench.cpp" -I "$gen" \
+  -o "$out/cp-async-copy-bench" "$gen/cp_async_copy.mlir"
 "$here/utils/aot-compile.sh" -p "format=bin" \
-  --driver "$here/bench/cp_async_copy_bench.cpp" \
-  -o "$out/cp-async-copy-bench-sm90" "$here/bench/cp_async_copy.mlir"
+  --driver "$here/bench/cp_async_copy_bench.cpp" -I "$gen" \
+  -o "$out/cp-async-copy-bench-sm90" "$gen/cp_async_copy.mlir"
 cp "$here/bench/triton_copy.py" "$out/"
 # PTX ISA 8.3: peer TMA copies acquire their maps with fence.proxy.tensormap.
 "$here/utils/aot-compile.sh" -p "format=bin features=+ptx83" \
