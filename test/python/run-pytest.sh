@@ -11,8 +11,25 @@
 # Python >= 3.12 no setuptools either. pytest then comes from PYTHON itself,
 # else from PYTEST_PYTHON's pure-Python pytest when that imports in PYTHON;
 # with neither, only the install and a compile/save/load smoke test run.
+#
+# Sanitizer builds: the instrumented libraries need the sanitizer runtime
+# first in the (uninstrumented) interpreter, which ctest passes as
+# ASYNCCOPY_SANITIZER_PRELOAD; without it the test is skipped (exit 77).
 set -euo pipefail
 src=$1 build=$2 python=$3 fake_driver=$4 pytest_python=${5:-}
+
+if [ "${ASYNCCOPY_SANITIZER_BUILD:-0}" = 1 ]; then
+  if [ -z "${ASYNCCOPY_SANITIZER_PRELOAD:-}" ]; then
+    echo "skipped: sanitizer build, and no shared sanitizer runtime was found" \
+         "to preload into $python (see cmake/AsyncCopySanitizers.cmake)"
+    exit 77
+  fi
+  # The interpreter's own allocations are not ours to check for leaks.
+  host_env=(env "LD_PRELOAD=$ASYNCCOPY_SANITIZER_PRELOAD"
+            "ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}")
+else
+  host_env=(env)
+fi
 
 if ! "$python" -c 'import venv, ensurepip' 2>/dev/null; then
   echo "$python lacks venv or ensurepip: install python3-venv (utils/setup.sh)" >&2
@@ -64,7 +81,7 @@ PY
   if ! PYTHONPATH=$pytest_path "$venv/bin/python" -c 'import pytest' 2>/dev/null; then
     echo "pytest does not import in $python (neither its own nor" \
          "$pytest_python's): running the smoke test only"
-    exec "$venv/bin/python" - "$src/python/tests/kernels.mlir" <<'PY'
+    exec "${host_env[@]}" "$venv/bin/python" - "$src/python/tests/kernels.mlir" <<'PY'
 import os, sys, tempfile
 import asynccopy
 module = asynccopy.compile(sys.argv[1])
@@ -77,5 +94,5 @@ PY
   fi
   echo "pytest: $pytest_python's, borrowed through $pytest_path"
 fi
-PYTHONPATH=$pytest_path \
+PYTHONPATH=$pytest_path "${host_env[@]}" \
   "$venv/bin/python" -m pytest -q -p no:cacheprovider "$src/python/tests"
