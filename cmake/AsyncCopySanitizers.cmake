@@ -29,6 +29,14 @@ if(ASYNCCOPY_ENABLE_SANITIZERS)
     # MLIR/LLVM libraries.
     "SHELL:-include ${CMAKE_CURRENT_LIST_DIR}/asan-llvm-no-manual-poison.h")
   add_link_options(-fsanitize=address,undefined)
+  # clang leaves the sanitizer runtime to the executable: a shared library
+  # (libAsyncCopyCAPI.so, the runtime, the plugin) keeps __asan_*/__ubsan_*
+  # undefined, which LLVM's -Wl,-z,defs rejects. (gcc links libasan.so into
+  # each shared library.)
+  if(CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+    add_link_options(
+      "$<$<IN_LIST:$<TARGET_PROPERTY:TYPE>,SHARED_LIBRARY;MODULE_LIBRARY>:-Wl,-z,undefs>")
+  endif()
 
   # The shared ASan runtime (with UBSan's handlers for clang), for programs
   # that are not instrumented but load our instrumented libraries:
