@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Configures (once) and builds the project into ./build with two jobs.
-# BUILD_DIR, JOBS, CMAKE_ARGS (extra configure flags) and TARGET (one build
-# target instead of all) override the defaults.
+# BUILD_DIR, JOBS, CMAKE_ARGS (extra configure flags) and TARGET (build
+# targets, space-separated, instead of all) override the defaults.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
@@ -13,4 +13,5 @@ if [ ! -f "$BUILD_DIR/build.ninja" ]; then
     -DCMAKE_BUILD_TYPE=Release -DLLVM_ENABLE_ASSERTIONS=ON \
     "${launcher[@]}" ${CMAKE_ARGS:-}
 fi
-cmake --build "$BUILD_DIR" -j "${JOBS:-2}" ${TARGET:+--target "$TARGET"}
+# shellcheck disable=SC2086 # TARGET is a list
+cmake --build "$BUILD_DIR" -j "${JOBS:-2}" ${TARGET:+--target $TARGET}
