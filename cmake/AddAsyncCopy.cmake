@@ -9,4 +9,5 @@ function(add_asynccopy_library name)
     LIBRARY DESTINATION lib
     )
   set_property(GLOBAL APPEND PROPERTY ASYNCCOPY_LIBS ${name})
+  asynccopy_use_pch(${name})
 endfunction()

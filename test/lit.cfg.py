@@ -46,6 +46,29 @@ config.substitutions.append(("%aot_compile", "env ASYNCCOPY_BUILD_DIR=%s %s" % (
 # dialect's tiling and promotion of test/Pipelines/raise-upstream-*.mlir).
 config.substitutions.append(("%upstream_mlir_opt", os.path.join(config.llvm_tools_dir, "mlir-opt")))
 
+# Sanitizer builds (-DASYNCCOPY_ENABLE_SANITIZERS=ON) have feature
+# `sanitizers`. Programs that are not instrumented but load this build's
+# instrumented libraries (mlir-runner, AOT-linked test programs) need the
+# shared ASan runtime first in their library list: %run_plain_host preloads
+# it (and is empty in other builds). Tests that run such programs require
+# feature `plain-host`, which a sanitizer build without that runtime lacks:
+# they are UNSUPPORTED there, not passed.
+run_plain_host = ""
+if config.asynccopy_sanitizers:
+    config.available_features.add("sanitizers")
+    if config.sanitizer_preload:
+        run_plain_host = "env LD_PRELOAD=%s" % config.sanitizer_preload
+        config.available_features.add("plain-host")
+    else:
+        lit_config.note("sanitizer build without a shared ASan runtime to "
+                        "preload: the tests that run mlir-runner or AOT "
+                        "programs on the instrumented libraries are "
+                        "UNSUPPORTED")
+else:
+    config.available_features.add("plain-host")
+config.run_plain_host = run_plain_host
+config.substitutions.append(("%run_plain_host", run_plain_host))
+
 # test/Plugin: the distribution's mlir-opt with AsyncCopyPlugin.so loaded.
 if config.asynccopy_plugin:
     config.available_features.add("asynccopy-plugin")

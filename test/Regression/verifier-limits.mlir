@@ -68,3 +68,12 @@ func.func @huge_prefetch(%A: memref<?x?xf16>) {
   asynccopy.prefetch %A window [0, 0] [4611686018427387904, 4] : memref<?x?xf16>
   return
 }
+
+// -----
+
+// A tensor-map stride whose byte size overflows int64_t: the verifier's
+// product wrapped to a 16-B multiple (accepted; UBSan: signed overflow).
+// expected-error @+1 {{tensor-map strides are below 2^40 B, got 2305843009213693952 elements of 4 B}}
+func.func @huge_map_stride() attributes {map = #asynccopy.tensor_map<arg = 0, element_type = f32, map_type = 7, dims = [4, 4], strides = [2305843009213693952, 1], box = [4, 4], swizzle = 0, oob = zeros, cache = normal>} {
+  return
+}

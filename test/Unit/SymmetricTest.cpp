@@ -211,13 +211,17 @@ int tableLookups() {
   static char peerCubin[] = "\x7f" "ELF kernels __asynccopy_symm";
   static char ptx[] = ".version 8.1 kernels";
   static char fatbin[] = "fatbin, maybe compressed";
-  mgpuModuleLoad(cubin, sizeof(cubin));
-  mgpuModuleLoadJIT(ptx, 2);
+  void *modules[] = {mgpuModuleLoad(cubin, sizeof(cubin)),
+                      mgpuModuleLoadJIT(ptx, 2)};
   EXPECT_IN_CHILD(fake->globalLookups == 0);
-  mgpuModuleLoad(peerCubin, sizeof(peerCubin));
+  void *peer = mgpuModuleLoad(peerCubin, sizeof(peerCubin));
   EXPECT_IN_CHILD(fake->globalLookups == 1);
-  mgpuModuleLoad(fatbin, sizeof(fatbin));
+  void *fat = mgpuModuleLoad(fatbin, sizeof(fatbin));
   EXPECT_IN_CHILD(fake->globalLookups == 2);
+  // Unloaded as MLIR's module destructors do: LeakSanitizer checks the
+  // child's memory when it exits.
+  for (void *module : {modules[0], modules[1], peer, fat})
+    mgpuModuleUnload(module);
   return childFailures;
 }
 
@@ -378,6 +382,9 @@ int deviceTables() {
   // Destroying the heap clears the tables (peer copies then trap).
   EXPECT_IN_CHILD(acSymmDestroy(heap) == 0);
   EXPECT_IN_CHILD(allBytesAre(tableOn(fake, 0), sizeof(acSymmDeviceTable), 0));
+  mgpuModuleUnload(before);
+  mgpuModuleUnload(plain);
+  EXPECT_IN_CHILD(fake->liveModules.empty());
   return childFailures;
 }
 

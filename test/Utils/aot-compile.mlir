@@ -1,9 +1,12 @@
 // utils/aot-compile.sh passes -L, -l and --ldflags on to the link.
+// The program is not instrumented; in a sanitizer build it loads the
+// instrumented runtime with the sanitizer runtime preloaded.
+// REQUIRES: plain-host
 // RUN: rm -rf %t && split-file %s %t && mkdir %t/libs
 // RUN: c++ -c %t/extra.cpp -o %t/extra.o && ar rcs %t/libs/libacextra.a %t/extra.o
 // RUN: %aot_compile -p "format=isa" --driver %t/main.cpp -L %t/libs -l acextra \
 // RUN:   --ldflags "-Wl,-Map,%t/app.map -Wl,--cref" -o %t/app %t/module.mlir
-// RUN: %t/app
+// RUN: %run_plain_host %t/app
 // RUN: FileCheck %s --check-prefix=MAP < %t/app.map
 // MAP: libacextra.a(extra.o)
 // MAP: Cross Reference Table

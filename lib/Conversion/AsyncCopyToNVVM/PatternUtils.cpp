@@ -287,12 +287,15 @@ Value lowering::buildPeerAddress(OpBuilder &b, Location loc, Value ptr,
   Value size = loadSymmetricField(b, loc, {1}, i64);
   Value offset = LLVM::SubOp::create(
       b, loc, LLVM::PtrToIntOp::create(b, loc, i64, ptr), localBase);
-  // offset + bytes <= size, compared so that nothing wraps around.
-  Value inHeap = LLVM::AndOp::create(
-      b, loc,
-      LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ule, offset, size),
-      LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ule, bytes,
-                           LLVM::SubOp::create(b, loc, size, offset)));
+  // offset + bytes <= size, compared so that nothing wraps around. (Ops
+  // are created one statement each: the order in which a compiler evaluates
+  // arguments is unspecified, and gcc and clang built different IR.)
+  Value offsetOk =
+      LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ule, offset, size);
+  Value room = LLVM::SubOp::create(b, loc, size, offset);
+  Value bytesOk =
+      LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ule, bytes, room);
+  Value inHeap = LLVM::AndOp::create(b, loc, offsetOk, bytesOk);
   Value base = buildPeerBase(b, loc, pe, inHeap);
   return LLVM::IntToPtrOp::create(b, loc, ptr.getType(),
                                   LLVM::AddOp::create(b, loc, base, offset)
@@ -308,33 +311,33 @@ Value lowering::buildPeerDescriptor(OpBuilder &b, Location loc,
   };
   MemRefDescriptor desc(descriptor);
   // The elements the view spans: [offset, offset + 1 + sum (size-1)*stride).
+  // Each op is created in a statement of its own (see buildPeerAddress).
   Value first = desc.offset(b, loc);
   Value end = LLVM::AddOp::create(b, loc, first, cst(1));
-  for (int64_t k = 0; k < type.getRank(); ++k)
-    end = LLVM::AddOp::create(
-        b, loc, end,
-        LLVM::MulOp::create(
-            b, loc, LLVM::SubOp::create(b, loc, desc.size(b, loc, k), cst(1)),
-            desc.stride(b, loc, k)));
-  int64_t bits = tma::storageBits(type.getElementType());
-  Value startByte = LLVM::UDivOp::create(
-      b, loc, LLVM::MulOp::create(b, loc, first, cst(bits)), cst(8));
-  Value endByte = LLVM::UDivOp::create(
-      b, loc,
-      LLVM::AddOp::create(b, loc, LLVM::MulOp::create(b, loc, end, cst(bits)),
-                          cst(7)),
-      cst(8));
+  for (int64_t k = 0; k < type.getRank(); ++k) {
+    Value size = desc.size(b, loc, k);
+    Value last = LLVM::SubOp::create(b, loc, size, cst(1));
+    Value stride = desc.stride(b, loc, k);
+    Value span = LLVM::MulOp::create(b, loc, last, stride);
+    end = LLVM::AddOp::create(b, loc, end, span);
+  }
+  Value bits = cst(tma::storageBits(type.getElementType()));
+  Value firstBits = LLVM::MulOp::create(b, loc, first, bits);
+  Value startByte = LLVM::UDivOp::create(b, loc, firstBits, cst(8));
+  Value endBits = LLVM::MulOp::create(b, loc, end, bits);
+  Value endBitsUp = LLVM::AddOp::create(b, loc, endBits, cst(7));
+  Value endByte = LLVM::UDivOp::create(b, loc, endBitsUp, cst(8));
   // An empty view (a zero size) spans nothing.
-  Value bytes = LLVM::SMaxOp::create(
-      b, loc, LLVM::SubOp::create(b, loc, endByte, startByte), cst(0));
+  Value span = LLVM::SubOp::create(b, loc, endByte, startByte);
+  Value bytes = LLVM::SMaxOp::create(b, loc, span, cst(0));
   Value aligned = desc.alignedPtr(b, loc);
   Type i8 = b.getI8Type();
   Value start = LLVM::GEPOp::create(b, loc, aligned.getType(), i8, aligned,
                                     ValueRange{startByte});
   Value peerStart = buildPeerAddress(b, loc, start, bytes, pe);
-  Value peerAligned = LLVM::GEPOp::create(
-      b, loc, aligned.getType(), i8, peerStart,
-      ValueRange{LLVM::SubOp::create(b, loc, cst(0), startByte)});
+  Value back = LLVM::SubOp::create(b, loc, cst(0), startByte);
+  Value peerAligned = LLVM::GEPOp::create(b, loc, aligned.getType(), i8,
+                                          peerStart, ValueRange{back});
   desc.setAllocatedPtr(b, loc, peerAligned);
   desc.setAlignedPtr(b, loc, peerAligned);
   return desc;

@@ -22,9 +22,9 @@
 // CHECK:   %[[SIZE:.*]] = llvm.load %{{.*}} : !llvm.ptr<4> -> i64
 // CHECK:   %[[ADDR:.*]] = llvm.ptrtoint %[[START]] : !llvm.ptr to i64
 // CHECK:   %[[OFF:.*]] = llvm.sub %[[ADDR]], %[[LB]] : i64
+// CHECK:   llvm.icmp "ule" %[[OFF]], %[[SIZE]] : i64
 // CHECK:   %[[ROOM:.*]] = llvm.sub %[[SIZE]], %[[OFF]] : i64
 // CHECK:   llvm.icmp "ule" %{{.*}}, %[[ROOM]] : i64
-// CHECK:   llvm.icmp "ule" %[[OFF]], %[[SIZE]] : i64
 // CHECK:   %[[NPES:.*]] = llvm.load %{{.*}} : !llvm.ptr<4> -> i32
 // CHECK:   llvm.icmp "ult" %[[PE]], %[[NPES]] : i32
 // CHECK:   scf.if

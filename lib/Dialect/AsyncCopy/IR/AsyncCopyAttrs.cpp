@@ -789,7 +789,11 @@ LogicalResult TensorMapAttr::verify(
   for (int64_t stride : strides.drop_back()) {
     if (ShapedType::isDynamic(stride))
       continue;
-    int64_t bytes = stride * encoding->bytes;
+    int64_t bytes;
+    if (llvm::MulOverflow(stride, int64_t(encoding->bytes), bytes))
+      return emitError() << "tensor-map strides are below 2^40 B, got "
+                         << stride << " elements of " << encoding->bytes
+                         << " B";
     if (bytes % hw::kGlobalAlignBytes != 0 ||
         bytes >= hw::kMaxGlobalStrideBytes)
       return emitError() << "tensor-map strides are multiples of "

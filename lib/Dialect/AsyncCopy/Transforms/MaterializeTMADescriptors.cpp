@@ -38,6 +38,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlir::asynccopy {
 #define GEN_PASS_DEF_ASYNCCOPYMATERIALIZETMADESCRIPTORS
@@ -180,13 +181,19 @@ struct MaterializeTMADescriptorsPass
       return op.emitOpError("cannot be lowered to TMA: ");
     };
     // A static memref offset keeps the base address 16-B aligned or not
-    // (the host checks a dynamic one at launch).
-    int64_t offsetBytes = layout->baseOffset * layout->elementBytes();
-    if (!ShapedType::isDynamic(layout->baseOffset) &&
-        offsetBytes % tma::kGlobalAlignBytes != 0)
-      return emitError() << "the memref offset of " << offsetBytes
-                         << " B is not 16-B aligned; TMA needs a 16-B "
-                            "aligned base address";
+    // (the host checks a dynamic one at launch). A dynamic offset is the
+    // sentinel ShapedType::kDynamic (INT64_MIN), not a number to scale.
+    if (!ShapedType::isDynamic(layout->baseOffset)) {
+      int64_t offsetBytes;
+      if (llvm::MulOverflow(layout->baseOffset, layout->elementBytes(),
+                            offsetBytes))
+        return emitError() << "the memref offset of " << layout->baseOffset
+                           << " elements overflows a 64-bit byte offset";
+      if (offsetBytes % tma::kGlobalAlignBytes != 0)
+        return emitError() << "the memref offset of " << offsetBytes
+                           << " B is not 16-B aligned; TMA needs a 16-B "
+                              "aligned base address";
+    }
     auto map = TensorMapAttr::getChecked(
         emitError, op.getContext(), static_cast<int64_t>(*arg),
         layout->elementType, *mapType, ArrayRef<int64_t>(extents),
