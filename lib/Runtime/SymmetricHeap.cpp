@@ -1,10 +1,10 @@
 //===- SymmetricHeap.cpp - Symmetric heaps and their device tables --------===//
 //
 // The offset allocator, the registry of heaps per device and of the device
-// tables (`__asynccopy_symm`) of loaded modules, the single-process VMM
-// backend (acSymmCreate), the calls every backend shares, and the per-PE
-// tensor maps of TMA peer copies. The process and NVSHMEM backends live in
-// SymmetricProcess.cpp and SymmetricNvshmem.cpp.
+// tables (`__asynccopy_symm`) of loaded modules, the calls every backend
+// shares, and the per-PE tensor maps of TMA peer copies. The backends
+// (SymmetricVmm.cpp, SymmetricProcess.cpp, SymmetricNvshmem.cpp) make the
+// heaps; this file calls them only through SymmetricBackend.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,7 +14,6 @@
 #include <cstddef>
 #include <cstdio>
 #include <cstring>
-#include <set>
 
 using namespace asynccopy::runtime;
 using namespace asynccopy::runtime::cuda;
@@ -113,6 +112,8 @@ bool SymmetricAllocator::release(uint64_t offset, char *error, size_t size) {
   freeBlocks[start] = end - start;
   return true;
 }
+
+SymmetricBackend::~SymmetricBackend() = default;
 
 //===----------------------------------------------------------------------===//
 // Errors
@@ -355,28 +356,6 @@ void symmCheckLaunch(CUfunction function, int device) {
         name.c_str(), device);
 }
 
-//===----------------------------------------------------------------------===//
-// VMM mappings
-//===----------------------------------------------------------------------===//
-
-bool releaseVmm(const CudaDriver &driver, acSymmHeap *heap, const char *site) {
-  bool ok = true;
-  for (size_t i = 0; i < heap->handles.size(); ++i) {
-    if (i < heap->mapped.size() && heap->mapped[i])
-      ok &= AC_SYMM_CU(site, driver, cuMemUnmap, heap->reserved + i * heap->size,
-                       size_t(heap->size));
-    if (heap->handles[i])
-      ok &= AC_SYMM_CU(site, driver, cuMemRelease, heap->handles[i]);
-  }
-  heap->handles.clear();
-  heap->mapped.clear();
-  if (heap->reserved)
-    ok &= AC_SYMM_CU(site, driver, cuMemAddressFree, heap->reserved,
-                     size_t(heap->reservedBytes));
-  heap->reserved = 0;
-  return ok;
-}
-
 } // namespace asynccopy::runtime
 
 int32_t acSymmHeap::peOfDevice(int device) const {
@@ -386,222 +365,6 @@ int32_t acSymmHeap::peOfDevice(int device) const {
     if (devices[i] == device)
       return int32_t(i);
   return -1;
-}
-
-//===----------------------------------------------------------------------===//
-// Single process, several devices
-//===----------------------------------------------------------------------===//
-
-namespace {
-/// The allocation properties of pinned memory on `device`, exportable as a
-/// POSIX fd (so the process backend shares this code's properties).
-CUmemAllocationProp deviceMemory(int device) {
-  CUmemAllocationProp prop;
-  std::memset(&prop, 0, sizeof(prop));
-  prop.type = CU_MEM_ALLOCATION_TYPE_PINNED;
-  prop.requestedHandleTypes = CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR;
-  prop.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
-  prop.location.id = device;
-  return prop;
-}
-
-/// Checks `devices`, reserves numPes slots of `bytesPerPe` rounded up to the
-/// granularity of every device, and creates and maps the memory of `local`
-/// slots (slot i on devices[i]). The heap owns whatever was made, also on
-/// failure.
-int32_t mapLocalSlots(const CudaDriver &driver, acSymmHeap *heap,
-                      uint64_t bytesPerPe, const char *site) {
-  uint64_t granularity = 1;
-  for (int device : heap->devices) {
-    CUmemAllocationProp prop = deviceMemory(device);
-    size_t deviceGranularity = 0;
-    if (!AC_SYMM_CU(site, driver, cuMemGetAllocationGranularity,
-                    &deviceGranularity, &prop,
-                    CU_MEM_ALLOC_GRANULARITY_MINIMUM))
-      return 1;
-    granularity = std::max<uint64_t>(granularity, deviceGranularity);
-  }
-  if (bytesPerPe > UINT64_MAX / 2 / AC_SYMM_MAX_PES)
-    return symmFail(site, "bytesPerPe %llu is too large",
-                    (unsigned long long)bytesPerPe);
-  heap->size = (bytesPerPe + granularity - 1) / granularity * granularity;
-  heap->reservedBytes = heap->size * uint64_t(heap->numPes);
-  if (!AC_SYMM_CU(site, driver, cuMemAddressReserve, &heap->reserved,
-                  size_t(heap->reservedBytes), size_t(granularity),
-                  CUdeviceptr(0), 0ull))
-    return 1;
-  heap->handles.assign(size_t(heap->numPes), 0);
-  heap->mapped.assign(size_t(heap->numPes), false);
-  heap->bases.assign(size_t(heap->numPes), 0);
-  for (size_t d = 0; d < heap->devices.size(); ++d) {
-    int32_t slot = heap->myPe >= 0 ? heap->myPe : int32_t(d);
-    CUmemAllocationProp prop = deviceMemory(heap->devices[d]);
-    CUdeviceptr base = heap->reserved + uint64_t(slot) * heap->size;
-    ScopedContext context(heap->devices[d], OnContextError::Report);
-    if (!context.active())
-      return symmFail(site, "%s", context.error());
-    if (!AC_SYMM_CU(site, driver, cuMemCreate, &heap->handles[slot],
-                    size_t(heap->size), &prop, 0ull) ||
-        !AC_SYMM_CU(site, driver, cuMemMap, base, size_t(heap->size),
-                    size_t(0), heap->handles[slot], 0ull))
-      return 1;
-    heap->mapped[slot] = true;
-    heap->bases[slot] = base;
-  }
-  return 0;
-}
-
-/// Gives every local device read/write access to every mapped slot (one
-/// call per allocation, as the driver wants whole allocations).
-int32_t setAccess(const CudaDriver &driver, acSymmHeap *heap,
-                  const char *site) {
-  std::vector<CUmemAccessDesc> access(heap->devices.size());
-  for (size_t d = 0; d < heap->devices.size(); ++d) {
-    access[d].location.type = CU_MEM_LOCATION_TYPE_DEVICE;
-    access[d].location.id = heap->devices[d];
-    access[d].flags = CU_MEM_ACCESS_FLAGS_PROT_READWRITE;
-  }
-  for (int32_t pe = 0; pe < heap->numPes; ++pe)
-    if (heap->mapped[size_t(pe)] &&
-        !AC_SYMM_CU(site, driver, cuMemSetAccess, heap->bases[size_t(pe)],
-                    size_t(heap->size), access.data(), access.size()))
-      return 1;
-  return 0;
-}
-
-/// Releases a heap that failed half-way (keeps the first error).
-int32_t abandon(const CudaDriver *driver, acSymmHeap *heap, int32_t status) {
-  std::string error = lastErrorMessage();
-  if (driver)
-    releaseVmm(*driver, heap, "cleanup");
-  closeSockets(heap);
-  delete heap;
-  setLastError(error.c_str());
-  return status;
-}
-} // namespace
-
-extern "C" int32_t acSymmCreate(const int32_t *devices, int32_t numDevices,
-                                uint64_t bytesPerPe, acSymmHeap **heap) {
-  const char *site = "acSymmCreate";
-  if (int32_t status = checkHeapArguments(site, numDevices, bytesPerPe, heap))
-    return status;
-  if (!devices)
-    return symmFail(site, "devices is null: must list %d device ordinals",
-                    numDevices);
-  std::set<int32_t> seen;
-  for (int32_t i = 0; i < numDevices; ++i) {
-    if (devices[i] < 0)
-      return symmFail(site, "devices[%d] is %d: must be a device ordinal", i,
-                      devices[i]);
-    if (!seen.insert(devices[i]).second)
-      return symmFail(site, "device %d is listed twice: one PE per device",
-                      devices[i]);
-  }
-  const CudaDriver *driver = symmDriver(site);
-  if (!driver)
-    return 1;
-  std::vector<CUdevice> handles(size_t(numDevices), 0);
-  for (int32_t i = 0; i < numDevices; ++i)
-    if (!AC_SYMM_CU(site, *driver, cuDeviceGet, &handles[i], int(devices[i])))
-      return 1;
-  for (int32_t i = 0; i < numDevices; ++i) {
-    for (int32_t j = 0; j < numDevices; ++j) {
-      int canAccess = 0;
-      if (i == j)
-        continue;
-      if (!AC_SYMM_CU(site, *driver, cuDeviceCanAccessPeer, &canAccess,
-                      handles[i], handles[j]))
-        return 1;
-      if (!canAccess)
-        return symmFail(site,
-                        "device %d cannot access device %d "
-                        "(cuDeviceCanAccessPeer): a single-process heap needs "
-                        "peer access between every pair of devices",
-                        devices[i], devices[j]);
-    }
-  }
-
-  auto *created = new acSymmHeap;
-  created->backend = SymmBackend::SingleProcess;
-  created->numPes = numDevices;
-  created->devices.assign(devices, devices + numDevices);
-  if (int32_t status = mapLocalSlots(*driver, created, bytesPerPe, site))
-    return abandon(driver, created, status);
-  if (int32_t status = setAccess(*driver, created, site))
-    return abandon(driver, created, status);
-  created->allocator = SymmetricAllocator(created->size);
-  if (int32_t status = registerHeap(created, site))
-    return abandon(driver, created, status);
-  *heap = created;
-  clearLastError();
-  return 0;
-}
-
-//===----------------------------------------------------------------------===//
-// One process per device (the fd exchange is in SymmetricProcess.cpp)
-//===----------------------------------------------------------------------===//
-
-extern "C" int32_t acSymmCreateProcess(int32_t device, int32_t pe,
-                                       int32_t numPes, uint64_t bytesPerPe,
-                                       const char *rendezvousDir,
-                                       acSymmHeap **heap) {
-  const char *site = "acSymmCreateProcess";
-  if (int32_t status =
-          checkProcessArguments(site, device, pe, numPes, bytesPerPe, heap))
-    return status;
-  if (!rendezvousDir || !*rendezvousDir)
-    return symmFail(site, "rendezvousDir is empty: all PEs must pass the "
-                          "same directory");
-  const CudaDriver *driver = symmDriver(site);
-  if (!driver)
-    return 1;
-
-  auto *created = new acSymmHeap;
-  created->backend = SymmBackend::Process;
-  created->numPes = numPes;
-  created->myPe = pe;
-  created->devices = {device};
-  if (int32_t status = mapLocalSlots(*driver, created, bytesPerPe, site))
-    return abandon(driver, created, status);
-  int localFd = -1;
-  if (!AC_SYMM_CU(site, *driver, cuMemExportToShareableHandle,
-                  static_cast<void *>(&localFd), created->handles[pe],
-                  CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR, 0ull))
-    return abandon(driver, created, 1);
-  std::vector<int> fds;
-  int32_t status = exchangeFds(created, rendezvousDir, localFd, &fds);
-  closeFd(localFd);
-  // Import and map every peer's memory into its slot.
-  for (int32_t i = 0; i < numPes && status == 0; ++i) {
-    if (i == pe)
-      continue;
-    CUdeviceptr base = created->reserved + uint64_t(i) * created->size;
-    if (!AC_SYMM_CU(site, *driver, cuMemImportFromShareableHandle,
-                    &created->handles[i],
-                    reinterpret_cast<void *>(intptr_t(fds[i])),
-                    CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR) ||
-        !AC_SYMM_CU(site, *driver, cuMemMap, base, size_t(created->size),
-                    size_t(0), created->handles[i], 0ull)) {
-      status = 1;
-      break;
-    }
-    created->mapped[i] = true;
-    created->bases[i] = base;
-  }
-  for (int fd : fds)
-    closeFd(fd);
-  if (status == 0)
-    status = setAccess(*driver, created, site);
-  if (status == 0) {
-    created->allocator = SymmetricAllocator(created->size);
-    status = registerHeap(created, site);
-  }
-  if (status)
-    return abandon(driver, created, status);
-  *heap = created;
-  clearLastError();
-  return 0;
 }
 
 //===----------------------------------------------------------------------===//
@@ -638,20 +401,7 @@ extern "C" int32_t acSymmDestroy(acSymmHeap *heap) {
         !AC_SYMM_CU(site, *driver, cuMemFree, maps.second))
       status = 1;
   }
-  switch (heap->backend) {
-  case SymmBackend::Process:
-    // Collective: no PE unmaps while another may still be inside a barrier.
-    status |= socketBarrier(heap, site);
-    closeSockets(heap);
-    [[fallthrough]];
-  case SymmBackend::SingleProcess:
-    if (!releaseVmm(*driver, heap, site))
-      status = 1;
-    break;
-  case SymmBackend::Nvshmem:
-    status |= nvshmemRelease(heap, site);
-    break;
-  }
+  status |= heap->backend->release(*heap, site);
   delete heap;
   if (status == 0)
     clearLastError();
@@ -728,11 +478,7 @@ extern "C" int32_t acSymmBarrier(acSymmHeap *heap) {
     return 1;
   if (int32_t status = synchronizeDevices(*driver, heap, site))
     return status;
-  int32_t status = 0;
-  if (heap->backend == SymmBackend::Process)
-    status = socketBarrier(heap, site);
-  else if (heap->backend == SymmBackend::Nvshmem)
-    status = nvshmemBarrier(heap, site);
+  int32_t status = heap->backend->barrier(*heap, site);
   if (status == 0)
     clearLastError();
   return status;

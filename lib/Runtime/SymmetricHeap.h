@@ -1,10 +1,17 @@
 //===- SymmetricHeap.h - Symmetric heaps, shared by the backends -*- C++ -*-===//
 //
 // The state of an acSymmHeap (include/asynccopy/Runtime/Symmetric.h), the
-// offset allocator every backend uses, the error helpers of the acSymm* calls
-// (they report through acGetLastError and never exit), and the hooks through
-// which the mgpu* module and launch calls keep the device tables
-// (`__asynccopy_symm`) of loaded modules up to date. Private to lib/Runtime.
+// interface of its backend (SymmetricBackend), the offset allocator every
+// backend uses, the error helpers of the acSymm* calls (they report through
+// acGetLastError and never exit), and the hooks through which the mgpu*
+// module and launch calls keep the device tables (`__asynccopy_symm`) of
+// loaded modules up to date. Private to lib/Runtime.
+//
+// The backends depend on this file, never the other way round: each
+// acSymmCreate* (SymmetricVmm.cpp: one process; SymmetricProcess.cpp: one
+// process per PE; SymmetricNvshmem.cpp: NVSHMEM) makes its backend, and the
+// calls every backend shares (SymmetricHeap.cpp) call it through
+// SymmetricBackend.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +25,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <utility>
@@ -46,13 +54,26 @@ private:
   std::map<uint64_t, uint64_t> freeBlocks, allocated;
 };
 
+/// What differs between the ways a heap is made. acSymmBarrier and
+/// acSymmDestroy synchronise the heap's local devices, then call its
+/// backend.
+class SymmetricBackend {
+public:
+  virtual ~SymmetricBackend();
+  /// Returns once every PE has called it (at once where one process holds
+  /// every PE): 0, or symmFail's result.
+  virtual int32_t barrier(acSymmHeap &heap, const char *site) = 0;
+  /// Releases the heap's memory and whatever else the backend holds, once,
+  /// before the heap is deleted; collective where the PEs are processes.
+  /// 0, or 1 with the error set.
+  virtual int32_t release(acSymmHeap &heap, const char *site) = 0;
+};
+
 } // namespace asynccopy::runtime
 
-/// Which backend made a heap.
-enum class SymmBackend { SingleProcess, Process, Nvshmem };
-
 struct acSymmHeap {
-  SymmBackend backend = SymmBackend::SingleProcess;
+  /// The backend that made the heap (never null once it is registered).
+  std::unique_ptr<asynccopy::runtime::SymmetricBackend> backend;
   int32_t numPes = 0;
   /// This process's PE in the multi-process backends; -1 in single-process
   /// mode (every PE is local).
@@ -64,22 +85,6 @@ struct acSymmHeap {
   std::vector<int> devices;
   /// Base of PE i's copy in this process; 0 where it is not mapped.
   std::vector<asynccopy::runtime::cuda::CUdeviceptr> bases;
-
-  /// VMM backends: the reserved range, the physical allocations mapped into
-  /// it (one per slot; 0 where none) and the local one's exported fd.
-  asynccopy::runtime::cuda::CUdeviceptr reserved = 0;
-  uint64_t reservedBytes = 0;
-  std::vector<asynccopy::runtime::cuda::CUmemGenericAllocationHandle> handles;
-  std::vector<bool> mapped;
-
-  /// Process backend: the connections of the rendezvous (PE 0: one per PE,
-  /// -1 at its own index; others: one, to PE 0) and the socket file PE 0
-  /// made while it is still there.
-  std::vector<int> sockets;
-  std::string socketPath;
-
-  /// NVSHMEM backend: the local nvshmem_malloc'ed heap.
-  void *nvshmemBase = nullptr;
 
   std::mutex mutex;
   asynccopy::runtime::SymmetricAllocator allocator;
@@ -134,25 +139,6 @@ int32_t checkProcessArguments(const char *site, int32_t device, int32_t pe,
 /// of their loaded modules; on failure (a device already has a heap, a table
 /// write failed) unregisters it again and returns symmFail's result.
 int32_t registerHeap(acSymmHeap *heap, const char *site);
-
-/// Unmaps what a VMM backend mapped, releases its allocations and frees its
-/// range (also for a half-built heap). False with the error set on failure.
-bool releaseVmm(const CudaDriver &driver, acSymmHeap *heap, const char *site);
-
-/// Process backend: exchanges the local allocation's fd with the other PEs
-/// and fills `fds` (one per PE, owned by the caller). 0 or symmFail's result.
-int32_t exchangeFds(acSymmHeap *heap, const char *rendezvousDir, int localFd,
-                    std::vector<int> *fds);
-/// close(fd) for a valid fd.
-void closeFd(int fd);
-/// Process backend: the socket barrier (after the devices are synchronised).
-int32_t socketBarrier(acSymmHeap *heap, const char *site);
-/// Process backend: closes the connections and removes PE 0's socket file.
-void closeSockets(acSymmHeap *heap);
-
-/// NVSHMEM backend: barrier, and the release of the heap and the library.
-int32_t nvshmemBarrier(acSymmHeap *heap, const char *site);
-int32_t nvshmemRelease(acSymmHeap *heap, const char *site);
 
 //===----------------------------------------------------------------------===//
 // Hooks of the mgpu* calls (MgpuWrappers.cpp); they exit on failure.

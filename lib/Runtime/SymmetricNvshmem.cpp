@@ -120,38 +120,47 @@ const Nvshmem *getNvshmem(const char *site) {
 
 /// Whether this process has initialised NVSHMEM (once per process).
 bool initialized = false;
+
+/// The NVSHMEM backend: one nvshmem_malloc'ed block per PE. Every call runs
+/// with the primary context of the heap's device current; 0, or 1 with the
+/// error set.
+class NvshmemBackend : public SymmetricBackend {
+public:
+  int32_t barrier(acSymmHeap &heap, const char *site) override {
+    return onHeapDevice(heap, site,
+                        [](const Nvshmem &nvshmem) { nvshmem.barrierAll(); });
+  }
+
+  /// Frees the block and finalises NVSHMEM (also of a half-built heap).
+  int32_t release(acSymmHeap &heap, const char *site) override {
+    return onHeapDevice(heap, site, [this](const Nvshmem &nvshmem) {
+      if (base)
+        nvshmem.release(base);
+      base = nullptr;
+      nvshmem.finalize();
+      initialized = false;
+    });
+  }
+
+  /// The local nvshmem_malloc'ed block.
+  void *base = nullptr;
+
+private:
+  /// Runs `body(nvshmem)` with the primary context of the heap's device
+  /// current.
+  template <typename Body>
+  static int32_t onHeapDevice(acSymmHeap &heap, const char *site, Body body) {
+    const Nvshmem *nvshmem = getNvshmem(site);
+    if (!nvshmem)
+      return 1;
+    ScopedContext context(heap.devices[0], OnContextError::Report);
+    if (!context.active())
+      return symmFail(site, "%s", context.error());
+    body(*nvshmem);
+    return 0;
+  }
+};
 } // namespace
-
-namespace {
-/// Runs `body(nvshmem)` with the primary context of the heap's device
-/// current; 0, or 1 with the error set.
-template <typename Body>
-int32_t onHeapDevice(acSymmHeap *heap, const char *site, Body body) {
-  const Nvshmem *nvshmem = getNvshmem(site);
-  if (!nvshmem)
-    return 1;
-  ScopedContext context(heap->devices[0], OnContextError::Report);
-  if (!context.active())
-    return symmFail(site, "%s", context.error());
-  body(*nvshmem);
-  return 0;
-}
-} // namespace
-
-int32_t nvshmemBarrier(acSymmHeap *heap, const char *site) {
-  return onHeapDevice(heap, site,
-                      [](const Nvshmem &nvshmem) { nvshmem.barrierAll(); });
-}
-
-int32_t nvshmemRelease(acSymmHeap *heap, const char *site) {
-  return onHeapDevice(heap, site, [heap](const Nvshmem &nvshmem) {
-    if (heap->nvshmemBase)
-      nvshmem.release(heap->nvshmemBase);
-    heap->nvshmemBase = nullptr;
-    nvshmem.finalize();
-    initialized = false;
-  });
-}
 
 } // namespace asynccopy::runtime
 
@@ -229,13 +238,15 @@ extern "C" int32_t acSymmCreateNvshmem(int32_t device, int32_t pe,
                     status, pe, numPes, device);
   initialized = true;
   auto *created = new acSymmHeap;
-  created->backend = SymmBackend::Nvshmem;
+  auto backend = std::make_unique<NvshmemBackend>();
+  NvshmemBackend &nvshmemHeap = *backend;
+  created->backend = std::move(backend);
   created->numPes = numPes;
   created->myPe = pe;
   created->devices = {device};
   auto fail = [&](int32_t status) {
     std::string error = lastErrorMessage();
-    nvshmemRelease(created, site);
+    nvshmemHeap.release(*created, site);
     delete created;
     setLastError(error.c_str());
     return status;
@@ -247,8 +258,8 @@ extern "C" int32_t acSymmCreateNvshmem(int32_t device, int32_t pe,
                          nvshmem->myPe(), nvshmem->numPes(), pe, numPes));
   created->size = (bytesPerPe + SymmetricAllocator::kMinAlign - 1) /
                   SymmetricAllocator::kMinAlign * SymmetricAllocator::kMinAlign;
-  created->nvshmemBase = nvshmem->allocate(size_t(created->size));
-  if (!created->nvshmemBase)
+  nvshmemHeap.base = nvshmem->allocate(size_t(created->size));
+  if (!nvshmemHeap.base)
     return fail(symmFail(site,
                          "nvshmem_malloc(%llu) failed (NVSHMEM's symmetric "
                          "heap is too small? set NVSHMEM_SYMMETRIC_SIZE)",
@@ -256,7 +267,7 @@ extern "C" int32_t acSymmCreateNvshmem(int32_t device, int32_t pe,
   created->bases.assign(size_t(numPes), 0);
   for (int32_t i = 0; i < numPes; ++i)
     created->bases[size_t(i)] =
-        reinterpret_cast<uintptr_t>(nvshmem->ptr(created->nvshmemBase, i));
+        reinterpret_cast<uintptr_t>(nvshmem->ptr(nvshmemHeap.base, i));
   created->allocator = SymmetricAllocator(created->size);
   if (int32_t status = registerHeap(created, site))
     return fail(status);

@@ -6,11 +6,12 @@
 // there) and sends a hello with its fd; once all have arrived PE 0 removes
 // the socket file and sends every PE all numPes fds. The connections stay
 // open for acSymmBarrier (every PE sends PE 0 a byte, PE 0 answers once all
-// have arrived) and close at acSymmDestroy.
+// have arrived) and close at acSymmDestroy. ProcessBackend, the backend of
+// the heaps acSymmCreateProcess makes, holds them.
 //
 //===----------------------------------------------------------------------===//
 
-#include "SymmetricHeap.h"
+#include "SymmetricVmm.h"
 
 #include <poll.h>
 #include <sys/socket.h>
@@ -29,6 +30,41 @@
 namespace asynccopy::runtime {
 
 namespace {
+/// One process per PE: the VMM mappings, each peer's allocation imported
+/// through the fd it sent, and the connections of the rendezvous, which the
+/// barrier uses.
+class ProcessBackend : public VmmBackend {
+public:
+  ~ProcessBackend() override { closeSockets(); }
+  int32_t barrier(acSymmHeap &heap, const char *site) override;
+  int32_t release(acSymmHeap &heap, const char *site) override;
+
+  /// Exchanges the local allocation's fd with the other PEs and fills `fds`
+  /// (one per PE, owned by the caller). 0 or symmFail's result.
+  int32_t exchangeFds(acSymmHeap &heap, const char *rendezvousDir, int localFd,
+                      std::vector<int> *fds);
+  /// Closes the connections and removes PE 0's socket file.
+  void closeSockets();
+
+  /// The connections of the rendezvous (PE 0: one per PE, -1 at its own
+  /// index; others: one, to PE 0) and the socket file PE 0 made while it is
+  /// still there.
+  std::vector<int> sockets;
+  std::string socketPath;
+
+private:
+  int32_t leaderExchange(acSymmHeap &heap, const std::string &path, int localFd,
+                         std::vector<int> *fds);
+  int32_t followerExchange(acSymmHeap &heap, const std::string &path,
+                           int localFd, std::vector<int> *fds);
+};
+
+/// close(fd) for a valid fd.
+void closeFd(int fd) {
+  if (fd >= 0)
+    close(fd);
+}
+
 constexpr uint32_t kMagic = 0x41435359; // "ACSY"
 constexpr const char *kSite = "acSymmCreateProcess";
 
@@ -176,8 +212,8 @@ int32_t listenOn(const std::string &path, int *listener) {
 
 /// Writes into `rejection` why PE 0 refuses `hello` (nothing if it is one of
 /// the expected PEs, carrying one handle, with the same heap size).
-void rejectHello(const acSymmHeap &heap, const Hello &hello,
-                 size_t numHandles, Answer *rejection) {
+void rejectHello(const acSymmHeap &heap, const std::vector<int> &sockets,
+                 const Hello &hello, size_t numHandles, Answer *rejection) {
   int numPes = heap.numPes;
   if (hello.magic != kMagic || numHandles != 1)
     std::snprintf(rejection->reason, sizeof(rejection->reason),
@@ -186,8 +222,7 @@ void rejectHello(const acSymmHeap &heap, const Hello &hello,
     std::snprintf(rejection->reason, sizeof(rejection->reason),
                   "PE %d says there are %d PEs; PE 0 says %d", hello.pe,
                   hello.numPes, numPes);
-  else if (hello.pe < 1 || hello.pe >= numPes ||
-           heap.sockets[size_t(hello.pe)] >= 0)
+  else if (hello.pe < 1 || hello.pe >= numPes || sockets[size_t(hello.pe)] >= 0)
     std::snprintf(rejection->reason, sizeof(rejection->reason),
                   "PE %d is out of range or arrived twice", hello.pe);
   else if (hello.size != heap.size)
@@ -199,14 +234,15 @@ void rejectHello(const acSymmHeap &heap, const Hello &hello,
 }
 
 /// PE 0: accepts every other PE, then hands each all fds.
-int32_t leaderExchange(acSymmHeap *heap, const std::string &path,
-                       int localFd, std::vector<int> *fds) {
-  int numPes = heap->numPes;
+int32_t ProcessBackend::leaderExchange(acSymmHeap &heap,
+                                       const std::string &path, int localFd,
+                                       std::vector<int> *fds) {
+  int numPes = heap.numPes;
   int listener = -1;
   if (int32_t status = listenOn(path, &listener))
     return status;
-  heap->socketPath = path;
-  heap->sockets.assign(size_t(numPes), -1);
+  socketPath = path;
+  sockets.assign(size_t(numPes), -1);
   fds->assign(size_t(numPes), -1);
   (*fds)[0] = dup(localFd);
 
@@ -221,7 +257,7 @@ int32_t leaderExchange(acSymmHeap *heap, const std::string &path,
     if (polled <= 0) {
       std::string missing;
       for (int pe = 1; pe < numPes; ++pe)
-        if (heap->sockets[size_t(pe)] < 0)
+        if (sockets[size_t(pe)] < 0)
           missing += (missing.empty() ? "" : ", ") + std::to_string(pe);
       status = symmFail(kSite,
                         "PE 0 waited %d s for PE %s of %d to connect to %s; "
@@ -245,7 +281,7 @@ int32_t leaderExchange(acSymmHeap *heap, const std::string &path,
       continue;
     }
     Answer rejection = {kMagic, 0, {0}};
-    rejectHello(*heap, hello, received.size(), &rejection);
+    rejectHello(heap, sockets, hello, received.size(), &rejection);
     if (rejection.reason[0]) {
       sendMessage(connection, &rejection, sizeof(rejection), nullptr, 0);
       closeFd(connection);
@@ -254,29 +290,30 @@ int32_t leaderExchange(acSymmHeap *heap, const std::string &path,
       status = symmFail(kSite, "PE 0 rejected a peer: %s", rejection.reason);
       break;
     }
-    heap->sockets[size_t(hello.pe)] = connection;
+    sockets[size_t(hello.pe)] = connection;
     (*fds)[size_t(hello.pe)] = received[0];
     ++arrived;
   }
   closeFd(listener);
   unlink(path.c_str());
-  heap->socketPath.clear();
+  socketPath.clear();
   if (status)
     return status;
 
   Answer answer = {kMagic, 1, {0}};
   for (int pe = 1; pe < numPes; ++pe)
-    if (!sendMessage(heap->sockets[size_t(pe)], &answer, sizeof(answer),
-                     fds->data(), numPes))
+    if (!sendMessage(sockets[size_t(pe)], &answer, sizeof(answer), fds->data(),
+                     numPes))
       return symmFail(kSite, "PE 0 cannot send the handles to PE %d: %s", pe,
                       std::strerror(errno));
   return 0;
 }
 
 /// PE > 0: connects to PE 0, sends its fd and receives everyone's.
-int32_t followerExchange(acSymmHeap *heap, const std::string &path,
-                         int localFd, std::vector<int> *fds) {
-  int pe = heap->myPe, numPes = heap->numPes;
+int32_t ProcessBackend::followerExchange(acSymmHeap &heap,
+                                         const std::string &path, int localFd,
+                                         std::vector<int> *fds) {
+  int pe = heap.myPe, numPes = heap.numPes;
   sockaddr_un address = {};
   address.sun_family = AF_UNIX;
   std::memcpy(address.sun_path, path.c_str(), path.size() + 1);
@@ -304,8 +341,8 @@ int32_t followerExchange(acSymmHeap *heap, const std::string &path,
                       pe, path.c_str(), seconds);
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
-  heap->sockets = {connection};
-  Hello hello = {kMagic, pe, numPes, 0, heap->size};
+  sockets = {connection};
+  Hello hello = {kMagic, pe, numPes, 0, heap.size};
   if (!sendMessage(connection, &hello, sizeof(hello), &localFd, 1))
     return symmFail(kSite, "PE %d cannot send its handle to PE 0: %s", pe,
                     std::strerror(errno));
@@ -340,16 +377,10 @@ bool barrierByte(int socket, bool sending) {
     return false;
   }
 }
-} // namespace
 
-void closeFd(int fd) {
-  if (fd >= 0)
-    close(fd);
-}
-
-int32_t exchangeFds(acSymmHeap *heap, const char *rendezvousDir, int localFd,
-                    std::vector<int> *fds) {
-  if (heap->numPes == 1) {
+int32_t ProcessBackend::exchangeFds(acSymmHeap &heap, const char *rendezvousDir,
+                                    int localFd, std::vector<int> *fds) {
+  if (heap.numPes == 1) {
     fds->assign(1, -1);
     return 0;
   }
@@ -364,38 +395,113 @@ int32_t exchangeFds(acSymmHeap *heap, const char *rendezvousDir, int localFd,
                     "sockets take at most %zu (use a shorter rendezvousDir)",
                     path.c_str(), path.size(),
                     sizeof(sockaddr_un::sun_path) - 1);
-  return heap->myPe == 0 ? leaderExchange(heap, path, localFd, fds)
-                         : followerExchange(heap, path, localFd, fds);
+  return heap.myPe == 0 ? leaderExchange(heap, path, localFd, fds)
+                        : followerExchange(heap, path, localFd, fds);
 }
 
-int32_t socketBarrier(acSymmHeap *heap, const char *site) {
-  if (heap->numPes == 1)
+int32_t ProcessBackend::barrier(acSymmHeap &heap, const char *site) {
+  if (heap.numPes == 1)
     return 0;
-  if (heap->myPe != 0) {
-    if (!barrierByte(heap->sockets[0], true) ||
-        !barrierByte(heap->sockets[0], false))
+  if (heap.myPe != 0) {
+    if (!barrierByte(sockets[0], true) || !barrierByte(sockets[0], false))
       return symmFail(site, "PE %d lost its connection to PE 0 (PE 0 exited?)",
-                      heap->myPe);
+                      heap.myPe);
     return 0;
   }
-  for (int pe = 1; pe < heap->numPes; ++pe)
-    if (!barrierByte(heap->sockets[size_t(pe)], false))
+  for (int pe = 1; pe < heap.numPes; ++pe)
+    if (!barrierByte(sockets[size_t(pe)], false))
       return symmFail(site, "PE 0 lost its connection to PE %d (PE %d exited?)",
                       pe, pe);
-  for (int pe = 1; pe < heap->numPes; ++pe)
-    if (!barrierByte(heap->sockets[size_t(pe)], true))
+  for (int pe = 1; pe < heap.numPes; ++pe)
+    if (!barrierByte(sockets[size_t(pe)], true))
       return symmFail(site, "PE 0 lost its connection to PE %d (PE %d exited?)",
                       pe, pe);
   return 0;
 }
 
-void closeSockets(acSymmHeap *heap) {
-  for (int socket : heap->sockets)
-    closeFd(socket);
-  heap->sockets.clear();
-  if (!heap->socketPath.empty())
-    unlink(heap->socketPath.c_str());
-  heap->socketPath.clear();
+int32_t ProcessBackend::release(acSymmHeap &heap, const char *site) {
+  // Collective: no PE unmaps while another may still be inside a barrier.
+  int32_t status = barrier(heap, site);
+  closeSockets();
+  return status | VmmBackend::release(heap, site);
 }
 
+void ProcessBackend::closeSockets() {
+  for (int socket : sockets)
+    closeFd(socket);
+  sockets.clear();
+  if (!socketPath.empty())
+    unlink(socketPath.c_str());
+  socketPath.clear();
+}
+} // namespace
+
 } // namespace asynccopy::runtime
+
+using namespace asynccopy::runtime;
+using namespace asynccopy::runtime::cuda;
+
+extern "C" int32_t acSymmCreateProcess(int32_t device, int32_t pe,
+                                       int32_t numPes, uint64_t bytesPerPe,
+                                       const char *rendezvousDir,
+                                       acSymmHeap **heap) {
+  const char *site = "acSymmCreateProcess";
+  if (int32_t status =
+          checkProcessArguments(site, device, pe, numPes, bytesPerPe, heap))
+    return status;
+  if (!rendezvousDir || !*rendezvousDir)
+    return symmFail(site, "rendezvousDir is empty: all PEs must pass the "
+                          "same directory");
+  const CudaDriver *driver = symmDriver(site);
+  if (!driver)
+    return 1;
+
+  auto *created = new acSymmHeap;
+  auto backend = std::make_unique<ProcessBackend>();
+  ProcessBackend &process = *backend;
+  created->backend = std::move(backend);
+  created->numPes = numPes;
+  created->myPe = pe;
+  created->devices = {device};
+  if (int32_t status =
+          process.mapLocalSlots(*driver, *created, bytesPerPe, site))
+    return abandonVmmHeap(driver, created, process, status);
+  int localFd = -1;
+  if (!AC_SYMM_CU(site, *driver, cuMemExportToShareableHandle,
+                  static_cast<void *>(&localFd), process.handles[pe],
+                  CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR, 0ull))
+    return abandonVmmHeap(driver, created, process, 1);
+  std::vector<int> fds;
+  int32_t status = process.exchangeFds(*created, rendezvousDir, localFd, &fds);
+  closeFd(localFd);
+  // Import and map every peer's memory into its slot.
+  for (int32_t i = 0; i < numPes && status == 0; ++i) {
+    if (i == pe)
+      continue;
+    CUdeviceptr base = process.reserved + uint64_t(i) * created->size;
+    if (!AC_SYMM_CU(site, *driver, cuMemImportFromShareableHandle,
+                    &process.handles[i],
+                    reinterpret_cast<void *>(intptr_t(fds[i])),
+                    CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR) ||
+        !AC_SYMM_CU(site, *driver, cuMemMap, base, size_t(created->size),
+                    size_t(0), process.handles[i], 0ull)) {
+      status = 1;
+      break;
+    }
+    process.mapped[i] = true;
+    created->bases[i] = base;
+  }
+  for (int fd : fds)
+    closeFd(fd);
+  if (status == 0)
+    status = process.setAccess(*driver, *created, site);
+  if (status == 0) {
+    created->allocator = SymmetricAllocator(created->size);
+    status = registerHeap(created, site);
+  }
+  if (status)
+    return abandonVmmHeap(driver, created, process, status);
+  *heap = created;
+  clearLastError();
+  return 0;
+}
