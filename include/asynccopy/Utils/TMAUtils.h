@@ -1,7 +1,9 @@
-//===- TMAUtils.h - TMA element types and target chips ----------*- C++ -*-===//
+//===- TMAUtils.h - TMA element storage and target chips --------*- C++ -*-===//
 //
 // What the compiler derives from the hardware limits of
-// asynccopy/Hardware/Limits.h: element and reduction types, target chips.
+// asynccopy/Hardware/Limits.h: element storage, target chips and PTX
+// versions. The element types of reductions and tensor maps, which need the
+// dialect's ReductionKind, are in Dialect/AsyncCopy/IR/ElementTypes.h.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,19 +14,16 @@
 
 #include "mlir/IR/Types.h"
 #include "mlir/Support/LLVM.h"
-#include "mlir/Support/LogicalResult.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
 #include <optional>
-#include <string>
 
 namespace mlir {
 class Operation;
 } // namespace mlir
 
 namespace mlir::asynccopy {
-enum class ReductionKind : uint32_t;
 
 /// The hardware limits (asynccopy/Hardware/Limits.h), named the same inside
 /// mlir::asynccopy.
@@ -37,23 +36,6 @@ using namespace ::asynccopy::hw;
 /// Bits one element of `type` occupies in GPU memory: its bit width, except
 /// for tf32, which is stored in 32 bits (19 of them significant).
 int64_t storageBits(Type type);
-
-/// Whether some implementation can reduce `type` elements with `kind` (TMA
-/// for the pairs of tensorMapElementType, otherwise the sync fallback's
-/// atomics); on false, `legalTypes` lists the element types that would be.
-bool isReductionLegal(ReductionKind kind, Type type, std::string *legalTypes);
-
-/// The tensor-map element type (an AC_ELEMENT_* code of
-/// asynccopy/Runtime/TensorMap.h) TMA needs to move `type` elements, or, with
-/// `reduction`, to reduce them with `cp.reduce.async.bulk.tensor`: the PTX
-/// operation and its signedness follow the map type, so sign-agnostic
-/// reductions (add, and, or, xor) on 64-bit integers use u64 maps and
-/// min/max pick s32/s64 for signless integers. `nanFill` needs a
-/// floating-point map. Declines with a reason (measured on the H200: the
-/// pairs outside this table fault with "illegal instruction").
-FailureOr<int32_t> tensorMapElementType(Type type,
-                                        std::optional<ReductionKind> reduction,
-                                        bool nanFill, std::string *reason);
 
 /// The SM version of an NVVM chip name `sm_<N>` with an optional `a` or `f`
 /// suffix (sm_90a -> 90), or nullopt for anything else.

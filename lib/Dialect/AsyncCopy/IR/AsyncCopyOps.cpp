@@ -8,6 +8,7 @@
 #include "CopyRules.h"
 
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
+#include "asynccopy/Dialect/AsyncCopy/IR/ElementTypes.h"
 #include "asynccopy/Dialect/AsyncCopy/IR/WgmmaOperands.h"
 #include "asynccopy/Utils/TMAUtils.h"
 

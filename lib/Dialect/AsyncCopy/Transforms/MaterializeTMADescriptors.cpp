@@ -27,6 +27,7 @@
 
 #include "asynccopy/Analysis/Contiguity.h"
 #include "asynccopy/Analysis/TMAPlanEncoding.h"
+#include "asynccopy/Dialect/AsyncCopy/IR/ElementTypes.h"
 #include "asynccopy/Utils/KernelArguments.h"
 #include "asynccopy/Utils/LoopBounds.h"
 #include "asynccopy/Utils/TMAUtils.h"

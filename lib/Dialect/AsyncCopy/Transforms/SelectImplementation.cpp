@@ -16,6 +16,7 @@
 #include "asynccopy/Analysis/SmemBuffer.h"
 #include "asynccopy/Analysis/ThreadCopyPlan.h"
 #include "asynccopy/Analysis/TMAPlanEncoding.h"
+#include "asynccopy/Dialect/AsyncCopy/IR/ElementTypes.h"
 #include "asynccopy/Utils/KernelArguments.h"
 #include "asynccopy/Utils/TMAUtils.h"
 
