@@ -27,6 +27,9 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 
+#include <unistd.h>
+
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -155,6 +158,52 @@ llvm::json::Value dims(gpu::GPUFuncOp kernel, StringRef name) {
   return llvm::json::Array(value.asArrayRef());
 }
 
+/// Parses the pipeline's options from `text`; on failure, `message` is what
+/// the option parser said. llvm::cl reports a bad value (`descriptor-mode=
+/// global`) on stderr rather than on the stream parseFromString is given, so
+/// stderr (fd 2) goes to a temporary file while it parses. The message comes
+/// without the program name (empty in a library) or the parser's name that
+/// llvm::cl puts in front: "for the --descriptor-mode option: Cannot find
+/// option named 'global'!", "no such option foo".
+LogicalResult parseOptions(asynccopy::AsyncCopyPipelineOptions &options,
+                           StringRef text, std::string &message) {
+  std::string streamed;
+  llvm::raw_string_ostream stream(streamed);
+  llvm::errs().flush();
+  std::fflush(stderr);
+  FILE *captured = std::tmpfile();
+  int savedStderr = captured ? dup(STDERR_FILENO) : -1;
+  bool redirected =
+      savedStderr >= 0 && dup2(fileno(captured), STDERR_FILENO) >= 0;
+  LogicalResult parsed = options.parseFromString(text, stream);
+  llvm::errs().flush();
+  std::string written;
+  if (redirected) {
+    dup2(savedStderr, STDERR_FILENO);
+    std::rewind(captured);
+    char buffer[512];
+    for (size_t n; (n = std::fread(buffer, 1, sizeof(buffer), captured));)
+      written.append(buffer, n);
+  }
+  if (savedStderr >= 0)
+    close(savedStderr);
+  if (captured)
+    std::fclose(captured);
+  if (succeeded(parsed)) {
+    // Whatever else was written meanwhile goes where it was meant to.
+    std::fwrite(written.data(), 1, written.size(), stderr);
+    return success();
+  }
+  StringRef said = StringRef(streamed).trim();
+  if (said.empty())
+    said = StringRef(written).trim();
+  for (StringRef prefix : {"<Pass-Options-Parser>: ", ": "})
+    if (said.consume_front(prefix))
+      break;
+  message = said.str();
+  return failure();
+}
+
 /// Prints one diagnostic (with its source line and notes) where it is told.
 struct DiagnosticPrinter : SourceMgrDiagnosticHandler {
   using SourceMgrDiagnosticHandler::emitDiagnostic;
@@ -177,8 +226,10 @@ public:
 
   void run(StringRef optionsText) {
     asynccopy::AsyncCopyPipelineOptions options;
-    if (failed(options.parseFromString(optionsText)))
-      return error("invalid options '" + optionsText.str() + "'");
+    std::string parseError;
+    if (failed(parseOptions(options, optionsText, parseError)))
+      return error("invalid options '" + optionsText.str() +
+                   "': " + parseError);
     std::string problem;
     if (failed(asynccopy::verifyAsyncCopyPipelineOptions(
             options, [&](const Twine &message) { problem = message.str(); })))

@@ -124,16 +124,16 @@ public:
                          const AsyncCopyPipelineOptions &options,
                          OpPassManager pipeline)
       : name(name.str()), pipeline(std::move(pipeline)) {
-    chip = options.chip;
-    features = options.features;
-    optLevel = options.optLevel;
-    descriptorMode = options.descriptorMode;
-    dynamicSmem = options.dynamicSmem;
-    stages = options.stages;
-    format = options.format;
-    explain = options.explain;
-    checkSynchronization = options.checkSynchronization;
-    raiseUpstream = options.raiseUpstream;
+    // The pass's options take the pipeline's values as the pipeline prints
+    // them, which is how they will print.
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    options.print(os);
+    StringRef values = StringRef(text).drop_front().drop_back(); // {...}
+    LogicalResult copied =
+        initializeOptions(values, [](const Twine &) { return failure(); });
+    assert(succeeded(copied) && "the pipeline's options did not parse back");
+    (void)copied;
   }
   ForEachContainerModule(const ForEachContainerModule &other)
       : PassWrapper(other), name(other.name), pipeline(other.pipeline) {}
@@ -198,19 +198,8 @@ private:
     return runPipeline(pipeline, top);
   }
 
-  // The pipeline's options, for printing only (see AsyncCopyPipelineOptions).
-  Option<std::string> chip{*this, "chip"};
-  Option<std::string> features{*this, "features"};
-  Option<int> optLevel{*this, "opt-level"};
-  Option<DescriptorMode> descriptorMode{*this, "descriptor-mode",
-                                        descriptorModeValues()};
-  Option<DynamicSmemMode> dynamicSmem{*this, "dynamic-smem",
-                                      dynamicSmemModeValues()};
-  Option<int64_t> stages{*this, "stages"};
-  Option<std::string> format{*this, "format"};
-  Option<bool> explain{*this, "explain"};
-  Option<bool> checkSynchronization{*this, "check-synchronization"};
-  Option<bool> raiseUpstream{*this, "raise-upstream"};
+  /// The pipeline's options, for printing only.
+  AsyncCopyPipelineOptionList<Pass, Pass::Option> printedOptions{*this};
 
   std::string name;
   OpPassManager pipeline;
@@ -261,6 +250,12 @@ LogicalResult mlir::asynccopy::verifyAsyncCopyPipelineOptions(
   }
   if (options.optLevel < 0 || options.optLevel > 3) {
     emitError("opt-level must be 0, 1, 2 or 3, got " + Twine(options.optLevel));
+    return failure();
+  }
+  if (options.stages < 0) {
+    emitError("stages must be 0 (only loops marked "
+              "asynccopy.pipeline_stages) or more, got " +
+              Twine(options.stages));
     return failure();
   }
   if (!llvm::is_contained({"isa", "bin", "fatbin"}, options.format)) {

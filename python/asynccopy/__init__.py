@@ -119,35 +119,33 @@ def _assemble(ptx, chip):
             return f.read()
 
 
-def compile(source, *, chip="sm_90a", descriptor_mode="param",
-            dynamic_smem="auto", stages=0, explain=False,
-            check_synchronization=True, raise_upstream=True):
-    """Compiles MLIR `source` (text, or a path to a .mlir file) in process:
-    asynccopy-to-nvvm with `chip`, `descriptor_mode` (param or scratch),
-    `dynamic_smem` (auto, always or never: which kernels keep their SMEM in
-    dynamic shared memory) and `stages` (software-pipeline every loop that
-    qualifies with this many stages; 0: only loops marked
-    `asynccopy.pipeline_stages`), then PTX, assembled with ptxas when it is
-    installed. `explain` records the implementation selection's remarks in
-    `.remarks`. `check_synchronization` runs asynccopy-check-synchronization
-    (barriers and copies that would hang or race are errors).
-    `raise_upstream` runs asynccopy-raise-upstream first (memref.copy,
-    linalg.copy and nvgpu copies in kernels become asynccopy copies).
-    Raises CompileError with the located diagnostics."""
+def _pipeline_options(**options):
+    """The option string of the asynccopy pipelines for `compile`'s
+    keywords: each python_style name becomes the kebab-case option
+    (`descriptor_mode` -> `descriptor-mode`), True and False `true` and
+    `false`, other values their str(). Names and values are not checked
+    here: the pipeline rejects what it does not take."""
+    words = []
+    for name, value in options.items():
+        if isinstance(value, bool):
+            value = "true" if value else "false"
+        words.append("%s=%s" % (name.replace("_", "-"), value))
+    return " ".join(words)
+
+
+def compile(source, **options):
+    """Compiles MLIR `source` (text, or a path to a .mlir file) in process
+    with asynccopy-to-nvvm, then PTX, assembled with ptxas when it is
+    installed. The keywords are the pipeline's options in Python style,
+    passed on as they are (docs/python.md lists them): `chip="sm_80"`,
+    `descriptor_mode="scratch"`, `dynamic_smem="always"`, `stages=3`,
+    `explain=True` (the implementation selection's remarks in `.remarks`),
+    `check_synchronization=False`, `raise_upstream=False`, `features`,
+    `opt_level`; the pipeline's defaults apply to the others. Raises
+    CompileError with the located diagnostics, or with the pipeline's
+    message for an option it does not take."""
     from . import _capi
 
-    if not isinstance(chip, str) or not chip.startswith("sm_"):
-        raise ValueError("chip must be a string like 'sm_90a', got %r"
-                         % (chip,))
-    if descriptor_mode not in ("param", "scratch"):
-        raise ValueError("descriptor_mode must be 'param' or 'scratch', "
-                         "got %r" % (descriptor_mode,))
-    if dynamic_smem not in ("auto", "always", "never"):
-        raise ValueError("dynamic_smem must be 'auto', 'always' or 'never', "
-                         "got %r" % (dynamic_smem,))
-    if not isinstance(stages, int) or isinstance(stages, bool) or stages < 0:
-        raise ValueError("stages must be a non-negative int, got %r"
-                         % (stages,))
     name = "<source>"
     if isinstance(source, os.PathLike) or (isinstance(source, str)
                                            and "\n" not in source
@@ -155,15 +153,10 @@ def compile(source, *, chip="sm_90a", descriptor_mode="param",
         name = os.fspath(source)
         with open(name) as f:
             source = f.read()
-    options = ("chip=%s descriptor-mode=%s dynamic-smem=%s stages=%d "
-               "explain=%s check-synchronization=%s raise-upstream=%s") % (
-        chip, descriptor_mode, dynamic_smem, stages,
-        "true" if explain else "false",
-        "true" if check_synchronization else "false",
-        "true" if raise_upstream else "false")
     ok, ptx, metadata, diagnostics, remarks = _capi.compile_to_ptx(
-        source, options, name)
+        source, _pipeline_options(**options), name)
     if not ok:
         raise CompileError(diagnostics)
     # Warnings do not fail the compilation: they are kept with the remarks.
-    return Module(ptx, _assemble(ptx, chip), metadata, diagnostics + remarks)
+    return Module(ptx, _assemble(ptx, metadata["chip"]), metadata,
+                  diagnostics + remarks)

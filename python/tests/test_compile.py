@@ -201,16 +201,46 @@ def test_no_kernel():
 
 
 def test_bad_options():
+    # Names and values go to the pipeline as they are: what it does not
+    # take fails with its own message.
     with pytest.raises(asynccopy.CompileError, match="chip 'sm_42'"):
         asynccopy.compile(KERNELS, chip="sm_42")
-    with pytest.raises(ValueError, match="descriptor_mode"):
-        asynccopy.compile(KERNELS, descriptor_mode="global")
-    with pytest.raises(ValueError, match="chip"):
+    with pytest.raises(asynccopy.CompileError,
+                       match="chip 'hopper' is not an NVIDIA GPU "
+                             "architecture"):
         asynccopy.compile(KERNELS, chip="hopper")
-    with pytest.raises(ValueError, match="dynamic_smem"):
+    with pytest.raises(asynccopy.CompileError) as info:
+        asynccopy.compile(KERNELS, descriptor_mode="global")
+    assert info.value.diagnostics == [
+        "<unknown>:0: error: invalid options 'descriptor-mode=global': for "
+        "the --descriptor-mode option: Cannot find option named 'global'!"]
+    with pytest.raises(asynccopy.CompileError,
+                       match="for the --dynamic-smem option: Cannot find "
+                             "option named 'sometimes'"):
         asynccopy.compile(KERNELS, dynamic_smem="sometimes")
-    with pytest.raises(ValueError, match="stages"):
+    with pytest.raises(asynccopy.CompileError,
+                       match="stages must be 0 .* or more, got -1"):
         asynccopy.compile(KERNELS, stages=-1)
+    with pytest.raises(asynccopy.CompileError,
+                       match="for the --stages option: 'true' value "
+                             "invalid"):
+        asynccopy.compile(KERNELS, stages=True)
+    with pytest.raises(asynccopy.CompileError, match="no such option "
+                                                     "descriptor-modes"):
+        asynccopy.compile(KERNELS, descriptor_modes="param")
+
+
+def test_pipeline_options():
+    # Python names become the pipeline's, booleans its true/false; every
+    # option of the pipeline is a keyword (here features and opt_level,
+    # which compile() does not name).
+    assert asynccopy._pipeline_options(
+        descriptor_mode="scratch", check_synchronization=False,
+        stages=2) == \
+        "descriptor-mode=scratch check-synchronization=false stages=2"
+    module = asynccopy.compile(KERNELS, chip="sm_90a", features="+ptx83",
+                               opt_level=1)
+    assert ".version 8.3" in module.ptx
 
 
 def test_stages():

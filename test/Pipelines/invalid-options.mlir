@@ -13,6 +13,7 @@
 // RUN: not ac-opt %s -asynccopy-to-llvm="opt-level=9" 2>&1 | FileCheck %s --check-prefix=CHECK-OPT
 // RUN: not ac-opt %s -asynccopy-to-llvm="format=ptx" 2>&1 | FileCheck %s --check-prefix=CHECK-FORMAT
 // RUN: not ac-opt %s -asynccopy-to-nvvm="descriptor-mode=global" 2>&1 | FileCheck %s --check-prefix=CHECK-MODE
+// RUN: not ac-opt %s -asynccopy-to-nvvm="stages=-1" 2>&1 | FileCheck %s --check-prefix=CHECK-STAGES
 // The default PTX version follows the chip; an explicit one that is new
 // enough is kept.
 // RUN: ac-opt %s -asynccopy-to-nvvm="chip=sm_100f" | FileCheck %s --check-prefix=CHECK-DEFAULT
@@ -31,6 +32,7 @@
 // CHECK-OPT: error: asynccopy-to-llvm: opt-level must be 0, 1, 2 or 3, got 9
 // CHECK-FORMAT: error: asynccopy-to-llvm: format must be `isa` (PTX), `bin` (cubin) or `fatbin`, got `ptx`
 // CHECK-MODE: for the --descriptor-mode option: Cannot find option named 'global'!
+// CHECK-STAGES: error: asynccopy-to-nvvm: stages must be 0 (only loops marked asynccopy.pipeline_stages) or more, got -1
 // CHECK-DEFAULT: gpu.module @kernels [#nvvm.target<chip = "sm_100f", features = "+ptx88">]
 // CHECK-DEFAULT-80: gpu.module @kernels [#nvvm.target<chip = "sm_80", features = "+ptx81">]
 // CHECK-EXPLICIT: gpu.module @kernels [#nvvm.target<chip = "sm_90a", features = "+ptx83">]

@@ -18,64 +18,91 @@
 
 namespace mlir::asynccopy {
 
-struct AsyncCopyPipelineOptions
-    : public PassPipelineOptions<AsyncCopyPipelineOptions> {
-  PassOptions::Option<std::string> chip{
-      *this, "chip", llvm::cl::desc("Target GPU (sm_90a, sm_80, ...)"),
-      llvm::cl::init("sm_90a")};
-  PassOptions::Option<std::string> features{
-      *this, "features",
+/// The options of both pipelines, declared once for the two things that hold
+/// them: AsyncCopyPipelineOptions, from which the pipelines are built, and
+/// the pass that runs a pipeline (Pipelines.cpp), which prints them so that
+/// dumped pipelines and crash reproducers parse back. `Owner` is what they
+/// register with (a PassOptions or a Pass), `OptionT` its option template.
+/// An option is declared here only; ac-opt, the C API and the Python
+/// package (which passes its keywords through) take it from here.
+template <typename Owner, template <typename...> class OptionT>
+class AsyncCopyPipelineOptionList {
+public:
+  explicit AsyncCopyPipelineOptionList(Owner &owner) : owner(owner) {}
+
+private:
+  /// Declared before the options, which register with it.
+  Owner &owner;
+
+public:
+  OptionT<std::string> chip{owner, "chip",
+                            llvm::cl::desc("Target GPU (sm_90a, sm_80, ...)"),
+                            llvm::cl::init("sm_90a")};
+  OptionT<std::string> features{
+      owner, "features",
       llvm::cl::desc("Target features: the PTX version (+ptx<N>); by default "
                      "the lowest that the chip and the lowering accept "
                      "(+ptx81 or newer)")};
-  PassOptions::Option<int> optLevel{
-      *this, "opt-level", llvm::cl::desc("Optimisation level of the NVPTX "
-                                         "back end (0-3)"),
-      llvm::cl::init(2)};
-  PassOptions::Option<DescriptorMode> descriptorMode{
-      *this, "descriptor-mode",
+  OptionT<int> optLevel{owner, "opt-level",
+                        llvm::cl::desc("Optimisation level of the NVPTX "
+                                       "back end (0-3)"),
+                        llvm::cl::init(2)};
+  OptionT<DescriptorMode> descriptorMode{
+      owner, "descriptor-mode",
       llvm::cl::desc("Where TMA tensor maps live: param or scratch"),
       llvm::cl::init(DescriptorMode::param), descriptorModeValues()};
-  PassOptions::Option<DynamicSmemMode> dynamicSmem{
-      *this, "dynamic-smem",
+  OptionT<DynamicSmemMode> dynamicSmem{
+      owner, "dynamic-smem",
       llvm::cl::desc("Which kernels keep their SMEM buffers in dynamic shared "
                      "memory: auto (those over 48 KiB), "
                      "always or never"),
       llvm::cl::init(DynamicSmemMode::automatic), dynamicSmemModeValues()};
-  PassOptions::Option<int64_t> stages{
-      *this, "stages",
-      llvm::cl::desc("Software-pipeline every loop that qualifies with this "
-                     "many stages (asynccopy-pipeline-loops); 0: only loops marked "
-                     "asynccopy.pipeline_stages"),
+  OptionT<int64_t> stages{
+      owner, "stages",
+      llvm::cl::desc(
+          "Software-pipeline every loop that qualifies with this "
+          "many stages (asynccopy-pipeline-loops); 0: only loops marked "
+          "asynccopy.pipeline_stages"),
       llvm::cl::init(0)};
-  PassOptions::Option<std::string> format{
-      *this, "format",
+  OptionT<std::string> format{
+      owner, "format",
       llvm::cl::desc("GPU binary format of asynccopy-to-llvm: isa (PTX), bin "
                      "(cubin) or fatbin"),
       llvm::cl::init("bin")};
-  PassOptions::Option<bool> explain{
-      *this, "explain",
+  OptionT<bool> explain{
+      owner, "explain",
       llvm::cl::desc("Explain the lowering: the implementation selection's "
                      "remarks (one per candidate of every copy) and "
                      "asynccopy-report's line per copy and prefetch"),
       llvm::cl::init(false)};
-  PassOptions::Option<bool> checkSynchronization{
-      *this, "check-synchronization",
+  OptionT<bool> checkSynchronization{
+      owner, "check-synchronization",
       llvm::cl::desc("Run asynccopy-check-synchronization: errors for "
                      "barriers and copies that would hang or race"),
       llvm::cl::init(true)};
-  PassOptions::Option<bool> raiseUpstream{
-      *this, "raise-upstream",
+  OptionT<bool> raiseUpstream{
+      owner, "raise-upstream",
       llvm::cl::desc("Run asynccopy-raise-upstream first: memref.copy, "
                      "linalg.copy and nvgpu copies in kernels become "
                      "asynccopy copies"),
       llvm::cl::init(true)};
 };
 
+/// The options the pipelines are built from (`asynccopy-to-nvvm{...}`).
+struct AsyncCopyPipelineOptions
+    : public PassPipelineOptions<AsyncCopyPipelineOptions>,
+      public AsyncCopyPipelineOptionList<mlir::detail::PassOptions,
+                                         mlir::detail::PassOptions::Option> {
+  AsyncCopyPipelineOptions()
+      : AsyncCopyPipelineOptionList(
+            static_cast<mlir::detail::PassOptions &>(*this)) {}
+};
+
 /// Checks the options the pipelines pass on to LLVM and MLIR passes that
 /// would abort or silently ignore bad values (a chip the NVPTX back end does
 /// not know, a PTX version too old for the chip, an opt level or binary
-/// format); reports the first problem through `emitError`.
+/// format, a negative number of stages); reports the first problem through
+/// `emitError`.
 LogicalResult
 verifyAsyncCopyPipelineOptions(const AsyncCopyPipelineOptions &options,
                                function_ref<void(const Twine &)> emitError);
