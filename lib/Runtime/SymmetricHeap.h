@@ -135,6 +135,21 @@ int32_t checkProcessArguments(const char *site, int32_t device, int32_t pe,
                               int32_t numPes, uint64_t bytesPerPe,
                               acSymmHeap **heap);
 
+/// A new heap of `numPes` PEs, this process's PE `myPe` (-1: every PE is
+/// local) on `devices`, made by a new `Backend`, which `backend` points to.
+template <typename Backend>
+acSymmHeap *newHeap(Backend *&backend, int32_t numPes, int32_t myPe,
+                    std::vector<int> devices) {
+  auto *heap = new acSymmHeap;
+  auto owned = std::make_unique<Backend>();
+  backend = owned.get();
+  heap->backend = std::move(owned);
+  heap->numPes = numPes;
+  heap->myPe = myPe;
+  heap->devices = std::move(devices);
+  return heap;
+}
+
 /// Makes `heap` the heap of its local devices and writes the device tables
 /// of their loaded modules; on failure (a device already has a heap, a table
 /// write failed) unregisters it again and returns symmFail's result.

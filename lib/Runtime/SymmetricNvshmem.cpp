@@ -237,13 +237,9 @@ extern "C" int32_t acSymmCreateNvshmem(int32_t device, int32_t pe,
                     "failed: %d (PE %d of %d on device %d)",
                     status, pe, numPes, device);
   initialized = true;
-  auto *created = new acSymmHeap;
-  auto backend = std::make_unique<NvshmemBackend>();
+  NvshmemBackend *backend = nullptr;
+  acSymmHeap *created = newHeap(backend, numPes, pe, {device});
   NvshmemBackend &nvshmemHeap = *backend;
-  created->backend = std::move(backend);
-  created->numPes = numPes;
-  created->myPe = pe;
-  created->devices = {device};
   auto fail = [&](int32_t status) {
     std::string error = lastErrorMessage();
     nvshmemHeap.release(*created, site);

@@ -456,13 +456,9 @@ extern "C" int32_t acSymmCreateProcess(int32_t device, int32_t pe,
   if (!driver)
     return 1;
 
-  auto *created = new acSymmHeap;
-  auto backend = std::make_unique<ProcessBackend>();
+  ProcessBackend *backend = nullptr;
+  acSymmHeap *created = newHeap(backend, numPes, pe, {device});
   ProcessBackend &process = *backend;
-  created->backend = std::move(backend);
-  created->numPes = numPes;
-  created->myPe = pe;
-  created->devices = {device};
   if (int32_t status =
           process.mapLocalSlots(*driver, *created, bytesPerPe, site))
     return abandonVmmHeap(driver, created, process, status);

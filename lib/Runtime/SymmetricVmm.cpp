@@ -177,12 +177,11 @@ extern "C" int32_t acSymmCreate(const int32_t *devices, int32_t numDevices,
     }
   }
 
-  auto *created = new acSymmHeap;
-  auto backend = std::make_unique<VmmBackend>();
+  VmmBackend *backend = nullptr;
+  acSymmHeap *created =
+      newHeap(backend, numDevices, /*myPe=*/-1,
+              std::vector<int>(devices, devices + numDevices));
   VmmBackend &vmm = *backend;
-  created->backend = std::move(backend);
-  created->numPes = numDevices;
-  created->devices.assign(devices, devices + numDevices);
   if (int32_t status = vmm.mapLocalSlots(*driver, *created, bytesPerPe, site))
     return abandonVmmHeap(driver, created, vmm, status);
   if (int32_t status = vmm.setAccess(*driver, *created, site))

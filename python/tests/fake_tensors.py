@@ -50,7 +50,7 @@ class DLPackTensor:
 
 
 class FakeDriver:
-    """test/Unit/FakeCudaDriver.cpp as this process's CUDA driver (tests
+    """test/Unit/Runtime/FakeCudaDriver.cpp as this process's CUDA driver (tests
     marked fake_driver run in a process where ASYNCCOPY_CUDA_DRIVER names
     it): its counters and what it recorded of the last launch and copy."""
 

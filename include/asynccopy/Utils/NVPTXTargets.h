@@ -4,7 +4,7 @@
 // and on a PTX version below the chip's minimum ("PTX version 8.0 does not
 // support target 'sm_100a'"). The pipelines and the conversion check chips
 // and features here first. The table mirrors the back end of the linked LLVM;
-// test/Unit/NVPTXTargetsTest.cpp checks it against that back end.
+// test/Unit/Utils/NVPTXTargetsTest.cpp checks it against that back end.
 //
 //===----------------------------------------------------------------------===//
 

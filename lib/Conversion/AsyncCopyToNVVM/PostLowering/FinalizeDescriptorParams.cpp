@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
+#include "asynccopy/Conversion/Passes.h"
 
 #include "asynccopy/Utils/TMAUtils.h"
 
@@ -18,7 +18,7 @@
 
 namespace mlir::asynccopy {
 #define GEN_PASS_DEF_ASYNCCOPYFINALIZEDESCRIPTORPARAMS
-#include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h.inc"
+#include "asynccopy/Conversion/Passes.h.inc"
 } // namespace mlir::asynccopy
 
 using namespace mlir;

@@ -17,7 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
+#include "asynccopy/Conversion/Passes.h"
 
 #include "mlir/Analysis/Liveness.h"
 #include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
@@ -25,7 +25,7 @@
 
 namespace mlir::asynccopy {
 #define GEN_PASS_DEF_ASYNCCOPYFINALIZEHOSTLAUNCHES
-#include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h.inc"
+#include "asynccopy/Conversion/Passes.h.inc"
 } // namespace mlir::asynccopy
 
 using namespace mlir;

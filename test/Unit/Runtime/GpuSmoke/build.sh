@@ -12,7 +12,7 @@
 # Carry the folder to a GPU machine and run run.sh there.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../../.." && pwd)
+root=$(cd "$here/../../../.." && pwd)
 build=${ASYNCCOPY_BUILD_DIR:-$root/build}
 out="$build/runtime-gpu-smoke"
 llvm=/usr/lib/llvm-22/bin
