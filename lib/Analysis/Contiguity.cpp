@@ -8,6 +8,7 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <limits>
@@ -430,12 +431,26 @@ static bool mergeIntoNext(TmaPlan &plan, int64_t i) {
       inner.stride == 0 || outer.stride % inner.stride != 0)
     return false;
   int64_t scale = outer.stride / inner.stride;
-  if (isDyn(outer.extent) || isDyn(inner.extent))
-    inner.extent = ShapedType::kDynamic;
-  else
-    inner.extent = (outer.extent - 1) * scale + inner.extent;
-  for (auto [viewDim, s] : outer.terms)
-    inner.terms.push_back({viewDim, s * scale});
+  // A merged extent or term stride that does not fit 64 bits (absurd static
+  // shapes) is no merge.
+  int64_t extent = ShapedType::kDynamic;
+  if (!isDyn(outer.extent) && !isDyn(inner.extent)) {
+    std::optional<int64_t> span = llvm::checkedMul(outer.extent - 1, scale);
+    std::optional<int64_t> sum =
+        span ? llvm::checkedAdd(*span, inner.extent) : std::nullopt;
+    if (!sum)
+      return false;
+    extent = *sum;
+  }
+  SmallVector<std::pair<int64_t, int64_t>> terms;
+  for (auto [viewDim, s] : outer.terms) {
+    std::optional<int64_t> stride = llvm::checkedMul(s, scale);
+    if (!stride)
+      return false;
+    terms.push_back({viewDim, *stride});
+  }
+  inner.extent = extent;
+  llvm::append_range(inner.terms, terms);
   plan.dims.erase(plan.dims.begin() + i);
   return true;
 }

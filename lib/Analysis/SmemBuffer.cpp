@@ -20,6 +20,7 @@
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -424,12 +425,25 @@ SmemBuffer::getByteRange(Value view) const {
       failed(type.getStridesAndOffset(strides, offset)) ||
       type.getElementTypeBitWidth() % 8 != 0)
     return std::nullopt;
+  // Spans that do not fit 64 bits (absurd static shapes) are not known.
   int64_t last = 0;
   for (auto [size, stride] : llvm::zip(type.getShape(), strides)) {
     if (ShapedType::isDynamic(stride) || stride < 0)
       return std::nullopt;
-    last += (size - 1) * stride;
+    std::optional<int64_t> span = llvm::checkedMul(size - 1, stride);
+    std::optional<int64_t> sum =
+        span ? llvm::checkedAdd(last, *span) : std::nullopt;
+    if (!sum)
+      return std::nullopt;
+    last = *sum;
   }
-  return std::make_pair(*start,
-                        *start + (last + 1) * type.getElementTypeBitWidth() / 8);
+  std::optional<int64_t> count = llvm::checkedAdd(last, int64_t(1));
+  std::optional<int64_t> bytes =
+      count ? llvm::checkedMul(*count, int64_t(type.getElementTypeBitWidth() / 8))
+            : std::nullopt;
+  std::optional<int64_t> end =
+      bytes ? llvm::checkedAdd(*start, *bytes) : std::nullopt;
+  if (!end)
+    return std::nullopt;
+  return std::make_pair(*start, *end);
 }

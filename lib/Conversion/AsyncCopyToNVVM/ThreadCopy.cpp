@@ -15,6 +15,7 @@
 
 #include "PatternUtils.h"
 
+#include "llvm/Support/CheckedArithmetic.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -55,11 +56,20 @@ Value lowering::buildFlatView(OpBuilder &b, Location loc, Value memref,
   }
   // The extent of the 1-D view: one past the last element (metadata only).
   OpFoldResult extent;
+  std::optional<int64_t> last;
   if (type.hasStaticShape() && !llvm::any_of(strides, isDyn)) {
-    int64_t last = 0;
-    for (auto [size, stride] : llvm::zip(type.getShape(), strides))
-      last += (size - 1) * stride;
-    extent = b.getIndexAttr(type.getNumElements() == 0 ? 0 : last + 1);
+    // Spans that do not fit 64 bits (absurd static shapes) are computed at
+    // run time like dynamic ones.
+    last = 0;
+    for (auto [size, stride] : llvm::zip(type.getShape(), strides)) {
+      std::optional<int64_t> span = llvm::checkedMul(size - 1, stride);
+      last = span && last ? llvm::checkedAdd(*last, *span) : std::nullopt;
+    }
+    if (last && *last == INT64_MAX)
+      last = std::nullopt;
+  }
+  if (last) {
+    extent = b.getIndexAttr(type.getNumElements() == 0 ? 0 : *last + 1);
   } else {
     Value last = cst(b, loc, 1);
     Value one = cst(b, loc, 1);

@@ -125,8 +125,8 @@ static bool isWindowInBounds(AsyncCopyLikeOpInterface op) {
   for (auto [offset, size, dim] :
        llvm::zip_equal(offsets, op.getWindowSizes(), type.getShape())) {
     std::optional<int64_t> start = getConstantIntValue(offset);
-    if (!start || ShapedType::isDynamic(dim) || *start < 0 ||
-        *start + size > dim)
+    if (!start || ShapedType::isDynamic(dim) || *start < 0 || size > dim ||
+        *start > dim - size)
       return false;
   }
   return true;

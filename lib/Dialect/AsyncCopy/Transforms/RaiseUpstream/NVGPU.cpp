@@ -470,6 +470,9 @@ static void raiseProtocol(TmaProtocol &protocol,
       remarkNotRaised(load, *problem);
     return;
   }
+  // The guard, when the loads have one; `protocol.issue` may be a load,
+  // erased below.
+  auto ifOp = dyn_cast<scf::IfOp>(protocol.issue);
   SetVector<Operation *> descriptors;
   for (nvgpu::TmaAsyncLoadOp load : protocol.loads) {
     descriptors.insert(load.getTensorMapDescriptor().getDefiningOp());
@@ -489,7 +492,7 @@ static void raiseProtocol(TmaProtocol &protocol,
   protocol.init->erase();
   protocol.wait->erase();
   protocol.create->erase();
-  if (auto ifOp = dyn_cast<scf::IfOp>(protocol.issue)) {
+  if (ifOp) {
     auto empty = [](Region &region) {
       return region.empty() || llvm::all_of(region.front(), [](Operation &op) {
                return isa<scf::YieldOp>(op) ||
