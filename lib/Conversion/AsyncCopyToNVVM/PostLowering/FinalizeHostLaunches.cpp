@@ -21,6 +21,7 @@
 
 #include "mlir/Analysis/Liveness.h"
 #include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 
 namespace mlir::asynccopy {
