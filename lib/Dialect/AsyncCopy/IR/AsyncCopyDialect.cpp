@@ -107,6 +107,7 @@ static ArrayRef<ProtocolAttr> getProtocolAttrs() {
       declared<D::CtaReleaseAttrHelper>("a unit attribute"),
       declared<D::PipelineEmptyBarrierAttrHelper>("a unit attribute"),
       declared<D::PipelineDynamicScheduleAttrHelper>("a unit attribute"),
+      declared<D::PipelineAsyncConsumerAttrHelper>("a unit attribute"),
   };
   return attrs;
 }

@@ -391,11 +391,30 @@ struct Pending {
   }
 };
 
+/// An SMEM operand of a wgmma (an `asynccopy.wgmma_descriptor` that an
+/// `nvvm.wgmma.mma_async` takes) that the tensor cores may still read: until
+/// `nvvm.wgmma.wait.group.sync.aligned` completes the wgmma group it is in.
+struct PendingRead {
+  Operation *wgmma;
+  WgmmaDescriptorOp descriptor;
+  /// wgmma groups committed after its own (-1: its own is still open), or
+  /// nullopt when that differs between paths.
+  Tally closed;
+  bool sameRead(const PendingRead &o) const {
+    return wgmma == o.wgmma && descriptor == o.descriptor;
+  }
+  bool operator==(const PendingRead &o) const {
+    return sameRead(o) && closed == o.closed;
+  }
+};
+
 struct State {
   std::map<Operation *, BarrierState> barriers;
   SmallVector<Pending> pending;
+  SmallVector<PendingRead> wgmmaReads;
   bool operator==(const State &o) const {
-    return barriers == o.barriers && pending == o.pending;
+    return barriers == o.barriers && pending == o.pending &&
+           wgmmaReads == o.wgmmaReads;
   }
 };
 
@@ -432,6 +451,15 @@ State join(const State &a, const State &b) {
     }
     ours->closed = joinTally(ours->closed, theirs.closed);
     ours->phase = joinTally(ours->phase, theirs.phase);
+  }
+  for (const PendingRead &theirs : b.wgmmaReads) {
+    auto *ours = llvm::find_if(result.wgmmaReads, [&](const PendingRead &r) {
+      return r.sameRead(theirs);
+    });
+    if (ours == result.wgmmaReads.end())
+      result.wgmmaReads.push_back(theirs);
+    else
+      ours->closed = joinTally(ours->closed, theirs.closed);
   }
   return result;
 }
@@ -513,6 +541,9 @@ private:
   void checkAccess(Operation *op, const std::optional<SmemAccess> &access,
                    bool writes, State &state);
   void checkAccesses(Operation *op, State &state);
+  void checkWgmmaReads(Operation *op, const SmemAccess &access,
+                       const State &state);
+  void visitWgmma(NVVM::WgmmaMmaAsyncOp wgmma, State &state);
   void checkReturn(Operation *op, State &state);
 
   std::optional<Arrival> arrivalOf(Operation *op);
@@ -902,6 +933,18 @@ void SyncChecker::visitOp(Operation *op, State &state) {
       .Case<WaitOp, WaitGroupOp>(
           [&](Operation *wait) { visitGroupWait(wait, state); })
       .Case([&](CommitGroupOp commit) { closeGroups(commit, state); })
+      .Case([&](NVVM::WgmmaMmaAsyncOp wgmma) { visitWgmma(wgmma, state); })
+      .Case([&](NVVM::WgmmaGroupSyncAlignedOp) {
+        for (PendingRead &read : state.wgmmaReads)
+          if (read.closed)
+            read.closed = *read.closed + 1;
+      })
+      .Case([&](NVVM::WgmmaWaitGroupSyncOp wait) {
+        int64_t allowed = wait.getGroup();
+        llvm::erase_if(state.wgmmaReads, [&](const PendingRead &read) {
+          return read.closed && *read.closed >= allowed;
+        });
+      })
       .Case<gpu::ReturnOp, gpu::TerminatorOp>(
           [&](Operation *ret) { checkReturn(ret, state); })
       .Default([&](Operation *other) { checkAccesses(other, state); });
@@ -1227,6 +1270,8 @@ void SyncChecker::checkAccess(Operation *op,
                               bool writes, State &state) {
   if (!access || access->bytes.empty())
     return;
+  if (writes)
+    checkWgmmaReads(op, *access, state);
   // Before selection, asynccopy-assign-wait-groups is still to put a wait
   // in front of an access to the SMEM of a copy whose group it completes
   // (any access after a load with a token, a write after a store): such a
@@ -1287,6 +1332,54 @@ void SyncChecker::checkAccess(Operation *op,
                  << " before this " << (isCopy ? "copy" : "access");
             diag.attachNote(found.copy->getLoc()) << "the copy in flight";
           });
+  }
+}
+
+/// Reports a write of `op` to SMEM that a wgmma in flight certainly still
+/// reads: its group is not complete on some path (the read is not under a
+/// guard, and the bytes intersect).
+void SyncChecker::checkWgmmaReads(Operation *op, const SmemAccess &access,
+                                  const State &state) {
+  for (const PendingRead &read : state.wgmmaReads) {
+    if (isGuarded(read.wgmma, body))
+      continue;
+    WgmmaDescriptorOp descriptor = read.descriptor;
+    std::optional<SmemRange> range = getSmemRange(descriptor.getOperand());
+    if (!range || range->allocation != access.allocation)
+      continue;
+    auto inRange = [&](std::pair<int64_t, int64_t> bytes) {
+      return bytes.first < range->end && range->begin < bytes.second;
+    };
+    if (access.somewhere ? !llvm::all_of(access.bytes, inRange)
+                         : llvm::none_of(access.bytes, inRange))
+      continue;
+    bool isCopy = isa<AsyncCopyLikeOpInterface>(op);
+    Operation *at = read.wgmma;
+    error(op, "write-wgmma-read", [=](InFlightDiagnostic &diag) {
+      diag << "writes SMEM that a wgmma may still be reading: on some path "
+              "its wgmma group is not complete; add "
+              "`nvvm.wgmma.wait.group.sync.aligned` (after "
+              "`nvvm.wgmma.commit.group.sync.aligned`) before this "
+           << (isCopy ? "copy" : "access");
+      diag.attachNote(at->getLoc()) << "the wgmma that reads it";
+    });
+  }
+}
+
+/// `nvvm.wgmma.mma_async`: it reads the views of its `asynccopy.wgmma_
+/// descriptor` operands from now until its group completes, so they must
+/// hold complete tiles now and no one may write them until then.
+void SyncChecker::visitWgmma(NVVM::WgmmaMmaAsyncOp wgmma, State &state) {
+  for (Value operand : {wgmma.getDescriptorA(), wgmma.getDescriptorB()}) {
+    auto descriptor = operand.getDefiningOp<WgmmaDescriptorOp>();
+    if (!descriptor)
+      continue;
+    checkAccess(wgmma, accessWhole(descriptor.getOperand()), /*writes=*/false,
+                state);
+    PendingRead read{wgmma, descriptor, -1};
+    llvm::erase_if(state.wgmmaReads,
+                   [&](const PendingRead &r) { return r.sameRead(read); });
+    state.wgmmaReads.push_back(read);
   }
 }
 

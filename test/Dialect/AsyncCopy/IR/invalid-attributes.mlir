@@ -181,6 +181,18 @@ func.func @pipeline_dynamic_schedule_value(%n: index) {
 
 // -----
 
+// Asking for an asynchronous wgmma consumer is a unit attribute.
+func.func @pipeline_async_consumer_value(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @below {{attribute 'asynccopy.pipeline_async_consumer' must be a unit attribute, got 1 : i64}}
+  scf.for %i = %c0 to %n step %c1 {
+  } {asynccopy.pipeline_stages = 2 : i64, asynccopy.pipeline_async_consumer = 1 : i64}
+  return
+}
+
+// -----
+
 // Every protocol attribute with a value of its type verifies.
 func.func @valid(%t: !asynccopy.token, %s: index, %p: i1) attributes {asynccopy.tma_descriptors = [], asynccopy.descriptor_mode = "scratch", asynccopy.grid_constants = 0} {
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>

@@ -602,3 +602,61 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// 6. wgmma operands: a wgmma issued before the load's wait (it reads the
+// tile in flight), and a GEMM loop on one buffer that keeps a wgmma group in
+// flight (`wait.group 1`) while the next iteration's load overwrites the
+// tile it reads.
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+!acc = !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+gpu.module @m {
+  gpu.func @wgmma_reads_in_flight(%A: memref<4096x64xf16>) workgroup(%S : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %false = arith.constant false
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+    // expected-note @below {{the copy in flight}}
+    asynccopy.copy %A to %S window [0, 0] [64, 64] barrier %b[%c0] {swizzle = 128 : i64} : memref<4096x64xf16> to !smem
+    %v = memref.subview %S[0, 0] [64, 16] [1, 1] : !smem to memref<64x16xf16, strided<[64, 1]>, #gpu.address_space<workgroup>>
+    %d = asynccopy.wgmma_descriptor %v major k : memref<64x16xf16, strided<[64, 1]>, #gpu.address_space<workgroup>>
+    %zero = llvm.mlir.zero : !acc
+    nvvm.wgmma.fence.aligned
+    // expected-error @below {{'nvvm.wgmma.mma_async' op reads SMEM that 'asynccopy.copy' may still be writing: on some path its completion on stage 0, phase 0 of its barrier is not waited for first}}
+    %r = nvvm.wgmma.mma_async %d, %d, %zero, #nvvm.shape<m = 64, n = 64, k = 16>, D [<f32>, <one>], A [<f16>, <one>, <row>], B [<f16>, <one>, <col>] : !acc -> !acc
+    nvvm.wgmma.commit.group.sync.aligned
+    nvvm.wgmma.wait.group.sync.aligned 0
+    asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+    gpu.return
+  }
+
+  gpu.func @wgmma_group_in_flight(%A: memref<4096x64xf16>) workgroup(%S : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c64 = arith.constant 64 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+    %zero = llvm.mlir.zero : !acc
+    %r:2 = scf.for %k = %c0 to %c8 step %c1 iter_args(%ph = %false, %acc = %zero) -> (i1, !acc) {
+      %row = arith.muli %k, %c64 : index
+      // expected-error @below {{'asynccopy.copy' op writes SMEM that a wgmma may still be reading: on some path its wgmma group is not complete; add `nvvm.wgmma.wait.group.sync.aligned` (after `nvvm.wgmma.commit.group.sync.aligned`) before this copy}}
+      asynccopy.copy %A to %S window [%row, 0] [64, 64] barrier %b[%c0] {swizzle = 128 : i64} : memref<4096x64xf16> to !smem
+      asynccopy.barrier.wait %b[%c0], %ph : !asynccopy.barrier<1>
+      %v = memref.subview %S[0, 0] [64, 16] [1, 1] : !smem to memref<64x16xf16, strided<[64, 1]>, #gpu.address_space<workgroup>>
+      %d = asynccopy.wgmma_descriptor %v major k : memref<64x16xf16, strided<[64, 1]>, #gpu.address_space<workgroup>>
+      nvvm.wgmma.fence.aligned
+      // expected-note @below {{the wgmma that reads it}}
+      %next = nvvm.wgmma.mma_async %d, %d, %acc, #nvvm.shape<m = 64, n = 64, k = 16>, D [<f32>, <one>], A [<f16>, <one>, <row>], B [<f16>, <one>, <col>] : !acc -> !acc
+      nvvm.wgmma.commit.group.sync.aligned
+      nvvm.wgmma.wait.group.sync.aligned 1
+      %nph = arith.xori %ph, %true : i1
+      scf.yield %nph, %next : i1, !acc
+    }
+    nvvm.wgmma.wait.group.sync.aligned 0
+    gpu.return
+  }
+}

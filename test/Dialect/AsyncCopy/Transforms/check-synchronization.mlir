@@ -685,3 +685,38 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// A GEMM loop on one buffer: the wgmma of an iteration completes
+// (`wait.group 0`) before the next iteration's load overwrites its tile.
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+!acc = !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK-LABEL: gpu.func @wgmma_loop
+gpu.module @m {
+  gpu.func @wgmma_loop(%A: memref<4096x64xf16>) workgroup(%S : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c64 = arith.constant 64 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+    %zero = llvm.mlir.zero : !acc
+    %r:2 = scf.for %k = %c0 to %c8 step %c1 iter_args(%ph = %false, %acc = %zero) -> (i1, !acc) {
+      %row = arith.muli %k, %c64 : index
+      asynccopy.copy %A to %S window [%row, 0] [64, 64] barrier %b[%c0] {swizzle = 128 : i64} : memref<4096x64xf16> to !smem
+      asynccopy.barrier.wait %b[%c0], %ph : !asynccopy.barrier<1>
+      %v = memref.subview %S[0, 0] [64, 16] [1, 1] : !smem to memref<64x16xf16, strided<[64, 1]>, #gpu.address_space<workgroup>>
+      %d = asynccopy.wgmma_descriptor %v major k : memref<64x16xf16, strided<[64, 1]>, #gpu.address_space<workgroup>>
+      nvvm.wgmma.fence.aligned
+      %next = nvvm.wgmma.mma_async %d, %d, %acc, #nvvm.shape<m = 64, n = 64, k = 16>, D [<f32>, <one>], A [<f16>, <one>, <row>], B [<f16>, <one>, <col>] : !acc -> !acc
+      nvvm.wgmma.commit.group.sync.aligned
+      nvvm.wgmma.wait.group.sync.aligned 0
+      %nph = arith.xori %ph, %true : i1
+      scf.yield %nph, %next : i1, !acc
+    }
+    gpu.return
+  }
+}

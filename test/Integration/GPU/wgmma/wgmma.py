@@ -72,12 +72,16 @@ class Config:
     over K tiles (K_BYTES each) written with one A and one B tile and marked
     `asynccopy.pipeline_stages = stages`, accumulating in an iter_arg."""
 
-    def __init__(self, kind, major_a, major_b, swizzle, index, stages=0, tiles=1):
+    def __init__(self, kind, major_a, major_b, swizzle, index, stages=0, tiles=1,
+                 markers=()):
         self.kind, self.major_a, self.major_b, self.swizzle = kind, major_a, major_b, swizzle
-        self.stages, self.tiles = stages, tiles
+        self.stages, self.tiles, self.markers = stages, tiles, markers
         self.name = "%s.a%s.b%s.s%d" % (kind, major_a, major_b, swizzle)
         if stages:
             self.name += ".loop%dx%d" % (tiles, stages)
+        for marker in markers:
+            self.name += {"pipeline_async_consumer": ".async",
+                          "pipeline_empty_barrier": ".empty"}[marker]
         self.seed = 0x7000 + index * 8
         self.mlir, self.e, self.wtype, self.acc = TYPES[kind]
         self.tk = K_BYTES // self.e  # K of one tile, in elements
@@ -102,6 +106,18 @@ def configs():
     for kind, ma, mb, s in (("f16", "k", "k", 128), ("bf16", "mn", "k", 64),
                             ("e4m3", "k", "k", 128), ("f16", "mn", "mn", 0)):
         out.append(Config(kind, ma, mb, s, len(out), stages=3, tiles=8))
+    # The same with one wgmma group in flight across iterations
+    # (`asynccopy.pipeline_async_consumer`), releasing stages with a CTA
+    # barrier or on empty barriers, 2 to 4 stages.
+    for kind, ma, mb, s, stages, markers in (
+            ("f16", "k", "k", 128, 3, ("pipeline_async_consumer",)),
+            ("bf16", "mn", "k", 64, 4, ("pipeline_async_consumer",
+                                        "pipeline_empty_barrier")),
+            ("e4m3", "k", "k", 128, 2, ("pipeline_async_consumer",)),
+            ("f16", "mn", "mn", 0, 3, ("pipeline_async_consumer",
+                                       "pipeline_empty_barrier"))):
+        out.append(Config(kind, ma, mb, s, len(out), stages=stages, tiles=8,
+                          markers=markers))
     return out
 
 
@@ -274,7 +290,8 @@ def kernel(cfg):
         lines += ["    gpu.barrier",
                   "    %nph = arith.xori %ph, %true : i1",
                   "    scf.yield %%nph, %s : i1, %s" % (prev, acc),
-                  "  } {asynccopy.pipeline_stages = %d : i64}" % cfg.stages]
+                  "  } {asynccopy.pipeline_stages = %d : i64%s}" % (
+                      cfg.stages, "".join(", asynccopy." + m for m in cfg.markers))]
         final = "%res#1"
     lines += [
         # Fragment of m64nN: warp w, lane l hold rows 16w + l/4 (+8) and

@@ -76,6 +76,11 @@ def AsyncCopy_Dialect : Dialect {
     // run on any CTA, so asynccopy-pipeline-loops hands them out from a counter
     // (a CTA that streams faster takes more) instead of every grid-th.
     "::mlir::UnitAttr":$pipeline_dynamic_schedule,
+    // On a pipelined scf.for whose tiles wgmma consumes, by the user: the
+    // wgmma of an iteration stays in flight while the next one waits for
+    // its tiles (its `wgmma.wait.group 0` becomes `wait.group 1`), and its
+    // stage is released once it completes.
+    "::mlir::UnitAttr":$pipeline_async_consumer,
     // On a remote `barrier.arrive`, by asynccopy-pipeline-loops: the arrival only
     // tells the barrier's CTA that this CTA is done reading a buffer the
     // owner will overwrite through the async proxy (a consumer release, as

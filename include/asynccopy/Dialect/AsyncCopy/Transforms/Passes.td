@@ -209,6 +209,12 @@ def AsyncCopyPipelineLoops : Pass<"asynccopy-pipeline-loops"> {
     loop whose token chains the launches; the last CTA of each launch zeroes
     it again). Where that
     does not fit, the loop is pipelined statically with a remark.
+    A loop whose tiles wgmma consumes, also marked
+    `asynccopy.pipeline_async_consumer`, keeps one wgmma group in flight:
+    its top-level `nvvm.wgmma.wait.group.sync.aligned 0` becomes
+    `wait.group 1`, the stage of the iteration before is released and
+    refilled right after it, and `wait.group 0` follows the loop (else a
+    remark, and synchronous groups).
     The loop bounds must be uniform over the CTA (the release is a CTA
     barrier). A marked loop the pass cannot pipeline keeps its single
     buffer and gets a remark saying why. Runs before selection.

@@ -39,6 +39,7 @@
 
 #include "asynccopy/Utils/LoopBounds.h"
 
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
@@ -110,7 +111,8 @@ public:
     for (StringRef name :
          {AsyncCopyDialect::PipelineStagesAttrHelper::getNameStr(),
           AsyncCopyDialect::PipelineEmptyBarrierAttrHelper::getNameStr(),
-          AsyncCopyDialect::PipelineDynamicScheduleAttrHelper::getNameStr()})
+          AsyncCopyDialect::PipelineDynamicScheduleAttrHelper::getNameStr(),
+          AsyncCopyDialect::PipelineAsyncConsumerAttrHelper::getNameStr()})
       plan.loop->removeAttr(name);
     if (plan.dynamic)
       dynamic.convertToWhile(counterArg);
@@ -313,6 +315,9 @@ private:
       wait.getPhaseMutable().assign(phase);
     }
 
+    if (plan.consumerWait)
+      return releaseAfterConsumer(g, previous);
+
     // At the first load: wait for load g (cp.async), release stage
     // (g-1) mod N, refill it with load g+N-1. (A wait_group ends with a CTA
     // barrier: it is the release then.) With empty barriers the group
@@ -355,6 +360,42 @@ private:
     b.setInsertionPoint(yield);
     yield->setOperand(counterArg,
                       arith::AddIOp::create(b, loc, g, cx.constant(b, 1)));
+  }
+
+  /// An asynchronous consumer: one wgmma group stays in flight across
+  /// iterations, so stage (g-1) mod N is free once this iteration's
+  /// `wait.group 1` has completed the wgmma of iteration g-1. Right after
+  /// it, the stage is released (a CTA barrier, or arrivals on its empty
+  /// barrier when load g+N-1 will refill it, which that refill then waits
+  /// for) and refilled with load g+N-1. The loop is followed by
+  /// `wait.group 0`.
+  void releaseAfterConsumer(Value g, Value previous) {
+    scf::ForOp loop = plan.loop;
+    Location loc = cx.loc();
+    NVVM::WgmmaWaitGroupSyncOp wait = plan.consumerWait;
+    wait.setGroup(1);
+    OpBuilder b(wait->getContext());
+    b.setInsertionPointAfter(wait);
+    Value ahead = arith::AddIOp::create(
+        b, loc, loop.getInductionVar(),
+        arith::MulIOp::create(b, loc, loop.getStep(), cx.constant(b, n - 1)));
+    if (!plan.emptyRelease) {
+      gpu::BarrierOp::create(b, loc);
+    } else {
+      empty.emitRelease(b, ahead, previous);
+      auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+      Value refills = createBelowUpperBound(b, loc, loop, ahead);
+      yield->setOperand(counterArg + 1,
+                        empty.waitBeforeRefill(
+                            b, refills, previous,
+                            loop.getRegionIterArgs()[counterArg + 1]));
+    }
+    emitLoads(b, ahead, previous);
+    b.setInsertionPoint(loop.getBody()->getTerminator());
+    loop.getBody()->getTerminator()->setOperand(
+        counterArg, arith::AddIOp::create(b, loc, g, cx.constant(b, 1)));
+    b.setInsertionPointAfter(loop);
+    NVVM::WgmmaWaitGroupSyncOp::create(b, loc, uint64_t{0});
   }
 
   /// Issues the loads of iteration `iv` into stage `stage` under `iv < ub`;

@@ -44,6 +44,8 @@ struct AsyncCopyPipelineLoopsPass
     auto marker = AsyncCopyDialect::PipelineStagesAttrHelper(&getContext());
     auto dynamic =
         AsyncCopyDialect::PipelineDynamicScheduleAttrHelper(&getContext());
+    auto asyncConsumer =
+        AsyncCopyDialect::PipelineAsyncConsumerAttrHelper(&getContext());
     // Innermost loops first; the verifier checked the markers.
     SmallVector<std::pair<scf::ForOp, int64_t>> loops;
     getOperation()->walk([&](scf::ForOp loop) {
@@ -72,6 +74,9 @@ struct AsyncCopyPipelineLoopsPass
         if (dynamic.isAttrPresent(loop) &&
             failed(planDynamicSchedule(*plan, why)))
           loop.emitRemark("scheduled statically: ") << why;
+        if (asyncConsumer.isAttrPresent(loop) &&
+            failed(planAsyncConsumer(*plan, why)))
+          loop.emitRemark("wgmma groups kept synchronous: ") << why;
         if (failed(expandLoop(*plan)))
           return signalPassFailure();
         continue;
@@ -84,6 +89,7 @@ struct AsyncCopyPipelineLoopsPass
                         "or pass `stages=N`)");
       loop->removeAttr(marker.getName());
       loop->removeAttr(dynamic.getName());
+      loop->removeAttr(asyncConsumer.getName());
     }
   }
 };

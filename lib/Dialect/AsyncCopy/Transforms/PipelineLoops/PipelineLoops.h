@@ -8,6 +8,8 @@
 //   EmptyRelease.cpp    releasing stages on "empty" barriers (multicast
 //                       groups, per-warp release)
 //   DynamicSchedule.cpp handing a grid-stride loop's tiles out at run time
+//   AsyncConsumer.cpp   releasing a stage when the wgmma that reads it
+//                       completes
 //   PipelineLoops.cpp   the pass
 //
 // The pipeline counter g numbers the loads into a loop's buffers since its
@@ -26,6 +28,7 @@
 #include "asynccopy/Utils/LaunchShape.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -78,6 +81,10 @@ struct LoopPlan {
   /// kernel, which then pass one.
   bool dynamic = false;
   SmallVector<gpu::LaunchFuncOp> launches;
+  /// For an asynchronous consumer (`asynccopy.pipeline_async_consumer`):
+  /// the body's `nvvm.wgmma.wait.group.sync.aligned 0`, which becomes
+  /// `wait.group 1`; stage (g-1) mod N is released and refilled after it.
+  NVVM::WgmmaWaitGroupSyncOp consumerWait;
 };
 
 /// Finds the loads of `loop` to pipeline with `stages` stages and checks
@@ -87,6 +94,11 @@ FailureOr<LoopPlan> planLoop(scf::ForOp loop, int64_t stages, std::string &why);
 /// Whether `plan`'s loop may claim its iterations from a counter (sets
 /// `plan.dynamic`); the reason it may not goes to `why`.
 LogicalResult planDynamicSchedule(LoopPlan &plan, std::string &why);
+
+/// Whether `plan`'s loop may keep one wgmma group in flight across
+/// iterations (sets `plan.consumerWait`); the reason it may not goes to
+/// `why`.
+LogicalResult planAsyncConsumer(LoopPlan &plan, std::string &why);
 
 /// Rewrites `plan.loop` into its pipeline.
 LogicalResult expandLoop(LoopPlan &plan);
