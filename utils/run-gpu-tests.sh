@@ -11,8 +11,10 @@
 #
 # ASYNCCOPY_GPU_SUITE=0 / ASYNCCOPY_GPU_STAGES=0 / ASYNCCOPY_GPU_MATRIX=0 /
 # ASYNCCOPY_GPU_PIPELINES=0 / ASYNCCOPY_GPU_WGMMA=0 skip the suite / the
-# stage variants / the copy matrix / the pipelining matrix / the wgmma tests; ASYNCCOPY_PIPELINES_ARGS adds runner
-# options to every pipelining matrix run.
+# stage variants / the copy matrix / the pipelining matrix / the wgmma
+# tests; ASYNCCOPY_GPU_SANITIZERS=0 runs each part plainly only (no
+# compute-sanitizer runs). ASYNCCOPY_PIPELINES_ARGS adds runner options to
+# every pipelining matrix run.
 # Under the sanitizers launch_loop chains 2 x 1000 launches (the plain run
 # does 2 x 100000; ASYNCCOPY_LAUNCH_LOOP_N overrides it).
 # Under the sanitizers the matrix skips its known failures (they run in the
@@ -27,10 +29,12 @@ bin="$dir/asynccopy-gpu-tests"
 matrix="$dir/matrix/asynccopy-gpu-matrix"
 sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
 status=0
+tools=(memcheck racecheck synccheck)
+[ "${ASYNCCOPY_GPU_SANITIZERS:-1}" = 0 ] && tools=()
 
 if [ "${ASYNCCOPY_GPU_SUITE:-1}" != 0 ]; then
   "$bin" "$@" 2>&1 | tee "$logs/gpu-tests.log" || status=1
-  for tool in memcheck racecheck synccheck; do
+  for tool in "${tools[@]}"; do
     echo "== compute-sanitizer --tool $tool" | tee "$logs/sanitizer-$tool.log"
     ASYNCCOPY_LAUNCH_LOOP_N=${ASYNCCOPY_LAUNCH_LOOP_N:-1000} \
       "$sanitizer" --tool "$tool" --error-exitcode 3 "$bin" "$@" >> "$logs/sanitizer-$tool.log" 2>&1 \
@@ -48,7 +52,7 @@ if [ "${ASYNCCOPY_GPU_STAGES:-1}" != 0 ] && [ -f "$stages/loop-tests.txt" ]; the
   for v in 1 2 3 4 max; do
     echo "== stages $v" >> "$logs/stages.log"
     "$stages/asynccopy-gpu-tests-s$v" "${loops[@]}" >> "$logs/stages.log" 2>&1 || status=1
-    for tool in memcheck racecheck synccheck; do
+    for tool in "${tools[@]}"; do
       echo "== stages $v, compute-sanitizer --tool $tool" >> "$logs/stages.log"
       "$sanitizer" --tool "$tool" --error-exitcode 3 "$stages/asynccopy-gpu-tests-s$v" "${loops[@]}" \
         >> "$logs/stages.log" 2>&1 || { status=1; echo "stages $v $tool: errors"; }
@@ -67,7 +71,7 @@ run_matrix() {  # name, runner, racecheck every, runner args...
   echo "== $name" > "$logs/$name.log"
   "$runner" "$@" >> "$logs/$name.log" 2>&1 || status=1
   grep -v '^PASS ' "$logs/$name.log"
-  for tool in memcheck racecheck synccheck; do
+  for tool in "${tools[@]}"; do
     args=(--skip-xfail --timeout 600 "$@")
     [ "$tool" = racecheck ] && args+=(--every "$every")
     echo "== compute-sanitizer --tool $tool ($name ${args[*]})" | tee "$logs/$name-$tool.log"
