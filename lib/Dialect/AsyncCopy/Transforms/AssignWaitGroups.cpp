@@ -201,7 +201,7 @@ bool completes(Operation *op, Value token, GroupKind kind, int64_t closed,
   auto waitGroup = dyn_cast<WaitGroupOp>(op);
   return waitGroup && waitGroup.getKind() == kind &&
          (sourceOnly || !waitGroup.getRead()) &&
-         waitGroup.getPending() <= closed;
+         static_cast<int64_t>(waitGroup.getPending()) <= closed;
 }
 
 /// The ops that may run after `copy` while it is in flight, in program
