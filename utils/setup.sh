@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the project builds and tests with (Debian 12).
 # CUDA (ptxas) is expected at /usr/local/cuda; tests that need it are skipped
-# where it is missing.
+# where it is missing. With --example, only what configuring the project and
+# building ac-opt need (utils/run-example.sh): not the Python packages of
+# the tests (pip alone recommends a compiler toolchain and python3-dev).
 set -euo pipefail
 packages=(cmake ninja-build g++ ccache libgtest-dev
-          libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools
-          python3-venv python3-pip python3-setuptools python3-pytest
-          python3-numpy)
+          libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools python3)
+if [ "${1:-}" != --example ]; then
+  packages+=(python3-venv python3-pip python3-setuptools python3-pytest
+             python3-numpy)
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
