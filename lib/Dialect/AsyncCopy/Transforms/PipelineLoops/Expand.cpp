@@ -298,7 +298,6 @@ private:
     scf::ForOp loop = plan.loop;
     Location loc = cx.loc();
     OpBuilder b = OpBuilder::atBlockBegin(loop.getBody());
-    Value iv = loop.getInductionVar();
     Value g = loop.getRegionIterArgs()[counterArg];
     Value claim = plan.dynamic ? dynamic.claimNextTile(b) : Value();
     Value stage = cx.stageOf(b, g);
@@ -315,8 +314,12 @@ private:
       wait.getPhaseMutable().assign(phase);
     }
 
+    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+    b.setInsertionPoint(yield);
+    yield->setOperand(counterArg,
+                      arith::AddIOp::create(b, loc, g, cx.constant(b, 1)));
     if (plan.consumerWait)
-      return releaseAfterConsumer(g, previous);
+      return releaseAfterConsumer(previous);
 
     // At the first load: wait for load g (cp.async), release stage
     // (g-1) mod N, refill it with load g+N-1. (A wait_group ends with a CTA
@@ -331,11 +334,7 @@ private:
       gpu::BarrierOp::create(b, loc);
     Value ahead = plan.dynamic
                       ? dynamic.publishClaim(b, claim, stage, previous)
-                      : arith::AddIOp::create(
-                            b, loc, iv,
-                            arith::MulIOp::create(b, loc, loop.getStep(),
-                                                  cx.constant(b, n - 1)));
-    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+                      : iterationsAhead(b, n - 1);
     if (!plan.emptyRelease) {
       emitLoads(b, ahead, previous);
     } else {
@@ -345,9 +344,7 @@ private:
       // first refill of a run waits for nothing (the run began with the
       // stage free).
       b.setInsertionPoint(yield);
-      Value afterNext = arith::AddIOp::create(
-          b, loc, iv, arith::MulIOp::create(b, loc, loop.getStep(), cN));
-      empty.emitRelease(b, afterNext, stage);
+      empty.emitRelease(b, iterationsAhead(b, n), stage);
       Value inRange = createBelowUpperBound(b, loc, loop, ahead);
       Value notFirst =
           arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, g, g0_);
@@ -357,9 +354,14 @@ private:
       yield->setOperand(counterArg + 1, bits);
       emitLoads(b, ahead, previous);
     }
-    b.setInsertionPoint(yield);
-    yield->setOperand(counterArg,
-                      arith::AddIOp::create(b, loc, g, cx.constant(b, 1)));
+  }
+
+  /// The induction variable `k` iterations after this one's.
+  Value iterationsAhead(OpBuilder &b, int64_t k) {
+    scf::ForOp loop = plan.loop;
+    return arith::AddIOp::create(
+        b, cx.loc(), loop.getInductionVar(),
+        arith::MulIOp::create(b, cx.loc(), loop.getStep(), cx.constant(b, k)));
   }
 
   /// An asynchronous consumer: one wgmma group stays in flight across
@@ -369,16 +371,14 @@ private:
   /// barrier when load g+N-1 will refill it, which that refill then waits
   /// for) and refilled with load g+N-1. The loop is followed by
   /// `wait.group 0`.
-  void releaseAfterConsumer(Value g, Value previous) {
+  void releaseAfterConsumer(Value previous) {
     scf::ForOp loop = plan.loop;
     Location loc = cx.loc();
     NVVM::WgmmaWaitGroupSyncOp wait = plan.consumerWait;
     wait.setGroup(1);
     OpBuilder b(wait->getContext());
     b.setInsertionPointAfter(wait);
-    Value ahead = arith::AddIOp::create(
-        b, loc, loop.getInductionVar(),
-        arith::MulIOp::create(b, loc, loop.getStep(), cx.constant(b, n - 1)));
+    Value ahead = iterationsAhead(b, n - 1);
     if (!plan.emptyRelease) {
       gpu::BarrierOp::create(b, loc);
     } else {
@@ -391,9 +391,6 @@ private:
                             loop.getRegionIterArgs()[counterArg + 1]));
     }
     emitLoads(b, ahead, previous);
-    b.setInsertionPoint(loop.getBody()->getTerminator());
-    loop.getBody()->getTerminator()->setOperand(
-        counterArg, arith::AddIOp::create(b, loc, g, cx.constant(b, 1)));
     b.setInsertionPointAfter(loop);
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, uint64_t{0});
   }
