@@ -47,3 +47,32 @@ mlir::asynccopy::getLaunchesOf(gpu::GPUFuncOp kernel) {
   });
   return launches;
 }
+
+/// A launch dimension of `kernel`: its `known` attribute, else the constant
+/// sizes all its launches agree on.
+static std::optional<LaunchDims> getKernelDims(
+    gpu::GPUFuncOp kernel, DenseI32ArrayAttr known,
+    function_ref<std::optional<LaunchDims>(gpu::LaunchFuncOp)> ofLaunch) {
+  if (known)
+    return LaunchDims{known[0], known[1], known[2]};
+  std::optional<LaunchDims> dims;
+  for (gpu::LaunchFuncOp launch : getLaunchesOf(kernel)) {
+    std::optional<LaunchDims> mine = ofLaunch(launch);
+    if (!mine || (dims && *dims != *mine))
+      return std::nullopt;
+    dims = mine;
+  }
+  return dims;
+}
+
+std::optional<LaunchDims>
+mlir::asynccopy::getKernelBlockSize(gpu::GPUFuncOp kernel) {
+  return getKernelDims(kernel, kernel.getKnownBlockSizeAttr(),
+                       getConstantBlockSize);
+}
+
+std::optional<LaunchDims>
+mlir::asynccopy::getKernelClusterSize(gpu::GPUFuncOp kernel) {
+  return getKernelDims(kernel, kernel.getKnownClusterSizeAttr(),
+                       getConstantClusterSize);
+}

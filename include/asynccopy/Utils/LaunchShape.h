@@ -30,6 +30,14 @@ std::optional<LaunchDims> getConstantBlockSize(gpu::LaunchFuncOp launch);
 /// that launch it.
 SmallVector<gpu::LaunchFuncOp> getLaunchesOf(gpu::GPUFuncOp kernel);
 
+/// The block size `kernel` runs with: its `known_block_size`, else the
+/// constant block size all its launches agree on; nullopt when there is
+/// none or they differ.
+std::optional<LaunchDims> getKernelBlockSize(gpu::GPUFuncOp kernel);
+
+/// The same for the cluster size (`known_cluster_size`, `clusters in`).
+std::optional<LaunchDims> getKernelClusterSize(gpu::GPUFuncOp kernel);
+
 } // namespace mlir::asynccopy
 
 #endif // ASYNCCOPY_UTILS_LAUNCHSHAPE_H

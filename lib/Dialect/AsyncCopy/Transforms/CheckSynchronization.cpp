@@ -30,6 +30,7 @@
 
 #include "asynccopy/Analysis/SmemBuffer.h"
 #include "asynccopy/Dialect/AsyncCopy/IR/CompletionGroups.h"
+#include "asynccopy/Utils/LaunchShape.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -1300,28 +1301,10 @@ void SyncChecker::checkReturn(Operation *ret, State &state) {
 /// Threads per CTA: the kernel's known block size, else the constant block
 /// size every launch of it agrees on.
 std::optional<int64_t> blockThreads(gpu::GPUFuncOp func) {
-  if (std::optional<ArrayRef<int32_t>> known = func.getKnownBlockSize())
-    return int64_t((*known)[0]) * (*known)[1] * (*known)[2];
-  auto module = func->getParentOfType<gpu::GPUModuleOp>();
-  Operation *top = module ? module->getParentOp() : nullptr;
-  if (!top)
+  std::optional<LaunchDims> block = getKernelBlockSize(func);
+  if (!block)
     return std::nullopt;
-  std::optional<int64_t> threads;
-  bool agree = true;
-  top->walk([&](gpu::LaunchFuncOp launch) {
-    if (launch.getKernelModuleName().getValue() != module.getSymName() ||
-        launch.getKernelName().getValue() != func.getName())
-      return;
-    gpu::KernelDim3 dims = launch.getBlockSizeOperandValues();
-    std::optional<int64_t> x = constantIndex(dims.x),
-                           y = constantIndex(dims.y), z = constantIndex(dims.z);
-    std::optional<int64_t> n;
-    if (x && y && z)
-      n = *x * *y * *z;
-    agree &= n && (!threads || *threads == *n);
-    threads = n;
-  });
-  return agree ? threads : std::nullopt;
+  return (*block)[0] * (*block)[1] * (*block)[2];
 }
 
 /// Checks the kernel `op` (a gpu.func with a body or a gpu.launch); see

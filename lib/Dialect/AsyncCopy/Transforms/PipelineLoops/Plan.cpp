@@ -21,38 +21,17 @@ using namespace mlir::asynccopy::pipelining;
 
 namespace {
 
-/// A launch dimension of the kernel around `op`: its `known_*_size`
-/// attribute, else the constant sizes all its launches agree on.
-std::optional<LaunchDims> findLaunchDims(
-    Operation *op, function_ref<DenseI32ArrayAttr(gpu::GPUFuncOp)> known,
-    function_ref<std::optional<LaunchDims>(gpu::LaunchFuncOp)> ofLaunch) {
-  auto kernel = op->getParentOfType<gpu::GPUFuncOp>();
-  if (!kernel)
-    return std::nullopt;
-  if (DenseI32ArrayAttr attr = known(kernel))
-    return LaunchDims{attr[0], attr[1], attr[2]};
-  std::optional<LaunchDims> dims;
-  for (gpu::LaunchFuncOp launch : getLaunchesOf(kernel)) {
-    std::optional<LaunchDims> mine = ofLaunch(launch);
-    if (!mine || (dims && *dims != *mine))
-      return std::nullopt;
-    dims = mine;
-  }
-  return dims;
-}
-
 std::optional<LaunchDims> findClusterShape(Operation *op) {
-  return findLaunchDims(
-      op, [](gpu::GPUFuncOp k) { return k.getKnownClusterSizeAttr(); },
-      getConstantClusterSize);
+  auto kernel = op->getParentOfType<gpu::GPUFuncOp>();
+  return kernel ? getKernelClusterSize(kernel) : std::nullopt;
 }
 
 /// The warps of the CTAs that run `op`'s kernel, when its block size is
 /// known.
 std::optional<int64_t> findWarps(Operation *op) {
-  std::optional<LaunchDims> block = findLaunchDims(
-      op, [](gpu::GPUFuncOp k) { return k.getKnownBlockSizeAttr(); },
-      getConstantBlockSize);
+  auto kernel = op->getParentOfType<gpu::GPUFuncOp>();
+  std::optional<LaunchDims> block =
+      kernel ? getKernelBlockSize(kernel) : std::nullopt;
   if (!block)
     return std::nullopt;
   return llvm::divideCeil((*block)[0] * (*block)[1] * (*block)[2], 32);
