@@ -249,9 +249,14 @@ int32_t registerHeap(acSymmHeap *heap, const char *site) {
                       device);
   for (int device : heap->devices)
     reg.heapOfDevice[device] = heap;
-  for (int device : heap->devices) {
-    if (writeTables(reg, device, heap, site))
+  for (size_t i = 0; i < heap->devices.size(); ++i) {
+    if (writeTables(reg, heap->devices[i], heap, site))
       continue;
+    // The devices written so far must not keep tables into a heap its
+    // creator is about to release: zero them again (best effort; the first
+    // failure is the one reported).
+    for (size_t written = 0; written < i; ++written)
+      writeTables(reg, heap->devices[written], nullptr, site);
     for (int other : heap->devices)
       reg.heapOfDevice.erase(other);
     return 1;

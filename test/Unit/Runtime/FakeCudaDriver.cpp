@@ -225,6 +225,13 @@ FAKE_EXPORT CUresult cuMemAlloc_v2(CUdeviceptr *ptr, size_t bytes) {
 
 FAKE_EXPORT CUresult cuMemcpyHtoD_v2(CUdeviceptr dst, const void *src,
                                      size_t bytes) {
+  {
+    std::lock_guard<std::mutex> lock(stateMutex);
+    for (const auto &[module, table] : state.moduleTables)
+      if (reinterpret_cast<CUdeviceptr>(table) == dst &&
+          state.failingTableDevices.count(state.liveModules[module]))
+        return CUDA_ERROR_INVALID_VALUE;
+  }
   std::memcpy(reinterpret_cast<void *>(dst), src, bytes);
   return CUDA_SUCCESS;
 }

@@ -70,6 +70,8 @@ struct FakeCudaState {
   int64_t globalLookups = 0;
   /// Devices on which every module fails to load.
   std::set<int> failingLoadDevices;
+  /// Devices whose modules' tables cuMemcpyHtoD fails to write.
+  std::set<int> failingTableDevices;
 
   /// Launches (both kinds): the last one's geometry, stream and dynamic
   /// shared memory, its cluster (0s for cuLaunchKernel) and, when

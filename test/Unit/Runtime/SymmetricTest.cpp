@@ -392,6 +392,36 @@ TEST(RuntimeSymmetricDeathTest, DeviceTables) {
   EXPECT_EXIT(exit(deviceTables()), testing::ExitedWithCode(0), "");
 }
 
+/// A heap whose table write fails on its second device is not created, and
+/// the table already written on the first is zeroed again: no module keeps
+/// addresses of memory the failed create releases.
+int failedTableWrite() {
+  FakeCudaState *fake = useFakeDriver();
+  void *first = mgpuModuleLoad(peerModule, sizeof(peerModule));
+  mgpuSetDefaultDevice(1);
+  void *second = mgpuModuleLoad(peerModule, sizeof(peerModule));
+  mgpuSetDefaultDevice(0);
+  fake->failingTableDevices = {1};
+  int32_t devices[2] = {0, 1};
+  acSymmHeap *heap = nullptr;
+  EXPECT_IN_CHILD(acSymmCreate(devices, 2, 4096, &heap) != 0 && !heap);
+  EXPECT_IN_CHILD(errorContains("cuMemcpyHtoD"));
+  EXPECT_IN_CHILD(tableOn(fake, 0) &&
+                  allBytesAre(tableOn(fake, 0), sizeof(acSymmDeviceTable), 0));
+  // The devices are free for a heap again.
+  fake->failingTableDevices.clear();
+  EXPECT_IN_CHILD(acSymmCreate(devices, 2, 4096, &heap) == 0 && heap);
+  EXPECT_IN_CHILD(tableOn(fake, 1) && tableOn(fake, 1)->myPe == 1);
+  EXPECT_IN_CHILD(acSymmDestroy(heap) == 0);
+  mgpuModuleUnload(first);
+  mgpuModuleUnload(second);
+  return childFailures;
+}
+
+TEST(RuntimeSymmetricDeathTest, FailedTableWrite) {
+  EXPECT_EXIT(exit(failedTableWrite()), testing::ExitedWithCode(0), "");
+}
+
 /// One module, loaded on device 0 as MLIR's global constructor does, whose
 /// kernel is launched on devices 0 and 1 (of the heap) and 2 (none).
 int perDeviceModules() {
