@@ -76,3 +76,15 @@ mlir::asynccopy::getKernelClusterSize(gpu::GPUFuncOp kernel) {
   return getKernelDims(kernel, kernel.getKnownClusterSizeAttr(),
                        getConstantClusterSize);
 }
+
+std::optional<int64_t> mlir::asynccopy::getBlockThreads(Operation *kernel) {
+  std::optional<LaunchDims> dims;
+  if (auto func = dyn_cast<gpu::GPUFuncOp>(kernel))
+    dims = getKernelBlockSize(func);
+  else if (auto launch = dyn_cast<gpu::LaunchOp>(kernel))
+    dims = constantDims({launch.getBlockSizeX(), launch.getBlockSizeY(),
+                         launch.getBlockSizeZ()});
+  if (!dims)
+    return std::nullopt;
+  return (*dims)[0] * (*dims)[1] * (*dims)[2];
+}

@@ -103,9 +103,13 @@ bool isThreadDependent(Value value, DenseSet<Value> &visited) {
     return false;
   if (auto arg = dyn_cast<BlockArgument>(value)) {
     Operation *owner = arg.getOwner()->getParentOp();
-    if (isa_and_nonnull<FunctionOpInterface>(owner) ||
-        isa_and_nonnull<gpu::LaunchOp>(owner))
-      return false; // Kernel arguments; a launch's ids are checked below.
+    if (auto launch = dyn_cast_or_null<gpu::LaunchOp>(owner)) {
+      // A gpu.launch's body arguments: only the thread ids vary in a CTA.
+      gpu::KernelDim3 ids = launch.getThreadIds();
+      return value == ids.x || value == ids.y || value == ids.z;
+    }
+    if (isa_and_nonnull<FunctionOpInterface>(owner))
+      return false; // Kernel arguments.
     FailureOr<SmallVector<Value>> incoming = getIncomingValues(value);
     if (auto forOp = dyn_cast_or_null<scf::ForOp>(owner);
         forOp && arg == forOp.getInductionVar())
@@ -1298,32 +1302,19 @@ void SyncChecker::checkReturn(Operation *ret, State &state) {
   }
 }
 
-/// Threads per CTA: the kernel's known block size, else the constant block
-/// size every launch of it agrees on.
-std::optional<int64_t> blockThreads(gpu::GPUFuncOp func) {
-  std::optional<LaunchDims> block = getKernelBlockSize(func);
-  if (!block)
-    return std::nullopt;
-  return (*block)[0] * (*block)[1] * (*block)[2];
-}
-
 /// Checks the kernel `op` (a gpu.func with a body or a gpu.launch); see
 /// SyncChecker::run.
 bool checkKernel(Operation *op, bool emit) {
   if (auto func = dyn_cast<gpu::GPUFuncOp>(op)) {
     if (func.getBody().empty())
       return false;
-    return SyncChecker(func.getBody(), func.isKernel(), blockThreads(func))
+    return SyncChecker(func.getBody(), func.isKernel(), getBlockThreads(func))
         .run(emit);
   }
   auto launch = cast<gpu::LaunchOp>(op);
-  gpu::KernelDim3 dims = launch.getBlockSizeOperandValues();
-  std::optional<int64_t> x = constantIndex(dims.x), y = constantIndex(dims.y),
-                         z = constantIndex(dims.z);
-  std::optional<int64_t> threads;
-  if (x && y && z)
-    threads = *x * *y * *z;
-  return SyncChecker(launch.getBody(), /*isKernel=*/true, threads).run(emit);
+  return SyncChecker(launch.getBody(), /*isKernel=*/true,
+                     getBlockThreads(launch))
+      .run(emit);
 }
 
 struct AsyncCopyCheckSynchronizationPass

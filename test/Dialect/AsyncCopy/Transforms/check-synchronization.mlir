@@ -720,3 +720,30 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// Warp specialisation in a gpu.launch: the branch on the launch's thread id
+// runs the arrival in the first warp only, so the checker does not count it
+// per thread of the CTA (nor remark that the paths' arrivals differ).
+// CHECK-LABEL: func.func @launch_warp_arrivals
+func.func @launch_warp_arrivals() {
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c128, %sy = %c1, %sz = %c1) {
+    %c0 = arith.constant 0 : index
+    %c32 = arith.constant 32 : index
+    %false = arith.constant false
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 32 : !asynccopy.barrier<1>
+    gpu.barrier
+    %first = arith.cmpi ult, %tx, %c32 : index
+    scf.if %first {
+      asynccopy.barrier.arrive %b[%c0] : !asynccopy.barrier<1>
+    }
+    asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+    gpu.terminator
+  }
+  return
+}
