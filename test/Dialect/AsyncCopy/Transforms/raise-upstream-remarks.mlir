@@ -760,3 +760,40 @@ func.func @inner_coordinate(%A: memref<256x128xf16>) {
   return
 }
 
+// -----
+
+// Predicated loads are issued where the first one stands: a coordinate of a
+// later one computed after it (not a constant) keeps them all as they are.
+!desc = !nvgpu.tensormap.descriptor<tensor = memref<64x64xf16, #gpu.address_space<workgroup>>, swizzle = none, l2promo = none, oob = zero, interleave = none>
+!mbar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+func.func @coordinate_after_first_load(%A: memref<256x128xf16>) {
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %c16384 = arith.constant 16384 : index
+  %cast = memref.cast %A : memref<256x128xf16> to memref<*xf16>
+  %d = nvgpu.tma.create.descriptor %cast box[%c64, %c64] : memref<*xf16> -> !desc
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%nx = %c128, %ny = %c1, %nz = %c1)
+             workgroup(%S : !smem, %T : !smem) {
+    %c0 = arith.constant 0 : index
+    %false = arith.constant false
+    %ticks = arith.constant 10000000 : index
+    %mbar = nvgpu.mbarrier.create -> !mbar
+    %p = arith.cmpi eq, %tx, %c0 : index
+    nvgpu.mbarrier.init %mbar[%c0], %c1, predicate = %p : !mbar
+    gpu.barrier
+    %x = arith.muli %bx, %c64 : index
+    // expected-remark @below {{not raised: a coordinate or the destination of a load is computed inside its scf.if or after the first load}}
+    nvgpu.tma.async.load %d[%x, %c0], %mbar[%c0] to %S, predicate = %p : !desc, !mbar -> !smem
+    %x2 = arith.addi %x, %c64 : index
+    // expected-remark @below {{not raised: a coordinate or the destination of a load is computed inside its scf.if or after the first load}}
+    nvgpu.tma.async.load %d[%x2, %c0], %mbar[%c0] to %T, predicate = %p : !desc, !mbar -> !smem
+    nvgpu.mbarrier.arrive.expect_tx %mbar[%c0], %c16384, predicate = %p : !mbar
+    nvgpu.mbarrier.try_wait.parity %mbar[%c0], %false, %ticks : !mbar
+    gpu.terminator
+  }
+  return
+}
+

@@ -22,6 +22,8 @@
 #include "RaiseUpstream.h"
 
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
+#include "asynccopy/Utils/LaunchShape.h"
+#include "asynccopy/Utils/TMAUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -29,6 +31,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
@@ -173,26 +176,10 @@ static bool isConstant(Value value, int64_t expected) {
   return getConstantIntValue(value) == expected;
 }
 
-/// The block size of a gpu.launch with constant sizes.
-static std::optional<int64_t> constantBlockSize(Operation *kernel) {
-  auto launch = dyn_cast<gpu::LaunchOp>(kernel);
-  if (!launch)
-    return std::nullopt;
-  int64_t threads = 1;
-  for (Value size : {launch.getBlockSizeX(), launch.getBlockSizeY(),
-                     launch.getBlockSizeZ()}) {
-    std::optional<int64_t> c = getConstantIntValue(size);
-    if (!c)
-      return std::nullopt;
-    threads *= *c;
-  }
-  return threads;
-}
-
 /// The box bytes a tensor map of `type` moves per load.
 static int64_t boxBytes(nvgpu::TensorMapDescriptorType type) {
   MemRefType box = type.getTensor();
-  return box.getNumElements() * box.getElementTypeBitWidth() / 8;
+  return box.getNumElements() * tma::storageBits(box.getElementType()) / 8;
 }
 
 /// Where `load` is issued from (its guard) and its predicate, or why that is
@@ -332,8 +319,13 @@ static FailureOr<TmaProtocol> findProtocol(Value barriers, Kernel kernel,
   if (failed(checkArrivals(protocol, why)))
     return failure();
   // Arrivals per phase: the issuing thread's, plus every other thread's.
-  std::optional<int64_t> threads = constantBlockSize(kernel.op);
-  int64_t count = protocol.othersArrive && threads ? *threads : 1;
+  std::optional<int64_t> threads = getBlockThreads(kernel.op);
+  if (protocol.othersArrive && !threads) {
+    why = "every thread arrives on its mbarrier, and the kernel's block size "
+          "is not static";
+    return failure();
+  }
+  int64_t count = protocol.othersArrive ? *threads : 1;
   if (!isConstant(protocol.init.getCount(), count)) {
     why = "its mbarrier's arrival count is not " +
           std::string(protocol.othersArrive
@@ -377,10 +369,15 @@ static FailureOr<Value> findTensor(nvgpu::TmaAsyncLoadOp load, Kernel kernel,
   return cast.getSource();
 }
 
-/// `value` at `b`: itself, or a constant defined inside `guard` made again.
+/// `value` at `b` (before `guard`, where the loads are issued): itself, or
+/// a constant defined inside or after `guard` made again.
 static FailureOr<Value> hoist(OpBuilder &b, Value value, Operation *guard) {
   Operation *def = value.getDefiningOp();
-  if (!def || !guard->isAncestor(def))
+  if (!def)
+    return value;
+  bool later = def->getBlock() == guard->getBlock() &&
+               !def->isBeforeInBlock(guard);
+  if (!later && !guard->isAncestor(def))
     return value;
   if (!matchPattern(value, m_Constant()))
     return failure();
@@ -457,7 +454,8 @@ static void raiseProtocol(TmaProtocol &protocol,
           if (failed(buildTmaCopy(b, load, tensors.lookup(load), barrier, stage,
                                   protocol.predicate, protocol.issue)))
             return std::string("a coordinate or the destination of a load "
-                               "is computed inside its scf.if");
+                               "is computed inside its scf.if or after the "
+                               "first load");
         if (protocol.othersArrive)
           gpu::BarrierOp::create(b, loc);
         b.setInsertionPoint(protocol.wait);
@@ -492,17 +490,9 @@ static void raiseProtocol(TmaProtocol &protocol,
   protocol.init->erase();
   protocol.wait->erase();
   protocol.create->erase();
-  if (ifOp) {
-    auto empty = [](Region &region) {
-      return region.empty() || llvm::all_of(region.front(), [](Operation &op) {
-               return isa<scf::YieldOp>(op) ||
-                      (isMemoryEffectFree(&op) && op.use_empty());
-             });
-    };
-    if (ifOp.getNumResults() == 0 && empty(ifOp.getThenRegion()) &&
-        empty(ifOp.getElseRegion()))
-      ifOp->erase();
-  }
+  if (ifOp && isOpTriviallyDead(ifOp))
+    ifOp->erase();
+
 }
 
 void mlir::asynccopy::raising::raiseTmaLoads(Kernel kernel) {
