@@ -1,0 +1,285 @@
+#!/usr/bin/env python3
+"""GEMM throughput of the asynccopy kernel (bench/gemm/gemm_gen.py) against
+cuBLAS (torch) and Triton, in one process on one GPU (issue 26).
+
+C = A @ B^T, A (M x K) and B (N x K) row-major f16, f32 accumulation, f16
+C: the kernels read both operands K-major, as cuBLAS does for
+`torch.mm(a, b.t(), out=c)`. Shapes 4096^3, 8192^3 and the ragged
+8000^3 (TMA zero-fills the loads past the edges and clips the stores).
+
+  bench/gemm/gemm.py --build DIR   here: generates and compiles each
+                                   configuration with the package (needs
+                                   libAsyncCopyCAPI.so and ptxas), saves
+                                   them under DIR
+  bench/gemm/gemm.py --run DIR     on the GPU machine: loads them (no MLIR;
+                                   needs libAsyncCopyRuntime.so through
+                                   ASYNCCOPY_LIB_DIR), torch and Triton
+
+Every kernel's C is compared with torch's (f16 inputs in [-1, 1), relative
+Frobenius error < 1e-2, and the rows and columns past a ragged edge must be
+written exactly up to the edge: C sits between NaN guard bands that must
+stay NaN). Timing: back-to-back launches, median of
+5 windows of 20 (CUDA events), TFLOP/s = 2 M N K / time. Prints a table and
+`JSON {...}` with the ratios of summary.json (gemm_4096_vs_cublas,
+gemm_8192_vs_cublas, gemm_vs_triton), also written to --json FILE. Exits 1
+if a result is wrong.
+"""
+import argparse
+import json
+import os
+import statistics
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "python"))
+sys.path.insert(0, HERE)
+
+import asynccopy  # noqa: E402
+import gemm_gen  # noqa: E402
+
+SHAPES = ((4096, 4096, 4096), (8192, 8192, 8192), (8000, 8000, 8000))
+# (bm, bn, stages, async consumer): the asynccopy configurations.
+CONFIGS = ((128, 256, 3, True), (128, 256, 3, False), (128, 128, 4, True))
+# Triton: (BM, BN, BK, stages, warps).
+TRITON_CONFIGS = ((128, 256, 64, 3, 8), (128, 256, 64, 4, 8),
+                  (128, 128, 64, 4, 4), (128, 128, 64, 4, 8),
+                  (256, 128, 64, 3, 8))
+PEAK_TFLOPS = 989.0  # dense f16 of the H100/H200 SXM
+GUARD = 8  # rows of NaN guard band before and after C
+
+
+def configurations():
+    for m, n, k in SHAPES:
+        for bm, bn, stages, asc in CONFIGS:
+            yield gemm_gen.Gemm(m, n, k, bm, bn, stages, async_consumer=asc)
+
+
+def build(outdir):
+    os.makedirs(outdir, exist_ok=True)
+    for g in configurations():
+        text = gemm_gen.emit(g)
+        with open(os.path.join(outdir, g.name + ".mlir"), "w") as f:
+            f.write(text)
+        module = asynccopy.compile(text)
+        if module.cubin is None:
+            sys.exit("ptxas not found: the run needs cubins")
+        module.save(os.path.join(outdir, g.name))
+        with open(os.path.join(outdir, g.name + ".ptx"), "w") as f:
+            f.write(module.ptx)
+        print("built", g.name, flush=True)
+
+
+def triton_kernels():
+    import triton
+    import triton.language as tl
+    from triton.tools.tensor_descriptor import TensorDescriptor
+
+    @triton.jit
+    def tma_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr,
+                   BN: tl.constexpr, BK: tl.constexpr, GROUP_M: tl.constexpr,
+                   STAGES: tl.constexpr):
+        pid = tl.program_id(0)
+        tiles_m = tl.cdiv(M, BM)
+        tiles_n = tl.cdiv(N, BN)
+        width = GROUP_M * tiles_n
+        first_m = (pid // width) * GROUP_M
+        size_m = min(tiles_m - first_m, GROUP_M)
+        pid_m = first_m + (pid % width) % size_m
+        pid_n = (pid % width) // size_m
+        acc = tl.zeros((BM, BN), dtype=tl.float32)
+        for k in tl.range(0, tl.cdiv(K, BK), num_stages=STAGES):
+            a = a_desc.load([pid_m * BM, k * BK])
+            b = b_desc.load([pid_n * BN, k * BK])
+            acc = tl.dot(a, b.T, acc)
+        c_desc.store([pid_m * BM, pid_n * BN], acc.to(tl.float16))
+
+    @triton.jit
+    def ptr_kernel(a, b, c, M, N, K, stride_am, stride_bn, stride_cm,
+                   BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+                   GROUP_M: tl.constexpr, STAGES: tl.constexpr):
+        pid = tl.program_id(0)
+        tiles_m = tl.cdiv(M, BM)
+        tiles_n = tl.cdiv(N, BN)
+        width = GROUP_M * tiles_n
+        first_m = (pid // width) * GROUP_M
+        size_m = min(tiles_m - first_m, GROUP_M)
+        pid_m = first_m + (pid % width) % size_m
+        pid_n = (pid % width) // size_m
+        rm = pid_m * BM + tl.arange(0, BM)
+        rn = pid_n * BN + tl.arange(0, BN)
+        rk = tl.arange(0, BK)
+        pa = a + rm[:, None] * stride_am + rk[None, :]
+        pb = b + rn[:, None] * stride_bn + rk[None, :]
+        acc = tl.zeros((BM, BN), dtype=tl.float32)
+        for k in tl.range(0, tl.cdiv(K, BK), num_stages=STAGES):
+            kk = k * BK + rk
+            x = tl.load(pa, mask=(rm[:, None] < M) & (kk[None, :] < K), other=0.0)
+            y = tl.load(pb, mask=(rn[:, None] < N) & (kk[None, :] < K), other=0.0)
+            acc = tl.dot(x, y.T, acc)
+            pa += BK
+            pb += BK
+        pc = c + rm[:, None] * stride_cm + rn[None, :]
+        tl.store(pc, acc.to(tl.float16), mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+    def tma(a, b, c, cfg):
+        bm, bn, bk, stages, warps = cfg
+        m, k = a.shape
+        n = b.shape[0]
+        ad = TensorDescriptor.from_tensor(a, [bm, bk])
+        bd = TensorDescriptor.from_tensor(b, [bn, bk])
+        cd = TensorDescriptor.from_tensor(c, [bm, bn])
+        grid = (triton.cdiv(m, bm) * triton.cdiv(n, bn),)
+        return lambda: tma_kernel[grid](ad, bd, cd, m, n, k, BM=bm, BN=bn, BK=bk,
+                                        GROUP_M=8, STAGES=stages, num_warps=warps)
+
+    def ptr(a, b, c, cfg):
+        bm, bn, bk, stages, warps = cfg
+        m, k = a.shape
+        n = b.shape[0]
+        grid = (triton.cdiv(m, bm) * triton.cdiv(n, bn),)
+        return lambda: ptr_kernel[grid](a, b, c, m, n, k, a.stride(0), b.stride(0),
+                                        c.stride(0), BM=bm, BN=bn, BK=bk, GROUP_M=8,
+                                        STAGES=stages, num_warps=warps)
+    return tma, ptr, triton.__version__
+
+
+def time_ms(launch, windows=5, per_window=20):
+    import torch
+    launch()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(windows):
+        start = torch.cuda.Event(enable_timing=True)
+        end = torch.cuda.Event(enable_timing=True)
+        start.record()
+        for _ in range(per_window):
+            launch()
+        end.record()
+        end.synchronize()
+        times.append(start.elapsed_time(end) / per_window)
+    return statistics.median(times)
+
+
+def run(indir, json_path, only):
+    import torch
+    tma, ptr, triton_version = triton_kernels()
+    props = torch.cuda.get_device_properties(0)
+    print("gpu %s, torch %s, triton %s" % (props.name, torch.__version__,
+                                          triton_version), flush=True)
+    torch.manual_seed(0)
+    failures = []
+    table = []  # (shape, label, ms)
+    by_shape = {}
+    for m, n, k in SHAPES:
+        a = torch.rand(m, k, device="cuda", dtype=torch.float16) * 2 - 1
+        b = torch.rand(n, k, device="cuda", dtype=torch.float16) * 2 - 1
+        # C inside NaN guard bands: the kernels take dense tensors with
+        # static strides, so the bands sit before and after C in one
+        # buffer. A write past a ragged column edge lands in the next row
+        # (and fails the comparison), one past the last row in the band.
+        flat = torch.full((m * n + 2 * GUARD * n,), float("nan"), device="cuda",
+                          dtype=torch.float16)
+        cd = flat[GUARD * n:GUARD * n + m * n].view(m, n)
+        ref = torch.mm(a.float(), b.float().t())
+        flops = 2.0 * m * n * k
+        shape = "%dx%dx%d" % (m, n, k)
+        results = by_shape.setdefault(shape, {})
+
+        def check(label, out):
+            err = ((out.float() - ref).norm() / ref.norm()).item()
+            ok = err < 1e-2 and not torch.isnan(out).any().item()
+            if out is cd:
+                bands = torch.cat([flat[:GUARD * n], flat[GUARD * n + m * n:]])
+                ok = ok and torch.isnan(bands).all().item()
+            if not ok:
+                failures.append("%s %s" % (shape, label))
+            print("%s %-40s rel err %.2e" % ("ok  " if ok else "FAIL", label, err),
+                  flush=True)
+
+        def measure(label, launch, out):
+            out.fill_(float("nan"))
+            launch()
+            torch.cuda.synchronize()
+            check(label, out)
+            ms = time_ms(launch)
+            tflops = flops / ms / 1e9
+            results[label] = tflops
+            table.append((shape, label, ms, tflops))
+            print("     %-40s %8.3f ms %7.1f TFLOP/s" % (label, ms, tflops), flush=True)
+
+        cout = torch.empty(m, n, device="cuda", dtype=torch.float16)
+        measure("cublas", lambda: torch.mm(a, b.t(), out=cout), cout)
+        for g in configurations():
+            if (g.m, g.n, g.k) != (m, n, k) or (only and only not in g.name):
+                continue
+            kernel = asynccopy.load(os.path.join(indir, g.name))["gemm"]
+            measure("asynccopy " + g.name.split("_", 2)[2],
+                    lambda kern=kernel, g=g: kern(a, b, cd, grid=g.grid,
+                                                  block=g.threads), cd)
+        for cfg in TRITON_CONFIGS:
+            label = "triton tma %dx%dx%d s%d w%d" % cfg
+            try:
+                measure(label, tma(a, b, cout, cfg), cout)
+            except Exception as exc:  # out of resources for some configs
+                print("skip %s: %s" % (label, str(exc).splitlines()[0]))
+        for cfg in TRITON_CONFIGS:
+            label = "triton ptr %dx%dx%d s%d w%d" % cfg
+            try:
+                measure(label, ptr(a, b, cout, cfg), cout)
+            except Exception as exc:
+                print("skip %s: %s" % (label, str(exc).splitlines()[0]))
+        del flat, cd, cout
+
+    summary = {"gpu": props.name, "torch": torch.__version__,
+               "triton": triton_version, "checks": "FAIL" if failures else "PASS",
+               "tflops": {s: {l: round(v, 1) for l, v in r.items()}
+                          for s, r in by_shape.items()}}
+
+    def best(results, prefix):
+        values = [v for l, v in results.items() if l.startswith(prefix)]
+        return max(values) if values else None
+
+    ratios = {}
+    for s, key in (("4096x4096x4096", "gemm_4096_vs_cublas"),
+                   ("8192x8192x8192", "gemm_8192_vs_cublas")):
+        r = by_shape.get(s, {})
+        ours = best(r, "asynccopy")
+        if ours and "cublas" in r:
+            ratios[key] = round(ours / r["cublas"], 3)
+            tri = best(r, "triton")
+            if tri:
+                ratios.setdefault("gemm_vs_triton", 10.0)
+                ratios["gemm_vs_triton"] = min(ratios["gemm_vs_triton"],
+                                               round(ours / tri, 3))
+            ratios[key.replace("vs_cublas", "fraction_of_peak")] = round(
+                ours / PEAK_TFLOPS, 3)
+    summary["ratios"] = ratios
+    print("JSON " + json.dumps(summary, sort_keys=True))
+    if json_path:
+        with open(json_path, "w") as f:
+            json.dump(summary, f, indent=2, sort_keys=True)
+    if failures:
+        print("FAILURES: %s" % ", ".join(failures))
+    return 1 if failures else 0
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--build", metavar="DIR")
+    p.add_argument("--run", metavar="DIR")
+    p.add_argument("--only", help="run only configurations whose name has this")
+    p.add_argument("--json", metavar="FILE")
+    a = p.parse_args()
+    if not a.build and not a.run:
+        p.error("give --build DIR and/or --run DIR")
+    if a.build:
+        build(a.build)
+    if a.run:
+        return run(a.run, a.json, a.only)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,207 @@
+#!/usr/bin/env python3
+"""The GEMM kernel of bench/gemm, written as a compiler author would emit it
+for asynccopy: C = A @ B^T with A (M x K) and B (N x K) row-major f16 (both
+operands K-major, as `torch.matmul(a, b.t())` reads them), f32 accumulation,
+f16 C.
+
+One CTA computes a BM x BN tile of C (BM = 64 x warpgroups). Its main loop
+is written with single-buffer semantics: each iteration TMA-loads one K tile
+of A and B (128-B swizzle) into one buffer each, waits for them, runs
+K-tile / 16 `nvvm.wgmma.mma_async` per warpgroup on the
+`asynccopy.wgmma_descriptor`s of per-step subviews and waits for its wgmma
+group. `asynccopy.pipeline_stages` turns that into a ring of stages and
+`asynccopy.pipeline_async_consumer` keeps one wgmma group in flight. The
+epilogue converts the accumulators to f16, stores them into a C tile in SMEM
+in the 128-B swizzled layout a TMA store reads (no bank conflicts), and
+stores the tile with one asynccopy copy (ragged edges clipped by TMA).
+
+CTAs are rasterised in groups of `group_m` tile rows so that concurrently
+running CTAs share A and B panels in L2.
+
+  gemm_gen.py M N K [--bm 128] [--bn 256] [--stages 3] [--group-m 8]
+
+prints the module (a gpu.module with the kernel `gemm`, launched with
+128 x BM/64 threads and a grid of ceil(M/BM) * ceil(N/BN) CTAs).
+"""
+
+import argparse
+
+WG = "#gpu.address_space<workgroup>"
+BK = 64  # K of one tile: 128 B of f16, one swizzle row
+
+
+def ceil_div(a, b):
+    return -(-a // b)
+
+
+class Gemm:
+    def __init__(self, m, n, k, bm=128, bn=256, stages=3, group_m=8,
+                 async_consumer=True):
+        assert bm % 64 == 0 and bn % 64 == 0 and 8 <= bn <= 256
+        self.m, self.n, self.k = m, n, k
+        self.bm, self.bn, self.stages, self.group_m = bm, bn, stages, group_m
+        self.async_consumer = async_consumer
+        self.warpgroups = bm // 64
+        self.threads = 128 * self.warpgroups
+        self.grid = ceil_div(m, bm) * ceil_div(n, bn)
+
+    @property
+    def name(self):
+        return "gemm_%dx%dx%d_%dx%d_s%d%s" % (
+            self.m, self.n, self.k, self.bm, self.bn, self.stages,
+            "" if self.async_consumer else "_sync")
+
+    def smem_bytes(self):
+        return (self.bm + self.bn) * BK * 2 * self.stages + self.bm * self.bn * 2
+
+
+def mref(shape, layout=None, space=None):
+    text = "memref<" + "".join("%dx" % d for d in shape) + "f16"
+    if layout:
+        text += ", " + layout
+    if space:
+        text += ", " + space
+    return text + ">"
+
+
+def emit(g):
+    regs = g.bn // 2  # accumulator registers per thread (m64nBN f32)
+    acc = "!llvm.struct<(%s)>" % ", ".join(["f32"] * regs)
+    ga, gb, gc = mref([g.m, g.k]), mref([g.n, g.k]), mref([g.m, g.n])
+    sa, sb = mref([g.bm, BK], None, WG), mref([g.bn, BK], None, WG)
+    cblocks = g.bn // 64  # 128-B column blocks of the C tile
+    sc = mref([cblocks, g.bm, 64], None, WG)
+    tiles_m, tiles_n = ceil_div(g.m, g.bm), ceil_div(g.n, g.bn)
+    ktiles = ceil_div(g.k, BK)
+    L = []
+    e = L.append
+    e("// C = A @ B^T, %d x %d x %d, f16 in, f32 accumulation, f16 out; tile "
+      "%d x %d x %d, %d stages." % (g.m, g.n, g.k, g.bm, g.bn, BK, g.stages))
+    e("// Launch: grid %d, block %d, %d B of shared memory."
+      % (g.grid, g.threads, g.smem_bytes()))
+    e("!acc = %s" % acc)
+    e("module attributes {gpu.container_module} {")
+    e("gpu.module @kernels {")
+    e("gpu.func @gemm(%%A: %s, %%B: %s, %%C: %s)" % (ga, gb, gc))
+    e("    workgroup(%%sa : %s, %%sb : %s, %%sc : %s) kernel" % (sa, sb, sc))
+    e("    attributes {known_block_size = array<i32: %d, 1, 1>} {" % g.threads)
+    for c in sorted({0, 1, 2, 4, 8, 16, 32, 64, 128, g.bm, g.bn, g.group_m,
+                     *range(cblocks),
+                     tiles_m, g.group_m * tiles_n, ktiles}):
+        e("  %%c%d = arith.constant %d : index" % (c, c))
+    e("  %false = arith.constant false")
+    e("  %true = arith.constant true")
+    # Grouped rasterisation: `group_m` tile rows at a time, down the rows
+    # first, so that a wave of CTAs reuses A and B panels from L2.
+    e("  %bid = gpu.block_id x")
+    e("  %%group = arith.divui %%bid, %%c%d : index" % (g.group_m * tiles_n))
+    e("  %%first_m = arith.muli %%group, %%c%d : index" % g.group_m)
+    e("  %%left_m = arith.subi %%c%d, %%first_m : index" % tiles_m)
+    e("  %%group_size = arith.minui %%left_m, %%c%d : index" % g.group_m)
+    e("  %%in_group = arith.remui %%bid, %%c%d : index" % (g.group_m * tiles_n))
+    e("  %dm = arith.remui %in_group, %group_size : index")
+    e("  %pid_m = arith.addi %first_m, %dm : index")
+    e("  %pid_n = arith.divui %in_group, %group_size : index")
+    e("  %%m0 = arith.muli %%pid_m, %%c%d : index" % g.bm)
+    e("  %%n0 = arith.muli %%pid_n, %%c%d : index" % g.bn)
+    # Each warpgroup owns 64 rows of the tile.
+    e("  %tid = gpu.thread_id x")
+    e("  %wg = arith.divui %tid, %c128 : index")
+    e("  %wrow = arith.muli %wg, %c64 : index")
+    e("  %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>")
+    e("  asynccopy.barrier.init %bar, 2 : !asynccopy.barrier<1>")
+    e("  %zero = llvm.mlir.zero : !acc")
+    e("  %%main:2 = scf.for %%kt = %%c0 to %%c%d step %%c1 "
+      "iter_args(%%ph = %%false, %%acc = %%zero) -> (i1, !acc) {" % ktiles)
+    e("    %k0 = arith.muli %kt, %c64 : index")
+    e("    asynccopy.copy %%A to %%sa window [%%m0, %%k0] [%d, %d] barrier %%bar[%%c0]"
+      " {swizzle = 128 : i64} : %s to %s" % (g.bm, BK, ga, sa))
+    e("    asynccopy.copy %%B to %%sb window [%%n0, %%k0] [%d, %d] barrier %%bar[%%c0]"
+      " {swizzle = 128 : i64} : %s to %s" % (g.bn, BK, gb, sb))
+    e("    asynccopy.barrier.wait %bar[%c0], %ph : !asynccopy.barrier<1>")
+    e("    nvvm.wgmma.fence.aligned")
+    prev = "%acc"
+    for j in range(BK // 16):
+        va = mref([64, 16], "strided<[%d, 1], offset: ?>" % BK, WG)
+        vb = mref([g.bn, 16], "strided<[%d, 1], offset: %d>" % (BK, 16 * j), WG)
+        e("    %%va%d = memref.subview %%sa[%%wrow, %d] [64, 16] [1, 1] : %s to %s"
+          % (j, 16 * j, sa, va))
+        e("    %%vb%d = memref.subview %%sb[0, %d] [%d, 16] [1, 1] : %s to %s"
+          % (j, 16 * j, g.bn, sb, vb))
+        e("    %%da%d = asynccopy.wgmma_descriptor %%va%d major k : %s" % (j, j, va))
+        e("    %%db%d = asynccopy.wgmma_descriptor %%vb%d major k : %s" % (j, j, vb))
+        e("    %%acc%d = nvvm.wgmma.mma_async %%da%d, %%db%d, %s, "
+          "#nvvm.shape<m = 64, n = %d, k = 16>, D [<f32>, <one>], "
+          "A [<f16>, <one>, <row>], B [<f16>, <one>, <col>] : !acc -> !acc"
+          % (j, j, j, prev, g.bn))
+        prev = "%%acc%d" % j
+    e("    nvvm.wgmma.commit.group.sync.aligned")
+    e("    nvvm.wgmma.wait.group.sync.aligned 0")
+    # Single-buffer semantics: every warpgroup is done with the tiles
+    # before the next iteration's loads overwrite them.
+    e("    gpu.barrier")
+    e("    %nph = arith.xori %ph, %true : i1")
+    e("    scf.yield %%nph, %s : i1, !acc" % prev)
+    e("  } {asynccopy.pipeline_stages = %d : i64%s}" % (
+        g.stages, ", asynccopy.pipeline_async_consumer" if g.async_consumer else ""))
+    # Epilogue. Fragment of m64nBN: warp w of the warpgroup, lane l hold
+    # rows 16w + l/4 (+8) and columns 8j + 2(l%4) (+1) in registers
+    # 4j .. 4j+3. The C tile is stored as the 128-B swizzled column blocks
+    # a TMA store with swizzle 128 reads: 16-B chunk c of row r sits at
+    # chunk c ^ (r % 8), and r % 8 = l/4 for every row a lane holds.
+    e("  %lane = arith.remui %tid, %c32 : index")
+    e("  %warp = arith.divui %tid, %c32 : index")
+    e("  %wiw = arith.remui %warp, %c4 : index")
+    e("  %w16 = arith.muli %wiw, %c16 : index")
+    e("  %l4 = arith.divui %lane, %c4 : index")
+    e("  %r0a = arith.addi %wrow, %w16 : index")
+    e("  %row0 = arith.addi %r0a, %l4 : index")
+    e("  %row1 = arith.addi %row0, %c8 : index")
+    e("  %lm = arith.remui %lane, %c4 : index")
+    e("  %col2 = arith.muli %lm, %c2 : index")
+    e("  %l4i = arith.index_cast %l4 : index to i32")
+    for j in range(regs // 4):
+        block, chunk = divmod(j, 8)
+        e("  %%ch%d = arith.constant %d : i32" % (j, chunk))
+        e("  %%sw%d = arith.xori %%ch%d, %%l4i : i32" % (j, j))
+        e("  %%swi%d = arith.index_cast %%sw%d : i32 to index" % (j, j))
+        e("  %%sw8_%d = arith.muli %%swi%d, %%c8 : index" % (j, j))
+        e("  %%col_%d = arith.addi %%sw8_%d, %%col2 : index" % (j, j))
+        for half, row in ((0, "%row0"), (1, "%row1")):
+            r = 4 * j + 2 * half
+            e("  %%x%d = llvm.extractvalue %%main#1[%d] : !acc" % (r, r))
+            e("  %%x%d = llvm.extractvalue %%main#1[%d] : !acc" % (r + 1, r + 1))
+            e("  %%h%d = arith.truncf %%x%d : f32 to f16" % (r, r))
+            e("  %%h%d = arith.truncf %%x%d : f32 to f16" % (r + 1, r + 1))
+            e("  %%v%d = vector.from_elements %%h%d, %%h%d : vector<2xf16>" % (r, r, r + 1))
+            e("  vector.store %%v%d, %%sc[%%c%d, %s, %%col_%d] : %s, vector<2xf16>"
+              % (r, block, row, j, sc))
+    e("  gpu.barrier")
+    e("  %%t = asynccopy.copy %%sc to %%C window [%%m0, %%n0] [%d, %d] "
+      "{swizzle = 128 : i64, transforms = [#asynccopy.tile<[%d, 64]>]} "
+      ": %s to %s -> !asynccopy.token" % (g.bm, g.bn, g.bm, sc, gc))
+    e("  asynccopy.wait %t : !asynccopy.token")
+    e("  gpu.return")
+    e("}")
+    e("}")
+    e("}")
+    return "\n".join(L) + "\n"
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("m", type=int)
+    p.add_argument("n", type=int)
+    p.add_argument("k", type=int)
+    p.add_argument("--bm", type=int, default=128)
+    p.add_argument("--bn", type=int, default=256)
+    p.add_argument("--stages", type=int, default=3)
+    p.add_argument("--group-m", type=int, default=8)
+    p.add_argument("--sync-consumer", action="store_true")
+    a = p.parse_args()
+    print(emit(Gemm(a.m, a.n, a.k, a.bm, a.bn, a.stages, a.group_m,
+                    not a.sync_consumer)), end="")
+
+
+if __name__ == "__main__":
+    main()
