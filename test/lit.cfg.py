@@ -14,6 +14,8 @@ config.test_exec_root = os.path.join(config.asynccopy_obj_root, "test")
 config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "Unit"]
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
+# Scripts of the tree (generators, helpers) run with the interpreter lit runs under.
+config.substitutions.append(("%python", sys.executable))
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 # FileCheck, not, count and split-file come from the LLVM tools dir.

@@ -15,20 +15,25 @@ C: the kernels read both operands K-major, as cuBLAS does for
                                    needs libAsyncCopyRuntime.so through
                                    ASYNCCOPY_LIB_DIR), torch and Triton
 
-Every kernel's C is compared with torch's (f16 inputs in [-1, 1), relative
-Frobenius error < 1e-2, and the rows and columns past a ragged edge must be
-written exactly up to the edge: C sits between NaN guard bands that must
-stay NaN). Timing: back-to-back launches, median of
-5 windows of 20 (CUDA events), TFLOP/s = 2 M N K / time. Prints a table and
-`JSON {...}` with the ratios of summary.json (gemm_4096_vs_cublas,
-gemm_8192_vs_cublas, gemm_vs_triton), also written to --json FILE. Exits 1
-if a result is wrong.
+`--run DIR --small` only checks the configurations on small shapes (one
+ragged in M, N and K), e.g. under compute-sanitizer.
+
+Every kernel's C is compared with torch's: f16 inputs in [-1, 1),
+relative Frobenius error below 2e-3 (f16 rounding of C gives 2e-4), no
+NaN, and C sits between NaN guard bands that must stay NaN (a write past a
+ragged column edge lands in the next row, one past the last row in a
+band); a kernel still running after 10 s ends the run with `HANG`.
+Timing: back-to-back launches, median of 5 windows of 20 (CUDA events),
+TFLOP/s = 2 M N K / time. Prints a table and `JSON {...}` with the ratios
+of summary.json (gemm_4096_vs_cublas, gemm_8192_vs_cublas, gemm_vs_triton),
+also written to --json FILE. Exits 1 if a result is wrong.
 """
 import argparse
 import json
 import os
 import statistics
 import sys
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -39,25 +44,34 @@ import asynccopy  # noqa: E402
 import gemm_gen  # noqa: E402
 
 SHAPES = ((4096, 4096, 4096), (8192, 8192, 8192), (8000, 8000, 8000))
-# (bm, bn, stages, async consumer): the asynccopy configurations.
-CONFIGS = ((128, 256, 3, True), (128, 256, 3, False), (128, 128, 4, True))
+# `--small`: shapes small enough to run under compute-sanitizer, one ragged
+# in every dim (K = 200: the last K tile is zero-filled past K).
+SMALL_SHAPES = ((256, 512, 256), (200, 504, 200))
+# (bm, bn, stages, async consumer, cluster): the asynccopy configurations.
+CONFIGS = ((128, 256, 3, True, (1, 1)), (128, 256, 3, False, (1, 1)),
+           (128, 128, 4, True, (1, 1)))
+# Only on the small shapes: one warpgroup.
+SMALL_CONFIGS = ((64, 256, 3, True, (1, 1)),)
 # Triton: (BM, BN, BK, stages, warps).
 TRITON_CONFIGS = ((128, 256, 64, 3, 8), (128, 256, 64, 4, 8),
                   (128, 128, 64, 4, 4), (128, 128, 64, 4, 8),
                   (256, 128, 64, 3, 8))
 PEAK_TFLOPS = 989.0  # dense f16 of the H100/H200 SXM
+HANG_S = 10  # a kernel not done after this long is reported as hung
 GUARD = 8  # rows of NaN guard band before and after C
 
 
-def configurations():
-    for m, n, k in SHAPES:
-        for bm, bn, stages, asc in CONFIGS:
-            yield gemm_gen.Gemm(m, n, k, bm, bn, stages, async_consumer=asc)
+def configurations(shapes=SHAPES + SMALL_SHAPES):
+    for m, n, k in shapes:
+        small = (m, n, k) not in SHAPES
+        for bm, bn, stages, asc, cluster in CONFIGS + (SMALL_CONFIGS if small else ()):
+            yield gemm_gen.Gemm(m, n, k, bm, bn, stages, async_consumer=asc,
+                                cluster=cluster)
 
 
-def build(outdir):
+def build(outdir, shapes):
     os.makedirs(outdir, exist_ok=True)
-    for g in configurations():
+    for g in configurations(shapes):
         text = gemm_gen.emit(g)
         with open(os.path.join(outdir, g.name + ".mlir"), "w") as f:
             f.write(text)
@@ -161,7 +175,7 @@ def time_ms(launch, windows=5, per_window=20):
     return statistics.median(times)
 
 
-def run(indir, json_path, only):
+def run(indir, json_path, only, small, shapes):
     import torch
     tma, ptr, triton_version = triton_kernels()
     props = torch.cuda.get_device_properties(0)
@@ -171,7 +185,7 @@ def run(indir, json_path, only):
     failures = []
     table = []  # (shape, label, ms)
     by_shape = {}
-    for m, n, k in SHAPES:
+    for m, n, k in shapes or (SMALL_SHAPES if small else SHAPES):
         a = torch.rand(m, k, device="cuda", dtype=torch.float16) * 2 - 1
         b = torch.rand(n, k, device="cuda", dtype=torch.float16) * 2 - 1
         # C inside NaN guard bands: the kernels take dense tensors with
@@ -188,7 +202,7 @@ def run(indir, json_path, only):
 
         def check(label, out):
             err = ((out.float() - ref).norm() / ref.norm()).item()
-            ok = err < 1e-2 and not torch.isnan(out).any().item()
+            ok = err < 2e-3 and not torch.isnan(out).any().item()
             if out is cd:
                 bands = torch.cat([flat[:GUARD * n], flat[GUARD * n + m * n:]])
                 ok = ok and torch.isnan(bands).all().item()
@@ -199,9 +213,21 @@ def run(indir, json_path, only):
 
         def measure(label, launch, out):
             out.fill_(float("nan"))
-            launch()
             torch.cuda.synchronize()
+            launch()
+            # A kernel that hangs ends the run with its name, not silently.
+            done = torch.cuda.Event()
+            done.record()
+            deadline = time.time() + HANG_S
+            while not done.query():
+                if time.time() > deadline:
+                    print("HANG %s %s: not done after %d s" % (shape, label, HANG_S),
+                          flush=True)
+                    os._exit(3)
+                time.sleep(0.001)
             check(label, out)
+            if small:
+                return
             ms = time_ms(launch)
             tflops = flops / ms / 1e9
             results[label] = tflops
@@ -210,20 +236,21 @@ def run(indir, json_path, only):
 
         cout = torch.empty(m, n, device="cuda", dtype=torch.float16)
         measure("cublas", lambda: torch.mm(a, b.t(), out=cout), cout)
-        for g in configurations():
-            if (g.m, g.n, g.k) != (m, n, k) or (only and only not in g.name):
+        for g in configurations([(m, n, k)]):
+            if only and only not in g.name:
                 continue
             kernel = asynccopy.load(os.path.join(indir, g.name))["gemm"]
             measure("asynccopy " + g.name.split("_", 2)[2],
-                    lambda kern=kernel, g=g: kern(a, b, cd, grid=g.grid,
-                                                  block=g.threads), cd)
-        for cfg in TRITON_CONFIGS:
+                    lambda kern=kernel, g=g: kern(
+                        a, b, cd, grid=g.grid, block=g.threads,
+                        cluster=g.cluster if g.cluster != (1, 1) else None), cd)
+        for cfg in () if small else TRITON_CONFIGS:
             label = "triton tma %dx%dx%d s%d w%d" % cfg
             try:
                 measure(label, tma(a, b, cout, cfg), cout)
             except Exception as exc:  # out of resources for some configs
                 print("skip %s: %s" % (label, str(exc).splitlines()[0]))
-        for cfg in TRITON_CONFIGS:
+        for cfg in () if small else TRITON_CONFIGS:
             label = "triton ptr %dx%dx%d s%d w%d" % cfg
             try:
                 measure(label, ptr(a, b, cout, cfg), cout)
@@ -270,14 +297,22 @@ def main():
     p.add_argument("--build", metavar="DIR")
     p.add_argument("--run", metavar="DIR")
     p.add_argument("--only", help="run only configurations whose name has this")
+    p.add_argument("--small", action="store_true",
+                   help="only check the small shapes (for compute-sanitizer)")
+    p.add_argument("--shapes", metavar="MxNxK,...",
+                   help="build and run these shapes instead (with the small "
+                   "shapes' configurations too)")
     p.add_argument("--json", metavar="FILE")
     a = p.parse_args()
+    shapes = None
+    if a.shapes:
+        shapes = [tuple(int(d) for d in s.split("x")) for s in a.shapes.split(",")]
     if not a.build and not a.run:
         p.error("give --build DIR and/or --run DIR")
     if a.build:
-        build(a.build)
+        build(a.build, shapes or SHAPES + SMALL_SHAPES)
     if a.run:
-        return run(a.run, a.json, a.only)
+        return run(a.run, a.json, a.only, a.small, shapes)
     return 0
 
 

@@ -18,10 +18,16 @@ stores the tile with one asynccopy copy (ragged edges clipped by TMA).
 CTAs are rasterised in groups of `group_m` tile rows so that concurrently
 running CTAs share A and B panels in L2.
 
+With clusters of CX x CY CTAs (`--cluster CX CY`), the CTAs of a cluster
+row compute vertically adjacent tiles and multicast their common B tile
+(`collective = [#gpu<dim x>]`), those of a column share A (dim y).
+
   gemm_gen.py M N K [--bm 128] [--bn 256] [--stages 3] [--group-m 8]
+                    [--cluster CX CY] [--sync-consumer]
 
 prints the module (a gpu.module with the kernel `gemm`, launched with
-128 x BM/64 threads and a grid of ceil(M/BM) * ceil(N/BN) CTAs).
+128 x BM/64 threads, a grid of ceil(M/BM) x ceil(N/BN) CTAs rounded up to
+whole clusters, and the cluster).
 """
 
 import argparse
@@ -36,20 +42,28 @@ def ceil_div(a, b):
 
 class Gemm:
     def __init__(self, m, n, k, bm=128, bn=256, stages=3, group_m=8,
-                 async_consumer=True):
+                 async_consumer=True, cluster=(1, 1)):
         assert bm % 64 == 0 and bn % 64 == 0 and 8 <= bn <= 256
         self.m, self.n, self.k = m, n, k
         self.bm, self.bn, self.stages, self.group_m = bm, bn, stages, group_m
         self.async_consumer = async_consumer
         self.warpgroups = bm // 64
         self.threads = 128 * self.warpgroups
-        self.grid = ceil_div(m, bm) * ceil_div(n, bn)
+        # Clusters of cx x cy CTAs: the cx CTAs of a cluster row compute
+        # vertically adjacent tiles and share (multicast) the B tile, the
+        # cy CTAs of a column horizontally adjacent ones and share A.
+        self.cluster = tuple(cluster)
+        cx, cy = self.cluster
+        self.tiles_m, self.tiles_n = ceil_div(m, bm), ceil_div(n, bn)
+        self.grid = (ceil_div(self.tiles_m, cx) * cx,
+                     ceil_div(self.tiles_n, cy) * cy)
 
     @property
     def name(self):
-        return "gemm_%dx%dx%d_%dx%d_s%d%s" % (
+        return "gemm_%dx%dx%d_%dx%d_s%d%s%s" % (
             self.m, self.n, self.k, self.bm, self.bn, self.stages,
-            "" if self.async_consumer else "_sync")
+            "" if self.async_consumer else "_sync",
+            "_c%dx%d" % self.cluster if self.cluster != (1, 1) else "")
 
     def smem_bytes(self):
         return (self.bm + self.bn) * BK * 2 * self.stages + self.bm * self.bn * 2
@@ -71,37 +85,56 @@ def emit(g):
     sa, sb = mref([g.bm, BK], None, WG), mref([g.bn, BK], None, WG)
     cblocks = g.bn // 64  # 128-B column blocks of the C tile
     sc = mref([cblocks, g.bm, 64], None, WG)
-    tiles_m, tiles_n = ceil_div(g.m, g.bm), ceil_div(g.n, g.bn)
+    cx, cy = g.cluster
+    # Cluster-sized super tiles, rasterised in groups of `group_m` rows.
+    super_m = g.grid[0] // cx
+    super_n = g.grid[1] // cy
     ktiles = ceil_div(g.k, BK)
     L = []
     e = L.append
     e("// C = A @ B^T, %d x %d x %d, f16 in, f32 accumulation, f16 out; tile "
       "%d x %d x %d, %d stages." % (g.m, g.n, g.k, g.bm, g.bn, BK, g.stages))
-    e("// Launch: grid %d, block %d, %d B of shared memory."
-      % (g.grid, g.threads, g.smem_bytes()))
+    e("// Launch: grid %d x %d, block %d, cluster %d x %d, %d B of shared memory."
+      % (g.grid[0], g.grid[1], g.threads, cx, cy, g.smem_bytes()))
     e("!acc = %s" % acc)
     e("module attributes {gpu.container_module} {")
     e("gpu.module @kernels {")
     e("gpu.func @gemm(%%A: %s, %%B: %s, %%C: %s)" % (ga, gb, gc))
     e("    workgroup(%%sa : %s, %%sb : %s, %%sc : %s) kernel" % (sa, sb, sc))
-    e("    attributes {known_block_size = array<i32: %d, 1, 1>} {" % g.threads)
+    attrs = "known_block_size = array<i32: %d, 1, 1>" % g.threads
+    if g.cluster != (1, 1):
+        attrs += ", known_cluster_size = array<i32: %d, %d, 1>" % (cx, cy)
+    e("    attributes {%s} {" % attrs)
     for c in sorted({0, 1, 2, 4, 8, 16, 32, 64, 128, g.bm, g.bn, g.group_m,
-                     *range(cblocks),
-                     tiles_m, g.group_m * tiles_n, ktiles}):
+                     *range(cblocks), cx, cy, super_m, g.group_m * super_n,
+                     ktiles}):
         e("  %%c%d = arith.constant %d : index" % (c, c))
     e("  %false = arith.constant false")
     e("  %true = arith.constant true")
-    # Grouped rasterisation: `group_m` tile rows at a time, down the rows
-    # first, so that a wave of CTAs reuses A and B panels from L2.
-    e("  %bid = gpu.block_id x")
-    e("  %%group = arith.divui %%bid, %%c%d : index" % (g.group_m * tiles_n))
+    # Grouped rasterisation of the super tiles: `group_m` rows at a time,
+    # down the rows first, so that a wave of CTAs reuses A and B panels
+    # from L2. The CTA's place in its cluster picks its tile in the super
+    # tile.
+    e("  %bx = gpu.block_id x")
+    e("  %by = gpu.block_id y")
+    e("  %%sx = arith.divui %%bx, %%c%d : index" % cx)
+    e("  %%sy = arith.divui %%by, %%c%d : index" % cy)
+    e("  %%rx = arith.remui %%bx, %%c%d : index" % cx)
+    e("  %%ry = arith.remui %%by, %%c%d : index" % cy)
+    e("  %%sline = arith.muli %%sy, %%c%d : index" % super_m)
+    e("  %bid = arith.addi %sline, %sx : index")
+    e("  %%group = arith.divui %%bid, %%c%d : index" % (g.group_m * super_n))
     e("  %%first_m = arith.muli %%group, %%c%d : index" % g.group_m)
-    e("  %%left_m = arith.subi %%c%d, %%first_m : index" % tiles_m)
+    e("  %%left_m = arith.subi %%c%d, %%first_m : index" % super_m)
     e("  %%group_size = arith.minui %%left_m, %%c%d : index" % g.group_m)
-    e("  %%in_group = arith.remui %%bid, %%c%d : index" % (g.group_m * tiles_n))
+    e("  %%in_group = arith.remui %%bid, %%c%d : index" % (g.group_m * super_n))
     e("  %dm = arith.remui %in_group, %group_size : index")
-    e("  %pid_m = arith.addi %first_m, %dm : index")
-    e("  %pid_n = arith.divui %in_group, %group_size : index")
+    e("  %sm = arith.addi %first_m, %dm : index")
+    e("  %sn = arith.divui %in_group, %group_size : index")
+    e("  %%smc = arith.muli %%sm, %%c%d : index" % cx)
+    e("  %pid_m = arith.addi %smc, %rx : index")
+    e("  %%snc = arith.muli %%sn, %%c%d : index" % cy)
+    e("  %pid_n = arith.addi %snc, %ry : index")
     e("  %%m0 = arith.muli %%pid_m, %%c%d : index" % g.bm)
     e("  %%n0 = arith.muli %%pid_n, %%c%d : index" % g.bn)
     # Each warpgroup owns 64 rows of the tile.
@@ -114,10 +147,13 @@ def emit(g):
     e("  %%main:2 = scf.for %%kt = %%c0 to %%c%d step %%c1 "
       "iter_args(%%ph = %%false, %%acc = %%zero) -> (i1, !acc) {" % ktiles)
     e("    %k0 = arith.muli %kt, %c64 : index")
+    # A is shared by the CTAs of a cluster column, B by those of a row.
+    share_a = ", collective = [#gpu<dim y>]" if cy > 1 else ""
+    share_b = ", collective = [#gpu<dim x>]" if cx > 1 else ""
     e("    asynccopy.copy %%A to %%sa window [%%m0, %%k0] [%d, %d] barrier %%bar[%%c0]"
-      " {swizzle = 128 : i64} : %s to %s" % (g.bm, BK, ga, sa))
+      " {swizzle = 128 : i64%s} : %s to %s" % (g.bm, BK, share_a, ga, sa))
     e("    asynccopy.copy %%B to %%sb window [%%n0, %%k0] [%d, %d] barrier %%bar[%%c0]"
-      " {swizzle = 128 : i64} : %s to %s" % (g.bn, BK, gb, sb))
+      " {swizzle = 128 : i64%s} : %s to %s" % (g.bn, BK, share_b, gb, sb))
     e("    asynccopy.barrier.wait %bar[%c0], %ph : !asynccopy.barrier<1>")
     e("    nvvm.wgmma.fence.aligned")
     prev = "%acc"
@@ -198,9 +234,11 @@ def main():
     p.add_argument("--stages", type=int, default=3)
     p.add_argument("--group-m", type=int, default=8)
     p.add_argument("--sync-consumer", action="store_true")
+    p.add_argument("--cluster", type=int, nargs=2, default=(1, 1),
+                   metavar=("CX", "CY"))
     a = p.parse_args()
     print(emit(Gemm(a.m, a.n, a.k, a.bm, a.bn, a.stages, a.group_m,
-                    not a.sync_consumer)), end="")
+                    not a.sync_consumer, a.cluster)), end="")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,23 @@
+// The GEMM example is the generator's output, pipelines with an
+// asynchronous wgmma consumer, and lowers to PTX that ptxas accepts for
+// sm_90a: a 3-stage TMA ring, four m64n256k16 wgmma per K tile with one
+// group kept in flight, the swizzled C tile stored by one TMA store.
+// RUN: %python %S/../../bench/gemm/gemm_gen.py 4096 4096 4096 | diff - %S/../../examples/gemm/gemm_4096.mlir
+// RUN: ac-opt %S/../../examples/gemm/gemm_4096.mlir -asynccopy-pipeline-loops -verify-diagnostics \
+// RUN:   | FileCheck %s --check-prefix=LOOP
+// RUN: ac-opt %S/../../examples/gemm/gemm_4096.mlir -asynccopy-to-llvm="format=isa" \
+// RUN:   | %extract_ptx | FileCheck %s
+// LOOP-LABEL: gpu.func @gemm
+// LOOP-SAME: memref<3x128x64xf16, #gpu.address_space<workgroup>>, %{{.*}} : memref<3x256x64xf16, #gpu.address_space<workgroup>>
+// LOOP: nvvm.wgmma.wait.group.sync.aligned 1
+// LOOP: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK-LABEL: .entry gemm(
+// CHECK-COUNT-2: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// CHECK: mbarrier.try_wait.parity.shared.b64
+// CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16
+// CHECK: wgmma.wait_group.sync.aligned 1
+// CHECK: wgmma.wait_group.sync.aligned 0
+// CHECK: cvt.rn.f16x2.f32
+// CHECK: st.shared.b32
+// CHECK: fence.proxy.async.shared::cta
+// CHECK: cp.async.bulk.tensor.4d.global.shared::cta.tile.bulk_group
