@@ -25,8 +25,10 @@ ragged column edge lands in the next row, one past the last row in a
 band); a kernel still running after 10 s ends the run with `HANG`.
 Timing: back-to-back launches, median of 5 windows of 20 (CUDA events),
 TFLOP/s = 2 M N K / time. Prints a table and `JSON {...}` with the ratios
-of summary.json (gemm_4096_vs_cublas, gemm_8192_vs_cublas, gemm_vs_triton),
-also written to --json FILE. Exits 1 if a result is wrong.
+of summary.json (gemm_4096_vs_cublas, gemm_8192_vs_cublas and
+gemm_vs_triton with the best asynccopy configuration of each shape;
+gemm_multicast_gain: 2x1 clusters multicasting B over the same kernel
+without clusters, at 8192^3), also written to --json FILE. Exits 1 if a result is wrong.
 """
 import argparse
 import json
@@ -49,9 +51,12 @@ SHAPES = ((4096, 4096, 4096), (8192, 8192, 8192), (8000, 8000, 8000))
 SMALL_SHAPES = ((256, 512, 256), (200, 504, 200))
 # (bm, bn, stages, async consumer, cluster): the asynccopy configurations.
 CONFIGS = ((128, 256, 3, True, (1, 1)), (128, 256, 3, False, (1, 1)),
-           (128, 128, 4, True, (1, 1)))
-# Only on the small shapes: one warpgroup.
-SMALL_CONFIGS = ((64, 256, 3, True, (1, 1)),)
+           (128, 128, 4, True, (1, 1)), (128, 256, 3, True, (2, 1)),
+           (128, 256, 3, True, (1, 2)), (128, 256, 3, True, (2, 2)))
+# Only on the small shapes: one warpgroup, clusters with synchronous
+# consumers.
+SMALL_CONFIGS = ((64, 256, 3, True, (1, 1)), (64, 256, 3, True, (2, 1)),
+                 (128, 256, 3, False, (2, 1)), (128, 256, 3, False, (2, 2)))
 # Triton: (BM, BN, BK, stages, warps).
 TRITON_CONFIGS = ((128, 256, 64, 3, 8), (128, 256, 64, 4, 8),
                   (128, 128, 64, 4, 4), (128, 128, 64, 4, 8),
@@ -281,6 +286,12 @@ def run(indir, json_path, only, small, shapes):
                                                round(ours / tri, 3))
             ratios[key.replace("vs_cublas", "fraction_of_peak")] = round(
                 ours / PEAK_TFLOPS, 3)
+    r = by_shape.get("8192x8192x8192", {})
+    plain = r.get("asynccopy 128x256_s3")
+    multicast = r.get("asynccopy 128x256_s3_c2x1")
+    if plain and multicast:
+        # 2x1 clusters multicasting B, against the same kernel without.
+        ratios["gemm_multicast_gain"] = round(multicast / plain, 3)
     summary["ratios"] = ratios
     print("JSON " + json.dumps(summary, sort_keys=True))
     if json_path:

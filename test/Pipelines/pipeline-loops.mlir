@@ -36,7 +36,8 @@
 // program's full barrier, before the program's cluster barrier and the one
 // the pass puts before the loop's run; in the loop the
 // stage freed on both CTAs with remote arrivals, then a multicast refill
-// after an empty-barrier wait; no cluster barrier in the loop.
+// after an empty-barrier wait; no cluster barrier in the loop, one after
+// it (no CTA goes on while its last multicasts may still land in a peer).
 // RUN: ac-opt %S/../Integration/GPU/pipeline_multicast.mlir -asynccopy-to-llvm="format=isa" \
 // RUN:   | %extract_ptx | FileCheck %s --check-prefix=MC
 // MC-COUNT-8: mbarrier.init.shared.b64
@@ -52,6 +53,10 @@
 // MC-NOT: .cluster.shared
 // MC: mbarrier.try_wait.parity.shared.b64
 // MC: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster
+// MC-NOT: barrier.cluster
+// MC: bra.uni
+// MC: barrier.cluster.arrive;
+// MC-NEXT: barrier.cluster.wait;
 // MC-NOT: barrier.cluster
 
 // `asynccopy.pipeline_empty_barrier` with a constant block size (4 warps):

@@ -215,27 +215,6 @@ gpu.module @kernels {
 
 !smem = memref<64x64xf16, #gpu.address_space<workgroup>>
 gpu.module @kernels {
-  gpu.func @different_groups(%in: memref<4096x64xf16>) workgroup(%a : !smem, %b : !smem) kernel attributes {known_cluster_size = array<i32: 2, 2, 1>} {
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c8 = arith.constant 8 : index
-    %false = arith.constant false
-    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-    asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
-    // expected-remark @below {{not pipelined: its loads are shared over different cluster dims}}
-    scf.for %i = %c0 to %c8 step %c1 {
-      asynccopy.copy %in to %a window [%i, 0] [64, 64] barrier %bar[%c0] {collective = [#gpu<dim x>]} : memref<4096x64xf16> to !smem
-      asynccopy.copy %in to %b window [%i, 0] [64, 64] barrier %bar[%c0] {collective = [#gpu<dim y>]} : memref<4096x64xf16> to !smem
-      asynccopy.barrier.wait %bar[%c0], %false : !asynccopy.barrier<1>
-    } {asynccopy.pipeline_stages = 2 : i64}
-    gpu.return
-  }
-}
-
-// -----
-
-!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
-gpu.module @kernels {
   gpu.func @i32_loop(%in: memref<4096x64xf16>) workgroup(%tile : !smem) kernel {
     %c0 = arith.constant 0 : index
     %z = arith.constant 0 : i32

@@ -254,14 +254,16 @@ gpu.module @kernels {
 // the previous one.
 // CHECK:   gpu.barrier
 // CHECK:   scf.if
-// The group's ranks: x + 4z, plus 0 and 2 along y.
+// The group's ranks: x + 2y and x + 2((y + 1) mod 2).
 // CHECK:     %[[X:.*]] = gpu.cluster_block_id x
-// CHECK:     %[[Z:.*]] = gpu.cluster_block_id z
-// CHECK:     arith.muli %[[Z]], %[[C4:.*]] : index
-// CHECK:     %[[BASE:.*]] = arith.addi
-// CHECK:     %[[O0:.*]] = arith.addi %[[BASE]], %[[C0R:.*]] : index
+// CHECK:     %[[Y:.*]] = gpu.cluster_block_id y
+// CHECK:     %[[Y2:.*]] = arith.muli %[[Y]], %{{.*}} : index
+// CHECK:     %[[O0:.*]] = arith.addi %[[X]], %[[Y2]] : index
 // CHECK:     %[[R0:.*]] = arith.index_cast %[[O0]] : index to i32
-// CHECK:     %[[O1:.*]] = arith.addi %[[BASE]], %[[C2R:.*]] : index
+// CHECK:     %[[YN:.*]] = arith.addi %[[Y]], %{{.*}} : index
+// CHECK:     %[[YM:.*]] = arith.remui %[[YN]], %{{.*}} : index
+// CHECK:     %[[YM2:.*]] = arith.muli %[[YM]], %{{.*}} : index
+// CHECK:     %[[O1:.*]] = arith.addi %[[X]], %[[YM2]] : index
 // CHECK:     %[[R1:.*]] = arith.index_cast %[[O1]] : index to i32
 // CHECK:     %[[V0:.*]] = asynccopy.barrier.remote %[[EMPTY]], %[[R0]]
 // CHECK:     asynccopy.barrier.arrive %[[V0]][%[[STAGE]]] {asynccopy.cta_release} : !asynccopy.barrier<3, remote>
@@ -283,6 +285,9 @@ gpu.module @kernels {
 // CHECK-NEXT: }
 // CHECK:   scf.yield %{{.*}}, %[[NBITS]] : index, i64
 // CHECK-NEXT: }
+// No CTA goes on while its last multicasts may still land in a peer.
+// CHECK-NEXT: nvvm.cluster.arrive
+// CHECK-NEXT: nvvm.cluster.wait
 // CHECK-NEXT: gpu.return
 gpu.module @kernels {
   gpu.func @collective(%in: memref<4096x64xf16>, %n: index)
@@ -488,6 +493,119 @@ gpu.module @kernels {
     } {asynccopy.pipeline_stages = 3 : i64}
     %tid = gpu.thread_id x
     memref.store %r#1, %out[%tid] : memref<64xi64>
+    gpu.return
+  }
+}
+
+// -----
+
+// Loads shared along different cluster dims, as a GEMM multicasts A along
+// y and B along x on 2x2 clusters: a stage of this CTA is written by its
+// row (B) and its column (A), so it is free once those 3 CTAs (the CTA,
+// the one beside it in x, the one beside it in y) have used it; each of
+// them arrives on the other two and on itself.
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+// CHECK-LABEL: gpu.func @row_and_column_groups
+// CHECK: %[[FULL:.*]] = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+// CHECK-NEXT: asynccopy.barrier.init %[[FULL]], 2 : !asynccopy.barrier<2>
+// CHECK-NEXT: %[[EMPTY:.*]] = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+// CHECK-NEXT: asynccopy.barrier.init %[[EMPTY]], 3 : !asynccopy.barrier<2>
+// CHECK: scf.for
+// CHECK:   asynccopy.copy {{.*}}collective = [#gpu<dim y>]
+// CHECK:   asynccopy.copy {{.*}}collective = [#gpu<dim x>]
+// CHECK: scf.for
+// CHECK:   scf.if
+// CHECK:     %[[X:.*]] = gpu.cluster_block_id x
+// CHECK:     %[[Y:.*]] = gpu.cluster_block_id y
+// CHECK:     %[[Y2:.*]] = arith.muli %[[Y]], %[[C2:.*]] : index
+// CHECK:     %[[SELF:.*]] = arith.addi %[[X]], %[[Y2]] : index
+// CHECK:     arith.index_cast %[[SELF]] : index to i32
+// CHECK:     %[[YN:.*]] = arith.addi %[[Y]], %{{.*}} : index
+// CHECK:     %[[YM:.*]] = arith.remui %[[YN]], %{{.*}} : index
+// CHECK:     %[[YM2:.*]] = arith.muli %[[YM]], %{{.*}} : index
+// CHECK:     %[[COLUMN:.*]] = arith.addi %[[X]], %[[YM2]] : index
+// CHECK:     arith.index_cast %[[COLUMN]] : index to i32
+// CHECK:     %[[XN:.*]] = arith.addi %[[X]], %{{.*}} : index
+// CHECK:     %[[XM:.*]] = arith.remui %[[XN]], %{{.*}} : index
+// CHECK:     %[[Y2B:.*]] = arith.muli %[[Y]], %{{.*}} : index
+// CHECK:     %[[ROW:.*]] = arith.addi %[[XM]], %[[Y2B]] : index
+// CHECK:     arith.index_cast %[[ROW]] : index to i32
+// CHECK-COUNT-3: asynccopy.barrier.arrive %{{.*}} {asynccopy.cta_release} : !asynccopy.barrier<2, remote>
+// CHECK-NOT: asynccopy.barrier.arrive
+// CHECK:   }
+// CHECK:   scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: nvvm.cluster.arrive
+// CHECK-NEXT: nvvm.cluster.wait
+gpu.module @kernels {
+  gpu.func @row_and_column_groups(%in: memref<4096x64xf16>)
+      workgroup(%a : !smem, %b : !smem) kernel attributes {known_cluster_size = array<i32: 2, 2, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c64 = arith.constant 64 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %bar, 2 : !asynccopy.barrier<1>
+    %r = scf.for %i = %c0 to %c8 step %c1 iter_args(%ph = %false) -> (i1) {
+      %row = arith.muli %i, %c64 : index
+      asynccopy.copy %in to %a window [%row, 0] [64, 64] barrier %bar[%c0]
+          {swizzle = 128 : i64, collective = [#gpu<dim y>]} : memref<4096x64xf16> to !smem
+      asynccopy.copy %in to %b window [%row, 0] [64, 64] barrier %bar[%c0]
+          {swizzle = 128 : i64, collective = [#gpu<dim x>]} : memref<4096x64xf16> to !smem
+      asynccopy.barrier.wait %bar[%c0], %ph : !asynccopy.barrier<1>
+      %next = arith.xori %ph, %true : i1
+      scf.yield %next : i1
+    } {asynccopy.pipeline_stages = 2 : i64}
+    gpu.return
+  }
+}
+
+// -----
+
+// A collective load and a load of this CTA alone (a GEMM on 2x1 clusters
+// multicasts B, not A) share the stage: the group is the CTA and its
+// neighbour in x, and the empty barrier expects 2 arrivals.
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+// CHECK-LABEL: gpu.func @one_load_collective
+// CHECK: %[[FULL:.*]] = asynccopy.barrier.alloc : !asynccopy.barrier<3>
+// CHECK-NEXT: asynccopy.barrier.init %[[FULL]], 2 : !asynccopy.barrier<3>
+// CHECK-NEXT: %[[EMPTY:.*]] = asynccopy.barrier.alloc : !asynccopy.barrier<3>
+// CHECK-NEXT: asynccopy.barrier.init %[[EMPTY]], 2 : !asynccopy.barrier<3>
+// CHECK: nvvm.cluster.arrive
+// CHECK-NEXT: nvvm.cluster.wait
+// CHECK: scf.for
+// CHECK:   %[[X:.*]] = gpu.cluster_block_id x
+// CHECK:   %[[SELF:.*]] = arith.index_cast %[[X]] : index to i32
+// CHECK:   %[[XN:.*]] = arith.addi %[[X]], %{{.*}} : index
+// CHECK:   %[[XM:.*]] = arith.remui %[[XN]], %{{.*}} : index
+// CHECK:   %[[PEER:.*]] = arith.index_cast %[[XM]] : index to i32
+// CHECK:   asynccopy.barrier.remote %[[EMPTY]], %[[SELF]]
+// CHECK:   asynccopy.barrier.remote %[[EMPTY]], %[[PEER]]
+// CHECK: nvvm.cluster.arrive
+// CHECK-NEXT: nvvm.cluster.wait
+gpu.module @kernels {
+  gpu.func @one_load_collective(%in: memref<4096x64xf16>)
+      workgroup(%a : !smem, %b : !smem) kernel attributes {known_cluster_size = array<i32: 2, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c64 = arith.constant 64 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %bar, 2 : !asynccopy.barrier<1>
+    %r = scf.for %i = %c0 to %c8 step %c1 iter_args(%ph = %false) -> (i1) {
+      %row = arith.muli %i, %c64 : index
+      asynccopy.copy %in to %a window [%row, 0] [64, 64] barrier %bar[%c0]
+          {swizzle = 128 : i64} : memref<4096x64xf16> to !smem
+      asynccopy.copy %in to %b window [%row, 0] [64, 64] barrier %bar[%c0]
+          {swizzle = 128 : i64, collective = [#gpu<dim x>]} : memref<4096x64xf16> to !smem
+      asynccopy.barrier.wait %bar[%c0], %ph : !asynccopy.barrier<1>
+      %next = arith.xori %ph, %true : i1
+      scf.yield %next : i1
+    } {asynccopy.pipeline_stages = 3 : i64}
     gpu.return
   }
 }

@@ -8,7 +8,11 @@
 // refill, issued at the end of the iteration, waits on its own empty stage,
 // so no cluster barrier per tile is needed. Arrivals are only sent for
 // stages the same run refills, and every one is awaited before its target
-// leaves the loop. A loop marked `asynccopy.pipeline_empty_barrier` gets the
+// leaves the loop; a cluster barrier after the run keeps a CTA from going
+// on (and exiting) while its last multicasts may still be landing in a
+// peer, which gave wrong results and hangs on the H200 without it. The
+// group is the union over the loads (A shared along one cluster dim, B
+// along another). A loop marked `asynccopy.pipeline_empty_barrier` gets the
 // same scheme within its CTA, with one arrival per warp where the block size
 // is known.
 //
@@ -46,35 +50,46 @@ void EmptyRelease::beforeRun(OpBuilder &b) {
     gpu::BarrierOp::create(b, cx.loc());
 }
 
+void EmptyRelease::afterRun(OpBuilder &b) {
+  if (cx.plan.groupSize == 1)
+    return;
+  NVVM::ClusterArriveOp::create(b, cx.loc(), UnitAttr());
+  NVVM::ClusterWaitOp::create(b, cx.loc(), UnitAttr());
+}
+
 SmallVector<Value> EmptyRelease::groupRanks(OpBuilder &b) {
   LoopPlan &plan = cx.plan;
   Location loc = cx.loc();
   std::array<int64_t, 3> strides = {1, plan.cluster[0],
                                     plan.cluster[0] * plan.cluster[1]};
-  // This CTA's rank with the coordinates along the group's dims zeroed.
-  Value base = cx.constant(b, 0);
-  for (unsigned dim = 0; dim < 3; ++dim) {
-    if (llvm::is_contained(plan.groupDims, dim))
-      continue;
-    Value id =
-        gpu::ClusterBlockIdOp::create(b, loc, static_cast<gpu::Dimension>(dim));
-    base = arith::AddIOp::create(
-        b, loc, base,
-        arith::MulIOp::create(b, loc, id, cx.constant(b, strides[dim])));
-  }
-  SmallVector<int64_t> offsets = {0};
-  for (unsigned dim : plan.groupDims) {
-    SmallVector<int64_t> more;
-    for (int64_t i = 0; i < plan.cluster[dim]; ++i)
-      for (int64_t offset : offsets)
-        more.push_back(offset + i * strides[dim]);
-    offsets = std::move(more);
-  }
+  std::array<Value, 3> own;
+  for (unsigned dim = 0; dim < 3; ++dim)
+    if (plan.cluster[dim] > 1)
+      own[dim] = gpu::ClusterBlockIdOp::create(
+          b, loc, static_cast<gpu::Dimension>(dim));
+  // The rank of the CTA `offset` away along each dim, cyclically.
   SmallVector<Value> ranks;
-  for (int64_t offset : offsets)
-    ranks.push_back(arith::IndexCastOp::create(
-        b, loc, b.getI32Type(),
-        arith::AddIOp::create(b, loc, base, cx.constant(b, offset))));
+  for (const std::array<int64_t, 3> &offset : plan.groupOffsets) {
+    Value rank;
+    for (unsigned dim = 0; dim < 3; ++dim) {
+      if (!own[dim])
+        continue;
+      Value term = own[dim];
+      if (offset[dim])
+        term = arith::RemUIOp::create(
+            b, loc,
+            arith::AddIOp::create(b, loc, term, cx.constant(b, offset[dim])),
+            cx.constant(b, plan.cluster[dim]));
+      if (strides[dim] != 1)
+        term = arith::MulIOp::create(b, loc, term,
+                                     cx.constant(b, strides[dim]));
+      rank = rank ? arith::AddIOp::create(b, loc, rank, term) : term;
+    }
+    if (!rank)
+      rank = cx.constant(b, 0);
+    ranks.push_back(
+        arith::IndexCastOp::create(b, loc, b.getI32Type(), rank));
+  }
   return ranks;
 }
 

@@ -205,8 +205,12 @@ private:
       if (plan.emptyRelease)
         saveBits_ = memref::StoreOp::create(after, loc, zero, state, second);
     }
-    if (plan.emptyRelease)
+    if (plan.emptyRelease) {
       empty.beforeRun(b);
+      OpBuilder after(loop->getContext());
+      after.setInsertionPointAfter(loop);
+      empty.afterRun(after);
+    }
     g0_ = g0;
     SmallVector<Value> inits{g0};
     if (plan.emptyRelease)

@@ -66,10 +66,15 @@ struct LoopPlan {
   /// restarts at 0 (the last init; null: the function's entry).
   bool carried = false;
   Operation *restartAfter = nullptr;
-  /// For collective loads: the cluster shape, the dims of the group that
-  /// shares each load, and its size (1: no remote release).
+  /// For collective loads: the cluster shape and the group of CTAs that
+  /// write into this CTA's stages, or whose stages this CTA writes (the
+  /// relation is symmetric): the CTAs that differ from this one only along
+  /// the cluster dims of one of the loads, as offsets per cluster dim
+  /// (cyclic, {0, 0, 0} first). Its size is the number of arrivals that
+  /// free a stage (1: no remote release). With A shared along y and B
+  /// along x on 2x2 clusters, that is the CTA, its row and its column (3).
   LaunchDims cluster = {1, 1, 1};
-  SmallVector<unsigned> groupDims;
+  SmallVector<std::array<int64_t, 3>> groupOffsets = {{0, 0, 0}};
   int64_t groupSize = 1;
   /// Whether stages are released on "empty" barriers (collective loads, or
   /// loops marked `asynccopy.pipeline_empty_barrier`), with how many
@@ -142,6 +147,10 @@ public:
   /// that the prologue does not refill stages that a slower consumer of the
   /// last run still reads.
   void beforeRun(OpBuilder &b);
+  /// After each run: for collective loads, a cluster barrier, so that no
+  /// CTA of the group goes on (and exits) while a peer may still receive
+  /// the multicasts it issued (CUTLASS's producer tail).
+  void afterRun(OpBuilder &b);
   /// At the end of iteration `iv` on stage `stage`: once every thread is
   /// done with it, the stage is freed in every CTA of the group if load
   /// k+N (of iteration `ahead`) will refill it.

@@ -37,19 +37,15 @@ std::optional<int64_t> findWarps(Operation *op) {
   return llvm::divideCeil((*block)[0] * (*block)[1] * (*block)[2], 32);
 }
 
-/// Records the group collective loads share (all the loop's must agree).
+/// Adds the CTAs that share `load`'s window with this one (those that
+/// differ from it only along the load's collective dims) to the group that
+/// releases each stage. Loads may be shared along different dims (a GEMM
+/// multicasts A along one cluster dim and B along the other): a stage is
+/// free once every CTA that writes into it, or whose stage it writes into,
+/// is done with it.
 LogicalResult collectGroup(CopyOp load, LoopPlan &plan, std::string &why) {
-  SmallVector<unsigned> dims;
-  if (std::optional<ArrayAttr> collective = load.getCollective())
-    for (Attribute dim : *collective)
-      dims.push_back(
-          static_cast<unsigned>(cast<gpu::DimensionAttr>(dim).getValue()));
-  if (load != plan.loads.front() && dims != plan.groupDims) {
-    why = "its loads are shared over different cluster dims";
-    return failure();
-  }
-  plan.groupDims = dims;
-  if (dims.empty())
+  std::optional<ArrayAttr> collective = load.getCollective();
+  if (!collective || collective->empty())
     return success();
   std::optional<LaunchDims> shape = findClusterShape(load);
   if (!shape) {
@@ -58,9 +54,22 @@ LogicalResult collectGroup(CopyOp load, LoopPlan &plan, std::string &why) {
     return failure();
   }
   plan.cluster = *shape;
-  plan.groupSize = 1;
-  for (unsigned dim : dims)
-    plan.groupSize *= (*shape)[dim];
+  SmallVector<std::array<int64_t, 3>> offsets = {{0, 0, 0}};
+  for (Attribute attr : *collective) {
+    auto dim =
+        static_cast<unsigned>(cast<gpu::DimensionAttr>(attr).getValue());
+    SmallVector<std::array<int64_t, 3>> more;
+    for (int64_t i = 0; i < (*shape)[dim]; ++i)
+      for (std::array<int64_t, 3> offset : offsets) {
+        offset[dim] = i;
+        more.push_back(offset);
+      }
+    offsets = std::move(more);
+  }
+  for (const std::array<int64_t, 3> &offset : offsets)
+    if (!llvm::is_contained(plan.groupOffsets, offset))
+      plan.groupOffsets.push_back(offset);
+  plan.groupSize = plan.groupOffsets.size();
   return success();
 }
 
