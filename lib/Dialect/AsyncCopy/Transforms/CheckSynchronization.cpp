@@ -235,9 +235,12 @@ struct State {
   std::map<Operation *, BarrierState> barriers;
   SmallVector<Pending> pending;
   SmallVector<PendingRead> wgmmaReads;
+  /// Collective loads this CTA issued whose multicast may still be landing
+  /// in a peer: until a cluster barrier after this CTA's own wait for them.
+  SmallVector<Operation *> multicasts;
   bool operator==(const State &o) const {
     return barriers == o.barriers && pending == o.pending &&
-           wgmmaReads == o.wgmmaReads;
+           wgmmaReads == o.wgmmaReads && multicasts == o.multicasts;
   }
 };
 
@@ -284,6 +287,9 @@ State join(const State &a, const State &b) {
     else
       ours->closed = joinTally(ours->closed, theirs.closed);
   }
+  for (Operation *copy : b.multicasts)
+    if (!llvm::is_contained(result.multicasts, copy))
+      result.multicasts.push_back(copy);
   return result;
 }
 
@@ -738,6 +744,13 @@ void SyncChecker::visitOp(Operation *op, State &state) {
         for (auto &[alloc, barrier] : state.barriers)
           if (barrier.init & kInit)
             barrier.cluster = kPublished;
+        // Every CTA runs this code: the peers arrived after their own wait
+        // for the multicasts this CTA waited for, so those have landed.
+        llvm::erase_if(state.multicasts, [&](Operation *copy) {
+          return llvm::none_of(state.pending, [&](const Pending &p) {
+            return p.copy == copy;
+          });
+        });
       })
       .Case([&](BarrierArriveOp arrive) {
         useBarrier(arrive, arrive.getBarrier(), state);
@@ -1263,6 +1276,9 @@ void SyncChecker::visitCopy(AsyncCopyLikeOpInterface copy, State &state) {
   llvm::erase_if(state.pending,
                  [&](const Pending &p) { return p.copy == op; });
   state.pending.push_back(pending);
+  if (copy.isLoad() && copy.getCollective() &&
+      !llvm::is_contained(state.multicasts, op))
+    state.multicasts.push_back(op);
 }
 
 /// A kernel that returns while a load into its SMEM is in flight: the SMEM
@@ -1297,6 +1313,32 @@ void SyncChecker::checkReturn(Operation *ret, State &state) {
              describePending(diag, found);
              diag << " is not waited for; add " << waitFix(found)
                   << " before `gpu.return`";
+             diag.attachNote(ret->getLoc()) << "the kernel returns here";
+           });
+  }
+  // Collective loads this CTA waited for, whose multicast into a slower
+  // peer may still be landing: returning then gave wrong results and hangs
+  // on the H200. A loop marked for pipelining gets its cluster barrier from
+  // asynccopy-pipeline-loops.
+  auto marker = AsyncCopyDialect::PipelineStagesAttrHelper(ret->getContext());
+  for (Operation *copy : state.multicasts) {
+    if (llvm::any_of(state.pending,
+                     [&](const Pending &p) { return p.copy == copy; }))
+      continue; // Reported above.
+    auto loop = copy->getParentOfType<scf::ForOp>();
+    if (loop && marker.isAttrPresent(loop) &&
+        marker.getAttr(loop).getInt() > 1)
+      continue;
+    // A warning: whether the multicast is still in flight is timing.
+    bool certain = !dataDependent && !isGuarded(copy, body);
+    report(copy, "exit-multicast-peers",
+           certain ? DiagnosticSeverity::Warning : DiagnosticSeverity::Remark,
+           [=](InFlightDiagnostic &diag) {
+             diag << "is a collective load, and this CTA may return while "
+                     "its multicast still lands in a slower peer of its "
+                     "cluster; add `nvvm.cluster.arrive` and "
+                     "`nvvm.cluster.wait` after its wait and before "
+                     "`gpu.return`";
              diag.attachNote(ret->getLoc()) << "the kernel returns here";
            });
   }

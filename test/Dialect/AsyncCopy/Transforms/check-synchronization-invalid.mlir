@@ -207,6 +207,8 @@ gpu.module @m {
     asynccopy.tma.load %A to %S window [0, 0] [64, 64] barrier %b[%c0] {asynccopy.cluster_shape = array<i64: 2, 1, 1>, collective = [#gpu<dim x>], plan = #split} : memref<4096x64xf16> to !smem
     // expected-error @below {{which gets 1 arrival per phase but was initialised to expect 2}}
     asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+    nvvm.cluster.arrive
+    nvvm.cluster.wait
     gpu.return
   }
 }

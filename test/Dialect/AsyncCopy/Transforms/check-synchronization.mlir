@@ -172,6 +172,9 @@ gpu.module @m {
     asynccopy.copy %S to %D remote %peer barrier %b[%c2] : !smem to !smem
     asynccopy.barrier.wait %b[%c2], %false : !asynccopy.barrier<3>
     %v = memref.load %D[%c0, %c0] : !smem
+    // No CTA returns while its multicasts may still land in the peer.
+    nvvm.cluster.arrive
+    nvvm.cluster.wait
     gpu.return
   }
 }
@@ -746,4 +749,121 @@ func.func @launch_warp_arrivals() {
     gpu.terminator
   }
   return
+}
+
+// -----
+
+// A CTA that waited for its multicast but returns without a cluster
+// barrier after that wait: its piece may still be landing in a slower peer.
+// A warning at the load, with a note at the return; a cluster barrier
+// before the wait does not help.
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+// CHECK-LABEL: gpu.func @multicast_leaves_early
+gpu.module @m {
+  gpu.func @multicast_leaves_early(%A: memref<4096x64xf16>) workgroup(%S : !smem) kernel
+      attributes {known_cluster_size = array<i32: 2, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %false = arith.constant false
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+    nvvm.cluster.arrive
+    nvvm.cluster.wait
+    // expected-warning @below {{is a collective load, and this CTA may return while its multicast still lands in a slower peer of its cluster; add `nvvm.cluster.arrive` and `nvvm.cluster.wait` after its wait and before `gpu.return`}}
+    asynccopy.copy %A to %S window [0, 0] [64, 64] barrier %b[%c0] {collective = [#gpu<dim x>]} : memref<4096x64xf16> to !smem
+    nvvm.cluster.arrive
+    nvvm.cluster.wait
+    asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+    // expected-note @below {{the kernel returns here}}
+    gpu.return
+  }
+}
+
+// -----
+
+// An unmarked loop is reported; a loop marked for pipelining is not (the
+// pass puts the cluster barrier after its runs), nor one followed by the
+// barrier.
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+// CHECK-LABEL: gpu.func @multicast_loops
+gpu.module @m {
+  gpu.func @multicast_loops(%A: memref<4096x64xf16>) workgroup(%T : !smem, %U : !smem) kernel
+      attributes {known_cluster_size = array<i32: 2, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<2>
+    nvvm.cluster.arrive
+    nvvm.cluster.wait
+    %p = scf.for %i = %c0 to %c4 step %c1 iter_args(%ph = %false) -> (i1) {
+      asynccopy.copy %A to %T window [%i, 0] [64, 64] barrier %b[%c0] {collective = [#gpu<dim x>]} : memref<4096x64xf16> to !smem
+      asynccopy.barrier.wait %b[%c0], %ph : !asynccopy.barrier<2>
+      %n = arith.xori %ph, %true : i1
+      scf.yield %n : i1
+    } {asynccopy.pipeline_stages = 2 : i64}
+    %q = scf.for %i = %c0 to %c4 step %c1 iter_args(%ph = %false) -> (i1) {
+      // expected-warning @below {{is a collective load, and this CTA may return while its multicast still lands}}
+      asynccopy.copy %A to %U window [%i, 0] [64, 64] barrier %b[%c1] {collective = [#gpu<dim x>]} : memref<4096x64xf16> to !smem
+      asynccopy.barrier.wait %b[%c1], %ph : !asynccopy.barrier<2>
+      %n = arith.xori %ph, %true : i1
+      scf.yield %n : i1
+    }
+    // expected-note @below {{the kernel returns here}}
+    gpu.return
+  }
+}
+
+// -----
+
+// A cluster barrier on one path of a branch only: reported.
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+// CHECK-LABEL: gpu.func @multicast_one_path
+gpu.module @m {
+  gpu.func @multicast_one_path(%A: memref<4096x64xf16>, %c: i1) workgroup(%S : !smem) kernel
+      attributes {known_cluster_size = array<i32: 2, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %false = arith.constant false
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+    nvvm.cluster.arrive
+    nvvm.cluster.wait
+    // expected-warning @below {{is a collective load, and this CTA may return while its multicast still lands}}
+    asynccopy.copy %A to %S window [0, 0] [64, 64] barrier %b[%c0] {collective = [#gpu<dim x>]} : memref<4096x64xf16> to !smem
+    asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+    scf.if %c {
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+    }
+    // expected-note @below {{the kernel returns here}}
+    gpu.return
+  }
+}
+
+// -----
+
+// The barrier on every path after the wait: not reported.
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+// CHECK-LABEL: gpu.func @multicast_then_cluster_barrier
+gpu.module @m {
+  gpu.func @multicast_then_cluster_barrier(%A: memref<4096x64xf16>, %c: i1) workgroup(%S : !smem) kernel
+      attributes {known_cluster_size = array<i32: 2, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %false = arith.constant false
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+    nvvm.cluster.arrive
+    nvvm.cluster.wait
+    asynccopy.copy %A to %S window [0, 0] [64, 64] barrier %b[%c0] {collective = [#gpu<dim x>]} : memref<4096x64xf16> to !smem
+    asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+    scf.if %c {
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+    } else {
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+    }
+    gpu.return
+  }
 }
