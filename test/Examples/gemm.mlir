@@ -7,6 +7,11 @@
 // RUN:   | FileCheck %s --check-prefix=LOOP
 // RUN: ac-opt %S/../../examples/gemm/gemm_4096.mlir -asynccopy-to-llvm="format=isa" \
 // RUN:   | %extract_ptx | FileCheck %s
+// The same on 2x2 clusters (A multicast along y, B along x): each stage is
+// freed by 3 remote arrivals (the CTA, its row, its column), the refills
+// multicast, and a cluster barrier follows the loop.
+// RUN: %python %S/../../bench/gemm/gemm_gen.py 512 512 512 --cluster 2 2 \
+// RUN:   | ac-opt -asynccopy-to-llvm="format=isa" | %extract_ptx | FileCheck %s --check-prefix=MC
 // LOOP-LABEL: gpu.func @gemm
 // LOOP-SAME: memref<3x128x64xf16, #gpu.address_space<workgroup>>, %{{.*}} : memref<3x256x64xf16, #gpu.address_space<workgroup>>
 // LOOP: nvvm.wgmma.wait.group.sync.aligned 1
@@ -21,3 +26,16 @@
 // CHECK: st.shared.b32
 // CHECK: fence.proxy.async.shared::cta
 // CHECK: cp.async.bulk.tensor.4d.global.shared::cta.tile.bulk_group
+// MC: .reqnctapercluster 2, 2, 1
+// MC: barrier.cluster.arrive;
+// MC-NEXT: barrier.cluster.wait;
+// MC-COUNT-4: multicast::cluster
+// MC: wgmma.wait_group.sync.aligned 1;
+// MC: bar.sync 0;
+// MC-COUNT-3: mbarrier.arrive.shared::cluster.b64
+// MC-NOT: mbarrier.arrive.shared::cluster.b64
+// MC: multicast::cluster
+// MC: multicast::cluster
+// MC: wgmma.wait_group.sync.aligned 0;
+// MC-NEXT: barrier.cluster.arrive;
+// MC-NEXT: barrier.cluster.wait;
