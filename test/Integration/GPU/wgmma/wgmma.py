@@ -10,6 +10,11 @@ accumulators (f32, s32 for s8) from their fragment layout. One host GEMM per
 configuration; inputs are small integers, so every sum is exact and the
 output is compared byte for byte (guard bands included).
 
+Also whole GEMMs of bench/gemm/gemm_gen.py (the main loop of
+examples/gemm/: two warpgroups, a 3-stage TMA ring with an asynchronous
+wgmma consumer, the swizzled TMA-store epilogue) on small and ragged
+shapes, on 2x1, 1x2 and 2x2 clusters multicasting A and/or B.
+
   wgmma.py --out DIR [--ptx-only]
 
 Writes DIR/manifest.txt, DIR/matrix.data and DIR/libmatrix*.so for the copy
@@ -31,6 +36,9 @@ sys.path.insert(0, os.path.join(HERE, "..", "matrix"))
 
 import matrix  # noqa: E402
 import semantics as sem  # noqa: E402
+
+sys.path.insert(0, os.path.join(matrix.ROOT, "bench", "gemm"))
+import gemm_gen  # noqa: E402
 
 WG = "#gpu.address_space<workgroup>"
 M, N = 64, 128
@@ -93,6 +101,99 @@ class Config:
             self.kind, self.major_a, self.major_b, self.swizzle, self.k)
 
 
+class GemmConfig:
+    """A whole GEMM of bench/gemm/gemm_gen.py (C = A @ B^T, f16 in, f32
+    accumulation, f16 out; two warpgroups per 128-row tile or one per 64),
+    on small shapes, ragged ones and clusters multicasting A and B.
+    Inputs in [-1, 1] and K <= 1024, so C is exact in f16."""
+
+    def __init__(self, index, m, n, k, bm=128, bn=256, stages=3,
+                 async_consumer=True, cluster=(1, 1)):
+        self.gemm = gemm_gen.Gemm(m, n, k, bm, bn, stages,
+                                  async_consumer=async_consumer,
+                                  cluster=cluster)
+        self.stages = stages
+        self.name = "gemm.%dx%dx%d.%dx%d.s%d%s.c%dx%d" % (
+            m, n, k, bm, bn, stages, "" if async_consumer else ".sync",
+            cluster[0], cluster[1])
+        self.seed = 0x9000 + index * 8
+
+    def describe(self):
+        g = self.gemm
+        return "GEMM %dx%dx%d, %dx%d tiles, %d stages, %s wgmma, %dx%d clusters" % (
+            g.m, g.n, g.k, g.bm, g.bn, g.stages,
+            "async" if g.async_consumer else "synchronous", *g.cluster)
+
+    def reference(self):
+        g = self.gemm
+        rng = random.Random(self.seed)
+        a = [[rng.randint(-1, 1) for _ in range(g.k)] for _ in range(g.m)]
+        b = [[rng.randint(-1, 1) for _ in range(g.k)] for _ in range(g.n)]
+        enc = lambda rows: b"".join(sem.encode("f16", float(v)) for r in rows for v in r)
+        c = [[sum(x * y for x, y in zip(a[i], b[j])) for j in range(g.n)]
+             for i in range(g.m)]
+        out = bytearray(sem.pattern(self.seed + 2, GUARD + g.m * g.n * 2 + GUARD))
+        out[GUARD:GUARD + g.m * g.n * 2] = enc(c)
+        B = matrix.Buffer
+        return [B("A", 2, enc(a)), B("B", 2, enc(b)),
+                B("C", 2, ("pattern", self.seed + 2, len(out)), bytes(out)),
+                B("unused", 1, ("pattern", self.seed + 3, 16))]
+
+    def kernel(self):
+        """The generator's kernel as `@kernel`, its accumulator type spelt
+        out (each module of a batch has its own)."""
+        text = gemm_gen.emit(self.gemm)
+        acc = re.search(r"^!acc = (.*)$", text, re.M).group(1)
+        lines = text.splitlines()
+        first = next(i for i, l in enumerate(lines) if l.startswith("gpu.func @gemm"))
+        last = max(i for i, l in enumerate(lines) if l == "}" and i > first)
+        body = lines[first:last - 1]  # up to the gpu.func's closing brace
+        body = [l.replace("@gemm", "@kernel").replace("!acc", acc) for l in body]
+        return body
+
+    def host(self, module, fn):
+        g = self.gemm
+        a, b, c = ("memref<%dx%dxf16>" % shape for shape in
+                   ((g.m, g.k), (g.n, g.k), (g.m, g.n)))
+        clusters = ""
+        if g.cluster != (1, 1):
+            clusters = "clusters in (%%c%d, %%c%d, %%c1) " % g.cluster
+        consts = sorted({1, g.threads, *g.grid, *g.cluster})
+        return (["func.func @%s(%%b0: memref<?xi8>, %%b1: memref<?xi8>, %%b2: memref<?xi8>,"
+                 " %%b3: memref<?xi8>) attributes {llvm.emit_c_interface} {" % fn,
+                 "  %c0 = arith.constant 0 : index",
+                 "  %%guard = arith.constant %d : index" % GUARD] +
+                ["  %%c%d = arith.constant %d : index" % (v, v) for v in consts] +
+                ["  %%a = memref.view %%b0[%%c0][] : memref<?xi8> to %s" % a,
+                 "  %%b = memref.view %%b1[%%c0][] : memref<?xi8> to %s" % b,
+                 "  %%c = memref.view %%b2[%%guard][] : memref<?xi8> to %s" % c,
+                 "  gpu.launch_func @%s::@kernel %sblocks in (%%c%d, %%c%d, %%c1)"
+                 " threads in (%%c%d, %%c1, %%c1)" % (module, clusters, g.grid[0], g.grid[1],
+                                                   g.threads),
+                 "      args(%%a : %s, %%b : %s, %%c : %s)" % (a, b, c),
+                 "  return",
+                 "}"])
+
+
+def gemm_configs(start):
+    """Whole GEMMs: clusters of every shape multicasting A and/or B, one
+    warpgroup, synchronous consumers, edges ragged in M, N and K, a CTA whose
+    whole tile lies past M, and a long K."""
+    # Small enough to keep the GPU tests' data within what the device
+    # machine takes (128x128 tiles where the shape only needs clusters).
+    shapes = [
+        ((256, 512, 256), {"cluster": (2, 2)}),
+        ((256, 256, 256), {"bn": 128, "cluster": (2, 1)}),
+        ((256, 256, 256), {"bn": 128, "cluster": (1, 2)}),
+        ((256, 256, 256), {"bm": 64, "bn": 128, "cluster": (2, 1)}),
+        ((256, 256, 256), {"bn": 128, "async_consumer": False, "cluster": (2, 2)}),
+        ((200, 504, 200), {"cluster": (2, 2)}),
+        ((200, 504, 200), {"async_consumer": False}),
+        ((128, 256, 512), {"cluster": (2, 1)}),
+    ]
+    return [GemmConfig(start + i, *shape, **kw) for i, (shape, kw) in enumerate(shapes)]
+
+
 def configs():
     out = []
     for kind in TYPES:
@@ -118,7 +219,7 @@ def configs():
                                        "pipeline_empty_barrier"))):
         out.append(Config(kind, ma, mb, s, len(out), stages=stages, tiles=8,
                           markers=markers))
-    return out
+    return out + gemm_configs(len(out))
 
 
 #===----------------------------------------------------------------------===#
@@ -143,6 +244,8 @@ def gmem(cfg, rows, major):
 
 
 def reference(cfg):
+    if isinstance(cfg, GemmConfig):
+        return cfg.reference()
     a, b = operands(cfg)
     d = [[sum(x * y for x, y in zip(a[m], b[n])) for n in range(N)] for m in range(M)]
     fmt = "<i" if cfg.acc == "s32" else "<f"
@@ -352,11 +455,15 @@ def render(entries):
     for e in entries:
         first = len(out) + 1
         module = "k_" + e.cfg.name.replace(".", "_")
-        body, shapes = kernel(e.cfg)
+        if isinstance(e.cfg, GemmConfig):
+            body, host_lines = e.cfg.kernel(), e.cfg.host(module, e.fn)
+        else:
+            body, shapes = kernel(e.cfg)
+            host_lines = host(e.cfg, module, e.fn, shapes)
         out.append("gpu.module @%s {" % module)
         out += ["  " + l for l in body]
         out.append("}")
-        out += host(e.cfg, module, e.fn, shapes)
+        out += host_lines
         lines.append((first, first, len(out)))
     out.append("}")
     return "\n".join(out) + "\n", lines
