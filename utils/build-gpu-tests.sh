@@ -25,6 +25,12 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 out="$here/build/gpu-tests"
 allow_skip=${ASYNCCOPY_GPU_TESTS_ALLOW_SKIP:-0}
+# Only what this build makes goes to the GPU machine: stale files (another
+# session's folders, scripts) would count against what a run may carry.
+if [[ -d "$out" ]]; then
+  find "$out" -mindepth 1 -maxdepth 1 ! -name obj ! -name matrix \
+    ! -name pipelines ! -name stages ! -name wgmma -exec rm -rf {} +
+fi
 mkdir -p "$out/obj"
 objects=()
 defines=()
