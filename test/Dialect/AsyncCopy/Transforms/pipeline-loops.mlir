@@ -609,3 +609,82 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// The single-buffer loop's CTA barrier at the end of the body: with only
+// reads besides the load it moves after the loop (the release barrier
+// before each refill protects the stages); a body that also writes memory
+// keeps it, since it may order those writes too.
+!smem = memref<64x64xf32, #gpu.address_space<workgroup>>
+// CHECK-LABEL: gpu.func @trailing_barrier_reads
+// CHECK: scf.for
+// CHECK:   gpu.barrier
+// CHECK:   scf.if
+// CHECK:     asynccopy.copy
+// CHECK:   memref.load
+// CHECK-NOT: gpu.barrier
+// CHECK:   scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.barrier
+// CHECK-LABEL: gpu.func @trailing_barrier_writes
+// CHECK: scf.for
+// CHECK:   memref.store
+// CHECK-NEXT: gpu.barrier
+// CHECK:   scf.yield
+// CHECK-NEXT: }
+// CHECK-NOT: gpu.barrier
+// CHECK: gpu.return
+gpu.module @kernels {
+  gpu.func @trailing_barrier_reads(%in: memref<4096x64xf32>, %out: memref<128xf32>)
+      workgroup(%tile : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c64 = arith.constant 64 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %zero = arith.constant 0.0 : f32
+    %tid = gpu.thread_id x
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+    %r:2 = scf.for %i = %c0 to %c8 step %c1 iter_args(%ph = %false, %sum = %zero) -> (i1, f32) {
+      %row = arith.muli %i, %c64 : index
+      asynccopy.copy %in to %tile window [%row, 0] [64, 64] barrier %bar[%c0]
+          : memref<4096x64xf32> to !smem
+      asynccopy.barrier.wait %bar[%c0], %ph : !asynccopy.barrier<1>
+      %v = memref.load %tile[%c0, %tid] : !smem
+      %s = arith.addf %sum, %v : f32
+      gpu.barrier
+      %n = arith.xori %ph, %true : i1
+      scf.yield %n, %s : i1, f32
+    } {asynccopy.pipeline_stages = 3 : i64}
+    memref.store %r#1, %out[%tid] : memref<128xf32>
+    gpu.return
+  }
+
+  gpu.func @trailing_barrier_writes(%in: memref<4096x64xf32>, %out: memref<8x128xf32>)
+      workgroup(%tile : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c64 = arith.constant 64 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %tid = gpu.thread_id x
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+    %r = scf.for %i = %c0 to %c8 step %c1 iter_args(%ph = %false) -> (i1) {
+      %row = arith.muli %i, %c64 : index
+      asynccopy.copy %in to %tile window [%row, 0] [64, 64] barrier %bar[%c0]
+          : memref<4096x64xf32> to !smem
+      asynccopy.barrier.wait %bar[%c0], %ph : !asynccopy.barrier<1>
+      %v = memref.load %tile[%c0, %tid] : !smem
+      memref.store %v, %out[%i, %tid] : memref<8x128xf32>
+      gpu.barrier
+      %n = arith.xori %ph, %true : i1
+      scf.yield %n : i1
+    } {asynccopy.pipeline_stages = 3 : i64}
+    gpu.return
+  }
+}

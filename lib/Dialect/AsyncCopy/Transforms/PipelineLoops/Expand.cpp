@@ -45,6 +45,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::asynccopy;
@@ -100,6 +101,7 @@ public:
   LogicalResult run() {
     if (plan.dynamic && failed(dynamic.addCounterParameter()))
       return failure();
+    hoistTrailingBarrier();
     giveBuffersStages();
     giveBarriersStages();
     startCounter();
@@ -120,6 +122,43 @@ public:
   }
 
 private:
+  /// A CTA barrier that ends the body (only pure ops after it) is the
+  /// single-buffer loop's fence: no thread loads the next tile while
+  /// another still reads the current one. The stage release does that in
+  /// the pipeline, so where the body writes no memory besides its loads
+  /// (and its barrier waits and wgmma groups), the barrier moves after the
+  /// loop, where it still orders the last iteration's reads before the
+  /// code that follows: one CTA barrier per iteration fewer.
+  void hoistTrailingBarrier() {
+    Operation *yield = plan.loop.getBody()->getTerminator();
+    Operation *last = yield->getPrevNode();
+    while (last && isMemoryEffectFree(last))
+      last = last->getPrevNode();
+    auto barrier = dyn_cast_or_null<gpu::BarrierOp>(last);
+    if (!barrier)
+      return;
+    WalkResult writes = plan.loop.getBody()->walk([&](Operation *op) {
+      if (op == barrier.getOperation() || op == yield ||
+          isMemoryEffectFree(op) ||
+          llvm::is_contained(plan.loads, dyn_cast<CopyOp>(op)) ||
+          isa<BarrierWaitOp, NVVM::WgmmaFenceAlignedOp,
+              NVVM::WgmmaMmaAsyncOp, NVVM::WgmmaGroupSyncAlignedOp,
+              NVVM::WgmmaWaitGroupSyncOp>(op) ||
+          op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+        return WalkResult::advance();
+      std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
+          getEffectsRecursively(op);
+      if (effects &&
+          llvm::all_of(*effects, [](const MemoryEffects::EffectInstance &e) {
+            return isa<MemoryEffects::Read>(e.getEffect());
+          }))
+        return WalkResult::advance();
+      return WalkResult::interrupt();
+    });
+    if (!writes.wasInterrupted())
+      barrier->moveAfter(plan.loop);
+  }
+
   /// Every buffer gets a leading stage dim; its uses (all in the body) are
   /// redirected to a stage in `rewriteBody`.
   void giveBuffersStages() {
