@@ -244,6 +244,12 @@ struct State {
   }
 };
 
+/// Whether `copy` is still in flight in `state`.
+bool isPending(const State &state, Operation *copy) {
+  return llvm::any_of(state.pending,
+                      [&](const Pending &p) { return p.copy == copy; });
+}
+
 /// The state after either of two paths.
 State join(const State &a, const State &b) {
   State result = a;
@@ -747,9 +753,7 @@ void SyncChecker::visitOp(Operation *op, State &state) {
         // Every CTA runs this code: the peers arrived after their own wait
         // for the multicasts this CTA waited for, so those have landed.
         llvm::erase_if(state.multicasts, [&](Operation *copy) {
-          return llvm::none_of(state.pending, [&](const Pending &p) {
-            return p.copy == copy;
-          });
+          return !isPending(state, copy);
         });
       })
       .Case([&](BarrierArriveOp arrive) {
@@ -1322,8 +1326,7 @@ void SyncChecker::checkReturn(Operation *ret, State &state) {
   // asynccopy-pipeline-loops.
   auto marker = AsyncCopyDialect::PipelineStagesAttrHelper(ret->getContext());
   for (Operation *copy : state.multicasts) {
-    if (llvm::any_of(state.pending,
-                     [&](const Pending &p) { return p.copy == copy; }))
+    if (isPending(state, copy))
       continue; // Reported above.
     auto loop = copy->getParentOfType<scf::ForOp>();
     if (loop && marker.isAttrPresent(loop) &&

@@ -36,7 +36,7 @@ void EmptyRelease::create(OpBuilder &b) {
 }
 
 void EmptyRelease::beforeRun(OpBuilder &b) {
-  if (cx.plan.groupSize > 1) {
+  if (cx.plan.groupSize() > 1) {
     // Every CTA's barriers are initialised before any peer multicasts into
     // it or arrives on them, and every CTA of the group is done with the
     // run before.
@@ -51,7 +51,7 @@ void EmptyRelease::beforeRun(OpBuilder &b) {
 }
 
 void EmptyRelease::afterRun(OpBuilder &b) {
-  if (cx.plan.groupSize == 1)
+  if (cx.plan.groupSize() == 1)
     return;
   NVVM::ClusterArriveOp::create(b, cx.loc(), UnitAttr());
   NVVM::ClusterWaitOp::create(b, cx.loc(), UnitAttr());
@@ -114,7 +114,7 @@ void EmptyRelease::emitRelease(OpBuilder &b, Value ahead, Value stage) {
   }
   auto guard = scf::IfOp::create(b, loc, refilled, /*withElseRegion=*/false);
   OpBuilder inner = guard.getThenBodyBuilder();
-  if (plan.groupSize == 1) {
+  if (plan.groupSize() == 1) {
     BarrierArriveOp::create(inner, loc, empty, stage, IntegerAttr());
     return;
   }

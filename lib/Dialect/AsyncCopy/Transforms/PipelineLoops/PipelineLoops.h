@@ -75,7 +75,7 @@ struct LoopPlan {
   /// along x on 2x2 clusters, that is the CTA, its row and its column (3).
   LaunchDims cluster = {1, 1, 1};
   SmallVector<std::array<int64_t, 3>> groupOffsets = {{0, 0, 0}};
-  int64_t groupSize = 1;
+  int64_t groupSize() const { return groupOffsets.size(); }
   /// Whether stages are released on "empty" barriers (collective loads, or
   /// loops marked `asynccopy.pipeline_empty_barrier`), with how many
   /// arrivals per phase, and whether each warp arrives on its own.

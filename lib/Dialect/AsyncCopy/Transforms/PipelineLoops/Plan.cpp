@@ -69,7 +69,6 @@ LogicalResult collectGroup(CopyOp load, LoopPlan &plan, std::string &why) {
   for (const std::array<int64_t, 3> &offset : offsets)
     if (!llvm::is_contained(plan.groupOffsets, offset))
       plan.groupOffsets.push_back(offset);
-  plan.groupSize = plan.groupOffsets.size();
   return success();
 }
 
@@ -322,9 +321,9 @@ LogicalResult findCounterScope(LoopPlan &plan, std::string &why) {
 /// one per CTA. cp.async loops keep the CTA barrier of their wait_group,
 /// which also makes every thread's transfers visible.
 void decideRelease(LoopPlan &plan) {
-  if (plan.groupSize > 1) {
+  if (plan.groupSize() > 1) {
     plan.emptyRelease = true;
-    plan.emptyArrivals = plan.groupSize;
+    plan.emptyArrivals = plan.groupSize();
     return;
   }
   if (plan.groupTracked ||
@@ -378,7 +377,7 @@ FailureOr<LoopPlan> mlir::asynccopy::pipelining::planLoop(scf::ForOp loop,
     why = "some loads complete on barriers and others through tokens";
     return failure();
   }
-  if (plan.groupSize > 1 && plan.groupTracked) {
+  if (plan.groupSize() > 1 && plan.groupTracked) {
     why = "collective loads complete on barriers, not through tokens";
     return failure();
   }
