@@ -23,6 +23,8 @@ import torch
 import torch.distributed as dist
 import torch.multiprocessing as mp
 
+import benchlib
+
 ELEMENTS = 1 << 29  # f16: 1 GiB
 
 
@@ -36,14 +38,7 @@ def timed(fn, iters):
         fn()
     torch.cuda.synchronize()
     dist.barrier()
-    start = torch.cuda.Event(enable_timing=True)
-    stop = torch.cuda.Event(enable_timing=True)
-    start.record()
-    for _ in range(iters):
-        fn()
-    stop.record()
-    torch.cuda.synchronize()
-    ms = torch.tensor([start.elapsed_time(stop) / iters], device="cuda")
+    ms = torch.tensor([benchlib.window_ms(fn, iters)], device="cuda")
     dist.all_reduce(ms, op=dist.ReduceOp.MAX)
     return ms.item()
 

@@ -32,7 +32,6 @@ python_launch_us_scratch (host_us of asynccopy) and python_launch_vs_triton
 faster), also written to --json FILE. Exits 1 if a copy is wrong.
 """
 import argparse
-import json
 import os
 import statistics
 import subprocess
@@ -44,6 +43,7 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "python"))
 
 import asynccopy  # noqa: E402
+import benchlib  # noqa: E402
 
 KERNEL = os.path.join(HERE, "python_launch.mlir")
 MODES = ("param", "scratch")
@@ -237,13 +237,7 @@ def run(indir, launches, reps, warmup, json_path):
         "launchers": {k: {m: round(v, 3) for m, v in r.items()}
                       for k, r in results.items()},
     }
-    print("JSON " + json.dumps(summary, sort_keys=True))
-    if json_path:
-        with open(json_path, "w") as f:
-            json.dump(summary, f, indent=2, sort_keys=True)
-    if failures:
-        print("FAILURES: %s" % ", ".join(failures))
-    return 1 if failures else 0
+    return benchlib.finish(summary, json_path, failures)
 
 
 def main():

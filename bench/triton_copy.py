@@ -30,6 +30,8 @@ import torch
 import triton
 import triton.language as tl
 
+import benchlib
+
 M, N = 16384, 32768
 
 
@@ -141,14 +143,7 @@ def timed(fn, iters):
     for _ in range(3):
         fn()
     torch.cuda.synchronize()
-    start = torch.cuda.Event(enable_timing=True)
-    stop = torch.cuda.Event(enable_timing=True)
-    start.record()
-    for _ in range(iters):
-        fn()
-    stop.record()
-    stop.synchronize()
-    return start.elapsed_time(stop) / iters
+    return benchlib.window_ms(fn, iters)
 
 
 def main():

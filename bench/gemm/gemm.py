@@ -31,7 +31,6 @@ gemm_multicast_gain: 2x1 clusters multicasting B over the same kernel
 without clusters, at 8192^3), also written to --json FILE. Exits 1 if a result is wrong.
 """
 import argparse
-import json
 import os
 import statistics
 import sys
@@ -40,9 +39,11 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "python"))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
 sys.path.insert(0, HERE)
 
 import asynccopy  # noqa: E402
+import benchlib  # noqa: E402
 import gemm_gen  # noqa: E402
 
 SHAPES = ((4096, 4096, 4096), (8192, 8192, 8192), (8000, 8000, 8000))
@@ -95,9 +96,9 @@ def triton_kernels():
     from triton.tools.tensor_descriptor import TensorDescriptor
 
     @triton.jit
-    def tma_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr,
-                   BN: tl.constexpr, BK: tl.constexpr, GROUP_M: tl.constexpr,
-                   STAGES: tl.constexpr):
+    def grouped_tile(M, N, BM: tl.constexpr, BN: tl.constexpr,
+                     GROUP_M: tl.constexpr):
+        """The program's tile, rasterised as gemm_gen.py does."""
         pid = tl.program_id(0)
         tiles_m = tl.cdiv(M, BM)
         tiles_n = tl.cdiv(N, BN)
@@ -106,6 +107,13 @@ def triton_kernels():
         size_m = min(tiles_m - first_m, GROUP_M)
         pid_m = first_m + (pid % width) % size_m
         pid_n = (pid % width) // size_m
+        return pid_m, pid_n
+
+    @triton.jit
+    def tma_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr,
+                   BN: tl.constexpr, BK: tl.constexpr, GROUP_M: tl.constexpr,
+                   STAGES: tl.constexpr):
+        pid_m, pid_n = grouped_tile(M, N, BM, BN, GROUP_M)
         acc = tl.zeros((BM, BN), dtype=tl.float32)
         for k in tl.range(0, tl.cdiv(K, BK), num_stages=STAGES):
             a = a_desc.load([pid_m * BM, k * BK])
@@ -117,14 +125,7 @@ def triton_kernels():
     def ptr_kernel(a, b, c, M, N, K, stride_am, stride_bn, stride_cm,
                    BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
                    GROUP_M: tl.constexpr, STAGES: tl.constexpr):
-        pid = tl.program_id(0)
-        tiles_m = tl.cdiv(M, BM)
-        tiles_n = tl.cdiv(N, BN)
-        width = GROUP_M * tiles_n
-        first_m = (pid // width) * GROUP_M
-        size_m = min(tiles_m - first_m, GROUP_M)
-        pid_m = first_m + (pid % width) % size_m
-        pid_n = (pid % width) // size_m
+        pid_m, pid_n = grouped_tile(M, N, BM, BN, GROUP_M)
         rm = pid_m * BM + tl.arange(0, BM)
         rn = pid_n * BN + tl.arange(0, BN)
         rk = tl.arange(0, BK)
@@ -164,20 +165,12 @@ def triton_kernels():
 
 
 def time_ms(launch, windows=5, per_window=20):
+    """Median over `windows` of the mean time of `per_window` launches."""
     import torch
     launch()
     torch.cuda.synchronize()
-    times = []
-    for _ in range(windows):
-        start = torch.cuda.Event(enable_timing=True)
-        end = torch.cuda.Event(enable_timing=True)
-        start.record()
-        for _ in range(per_window):
-            launch()
-        end.record()
-        end.synchronize()
-        times.append(start.elapsed_time(end) / per_window)
-    return statistics.median(times)
+    return statistics.median(benchlib.window_ms(launch, per_window)
+                             for _ in range(windows))
 
 
 def run(indir, json_path, only, small, shapes):
@@ -293,13 +286,7 @@ def run(indir, json_path, only, small, shapes):
         # 2x1 clusters multicasting B, against the same kernel without.
         ratios["gemm_multicast_gain"] = round(multicast / plain, 3)
     summary["ratios"] = ratios
-    print("JSON " + json.dumps(summary, sort_keys=True))
-    if json_path:
-        with open(json_path, "w") as f:
-            json.dump(summary, f, indent=2, sort_keys=True)
-    if failures:
-        print("FAILURES: %s" % ", ".join(failures))
-    return 1 if failures else 0
+    return benchlib.finish(summary, json_path, failures)
 
 
 def main():
