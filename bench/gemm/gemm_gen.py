@@ -78,9 +78,31 @@ def mref(shape, layout=None, space=None):
     return text + ">"
 
 
+def acc_type(g):
+    """The accumulators of one thread: m64nBN f32 is BN / 2 registers."""
+    return "!llvm.struct<(%s)>" % ", ".join(["f32"] * (g.bn // 2))
+
+
 def emit(g):
-    regs = g.bn // 2  # accumulator registers per thread (m64nBN f32)
-    acc = "!llvm.struct<(%s)>" % ", ".join(["f32"] * regs)
+    """The module: the kernel `gemm` in gpu.module @kernels."""
+    L = ["// C = A @ B^T, %d x %d x %d, f16 in, f32 accumulation, f16 out; "
+         "tile %d x %d x %d, %d stages." % (g.m, g.n, g.k, g.bm, g.bn, BK,
+                                           g.stages),
+         "// Launch: grid %d x %d, block %d, cluster %d x %d, %d B of shared "
+         "memory." % (g.grid[0], g.grid[1], g.threads, *g.cluster,
+                      g.smem_bytes()),
+         "!acc = %s" % acc_type(g),
+         "module attributes {gpu.container_module} {",
+         "gpu.module @kernels {"]
+    L += kernel(g)
+    L += ["}", "}"]
+    return "\n".join(L) + "\n"
+
+
+def kernel(g, name="gemm", acc="!acc"):
+    """The lines of the gpu.func `name`; `acc` spells the accumulator type
+    (the alias `emit` defines, or the type itself)."""
+    regs = g.bn // 2  # accumulator registers per thread
     ga, gb, gc = mref([g.m, g.k]), mref([g.n, g.k]), mref([g.m, g.n])
     sa, sb = mref([g.bm, BK], None, WG), mref([g.bn, BK], None, WG)
     cblocks = g.bn // 64  # 128-B column blocks of the C tile
@@ -92,14 +114,7 @@ def emit(g):
     ktiles = ceil_div(g.k, BK)
     L = []
     e = L.append
-    e("// C = A @ B^T, %d x %d x %d, f16 in, f32 accumulation, f16 out; tile "
-      "%d x %d x %d, %d stages." % (g.m, g.n, g.k, g.bm, g.bn, BK, g.stages))
-    e("// Launch: grid %d x %d, block %d, cluster %d x %d, %d B of shared memory."
-      % (g.grid[0], g.grid[1], g.threads, cx, cy, g.smem_bytes()))
-    e("!acc = %s" % acc)
-    e("module attributes {gpu.container_module} {")
-    e("gpu.module @kernels {")
-    e("gpu.func @gemm(%%A: %s, %%B: %s, %%C: %s)" % (ga, gb, gc))
+    e("gpu.func @%s(%%A: %s, %%B: %s, %%C: %s)" % (name, ga, gb, gc))
     e("    workgroup(%%sa : %s, %%sb : %s, %%sc : %s) kernel" % (sa, sb, sc))
     attrs = "known_block_size = array<i32: %d, 1, 1>" % g.threads
     if g.cluster != (1, 1):
@@ -219,9 +234,7 @@ def emit(g):
     e("  asynccopy.wait %t : !asynccopy.token")
     e("  gpu.return")
     e("}")
-    e("}")
-    e("}")
-    return "\n".join(L) + "\n"
+    return [line.replace("!acc", acc) for line in L]
 
 
 def main():

@@ -142,14 +142,7 @@ class GemmConfig:
     def kernel(self):
         """The generator's kernel as `@kernel`, its accumulator type spelt
         out (each module of a batch has its own)."""
-        text = gemm_gen.emit(self.gemm)
-        acc = re.search(r"^!acc = (.*)$", text, re.M).group(1)
-        lines = text.splitlines()
-        first = next(i for i, l in enumerate(lines) if l.startswith("gpu.func @gemm"))
-        last = max(i for i, l in enumerate(lines) if l == "}" and i > first)
-        body = lines[first:last - 1]  # up to the gpu.func's closing brace
-        body = [l.replace("@gemm", "@kernel").replace("!acc", acc) for l in body]
-        return body
+        return gemm_gen.kernel(self.gemm, "kernel", gemm_gen.acc_type(self.gemm))
 
     def host(self, module, fn):
         g = self.gemm
