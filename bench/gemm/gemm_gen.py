@@ -23,10 +23,11 @@ row compute vertically adjacent tiles and multicast their common B tile
 (`collective = [#gpu<dim x>]`), those of a column share A (dim y).
 
   gemm_gen.py M N K [--bm 128] [--bn 256] [--stages 3] [--group-m 8]
-                    [--cluster CX CY] [--sync-consumer]
+                    [--cluster CX CY] [--sync-consumer] [--ws]
 
 prints the module (a gpu.module with the kernel `gemm`, launched with
-128 x BM/64 threads, a grid of ceil(M/BM) x ceil(N/BN) CTAs rounded up to
+128 x BM/64 threads (128 more with `--ws`: `asynccopy.pipeline_warp_specialize`
+gives the loop a producer warpgroup), a grid of ceil(M/BM) x ceil(N/BN) CTAs rounded up to
 whole clusters, and the cluster).
 """
 
@@ -42,13 +43,17 @@ def ceil_div(a, b):
 
 class Gemm:
     def __init__(self, m, n, k, bm=128, bn=256, stages=3, group_m=8,
-                 async_consumer=True, cluster=(1, 1)):
+                 async_consumer=True, cluster=(1, 1), warp_specialize=False):
         assert bm % 64 == 0 and bn % 64 == 0 and 8 <= bn <= 256
         self.m, self.n, self.k = m, n, k
         self.bm, self.bn, self.stages, self.group_m = bm, bn, stages, group_m
         self.async_consumer = async_consumer
         self.warpgroups = bm // 64
         self.threads = 128 * self.warpgroups
+        # With a producer warpgroup the kernel launches with 128 threads
+        # more than it is written for.
+        self.warp_specialize = warp_specialize
+        self.launch_threads = self.threads + (128 if warp_specialize else 0)
         # Clusters of cx x cy CTAs: the cx CTAs of a cluster row compute
         # vertically adjacent tiles and share (multicast) the B tile, the
         # cy CTAs of a column horizontally adjacent ones and share A.
@@ -60,9 +65,10 @@ class Gemm:
 
     @property
     def name(self):
-        return "gemm_%dx%dx%d_%dx%d_s%d%s%s" % (
+        return "gemm_%dx%dx%d_%dx%d_s%d%s%s%s" % (
             self.m, self.n, self.k, self.bm, self.bn, self.stages,
             "" if self.async_consumer else "_sync",
+            "_ws" if self.warp_specialize else "",
             "_c%dx%d" % self.cluster if self.cluster != (1, 1) else "")
 
     def smem_bytes(self):
@@ -89,7 +95,7 @@ def emit(g):
          "tile %d x %d x %d, %d stages." % (g.m, g.n, g.k, g.bm, g.bn, BK,
                                            g.stages),
          "// Launch: grid %d x %d, block %d, cluster %d x %d, %d B of shared "
-         "memory." % (g.grid[0], g.grid[1], g.threads, *g.cluster,
+         "memory." % (g.grid[0], g.grid[1], g.launch_threads, *g.cluster,
                       g.smem_bytes()),
          "!acc = %s" % acc_type(g),
          "module attributes {gpu.container_module} {",
@@ -193,8 +199,10 @@ def kernel(g, name="gemm", acc="!acc"):
     e("    gpu.barrier")
     e("    %nph = arith.xori %ph, %true : i1")
     e("    scf.yield %%nph, %s : i1, !acc" % prev)
-    e("  } {asynccopy.pipeline_stages = %d : i64%s}" % (
-        g.stages, ", asynccopy.pipeline_async_consumer" if g.async_consumer else ""))
+    e("  } {asynccopy.pipeline_stages = %d : i64%s%s}" % (
+        g.stages,
+        ", asynccopy.pipeline_async_consumer" if g.async_consumer else "",
+        ", asynccopy.pipeline_warp_specialize" if g.warp_specialize else ""))
     # Epilogue. Fragment of m64nBN: warp w of the warpgroup, lane l hold
     # rows 16w + l/4 (+8) and columns 8j + 2(l%4) (+1) in registers
     # 4j .. 4j+3. The C tile is stored as the 128-B swizzled column blocks
@@ -247,11 +255,13 @@ def main():
     p.add_argument("--stages", type=int, default=3)
     p.add_argument("--group-m", type=int, default=8)
     p.add_argument("--sync-consumer", action="store_true")
+    p.add_argument("--ws", action="store_true",
+                   help="a producer warpgroup issues the loads")
     p.add_argument("--cluster", type=int, nargs=2, default=(1, 1),
                    metavar=("CX", "CY"))
     a = p.parse_args()
     print(emit(Gemm(a.m, a.n, a.k, a.bm, a.bn, a.stages, a.group_m,
-                    not a.sync_consumer, a.cluster)), end="")
+                    not a.sync_consumer, a.cluster, a.ws)), end="")
 
 
 if __name__ == "__main__":

@@ -151,7 +151,7 @@ llvm::json::Array describeTensorMaps(LLVM::LLVMFuncOp kernel) {
 }
 
 /// An optional `array<i32: x, y, z>` kernel attribute.
-llvm::json::Value dims(gpu::GPUFuncOp kernel, StringRef name) {
+llvm::json::Value dims(Operation *kernel, StringRef name) {
   auto value = kernel->getAttrOfType<DenseI32ArrayAttr>(name);
   if (!value)
     return nullptr;
@@ -270,6 +270,8 @@ public:
       llvm::json::Object &object = *entry.getAsObject();
       object["params"] = describeParameters(kernel);
       object["tensor_maps"] = describeTensorMaps(kernel);
+      // The block it launches with: a producer warpgroup grows it.
+      object["known_block_size"] = dims(kernel, "gpu.known_block_size");
       if (StringAttr mode =
               asynccopy::AsyncCopyDialect::DescriptorModeAttrHelper(
                   kernel.getContext())

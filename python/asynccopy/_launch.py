@@ -638,7 +638,8 @@ _SETUP_LOCK = threading.RLock()
 
 class Kernel:
     """One kernel of a Module: call it with its arguments and
-    grid=, block=, cluster=None, stream=None."""
+    grid=, block=None, cluster=None, stream=None (block defaults to the
+    kernel's `known_block_size`, which a producer warpgroup grows)."""
 
     def __init__(self, module, name, metadata):
         self.module, self.name, self.metadata = module, name, metadata
@@ -830,8 +831,13 @@ class Kernel:
         """Checks the launch geometry: grid, block and cluster dims and the
         9 words of the record that follow them (cluster 0s: none)."""
         grid = _fast_dims(grid) or _dims(grid, "grid")
-        block = _fast_dims(block) or _dims(block, "block")
         known = self.metadata.get("known_block_size")
+        if block is None:
+            if not known:
+                raise TypeError("%s needs block=: it has no known_block_size"
+                                % self.name)
+            block = tuple(known)
+        block = _fast_dims(block) or _dims(block, "block")
         if known and tuple(known) != block:
             raise ValueError("block %s: %s was compiled for block %s"
                              % (block, self.name, tuple(known)))
@@ -957,7 +963,7 @@ class Kernel:
                                 name % self.name if "%" in name else name)
         raise RuntimeError("%s: %s (a launcher bug)" % (self.name, message))
 
-    def __call__(self, *args, grid, block, cluster=None, stream=None):
+    def __call__(self, *args, grid, block=None, cluster=None, stream=None):
         g, b = _fast_dims(grid), _fast_dims(block)
         if g is None or b is None or cluster is not None or self._constrained:
             geometry = self._geometry(grid, block, cluster)

@@ -409,3 +409,61 @@ def test_launches_from_threads(kernels):
     for t in threads:
         t.join()
     assert errors == [] and tma._counters()["launches"] == 800
+
+
+# A kernel written for one warpgroup whose loop gets a producer warpgroup:
+# it launches with 256 threads.
+WARP_SPECIALIZED = """
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @sum_rows(%in: memref<64x512xf32>, %out: memref<128xf32>)
+        workgroup(%tile : memref<64x64xf32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c8 = arith.constant 8 : index
+      %c64 = arith.constant 64 : index
+      %false = arith.constant false
+      %true = arith.constant true
+      %zero = arith.constant 0.0 : f32
+      %tid = gpu.thread_id x
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      %r:2 = scf.for %kt = %c0 to %c8 step %c1 iter_args(%ph = %false, %s = %zero) -> (i1, f32) {
+        %col = arith.muli %kt, %c64 : index
+        asynccopy.copy %in to %tile window [0, %col] [64, 64] barrier %bar[%c0]
+            : memref<64x512xf32> to memref<64x64xf32, #gpu.address_space<workgroup>>
+        asynccopy.barrier.wait %bar[%c0], %ph : !asynccopy.barrier<1>
+        %row = arith.remui %tid, %c64 : index
+        %x = memref.load %tile[%row, %c0] : memref<64x64xf32, #gpu.address_space<workgroup>>
+        %n = arith.addf %s, %x : f32
+        %nph = arith.xori %ph, %true : i1
+        scf.yield %nph, %n : i1, f32
+      } {asynccopy.pipeline_stages = 2 : i64, asynccopy.pipeline_warp_specialize}
+      memref.store %r#1, %out[%tid] : memref<128xf32>
+      gpu.return
+    }
+  }
+}
+"""
+
+
+@pytest.mark.fake_driver
+def test_block_from_kernel(kernels):
+    """`block` defaults to the kernel's known_block_size, which a producer
+    warpgroup grows by 128 threads; a kernel without one needs `block`."""
+    sum_rows = asynccopy.compile(WARP_SPECIALIZED)["sum_rows"]
+    assert sum_rows.metadata["known_block_size"] == [256, 1, 1]
+    fake = FakeDriver(sum_rows.metadata["params"])
+    a = DLPackTensor(A0, [64, 512], "f32")
+    out = DLPackTensor(B0, [128], "f32")
+    sum_rows(a, out, grid=1)
+    assert fake.launch()["block"] == (256, 1, 1)
+    with pytest.raises(ValueError, match="block \\(128, 1, 1\\): sum_rows was "
+                       "compiled for block \\(256, 1, 1\\)"):
+        sum_rows(a, out, grid=1, block=128)
+    x = DLPackTensor(A0, [100, 256], "f16")
+    o = CAITensor(B0, [32, 64], "<f2")
+    with pytest.raises(TypeError, match="window needs block=: it has no "
+                       "known_block_size"):
+        kernels["window"](x, o, 0, 0, 1.0, grid=1)

@@ -16,6 +16,12 @@
 // LOOP-SAME: memref<3x128x64xf16, #gpu.address_space<workgroup>>, %{{.*}} : memref<3x256x64xf16, #gpu.address_space<workgroup>>
 // LOOP: nvvm.wgmma.wait.group.sync.aligned 1
 // LOOP: nvvm.wgmma.wait.group.sync.aligned 0
+// With a producer warpgroup (`--ws`): 384 threads, the producer keeps 40
+// registers and issues the multicasts after waiting for the stage to be
+// free; each consumer warp frees a stage with 3 remote arrivals after
+// `wait.group 1`; the consumers' barriers leave the producer out.
+// RUN: %python %S/../../bench/gemm/gemm_gen.py 512 512 512 --cluster 2 2 --ws \
+// RUN:   | ac-opt -asynccopy-to-llvm="format=isa" | %extract_ptx | FileCheck %s --check-prefix=WS
 // CHECK-LABEL: .entry gemm(
 // CHECK-COUNT-2: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 // CHECK: mbarrier.try_wait.parity.shared.b64
@@ -39,3 +45,19 @@
 // MC: wgmma.wait_group.sync.aligned 0;
 // MC-NEXT: barrier.cluster.arrive;
 // MC-NEXT: barrier.cluster.wait;
+// WS: .maxntid 384, 1, 1
+// WS: barrier.cluster.arrive;
+// WS-NEXT: barrier.cluster.wait;
+// WS: setmaxnreg.dec.sync.aligned.u32 40;
+// WS: mbarrier.try_wait.parity.shared.b64
+// WS: multicast::cluster
+// WS: setmaxnreg.inc.sync.aligned.u32 232;
+// WS: mbarrier.try_wait.parity.shared.b64
+// WS: wgmma.wait_group.sync.aligned 1;
+// WS: bar.warp.sync -1;
+// WS-COUNT-3: mbarrier.arrive.shared::cluster.b64
+// WS-NOT: multicast::cluster
+// WS: wgmma.wait_group.sync.aligned 0;
+// WS-NEXT: barrier.cluster.arrive;
+// WS-NEXT: barrier.cluster.wait;
+// WS-NEXT: bar.sync 1, 256;

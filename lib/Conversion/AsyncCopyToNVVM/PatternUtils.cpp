@@ -63,9 +63,30 @@ bool lowering::targetsHopper(OpBuilder &b) {
   return tma::targetsHopper(block ? block->getParentOp() : nullptr);
 }
 
+/// The consumers' thread count where `block` lies in the consumers' side of
+/// a kernel that asynccopy-pipeline-loops gave a producer warpgroup.
+static std::optional<int64_t> consumerThreads(Block *block) {
+  for (Region *region = block ? block->getParent() : nullptr; region;
+       region = region->getParentRegion()) {
+    auto split = dyn_cast<scf::IfOp>(region->getParentOp());
+    if (!split || region != &split.getElseRegion())
+      continue;
+    if (IntegerAttr threads =
+            AsyncCopyDialect::ConsumerThreadsAttrHelper(split.getContext())
+                .getAttr(split))
+      return threads.getInt();
+  }
+  return std::nullopt;
+}
+
 std::pair<Value, Value> lowering::buildLinearThreadId(OpBuilder &b,
                                                      Location loc) {
   Value tx = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  // The consumers of a warp-specialised kernel are threads 0 .. T-1 of a
+  // T x 1 x 1 block as written.
+  if (std::optional<int64_t> consumers =
+          consumerThreads(b.getInsertionBlock()))
+    return {tx, arith::ConstantIndexOp::create(b, loc, *consumers)};
   Value ty = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::y);
   Value tz = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::z);
   Value bx = gpu::BlockDimOp::create(b, loc, gpu::Dimension::x);

@@ -406,3 +406,41 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// In the consumers' side of a kernel that asynccopy-pipeline-loops split
+// for a producer warpgroup (`asynccopy.consumer_threads` on the `scf.if`),
+// a per-thread copy shares its work among the 128 threads of the block as
+// written, not among all 256 that run the kernel; the producer's side
+// keeps the whole block.
+// CHECK-LABEL: gpu.func @consumers
+// CHECK-DAG: %[[C128:.*]] = arith.constant 128 : index
+// CHECK: scf.if %{{.*}} {
+// CHECK:   gpu.block_dim
+// CHECK: } else {
+// CHECK-NOT: gpu.block_dim
+// CHECK:   scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[C128]]
+// CHECK-NOT: gpu.block_dim
+// CHECK: } {asynccopy.consumer_threads = 128 : i64}
+
+// PTX-LABEL: .entry consumers
+// PTX: bar.sync 0;
+module attributes {gpu.container_module} {
+  gpu.module @m [#nvvm.target<chip = "sm_80", features = "+ptx80">] {
+    gpu.func @consumers(%A: memref<64x64xf32>, %B: memref<64x64xf32>) workgroup(%S : memref<64x64xf32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 256, 1, 1>} {
+      %c128 = arith.constant 128 : index
+      %tid = gpu.thread_id x
+      %producer = arith.cmpi uge, %tid, %c128 : index
+      scf.if %producer {
+        %t = asynccopy.copy %B to %S {impl = #asynccopy<impl sync>} : memref<64x64xf32> to memref<64x64xf32, #gpu.address_space<workgroup>> -> !asynccopy.token
+        asynccopy.wait %t : !asynccopy.token
+      } else {
+        %t = asynccopy.copy %A to %S {impl = #asynccopy<impl sync>} : memref<64x64xf32> to memref<64x64xf32, #gpu.address_space<workgroup>> -> !asynccopy.token
+        asynccopy.wait %t : !asynccopy.token
+      } {asynccopy.consumer_threads = 128 : i64}
+      gpu.return
+    }
+  }
+}

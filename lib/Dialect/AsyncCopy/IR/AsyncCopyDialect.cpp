@@ -108,6 +108,9 @@ static ArrayRef<ProtocolAttr> getProtocolAttrs() {
       declared<D::PipelineEmptyBarrierAttrHelper>("a unit attribute"),
       declared<D::PipelineDynamicScheduleAttrHelper>("a unit attribute"),
       declared<D::PipelineAsyncConsumerAttrHelper>("a unit attribute"),
+      declared<D::PipelineWarpSpecializeAttrHelper>("a unit attribute"),
+      {D::ConsumerThreadsAttrHelper::getNameStr(), isPositive,
+       "a positive integer (threads of the consumers)"},
   };
   return attrs;
 }

@@ -24,6 +24,7 @@
 #include "asynccopy/Dialect/AsyncCopy/IR/CompletionGroups.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -310,8 +311,10 @@ void fenceGenericWrites(Operation *op) {
         gpu::BarrierOp::create(b, op->getLoc());
       return;
     }
-    // A CTA barrier: the asynccopy waits end with one.
-    if (isa<gpu::BarrierOp, WaitOp, WaitGroupOp>(prev))
+    // A CTA barrier: the asynccopy waits end with one. A named barrier is
+    // one among the consumers of a warp-specialised kernel (the producer
+    // warpgroup writes no SMEM).
+    if (isa<gpu::BarrierOp, NVVM::BarrierOp, WaitOp, WaitGroupOp>(prev))
       barrier = prev;
   }
 }

@@ -81,6 +81,15 @@ def AsyncCopy_Dialect : Dialect {
     // its tiles (its `wgmma.wait.group 0` becomes `wait.group 1`), and its
     // stage is released once it completes.
     "::mlir::UnitAttr":$pipeline_async_consumer,
+    // On a pipelined scf.for at the top level of a kernel, by the user: a
+    // producer warpgroup, appended to the block, issues its loads while the
+    // warpgroups of the kernel as written consume them.
+    "::mlir::UnitAttr":$pipeline_warp_specialize,
+    // On the `scf.if` with which asynccopy-pipeline-loops splits a kernel
+    // into its producer warpgroup (`then`) and consumers (`else`): the
+    // threads of the block as written, which run `else`; copies lowered
+    // there share their work among them.
+    "::mlir::IntegerAttr":$consumer_threads,
     // On a remote `barrier.arrive`, by asynccopy-pipeline-loops: the arrival only
     // tells the barrier's CTA that this CTA is done reading a buffer the
     // owner will overwrite through the async proxy (a consumer release, as

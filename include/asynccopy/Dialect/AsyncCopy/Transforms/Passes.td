@@ -215,6 +215,14 @@ def AsyncCopyPipelineLoops : Pass<"asynccopy-pipeline-loops"> {
     `wait.group 1`, the stage of the iteration before is released and
     refilled right after it, and `wait.group 0` follows the loop (else a
     remark, and synchronous groups).
+    A loop at the top level of a kernel also marked
+    `asynccopy.pipeline_warp_specialize` gets a producer warpgroup: the
+    kernel launches with 128 threads more, the first warp of them issues
+    every load after waiting on the stage's empty barrier, and the threads
+    the kernel was written for run the loop without loads and the code
+    after it (`setmaxnreg` gives them the producer's registers; their CTA
+    barriers become `bar.sync 1, T`). Else a remark, and the loop is
+    pipelined as above.
     The loop bounds must be uniform over the CTA (the release is a CTA
     barrier). A marked loop the pass cannot pipeline keeps its single
     buffer and gets a remark saying why. Runs before selection.

@@ -140,9 +140,13 @@ Value EmptyRelease::waitBeforeRefill(OpBuilder &b, Value refills, Value stage,
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
                             arith::AndIOp::create(b, loc, bits, bit),
                             arith::ConstantIntOp::create(b, loc, 0, 64));
-  auto wait = scf::IfOp::create(b, loc, refills, /*withElseRegion=*/false);
-  OpBuilder inner = wait.getThenBodyBuilder();
-  BarrierWaitOp::create(inner, loc, empty, stage, parity);
+  auto guard = scf::IfOp::create(b, loc, refills, /*withElseRegion=*/false);
+  OpBuilder inner = guard.getThenBodyBuilder();
+  wait(inner, stage, parity);
   return arith::SelectOp::create(
       b, loc, refills, arith::XOrIOp::create(b, loc, bits, bit), bits);
+}
+
+void EmptyRelease::wait(OpBuilder &b, Value stage, Value parity) {
+  BarrierWaitOp::create(b, cx.loc(), empty, stage, parity);
 }

@@ -107,14 +107,21 @@ public:
     startCounter();
     if (plan.dynamic)
       dynamic.claimFirstTiles();
-    emitPrologue();
+    if (!plan.warpSpecialized())
+      emitPrologue();
     rewriteBody();
+    if (plan.warpSpecialized())
+      ProducerSplit(cx, empty).split(
+          [&](OpBuilder &b, Value iv, Value stage, Value issuer) {
+            emitLoads(b, iv, stage, issuer);
+          });
     eraseSingleBufferOps();
     for (StringRef name :
          {AsyncCopyDialect::PipelineStagesAttrHelper::getNameStr(),
           AsyncCopyDialect::PipelineEmptyBarrierAttrHelper::getNameStr(),
           AsyncCopyDialect::PipelineDynamicScheduleAttrHelper::getNameStr(),
-          AsyncCopyDialect::PipelineAsyncConsumerAttrHelper::getNameStr()})
+          AsyncCopyDialect::PipelineAsyncConsumerAttrHelper::getNameStr(),
+          AsyncCopyDialect::PipelineWarpSpecializeAttrHelper::getNameStr()})
       plan.loop->removeAttr(name);
     if (plan.dynamic)
       dynamic.convertToWhile(counterArg);
@@ -203,6 +210,9 @@ private:
   void startCounter() {
     Location loc = cx.loc();
     scf::ForOp loop = plan.loop;
+    // A producer warpgroup knows the empty phase it waits for from its own
+    // count: the consumers carry no mask.
+    bool mask = plan.emptyRelease && !plan.warpSpecialized();
     OpBuilder atRestart(loop);
     if (plan.restartAfter)
       atRestart.setInsertionPointAfter(plan.restartAfter);
@@ -212,7 +222,7 @@ private:
     Value g0, bits0;
     if (!plan.carried) {
       g0 = cx.constant(b, 0);
-      if (plan.emptyRelease)
+      if (mask)
         bits0 = arith::ConstantIntOp::create(b, loc, 0, 64);
     } else {
       // Per thread, in registers once LLVM promotes the allocas: every
@@ -221,7 +231,7 @@ private:
       while (!isa<FunctionOpInterface, gpu::LaunchOp>(body->getParentOp()))
         body = body->getParentOp()->getParentRegion();
       OpBuilder entry = OpBuilder::atBlockBegin(&body->front());
-      int64_t words = plan.emptyRelease ? 2 : 1;
+      int64_t words = mask ? 2 : 1;
       auto type = MemRefType::get({words}, entry.getI64Type());
       Value state = memref::AllocaOp::create(entry, loc, type);
       if (!plan.restartAfter)
@@ -231,17 +241,17 @@ private:
         memref::StoreOp::create(atRestart, loc, zero, state,
                                 cx.constant(atRestart, i));
       Value first = cx.constant(b, 0);
-      Value second = plan.emptyRelease ? cx.constant(b, 1) : Value();
+      Value second = mask ? cx.constant(b, 1) : Value();
       g0 = arith::IndexCastUIOp::create(
           b, loc, b.getIndexType(),
           memref::LoadOp::create(b, loc, state, first));
-      if (plan.emptyRelease)
+      if (mask)
         bits0 = memref::LoadOp::create(b, loc, state, second);
       OpBuilder after(loop->getContext());
       after.setInsertionPointAfter(loop);
       // Filled in once the loop carries both.
       saveG_ = memref::StoreOp::create(after, loc, zero, state, first);
-      if (plan.emptyRelease)
+      if (mask)
         saveBits_ = memref::StoreOp::create(after, loc, zero, state, second);
     }
     if (plan.emptyRelease) {
@@ -252,7 +262,7 @@ private:
     }
     g0_ = g0;
     SmallVector<Value> inits{g0};
-    if (plan.emptyRelease)
+    if (mask)
       inits.push_back(bits0);
     IRRewriter rewriter(loop);
     counterArg = loop.getNumRegionIterArgs();
@@ -361,6 +371,8 @@ private:
     b.setInsertionPoint(yield);
     yield->setOperand(counterArg,
                       arith::AddIOp::create(b, loc, g, cx.constant(b, 1)));
+    if (plan.warpSpecialized())
+      return releaseInConsumers(g, stage, previous);
     if (plan.consumerWait)
       return releaseAfterConsumer(previous);
 
@@ -438,9 +450,35 @@ private:
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, uint64_t{0});
   }
 
-  /// Issues the loads of iteration `iv` into stage `stage` under `iv < ub`;
-  /// for cp.async, every thread then commits one group.
-  void emitLoads(OpBuilder &b, Value iv, Value stage) {
+  /// With a producer warpgroup, the consumers only release stages: stage
+  /// g mod N at the end of the iteration, or with an asynchronous consumer
+  /// stage (g-1) mod N once `wait.group 1` has completed the wgmma of
+  /// iteration g-1, when the producer will refill it (load k+N exists).
+  void releaseInConsumers(Value g, Value stage, Value previous) {
+    scf::ForOp loop = plan.loop;
+    Location loc = cx.loc();
+    NVVM::WgmmaWaitGroupSyncOp wait = plan.consumerWait;
+    if (!wait) {
+      OpBuilder b(loop.getBody()->getTerminator());
+      empty.emitRelease(b, iterationsAhead(b, n), stage);
+      return;
+    }
+    wait.setGroup(1);
+    OpBuilder b(wait->getContext());
+    b.setInsertionPointAfter(wait);
+    Value notFirst =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, g, g0_);
+    auto guard = scf::IfOp::create(b, loc, notFirst, /*withElseRegion=*/false);
+    OpBuilder inner = guard.getThenBodyBuilder();
+    empty.emitRelease(inner, iterationsAhead(inner, n - 1), previous);
+    b.setInsertionPointAfter(loop);
+    NVVM::WgmmaWaitGroupSyncOp::create(b, loc, uint64_t{0});
+  }
+
+  /// Issues the loads of iteration `iv` into stage `stage` under `iv < ub`
+  /// (where `issuer` holds, when given); for cp.async, every thread then
+  /// commits one group.
+  void emitLoads(OpBuilder &b, Value iv, Value stage, Value issuer = {}) {
     scf::ForOp loop = plan.loop;
     Location loc = cx.loc();
     Value inRange = createBelowUpperBound(b, loc, loop, iv);
@@ -460,6 +498,8 @@ private:
       }
       if (plan.groupTracked)
         copy.setCommitAttr(inner.getBoolAttr(false));
+      if (issuer)
+        copy.getPredicateMutable().assign(issuer);
     }
     if (plan.groupTracked)
       CommitGroupOp::create(b, loc, GroupKind::cp_async);

@@ -46,6 +46,8 @@ struct AsyncCopyPipelineLoopsPass
         AsyncCopyDialect::PipelineDynamicScheduleAttrHelper(&getContext());
     auto asyncConsumer =
         AsyncCopyDialect::PipelineAsyncConsumerAttrHelper(&getContext());
+    auto warpSpecialize =
+        AsyncCopyDialect::PipelineWarpSpecializeAttrHelper(&getContext());
     // Innermost loops first; the verifier checked the markers.
     SmallVector<std::pair<scf::ForOp, int64_t>> loops;
     getOperation()->walk([&](scf::ForOp loop) {
@@ -77,6 +79,9 @@ struct AsyncCopyPipelineLoopsPass
         if (asyncConsumer.isAttrPresent(loop) &&
             failed(planAsyncConsumer(*plan, why)))
           loop.emitRemark("wgmma groups kept synchronous: ") << why;
+        if (warpSpecialize.isAttrPresent(loop) &&
+            failed(planWarpSpecialize(*plan, why)))
+          loop.emitRemark("not warp-specialised: ") << why;
         if (failed(expandLoop(*plan)))
           return signalPassFailure();
         continue;
@@ -90,6 +95,7 @@ struct AsyncCopyPipelineLoopsPass
       loop->removeAttr(marker.getName());
       loop->removeAttr(dynamic.getName());
       loop->removeAttr(asyncConsumer.getName());
+      loop->removeAttr(warpSpecialize.getName());
     }
   }
 };

@@ -10,6 +10,7 @@
 //   DynamicSchedule.cpp handing a grid-stride loop's tiles out at run time
 //   AsyncConsumer.cpp   releasing a stage when the wgmma that reads it
 //                       completes
+//   WarpSpecialize.cpp  a producer warpgroup that issues the loads
 //   PipelineLoops.cpp   the pass
 //
 // The pipeline counter g numbers the loads into a loop's buffers since its
@@ -90,6 +91,11 @@ struct LoopPlan {
   /// the body's `nvvm.wgmma.wait.group.sync.aligned 0`, which becomes
   /// `wait.group 1`; stage (g-1) mod N is released and refilled after it.
   NVVM::WgmmaWaitGroupSyncOp consumerWait;
+  /// For a warp-specialised loop (`asynccopy.pipeline_warp_specialize`):
+  /// the threads the kernel was written for, its consumers (0: none). A
+  /// producer warpgroup follows them.
+  int64_t consumerThreads = 0;
+  bool warpSpecialized() const { return consumerThreads > 0; }
 };
 
 /// Finds the loads of `loop` to pipeline with `stages` stages and checks
@@ -104,6 +110,11 @@ LogicalResult planDynamicSchedule(LoopPlan &plan, std::string &why);
 /// iterations (sets `plan.consumerWait`); the reason it may not goes to
 /// `why`.
 LogicalResult planAsyncConsumer(LoopPlan &plan, std::string &why);
+
+/// Whether `plan`'s loop may get a producer warpgroup (sets
+/// `plan.consumerThreads` and a per-warp release on empty barriers); the
+/// reason it may not goes to `why`.
+LogicalResult planWarpSpecialize(LoopPlan &plan, std::string &why);
 
 /// Rewrites `plan.loop` into its pipeline.
 LogicalResult expandLoop(LoopPlan &plan);
@@ -159,6 +170,8 @@ public:
   /// the release of its last use; returns the phase mask `bits` with the
   /// stage's bit flipped where it waited.
   Value waitBeforeRefill(OpBuilder &b, Value refills, Value stage, Value bits);
+  /// Waits until `stage` completes its empty phase of parity `parity`.
+  void wait(OpBuilder &b, Value stage, Value parity);
 
 private:
   SmallVector<Value> groupRanks(OpBuilder &b);
@@ -198,6 +211,27 @@ private:
   PipelineContext &cx;
   Value ring, counter, first;
   unsigned counterParam = 0;
+};
+
+/// The warp-specialised form of a pipelined loop at the top level of its
+/// kernel: the kernel's body splits into the producer warpgroup, which
+/// issues the loads, and the consumers, which run the loop without them and
+/// everything after it.
+class ProducerSplit {
+public:
+  ProducerSplit(PipelineContext &cx, EmptyRelease &empty)
+      : cx(cx), empty(empty) {}
+
+  /// Splits the kernel at the loop, whose consumer side is already
+  /// rewritten; `emitLoads` builds the loads of iteration `iv` into `stage`,
+  /// issued where `issuer` holds.
+  void split(function_ref<void(OpBuilder &, Value iv, Value stage,
+                               Value issuer)>
+                 emitLoads);
+
+private:
+  PipelineContext &cx;
+  EmptyRelease &empty;
 };
 
 } // namespace mlir::asynccopy::pipelining

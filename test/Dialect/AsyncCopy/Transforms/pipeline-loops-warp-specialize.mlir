@@ -1,0 +1,400 @@
+// RUN: ac-opt %s -split-input-file -verify-diagnostics -asynccopy-pipeline-loops | FileCheck %s
+// RUN: ac-opt %s -split-input-file -verify-diagnostics -asynccopy-pipeline-loops -asynccopy-check-synchronization -o /dev/null
+
+// Loops marked `asynccopy.pipeline_warp_specialize`: the kernel gets a
+// producer warpgroup after the threads it was written for. Its first warp
+// issues every load (one lane, through the load's predicate), waiting for
+// the stage's empty barrier from the N-th load on; the consumers run the
+// loop without loads, free each stage with one arrival per warp, and run
+// the code after the loop with CTA barriers among themselves.
+
+!acc = !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+#wg = #gpu.address_space<workgroup>
+// CHECK-LABEL: gpu.func @async_consumer
+// CHECK-SAME: known_block_size = array<i32: 384, 1, 1>
+// CHECK: %[[FULL:.*]] = asynccopy.barrier.alloc : !asynccopy.barrier<3>
+// CHECK: asynccopy.barrier.init %[[FULL]], 1 : !asynccopy.barrier<3>
+// CHECK: %[[EMPTY:.*]] = asynccopy.barrier.alloc : !asynccopy.barrier<3>
+// CHECK: asynccopy.barrier.init %[[EMPTY]], 8 : !asynccopy.barrier<3>
+// CHECK: %[[TID:.*]] = gpu.thread_id x
+// CHECK: %[[C256:.*]] = arith.constant 256 : index
+// CHECK: %[[PRODUCER:.*]] = arith.cmpi uge, %[[TID]], %[[C256]] : index
+// CHECK: scf.if %[[PRODUCER]] {
+// CHECK:   nvvm.setmaxregister decrease 40
+// CHECK:   %[[C288:.*]] = arith.constant 288 : index
+// CHECK:   %[[WARP:.*]] = arith.cmpi ult, %[[TID]], %[[C288]] : index
+// CHECK:   scf.if %[[WARP]] {
+// CHECK:     %[[C256B:.*]] = arith.constant 256 : index
+// CHECK:     %[[ISSUER:.*]] = arith.cmpi eq, %[[TID]], %[[C256B]] : index
+// CHECK:     scf.for %[[IV:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[K:.*]] = %{{.*}}) -> (index) {
+// CHECK:       %[[S:.*]] = arith.remui %[[K]], %[[N:.*]] : index
+// CHECK:       %[[REFILL:.*]] = arith.cmpi uge, %[[K]], %{{.*}} : index
+// CHECK:       scf.if %[[REFILL]] {
+// CHECK:         %[[ROUND:.*]] = arith.divui %[[K]]
+// CHECK:         %[[NEXT:.*]] = arith.addi %[[ROUND]]
+// CHECK:         %[[PAR:.*]] = arith.remui %[[NEXT]]
+// CHECK:         %[[BIT:.*]] = arith.index_cast %[[PAR]] : index to i1
+// CHECK:         asynccopy.barrier.wait %[[EMPTY]][%[[S]]], %[[BIT]]
+// CHECK:       }
+// CHECK:       scf.if
+// CHECK:         %[[COL:.*]] = arith.muli %[[IV]]
+// CHECK:         %[[STAGE:.*]] = memref.subview %{{.*}}[%[[S]], 0, 0]
+// CHECK:         asynccopy.copy %{{.*}} to %[[STAGE]] window [0, %[[COL]]] [64, 64] barrier %[[FULL]][%[[S]]] predicate %[[ISSUER]]
+// CHECK:       }
+// CHECK:       arith.addi %[[K]]
+// CHECK:       scf.yield
+// CHECK:   }
+// CHECK: } else {
+// CHECK:   nvvm.setmaxregister increase 232
+// CHECK:   %[[R:.*]]:3 = scf.for %[[CK:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %[[G:.*]] = %{{.*}}) -> (i1, {{.*}}, index) {
+// CHECK-NOT: asynccopy.copy
+// CHECK:     asynccopy.barrier.wait %[[FULL]]
+// CHECK:     nvvm.wgmma.wait.group.sync.aligned 1
+// CHECK:     %[[NOTFIRST:.*]] = arith.cmpi ne, %[[G]], %{{.*}} : index
+// CHECK:     scf.if %[[NOTFIRST]] {
+// CHECK:       nvvm.bar.warp.sync
+// CHECK:       gpu.lane_id
+// CHECK:       scf.if
+// CHECK:         asynccopy.barrier.arrive %[[EMPTY]]
+// CHECK:     }
+// CHECK:     scf.yield
+// CHECK:   }
+// CHECK:   nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK:   llvm.extractvalue %[[R]]#1[0]
+// CHECK:   %[[ID:.*]] = arith.constant 1 : i32
+// CHECK:   %[[COUNT:.*]] = arith.constant 256 : i32
+// CHECK:   nvvm.barrier id = %[[ID]] number_of_threads = %[[COUNT]]
+// CHECK-NOT: gpu.barrier
+// CHECK:   arith.constant 256 : index
+// CHECK-NOT: gpu.block_dim
+// CHECK: }
+// CHECK-NEXT: gpu.return
+gpu.module @kernels {
+  gpu.func @async_consumer(%A: memref<64x512xf16>, %out: memref<256xf32>)
+      workgroup(%sa : memref<64x64xf16, #wg>) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c64 = arith.constant 64 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+    %zero = llvm.mlir.zero : !acc
+    %r:2 = scf.for %kt = %c0 to %c8 step %c1 iter_args(%ph = %false, %acc = %zero) -> (i1, !acc) {
+      %col = arith.muli %kt, %c64 : index
+      asynccopy.copy %A to %sa window [0, %col] [64, 64] barrier %bar[%c0] {swizzle = 128 : i64}
+          : memref<64x512xf16> to memref<64x64xf16, #wg>
+      asynccopy.barrier.wait %bar[%c0], %ph : !asynccopy.barrier<1>
+      %v = memref.subview %sa[0, 16] [64, 16] [1, 1] : memref<64x64xf16, #wg> to memref<64x16xf16, strided<[64, 1], offset: 16>, #wg>
+      %d = asynccopy.wgmma_descriptor %v major k : memref<64x16xf16, strided<[64, 1], offset: 16>, #wg>
+      nvvm.wgmma.fence.aligned
+      %next = nvvm.wgmma.mma_async %d, %d, %acc, #nvvm.shape<m = 64, n = 64, k = 16>, D [<f32>, <one>], A [<f16>, <one>, <row>], B [<f16>, <one>, <col>] : !acc -> !acc
+      nvvm.wgmma.commit.group.sync.aligned
+      nvvm.wgmma.wait.group.sync.aligned 0
+      gpu.barrier
+      %nph = arith.xori %ph, %true : i1
+      scf.yield %nph, %next : i1, !acc
+    } {asynccopy.pipeline_stages = 3 : i64, asynccopy.pipeline_async_consumer,
+       asynccopy.pipeline_warp_specialize}
+    %x = llvm.extractvalue %r#1[0] : !acc
+    %tid = gpu.thread_id x
+    gpu.barrier
+    %threads = gpu.block_dim x
+    %last = arith.subi %threads, %c1 : index
+    %i = arith.subi %last, %tid : index
+    memref.store %x, %out[%i] : memref<256xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// A synchronous consumer of one warpgroup frees stage g mod N at the end of
+// its iteration when load k+N exists. 256 threads: every thread may hold
+// 255 registers already, so no `setmaxnreg`. The launches in the module
+// start 128 threads more.
+#wg = #gpu.address_space<workgroup>
+// CHECK-LABEL: func.func @host
+// CHECK: %[[BX:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK: gpu.launch_func @kernels::@sync_consumer blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%[[BX]],
+// CHECK-LABEL: gpu.func @sync_consumer
+// CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
+// CHECK: asynccopy.barrier.init %{{.*}}, 4 : !asynccopy.barrier<2>
+// CHECK-NOT: nvvm.setmaxregister
+// CHECK: } else {
+// CHECK:   scf.for %[[K:.*]] = %{{.*}} to %[[UB:.*]] step %[[STEP:.*]] iter_args
+// CHECK:     asynccopy.barrier.wait
+// CHECK:     memref.load
+// CHECK:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK:     %[[D:.*]] = arith.muli %[[STEP]], %[[C2]] : index
+// CHECK:     %[[AHEAD:.*]] = arith.addi %[[K]], %[[D]] : index
+// CHECK:     %[[IN:.*]] = arith.cmpi slt, %[[AHEAD]], %[[UB]] : index
+// CHECK:     nvvm.bar.warp.sync
+// CHECK:     asynccopy.barrier.arrive
+// CHECK:     scf.yield
+module attributes {gpu.container_module} {
+  func.func @host(%A: memref<64x512xf32>, %out: memref<128xf32>) {
+    %c1 = arith.constant 1 : index
+    %c128 = arith.constant 128 : index
+    gpu.launch_func @kernels::@sync_consumer blocks in (%c1, %c1, %c1) threads in (%c128, %c1, %c1)
+        args(%A : memref<64x512xf32>, %out : memref<128xf32>)
+    return
+  }
+  gpu.module @kernels {
+    gpu.func @sync_consumer(%A: memref<64x512xf32>, %out: memref<128xf32>)
+        workgroup(%sa : memref<64x64xf32, #wg>) kernel {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c8 = arith.constant 8 : index
+      %c64 = arith.constant 64 : index
+      %false = arith.constant false
+      %true = arith.constant true
+      %zero = arith.constant 0.0 : f32
+      %tid = gpu.thread_id x
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      %r:2 = scf.for %kt = %c0 to %c8 step %c1 iter_args(%ph = %false, %sum = %zero) -> (i1, f32) {
+        %col = arith.muli %kt, %c64 : index
+        asynccopy.copy %A to %sa window [0, %col] [64, 64] barrier %bar[%c0]
+            : memref<64x512xf32> to memref<64x64xf32, #wg>
+        asynccopy.barrier.wait %bar[%c0], %ph : !asynccopy.barrier<1>
+        %row = arith.remui %tid, %c64 : index
+        %x = memref.load %sa[%row, %c0] : memref<64x64xf32, #wg>
+        %s = arith.addf %sum, %x : f32
+        %nph = arith.xori %ph, %true : i1
+        scf.yield %nph, %s : i1, f32
+      } {asynccopy.pipeline_stages = 2 : i64, asynccopy.pipeline_warp_specialize}
+      memref.store %r#1, %out[%tid] : memref<128xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// Loads multicast over 2x1 clusters: every consumer warp of both CTAs frees
+// a stage (16 arrivals), remotely; the cluster barriers before and after
+// the loop stay where they are, the one after on the consumers' side.
+#wg = #gpu.address_space<workgroup>
+// CHECK-LABEL: gpu.func @multicast
+// CHECK: asynccopy.barrier.init %[[EMPTY:.*]], 16 : !asynccopy.barrier<3>
+// CHECK: nvvm.cluster.arrive
+// CHECK: nvvm.cluster.wait
+// CHECK: scf.if
+// CHECK:   asynccopy.copy {{.*}}collective = [#gpu<dim x>]
+// CHECK: } else {
+// CHECK:   scf.for
+// CHECK:     asynccopy.barrier.remote %[[EMPTY]]
+// CHECK:     asynccopy.barrier.arrive {{.*}} {asynccopy.cta_release}
+// CHECK:   }
+// CHECK:   nvvm.cluster.arrive
+// CHECK:   nvvm.cluster.wait
+// CHECK: }
+gpu.module @kernels {
+  gpu.func @multicast(%A: memref<64x512xf16>, %out: memref<256xf16>)
+      workgroup(%sa : memref<64x64xf16, #wg>) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>, known_cluster_size = array<i32: 2, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c64 = arith.constant 64 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+    %tid = gpu.thread_id x
+    %ph = scf.for %kt = %c0 to %c8 step %c1 iter_args(%ph = %false) -> (i1) {
+      %col = arith.muli %kt, %c64 : index
+      asynccopy.copy %A to %sa window [0, %col] [64, 64] barrier %bar[%c0]
+          {collective = [#gpu<dim x>]} : memref<64x512xf16> to memref<64x64xf16, #wg>
+      asynccopy.barrier.wait %bar[%c0], %ph : !asynccopy.barrier<1>
+      %row = arith.remui %tid, %c64 : index
+      %x = memref.load %sa[%row, %c0] : memref<64x64xf16, #wg>
+      memref.store %x, %out[%tid] : memref<256xf16>
+      %nph = arith.xori %ph, %true : i1
+      scf.yield %nph : i1
+    } {asynccopy.pipeline_stages = 3 : i64, asynccopy.pipeline_warp_specialize}
+    gpu.return
+  }
+}
+
+// -----
+
+// Every reason a marked loop keeps its loads in the consumers: it is still
+// pipelined, with a remark.
+#wg = #gpu.address_space<workgroup>
+gpu.module @kernels {
+  gpu.func @no_block_size(%A: memref<64x512xf32>)
+      workgroup(%sa : memref<64x64xf32, #wg>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c64 = arith.constant 64 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+    // expected-remark @below {{not warp-specialised: its kernel's block size is not known whole warpgroups along x}}
+    %ph = scf.for %kt = %c0 to %c8 step %c1 iter_args(%ph = %false) -> (i1) {
+      %col = arith.muli %kt, %c64 : index
+      asynccopy.copy %A to %sa window [0, %col] [64, 64] barrier %bar[%c0]
+          : memref<64x512xf32> to memref<64x64xf32, #wg>
+      asynccopy.barrier.wait %bar[%c0], %ph : !asynccopy.barrier<1>
+      %nph = arith.xori %ph, %true : i1
+      scf.yield %nph : i1
+    } {asynccopy.pipeline_stages = 2 : i64, asynccopy.pipeline_warp_specialize}
+    gpu.return
+  }
+
+  gpu.func @writes_before(%A: memref<64x512xf32>, %out: memref<128xf32>)
+      workgroup(%sa : memref<64x64xf32, #wg>) kernel
+      attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c64 = arith.constant 64 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %zero = arith.constant 0.0 : f32
+    %tid = gpu.thread_id x
+    memref.store %zero, %out[%tid] : memref<128xf32>
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+    // expected-remark @below {{not warp-specialised: 'memref.store' before the loop accesses memory, and the producer warpgroup's threads would run it too}}
+    %ph = scf.for %kt = %c0 to %c8 step %c1 iter_args(%ph = %false) -> (i1) {
+      %col = arith.muli %kt, %c64 : index
+      asynccopy.copy %A to %sa window [0, %col] [64, 64] barrier %bar[%c0]
+          : memref<64x512xf32> to memref<64x64xf32, #wg>
+      asynccopy.barrier.wait %bar[%c0], %ph : !asynccopy.barrier<1>
+      %nph = arith.xori %ph, %true : i1
+      scf.yield %nph : i1
+    } {asynccopy.pipeline_stages = 2 : i64, asynccopy.pipeline_warp_specialize}
+    gpu.return
+  }
+
+  gpu.func @thread_dependent_window(%A: memref<64x512xf32>)
+      workgroup(%sa : memref<64x64xf32, #wg>) kernel
+      attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c64 = arith.constant 64 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %tid = gpu.thread_id x
+    %warp = arith.divui %tid, %c64 : index
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+    // expected-remark @below {{not warp-specialised: a load's operands may differ between threads, and the producer's thread would compute its own}}
+    %ph = scf.for %kt = %c0 to %c8 step %c1 iter_args(%ph = %false) -> (i1) {
+      %col = arith.muli %kt, %c64 : index
+      %row = arith.muli %warp, %c0 : index
+      asynccopy.copy %A to %sa window [%row, %col] [64, 64] barrier %bar[%c0]
+          : memref<64x512xf32> to memref<64x64xf32, #wg>
+      asynccopy.barrier.wait %bar[%c0], %ph : !asynccopy.barrier<1>
+      %nph = arith.xori %ph, %true : i1
+      scf.yield %nph : i1
+    } {asynccopy.pipeline_stages = 2 : i64, asynccopy.pipeline_warp_specialize}
+    gpu.return
+  }
+
+  gpu.func @predicated(%A: memref<64x512xf32>)
+      workgroup(%sa : memref<64x64xf32, #wg>) kernel
+      attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c64 = arith.constant 64 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+    // expected-remark @below {{not warp-specialised: a load has a `predicate` (the threads that issue it), which no producer thread may satisfy}}
+    %ph = scf.for %kt = %c0 to %c8 step %c1 iter_args(%ph = %false) -> (i1) {
+      %col = arith.muli %kt, %c64 : index
+      asynccopy.copy %A to %sa window [0, %col] [64, 64] barrier %bar[%c0] predicate %true
+          : memref<64x512xf32> to memref<64x64xf32, #wg>
+      asynccopy.barrier.wait %bar[%c0], %ph : !asynccopy.barrier<1>
+      %nph = arith.xori %ph, %true : i1
+      scf.yield %nph : i1
+    } {asynccopy.pipeline_stages = 2 : i64, asynccopy.pipeline_warp_specialize}
+    gpu.return
+  }
+
+  gpu.func @per_thread_load(%A: memref<64x512xf32, strided<[1024, 2]>>)
+      workgroup(%sa : memref<64x64xf32, #wg>) kernel
+      attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c64 = arith.constant 64 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+    // expected-remark @below {{not warp-specialised: a load is not a TMA or bulk copy (selection would give it to every thread of the CTA)}}
+    %ph = scf.for %kt = %c0 to %c8 step %c1 iter_args(%ph = %false) -> (i1) {
+      %col = arith.muli %kt, %c64 : index
+      asynccopy.copy %A to %sa window [0, %col] [64, 64] barrier %bar[%c0]
+          : memref<64x512xf32, strided<[1024, 2]>> to memref<64x64xf32, #wg>
+      asynccopy.barrier.wait %bar[%c0], %ph : !asynccopy.barrier<1>
+      %nph = arith.xori %ph, %true : i1
+      scf.yield %nph : i1
+    } {asynccopy.pipeline_stages = 2 : i64, asynccopy.pipeline_warp_specialize}
+    gpu.return
+  }
+
+  gpu.func @store_in_body(%A: memref<64x512xf32>, %B: memref<64x512xf32>)
+      workgroup(%sa : memref<64x64xf32, #wg>, %sb : memref<64x64xf32, #wg>) kernel
+      attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c64 = arith.constant 64 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+    // expected-remark @below {{not warp-specialised: its body has 'asynccopy.copy', which may synchronise the whole CTA, producer warpgroup included}}
+    %ph = scf.for %kt = %c0 to %c8 step %c1 iter_args(%ph = %false) -> (i1) {
+      %col = arith.muli %kt, %c64 : index
+      asynccopy.copy %A to %sa window [0, %col] [64, 64] barrier %bar[%c0]
+          : memref<64x512xf32> to memref<64x64xf32, #wg>
+      asynccopy.barrier.wait %bar[%c0], %ph : !asynccopy.barrier<1>
+      %t = asynccopy.copy %sb to %B window [0, %col] [64, 64]
+          : memref<64x64xf32, #wg> to memref<64x512xf32> -> !asynccopy.token
+      asynccopy.wait %t : !asynccopy.token
+      %nph = arith.xori %ph, %true : i1
+      scf.yield %nph : i1
+    } {asynccopy.pipeline_stages = 2 : i64, asynccopy.pipeline_warp_specialize}
+    gpu.return
+  }
+
+  gpu.func @nested(%A: memref<64x512xf32>, %n: index)
+      workgroup(%sa : memref<64x64xf32, #wg>) kernel
+      attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c64 = arith.constant 64 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+    %go = arith.cmpi sgt, %n, %c0 : index
+    scf.if %go {
+      // expected-remark @below {{not warp-specialised: it is not at the top level of a kernel's body (the producer warpgroup runs its copy of the loop alone)}}
+      %ph = scf.for %kt = %c0 to %c8 step %c1 iter_args(%ph = %false) -> (i1) {
+        %col = arith.muli %kt, %c64 : index
+        asynccopy.copy %A to %sa window [0, %col] [64, 64] barrier %bar[%c0]
+            : memref<64x512xf32> to memref<64x64xf32, #wg>
+        asynccopy.barrier.wait %bar[%c0], %ph : !asynccopy.barrier<1>
+        %nph = arith.xori %ph, %true : i1
+        scf.yield %nph : i1
+      } {asynccopy.pipeline_stages = 2 : i64, asynccopy.pipeline_warp_specialize}
+    }
+    gpu.return
+  }
+}
