@@ -13,7 +13,8 @@ output is compared byte for byte (guard bands included).
 Also whole GEMMs of bench/gemm/gemm_gen.py (the main loop of
 examples/gemm/: two warpgroups, a 3-stage TMA ring with an asynchronous
 wgmma consumer, the swizzled TMA-store epilogue) on small and ragged
-shapes, on 2x1, 1x2 and 2x2 clusters multicasting A and/or B.
+shapes, on 2x1, 1x2 and 2x2 clusters multicasting A and/or B, with and
+without a producer warpgroup.
 
   wgmma.py --out DIR [--ptx-only]
 
@@ -108,21 +109,23 @@ class GemmConfig:
     Inputs in [-1, 1] and K <= 1024, so C is exact in f16."""
 
     def __init__(self, index, m, n, k, bm=128, bn=256, stages=3,
-                 async_consumer=True, cluster=(1, 1)):
+                 async_consumer=True, cluster=(1, 1), warp_specialize=False):
         self.gemm = gemm_gen.Gemm(m, n, k, bm, bn, stages,
                                   async_consumer=async_consumer,
-                                  cluster=cluster)
+                                  cluster=cluster,
+                                  warp_specialize=warp_specialize)
         self.stages = stages
-        self.name = "gemm.%dx%dx%d.%dx%d.s%d%s.c%dx%d" % (
+        self.name = "gemm.%dx%dx%d.%dx%d.s%d%s.c%dx%d%s" % (
             m, n, k, bm, bn, stages, "" if async_consumer else ".sync",
-            cluster[0], cluster[1])
+            cluster[0], cluster[1], ".ws" if warp_specialize else "")
         self.seed = 0x9000 + index * 8
 
     def describe(self):
         g = self.gemm
-        return "GEMM %dx%dx%d, %dx%d tiles, %d stages, %s wgmma, %dx%d clusters" % (
+        return "GEMM %dx%dx%d, %dx%d tiles, %d stages, %s wgmma, %dx%d clusters%s" % (
             g.m, g.n, g.k, g.bm, g.bn, g.stages,
-            "async" if g.async_consumer else "synchronous", *g.cluster)
+            "async" if g.async_consumer else "synchronous", *g.cluster,
+            ", producer warpgroup" if g.warp_specialize else "")
 
     def reference(self):
         g = self.gemm
@@ -183,6 +186,14 @@ def gemm_configs(start):
         ((200, 504, 200), {"cluster": (2, 2)}),
         ((200, 504, 200), {"async_consumer": False}),
         ((128, 256, 512), {"cluster": (2, 1)}),
+        # A producer warpgroup (`asynccopy.pipeline_warp_specialize`): the
+        # module's launches start 128 threads more.
+        ((256, 512, 256), {"cluster": (2, 2), "warp_specialize": True}),
+        ((200, 504, 200), {"warp_specialize": True}),
+        ((256, 256, 256), {"bm": 64, "bn": 128, "warp_specialize": True}),
+        ((256, 256, 256), {"bn": 128, "async_consumer": False,
+                           "cluster": (2, 1), "warp_specialize": True}),
+        ((128, 128, 1024), {"bn": 128, "stages": 4, "warp_specialize": True}),
     ]
     return [GemmConfig(start + i, *shape, **kw) for i, (shape, kw) in enumerate(shapes)]
 
