@@ -50,19 +50,21 @@ SHAPES = ((4096, 4096, 4096), (8192, 8192, 8192), (8000, 8000, 8000))
 # `--small`: shapes small enough to run under compute-sanitizer, one ragged
 # in every dim (K = 200: the last K tile is zero-filled past K).
 SMALL_SHAPES = ((256, 512, 256), (200, 504, 200))
-# (bm, bn, stages, async consumer, cluster, producer warpgroup): the
-# asynccopy configurations.
-CONFIGS = ((128, 256, 3, True, (1, 1), False), (128, 256, 3, False, (1, 1), False),
-           (128, 128, 4, True, (1, 1), False), (128, 256, 3, True, (2, 1), False),
-           (128, 256, 3, True, (1, 2), False), (128, 256, 3, True, (2, 2), False),
-           (128, 256, 3, True, (1, 1), True), (128, 256, 3, True, (2, 1), True),
-           (128, 128, 4, True, (1, 1), True), (128, 256, 3, True, (2, 2), True))
+# (bm, bn, stages, async consumer, cluster, producer warpgroup, persistent
+# over this many SMs): the asynccopy configurations.
+CONFIGS = ((128, 256, 3, True, (1, 1), False, 0), (128, 256, 3, False, (1, 1), False, 0),
+           (128, 128, 4, True, (1, 1), False, 0), (128, 256, 3, True, (2, 1), False, 0),
+           (128, 256, 3, True, (1, 2), False, 0), (128, 256, 3, True, (2, 2), False, 0),
+           (128, 256, 3, True, (1, 1), True, 0), (128, 256, 3, True, (2, 1), True, 0),
+           (128, 128, 4, True, (1, 1), True, 0), (128, 256, 3, True, (2, 2), True, 0),
+           (128, 256, 3, True, (1, 1), False, 132), (128, 256, 3, True, (2, 1), False, 132))
 # Only on the small shapes: one warpgroup, clusters with synchronous
 # consumers, producer warpgroups with one consumer warpgroup or synchronous
-# consumers.
-SMALL_CONFIGS = ((64, 256, 3, True, (1, 1), False), (64, 256, 3, True, (2, 1), False),
-                 (128, 256, 3, False, (2, 1), False), (128, 256, 3, False, (2, 2), False),
-                 (64, 256, 3, True, (1, 1), True), (128, 256, 3, False, (1, 2), True))
+# consumers, persistent kernels with fewer CTAs than tiles.
+SMALL_CONFIGS = ((64, 256, 3, True, (1, 1), False, 0), (64, 256, 3, True, (2, 1), False, 0),
+                 (128, 256, 3, False, (2, 1), False, 0), (128, 256, 3, False, (2, 2), False, 0),
+                 (64, 256, 3, True, (1, 1), True, 0), (128, 256, 3, False, (1, 2), True, 0),
+                 (128, 128, 3, True, (1, 1), False, 3), (128, 128, 3, True, (2, 1), False, 4))
 # Triton: (BM, BN, BK, stages, warps).
 TRITON_CONFIGS = ((128, 256, 64, 3, 8), (128, 256, 64, 4, 8),
                   (128, 128, 64, 4, 4), (128, 128, 64, 4, 8),
@@ -75,10 +77,11 @@ GUARD = 8  # rows of NaN guard band before and after C
 def configurations(shapes=SHAPES + SMALL_SHAPES):
     for m, n, k in shapes:
         small = (m, n, k) not in SHAPES
-        for bm, bn, stages, asc, cluster, ws in (
+        for bm, bn, stages, asc, cluster, ws, sms in (
                 CONFIGS + (SMALL_CONFIGS if small else ())):
             yield gemm_gen.Gemm(m, n, k, bm, bn, stages, async_consumer=asc,
-                                cluster=cluster, warp_specialize=ws)
+                                cluster=cluster, warp_specialize=ws,
+                                persistent=sms)
 
 
 def build(outdir, shapes):

@@ -24,6 +24,7 @@ row compute vertically adjacent tiles and multicast their common B tile
 
   gemm_gen.py M N K [--bm 128] [--bn 256] [--stages 3] [--group-m 8]
                     [--cluster CX CY] [--sync-consumer] [--ws]
+                    [--persistent SMS]
 
 prints the module (a gpu.module with the kernel `gemm`, launched with
 128 x BM/64 threads (128 more with `--ws`: `asynccopy.pipeline_warp_specialize`
@@ -43,7 +44,8 @@ def ceil_div(a, b):
 
 class Gemm:
     def __init__(self, m, n, k, bm=128, bn=256, stages=3, group_m=8,
-                 async_consumer=True, cluster=(1, 1), warp_specialize=False):
+                 async_consumer=True, cluster=(1, 1), warp_specialize=False,
+                 persistent=0):
         assert bm % 64 == 0 and bn % 64 == 0 and 8 <= bn <= 256
         self.m, self.n, self.k = m, n, k
         self.bm, self.bn, self.stages, self.group_m = bm, bn, stages, group_m
@@ -62,13 +64,22 @@ class Gemm:
         self.tiles_m, self.tiles_n = ceil_div(m, bm), ceil_div(n, bn)
         self.grid = (ceil_div(self.tiles_m, cx) * cx,
                      ceil_div(self.tiles_n, cy) * cy)
+        # Persistent (`persistent` = SMs): one cluster per `cx * cy` SMs
+        # walks the cluster-sized super tiles, grid-stride.
+        self.persistent = persistent
+        self.super_m, self.super_n = self.grid[0] // cx, self.grid[1] // cy
+        self.super_tiles = self.super_m * self.super_n
+        if persistent:
+            self.clusters = max(1, min(self.super_tiles, persistent // (cx * cy)))
+            self.grid = (cx * self.clusters, cy)
 
     @property
     def name(self):
-        return "gemm_%dx%dx%d_%dx%d_s%d%s%s%s" % (
+        return "gemm_%dx%dx%d_%dx%d_s%d%s%s%s%s" % (
             self.m, self.n, self.k, self.bm, self.bn, self.stages,
             "" if self.async_consumer else "_sync",
             "_ws" if self.warp_specialize else "",
+            "_p" if self.persistent else "",
             "_c%dx%d" % self.cluster if self.cluster != (1, 1) else "")
 
     def smem_bytes(self):
@@ -115,8 +126,7 @@ def kernel(g, name="gemm", acc="!acc"):
     sc = mref([cblocks, g.bm, 64], None, WG)
     cx, cy = g.cluster
     # Cluster-sized super tiles, rasterised in groups of `group_m` rows.
-    super_m = g.grid[0] // cx
-    super_n = g.grid[1] // cy
+    super_m, super_n = g.super_m, g.super_n
     ktiles = ceil_div(g.k, BK)
     L = []
     e = L.append
@@ -128,22 +138,38 @@ def kernel(g, name="gemm", acc="!acc"):
     e("    attributes {%s} {" % attrs)
     for c in sorted({0, 1, 2, 4, 8, 16, 32, 64, 128, g.bm, g.bn, g.group_m,
                      *range(cblocks), cx, cy, super_m, g.group_m * super_n,
-                     ktiles}):
+                     ktiles,
+                     *((g.super_tiles, g.clusters) if g.persistent else ())}):
         e("  %%c%d = arith.constant %d : index" % (c, c))
     e("  %false = arith.constant false")
     e("  %true = arith.constant true")
     # Grouped rasterisation of the super tiles: `group_m` rows at a time,
     # down the rows first, so that a wave of CTAs reuses A and B panels
     # from L2. The CTA's place in its cluster picks its tile in the super
-    # tile.
+    # tile. A persistent kernel walks the super tiles from its cluster's,
+    # grid-stride; the ops of one tile are then indented in that loop.
     e("  %bx = gpu.block_id x")
     e("  %by = gpu.block_id y")
-    e("  %%sx = arith.divui %%bx, %%c%d : index" % cx)
-    e("  %%sy = arith.divui %%by, %%c%d : index" % cy)
     e("  %%rx = arith.remui %%bx, %%c%d : index" % cx)
     e("  %%ry = arith.remui %%by, %%c%d : index" % cy)
-    e("  %%sline = arith.muli %%sy, %%c%d : index" % super_m)
-    e("  %bid = arith.addi %sline, %sx : index")
+    # Each warpgroup owns 64 rows of the tile.
+    e("  %tid = gpu.thread_id x")
+    e("  %wg = arith.divui %tid, %c128 : index")
+    e("  %wrow = arith.muli %wg, %c64 : index")
+    e("  %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>")
+    e("  asynccopy.barrier.init %bar, 2 : !asynccopy.barrier<1>")
+    if g.persistent:
+        e("  %%cluster = arith.divui %%bx, %%c%d : index" % cx)
+        e("  %%tiles:1 = scf.for %%bid = %%cluster to %%c%d step %%c%d "
+          "iter_args(%%ph0 = %%false) -> (i1) {" % (g.super_tiles, g.clusters))
+        pad = "  "
+    else:
+        e("  %%sx = arith.divui %%bx, %%c%d : index" % cx)
+        e("  %%sy = arith.divui %%by, %%c%d : index" % cy)
+        e("  %%sline = arith.muli %%sy, %%c%d : index" % super_m)
+        e("  %bid = arith.addi %sline, %sx : index")
+        pad = ""
+    tile_start = len(L)
     e("  %%group = arith.divui %%bid, %%c%d : index" % (g.group_m * super_n))
     e("  %%first_m = arith.muli %%group, %%c%d : index" % g.group_m)
     e("  %%left_m = arith.subi %%c%d, %%first_m : index" % super_m)
@@ -158,15 +184,10 @@ def kernel(g, name="gemm", acc="!acc"):
     e("  %pid_n = arith.addi %snc, %ry : index")
     e("  %%m0 = arith.muli %%pid_m, %%c%d : index" % g.bm)
     e("  %%n0 = arith.muli %%pid_n, %%c%d : index" % g.bn)
-    # Each warpgroup owns 64 rows of the tile.
-    e("  %tid = gpu.thread_id x")
-    e("  %wg = arith.divui %tid, %c128 : index")
-    e("  %wrow = arith.muli %wg, %c64 : index")
-    e("  %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>")
-    e("  asynccopy.barrier.init %bar, 2 : !asynccopy.barrier<1>")
     e("  %zero = llvm.mlir.zero : !acc")
     e("  %%main:2 = scf.for %%kt = %%c0 to %%c%d step %%c1 "
-      "iter_args(%%ph = %%false, %%acc = %%zero) -> (i1, !acc) {" % ktiles)
+      "iter_args(%%ph = %s, %%acc = %%zero) -> (i1, !acc) {"
+      % (ktiles, "%ph0" if g.persistent else "%false"))
     e("    %k0 = arith.muli %kt, %c64 : index")
     # A is shared by the CTAs of a cluster column, B by those of a row.
     share_a = ", collective = [#gpu<dim y>]" if cy > 1 else ""
@@ -240,6 +261,10 @@ def kernel(g, name="gemm", acc="!acc"):
       "{swizzle = 128 : i64, transforms = [#asynccopy.tile<[%d, 64]>]} "
       ": %s to %s -> !asynccopy.token" % (g.bm, g.bn, g.bm, sc, gc))
     e("  asynccopy.wait %t : !asynccopy.token")
+    if g.persistent:
+        L[tile_start:] = [pad + line for line in L[tile_start:]]
+        e("    scf.yield %main#0 : i1")
+        e("  }")
     e("  gpu.return")
     e("}")
     return [line.replace("!acc", acc) for line in L]
@@ -257,11 +282,14 @@ def main():
     p.add_argument("--sync-consumer", action="store_true")
     p.add_argument("--ws", action="store_true",
                    help="a producer warpgroup issues the loads")
+    p.add_argument("--persistent", type=int, default=0, metavar="SMS",
+                   help="a persistent kernel for this many SMs")
     p.add_argument("--cluster", type=int, nargs=2, default=(1, 1),
                    metavar=("CX", "CY"))
     a = p.parse_args()
     print(emit(Gemm(a.m, a.n, a.k, a.bm, a.bn, a.stages, a.group_m,
-                    not a.sync_consumer, a.cluster, a.ws)), end="")
+                    not a.sync_consumer, a.cluster, a.ws, a.persistent)),
+          end="")
 
 
 if __name__ == "__main__":

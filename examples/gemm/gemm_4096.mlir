@@ -21,10 +21,15 @@ gpu.func @gemm(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %C: memref<
   %true = arith.constant true
   %bx = gpu.block_id x
   %by = gpu.block_id y
-  %sx = arith.divui %bx, %c1 : index
-  %sy = arith.divui %by, %c1 : index
   %rx = arith.remui %bx, %c1 : index
   %ry = arith.remui %by, %c1 : index
+  %tid = gpu.thread_id x
+  %wg = arith.divui %tid, %c128 : index
+  %wrow = arith.muli %wg, %c64 : index
+  %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  asynccopy.barrier.init %bar, 2 : !asynccopy.barrier<1>
+  %sx = arith.divui %bx, %c1 : index
+  %sy = arith.divui %by, %c1 : index
   %sline = arith.muli %sy, %c32 : index
   %bid = arith.addi %sline, %sx : index
   %group = arith.divui %bid, %c128 : index
@@ -41,11 +46,6 @@ gpu.func @gemm(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %C: memref<
   %pid_n = arith.addi %snc, %ry : index
   %m0 = arith.muli %pid_m, %c128 : index
   %n0 = arith.muli %pid_n, %c256 : index
-  %tid = gpu.thread_id x
-  %wg = arith.divui %tid, %c128 : index
-  %wrow = arith.muli %wg, %c64 : index
-  %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-  asynccopy.barrier.init %bar, 2 : !asynccopy.barrier<1>
   %zero = llvm.mlir.zero : !acc
   %main:2 = scf.for %kt = %c0 to %c64 step %c1 iter_args(%ph = %false, %acc = %zero) -> (i1, !acc) {
     %k0 = arith.muli %kt, %c64 : index

@@ -19,7 +19,8 @@
 // With a producer warpgroup (`--ws`): 384 threads, the producer keeps 40
 // registers and issues the multicasts after waiting for the stage to be
 // free; each consumer warp frees a stage with 3 remote arrivals after
-// `wait.group 1`; the consumers' barriers leave the producer out.
+// `wait.group 1` (the last stage after `wait.group 0`); the consumers'
+// barriers, the epilogue's included, leave the producer out.
 // RUN: %python %S/../../bench/gemm/gemm_gen.py 512 512 512 --cluster 2 2 --ws \
 // RUN:   | ac-opt -asynccopy-to-llvm="format=isa" | %extract_ptx | FileCheck %s --check-prefix=WS
 // CHECK-LABEL: .entry gemm(
@@ -58,6 +59,9 @@
 // WS-COUNT-3: mbarrier.arrive.shared::cluster.b64
 // WS-NOT: multicast::cluster
 // WS: wgmma.wait_group.sync.aligned 0;
-// WS-NEXT: barrier.cluster.arrive;
+// WS-NEXT: bar.warp.sync -1;
+// WS-COUNT-3: mbarrier.arrive.shared::cluster.b64
+// WS: barrier.cluster.arrive;
 // WS-NEXT: barrier.cluster.wait;
 // WS-NEXT: bar.sync 1, 256;
+// WS-NOT: bar.sync 0;

@@ -508,7 +508,7 @@ struct ConvertAsyncCopyToNVVMPass
                                       std::move(patterns), config)))
       return signalPassFailure();
     if (unlowered.empty())
-      return;
+      return lowering::restrictBarriersToConsumers(getOperation());
     if (!reported)
       (*unlowered.begin())->emitOpError("has no lowering to NVVM");
     signalPassFailure();

@@ -101,6 +101,25 @@ std::pair<Value, Value> lowering::buildLinearThreadId(OpBuilder &b,
   return {linear, threads};
 }
 
+void lowering::restrictBarriersToConsumers(Operation *root) {
+  auto helper = AsyncCopyDialect::ConsumerThreadsAttrHelper(root->getContext());
+  root->walk([&](scf::IfOp split) {
+    IntegerAttr threads = helper.getAttr(split);
+    if (!threads)
+      return;
+    split.getElseRegion().walk([&](Operation *op) {
+      if (!isa<gpu::BarrierOp, NVVM::Barrier0Op>(op))
+        return;
+      OpBuilder at(op);
+      Value id = buildI32(at, op->getLoc(), 1);
+      Value count = buildI32(at, op->getLoc(), threads.getInt());
+      NVVM::BarrierOp::create(at, op->getLoc(), TypeRange{}, id, count,
+                              NVVM::BarrierReductionAttr(), Value());
+      op->erase();
+    });
+  });
+}
+
 Value lowering::buildIsFirstThread(OpBuilder &b, Location loc) {
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                buildLinearThreadId(b, loc).first,

@@ -72,6 +72,11 @@ bool targetsHopper(OpBuilder &b);
 /// The linear thread id in the CTA and the number of threads (index values).
 std::pair<Value, Value> buildLinearThreadId(OpBuilder &b, Location loc);
 
+/// Turns the CTA barriers on the consumers' side of every split of a kernel
+/// for a producer warpgroup (`asynccopy.consumer_threads`) into named
+/// barriers over the consumers: barrier 0 would wait for the producer.
+void restrictBarriersToConsumers(Operation *root);
+
 /// True in thread 0 of the CTA.
 Value buildIsFirstThread(OpBuilder &b, Location loc);
 

@@ -414,18 +414,28 @@ module attributes {gpu.container_module} {
 // a per-thread copy shares its work among the 128 threads of the block as
 // written, not among all 256 that run the kernel; the producer's side
 // keeps the whole block.
+// Its CTA barriers (the copy's, the wait's) become barrier 1 over those
+// 128 threads.
 // CHECK-LABEL: gpu.func @consumers
 // CHECK-DAG: %[[C128:.*]] = arith.constant 128 : index
+// CHECK-DAG: %[[ONE:.*]] = llvm.mlir.constant(1 : i32) : i32
+// CHECK-DAG: %[[T:.*]] = llvm.mlir.constant(128 : i32) : i32
 // CHECK: scf.if %{{.*}} {
 // CHECK:   gpu.block_dim
+// CHECK:   gpu.barrier
+// CHECK:   nvvm.barrier0
 // CHECK: } else {
 // CHECK-NOT: gpu.block_dim
 // CHECK:   scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[C128]]
 // CHECK-NOT: gpu.block_dim
+// CHECK-NOT: gpu.barrier
+// CHECK:   nvvm.barrier id = %[[ONE]] number_of_threads = %[[T]]
+// CHECK-NOT: gpu.barrier
 // CHECK: } {asynccopy.consumer_threads = 128 : i64}
 
 // PTX-LABEL: .entry consumers
 // PTX: bar.sync 0;
+// PTX: bar.sync 1, 128;
 module attributes {gpu.container_module} {
   gpu.module @m [#nvvm.target<chip = "sm_80", features = "+ptx80">] {
     gpu.func @consumers(%A: memref<64x64xf32>, %B: memref<64x64xf32>) workgroup(%S : memref<64x64xf32, #gpu.address_space<workgroup>>) kernel

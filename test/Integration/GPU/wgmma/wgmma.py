@@ -109,15 +109,18 @@ class GemmConfig:
     Inputs in [-1, 1] and K <= 1024, so C is exact in f16."""
 
     def __init__(self, index, m, n, k, bm=128, bn=256, stages=3,
-                 async_consumer=True, cluster=(1, 1), warp_specialize=False):
+                 async_consumer=True, cluster=(1, 1), warp_specialize=False,
+                 persistent=0):
         self.gemm = gemm_gen.Gemm(m, n, k, bm, bn, stages,
                                   async_consumer=async_consumer,
                                   cluster=cluster,
-                                  warp_specialize=warp_specialize)
+                                  warp_specialize=warp_specialize,
+                                  persistent=persistent)
         self.stages = stages
-        self.name = "gemm.%dx%dx%d.%dx%d.s%d%s.c%dx%d%s" % (
+        self.name = "gemm.%dx%dx%d.%dx%d.s%d%s.c%dx%d%s%s" % (
             m, n, k, bm, bn, stages, "" if async_consumer else ".sync",
-            cluster[0], cluster[1], ".ws" if warp_specialize else "")
+            cluster[0], cluster[1], ".ws" if warp_specialize else "",
+            ".p%d" % persistent if persistent else "")
         self.seed = 0x9000 + index * 8
 
     def describe(self):
@@ -125,7 +128,9 @@ class GemmConfig:
         return "GEMM %dx%dx%d, %dx%d tiles, %d stages, %s wgmma, %dx%d clusters%s" % (
             g.m, g.n, g.k, g.bm, g.bn, g.stages,
             "async" if g.async_consumer else "synchronous", *g.cluster,
-            ", producer warpgroup" if g.warp_specialize else "")
+            ", producer warpgroup" if g.warp_specialize else "") + (
+            ", persistent on %d CTAs" % (g.grid[0] * g.grid[1])
+            if g.persistent else "")
 
     def reference(self):
         g = self.gemm
@@ -194,6 +199,11 @@ def gemm_configs(start):
         ((256, 256, 256), {"bn": 128, "async_consumer": False,
                            "cluster": (2, 1), "warp_specialize": True}),
         ((128, 128, 1024), {"bn": 128, "stages": 4, "warp_specialize": True}),
+        # Persistent: fewer CTAs than tiles (6, 5 and 5 tiles each), the
+        # pipeline running on from tile to tile; and on 2x1 clusters
+        # multicasting B (4 tiles per CTA).
+        ((512, 512, 256), {"bn": 128, "persistent": 3}),
+        ((512, 512, 256), {"bn": 128, "cluster": (2, 1), "persistent": 4}),
     ]
     return [GemmConfig(start + i, *shape, **kw) for i, (shape, kw) in enumerate(shapes)]
 

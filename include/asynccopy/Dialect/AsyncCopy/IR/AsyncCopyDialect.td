@@ -87,8 +87,9 @@ def AsyncCopy_Dialect : Dialect {
     "::mlir::UnitAttr":$pipeline_warp_specialize,
     // On the `scf.if` with which asynccopy-pipeline-loops splits a kernel
     // into its producer warpgroup (`then`) and consumers (`else`): the
-    // threads of the block as written, which run `else`; copies lowered
-    // there share their work among them.
+    // threads of the block as written, which run `else`. CTA barriers there
+    // synchronise those threads alone, and copies lowered there share their
+    // work among them.
     "::mlir::IntegerAttr":$consumer_threads,
     // On a remote `barrier.arrive`, by asynccopy-pipeline-loops: the arrival only
     // tells the barrier's CTA that this CTA is done reading a buffer the

@@ -45,8 +45,9 @@ void EmptyRelease::beforeRun(OpBuilder &b) {
     return;
   }
   // Warps release stages on their own: one may still read a stage of the
-  // run before that this run's prologue refills.
-  if (cx.plan.carried)
+  // run before that this run's prologue refills. (A producer warpgroup
+  // waits for every release instead.)
+  if (cx.plan.carried && !cx.plan.warpSpecialized())
     gpu::BarrierOp::create(b, cx.loc());
 }
 
@@ -93,10 +94,11 @@ SmallVector<Value> EmptyRelease::groupRanks(OpBuilder &b) {
   return ranks;
 }
 
-void EmptyRelease::emitRelease(OpBuilder &b, Value ahead, Value stage) {
+void EmptyRelease::emitRelease(OpBuilder &b, Value ahead, Value stage,
+                               Value when) {
   LoopPlan &plan = cx.plan;
   Location loc = cx.loc();
-  Value refilled = createBelowUpperBound(b, loc, cx.loop(), ahead);
+  Value refilled = when ? when : createBelowUpperBound(b, loc, cx.loop(), ahead);
   if (plan.perWarpRelease) {
     // Each warp frees the stage once its lanes are done with it.
     NVVM::SyncWarpOp::create(b, loc,

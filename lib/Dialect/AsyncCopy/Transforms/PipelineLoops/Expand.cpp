@@ -450,17 +450,21 @@ private:
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, uint64_t{0});
   }
 
-  /// With a producer warpgroup, the consumers only release stages: stage
-  /// g mod N at the end of the iteration, or with an asynchronous consumer
+  /// With a producer warpgroup, the consumers release every stage they
+  /// read, once (the producer waits for the release of load j before it
+  /// issues load j+N; an arrival nobody waits for is harmless): stage
+  /// g mod N at the end of iteration g, or with an asynchronous consumer
   /// stage (g-1) mod N once `wait.group 1` has completed the wgmma of
-  /// iteration g-1, when the producer will refill it (load k+N exists).
+  /// iteration g-1 (not in the first iteration), and the last stage after
+  /// the loop's `wait.group 0`.
   void releaseInConsumers(Value g, Value stage, Value previous) {
     scf::ForOp loop = plan.loop;
     Location loc = cx.loc();
     NVVM::WgmmaWaitGroupSyncOp wait = plan.consumerWait;
     if (!wait) {
       OpBuilder b(loop.getBody()->getTerminator());
-      empty.emitRelease(b, iterationsAhead(b, n), stage);
+      empty.emitRelease(b, Value(), stage,
+                        arith::ConstantIntOp::create(b, loc, 1, 1));
       return;
     }
     wait.setGroup(1);
@@ -468,11 +472,12 @@ private:
     b.setInsertionPointAfter(wait);
     Value notFirst =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, g, g0_);
-    auto guard = scf::IfOp::create(b, loc, notFirst, /*withElseRegion=*/false);
-    OpBuilder inner = guard.getThenBodyBuilder();
-    empty.emitRelease(inner, iterationsAhead(inner, n - 1), previous);
+    empty.emitRelease(b, Value(), previous, notFirst);
     b.setInsertionPointAfter(loop);
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, uint64_t{0});
+    Value end = loop.getResult(counterArg);
+    Value ran = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, end, g0_);
+    empty.emitRelease(b, Value(), cx.stageOf(b, end, n - 1), ran);
   }
 
   /// Issues the loads of iteration `iv` into stage `stage` under `iv < ub`

@@ -164,8 +164,8 @@ public:
   void afterRun(OpBuilder &b);
   /// At the end of iteration `iv` on stage `stage`: once every thread is
   /// done with it, the stage is freed in every CTA of the group if load
-  /// k+N (of iteration `ahead`) will refill it.
-  void emitRelease(OpBuilder &b, Value ahead, Value stage);
+  /// k+N (of iteration `ahead`) will refill it, or where `when` holds.
+  void emitRelease(OpBuilder &b, Value ahead, Value stage, Value when = {});
   /// Before a refill of `stage` that runs where `refills` holds: waits for
   /// the release of its last use; returns the phase mask `bits` with the
   /// stage's bit flipped where it waited.

@@ -25,6 +25,9 @@
 // after the loop still complete. The registers the producer gives back let
 // the consumers hold larger accumulators. `gpu.block_dim` reads the block
 // as written, and the kernel's `known_block_size` and launches grow by 128.
+// The split carries `asynccopy.consumer_threads`: CTA barriers on the
+// consumers' side synchronise the consumers alone (the conversion makes
+// them `bar.sync 1, T`, and shares per-thread copies among T threads).
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,9 +52,6 @@ constexpr int64_t kWarpgroup = 128;
 /// (CUTLASS's choice: enough for the address arithmetic of a TMA loop).
 constexpr int64_t kProducerRegisters = 40;
 constexpr int64_t kRegisterFile = 65536;
-/// The named barrier (`bar.sync 1, T`) that replaces CTA barriers among the
-/// consumers: barrier 0 would wait for the producer warpgroup too.
-constexpr int32_t kConsumerBarrierId = 1;
 
 /// Whether the kernel's ops before `loop` may run in the producer's threads
 /// too: no memory access (only allocations), and barriers.
@@ -104,7 +104,8 @@ mlir::asynccopy::pipelining::planWarpSpecialize(LoopPlan &plan,
   auto kernel = dyn_cast<gpu::GPUFuncOp>(loop->getParentOp());
   if (!kernel || !kernel.isKernel()) {
     why = "it is not at the top level of a kernel's body (the producer "
-          "warpgroup runs its copy of the loop alone)";
+          "warpgroup runs its copy of the loop alone; not yet in a loop over "
+          "tiles)";
     return failure();
   }
   if (plan.groupTracked) {
@@ -145,9 +146,12 @@ mlir::asynccopy::pipelining::planWarpSpecialize(LoopPlan &plan,
     return failure();
   }
   raising::Uniformity uniformity({kernel, true});
-  if (!uniformity.isUniform(loop.getLowerBound()) ||
-      !uniformity.isUniform(loop.getUpperBound()) ||
-      !uniformity.isUniform(loop.getStep())) {
+  auto uniformBounds = [&](scf::ForOp forOp) {
+    return uniformity.isUniform(forOp.getLowerBound()) &&
+           uniformity.isUniform(forOp.getUpperBound()) &&
+           uniformity.isUniform(forOp.getStep());
+  };
+  if (!uniformBounds(loop)) {
     why = "its bounds may differ between threads, and the producer's thread "
           "would run its own";
     return failure();
@@ -215,8 +219,8 @@ void ProducerSplit::split(
     roles->getNextNode()->moveBefore(consumerBlock->getTerminator());
   // Registers: the CTA starts with the share ptxas gives each thread of
   // T + 128 (the block size bounds it); the producer returns all but 40,
-  // which the consumers take (a multiple of 8, at most 256).
-  // With 256 threads or fewer every thread may hold 255 already.
+  // which the consumers take (a multiple of 8, at most 256). With 256
+  // threads or fewer every thread may hold 255 already.
   int64_t threads = consumers + kWarpgroup;
   int64_t atEntry = kRegisterFile / threads / 8 * 8;
   int64_t consumerRegs = std::min<int64_t>(
@@ -228,17 +232,10 @@ void ProducerSplit::split(
   if (rebalance)
     NVVM::SetMaxRegisterOp::create(atConsumers, loc, consumerRegs,
                                    NVVM::SetMaxRegisterAction::increase);
-  consumerBlock->walk([&](gpu::BarrierOp barrier) {
-    OpBuilder at(barrier);
-    Value id = arith::ConstantIntOp::create(at, loc, kConsumerBarrierId, 32);
-    Value count = arith::ConstantIntOp::create(at, loc, consumers, 32);
-    NVVM::BarrierOp::create(at, loc, TypeRange{}, id, count,
-                            NVVM::BarrierReductionAttr(), Value());
-    barrier.erase();
-  });
 
   // The producer: its first warp runs the loads of every iteration; its
-  // first lane issues them.
+  // first lane issues them. Load k >= N waits for release k/N - 1 of its
+  // stage.
   OpBuilder atProducer = OpBuilder::atBlockBegin(roles.thenBlock());
   if (rebalance)
     NVVM::SetMaxRegisterOp::create(atProducer, loc, kProducerRegisters,
@@ -257,7 +254,6 @@ void ProducerSplit::split(
       [&](OpBuilder &body, Location, Value iv, ValueRange args) {
         Value k = args[0];
         Value stage = cx.stageOf(body, k);
-        // Load k >= N waits for release k/N - 1 of its stage.
         Value refill =
             arith::CmpIOp::create(body, loc, arith::CmpIPredicate::uge, k,
                                   cx.constant(body, cx.n));
