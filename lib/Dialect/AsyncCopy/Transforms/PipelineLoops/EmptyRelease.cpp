@@ -142,13 +142,25 @@ Value EmptyRelease::waitBeforeRefill(OpBuilder &b, Value refills, Value stage,
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
                             arith::AndIOp::create(b, loc, bits, bit),
                             arith::ConstantIntOp::create(b, loc, 0, 64));
-  auto guard = scf::IfOp::create(b, loc, refills, /*withElseRegion=*/false);
-  OpBuilder inner = guard.getThenBodyBuilder();
-  wait(inner, stage, parity);
+  auto wait = scf::IfOp::create(b, loc, refills, /*withElseRegion=*/false);
+  OpBuilder inner = wait.getThenBodyBuilder();
+  BarrierWaitOp::create(inner, loc, empty, stage, parity);
   return arith::SelectOp::create(
       b, loc, refills, arith::XOrIOp::create(b, loc, bits, bit), bits);
 }
 
-void EmptyRelease::wait(OpBuilder &b, Value stage, Value parity) {
-  BarrierWaitOp::create(b, cx.loc(), empty, stage, parity);
+void EmptyRelease::waitForReleaseBefore(OpBuilder &b, Value k, Value stage) {
+  Location loc = cx.loc();
+  Value refill = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, k,
+                                       cx.constant(b, cx.n));
+  auto wait = scf::IfOp::create(b, loc, refill, /*withElseRegion=*/false);
+  OpBuilder inner = wait.getThenBodyBuilder();
+  Value round = arith::DivUIOp::create(inner, loc, k, cx.constant(inner, cx.n));
+  Value parity = arith::IndexCastOp::create(
+      inner, loc, inner.getI1Type(),
+      arith::RemUIOp::create(
+          inner, loc,
+          arith::AddIOp::create(inner, loc, round, cx.constant(inner, 1)),
+          cx.constant(inner, 2)));
+  BarrierWaitOp::create(inner, loc, empty, stage, parity);
 }

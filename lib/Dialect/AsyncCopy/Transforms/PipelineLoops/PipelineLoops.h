@@ -170,8 +170,10 @@ public:
   /// the release of its last use; returns the phase mask `bits` with the
   /// stage's bit flipped where it waited.
   Value waitBeforeRefill(OpBuilder &b, Value refills, Value stage, Value bits);
-  /// Waits until `stage` completes its empty phase of parity `parity`.
-  void wait(OpBuilder &b, Value stage, Value parity);
+  /// Before load `k` (counted from the barriers' init) into `stage`: from
+  /// the N-th load on, waits for the release of load k-N, the completion
+  /// of empty phase k/N - 1 of the stage (a producer warpgroup's wait).
+  void waitForReleaseBefore(OpBuilder &b, Value k, Value stage);
 
 private:
   SmallVector<Value> groupRanks(OpBuilder &b);

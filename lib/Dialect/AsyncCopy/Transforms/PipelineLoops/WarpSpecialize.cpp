@@ -254,22 +254,7 @@ void ProducerSplit::split(
       [&](OpBuilder &body, Location, Value iv, ValueRange args) {
         Value k = args[0];
         Value stage = cx.stageOf(body, k);
-        Value refill =
-            arith::CmpIOp::create(body, loc, arith::CmpIPredicate::uge, k,
-                                  cx.constant(body, cx.n));
-        auto wait =
-            scf::IfOp::create(body, loc, refill, /*withElseRegion=*/false);
-        OpBuilder inWait = wait.getThenBodyBuilder();
-        Value round = arith::DivUIOp::create(inWait, loc, k,
-                                             cx.constant(inWait, cx.n));
-        Value parity = arith::IndexCastOp::create(
-            inWait, loc, inWait.getI1Type(),
-            arith::RemUIOp::create(
-                inWait, loc,
-                arith::AddIOp::create(inWait, loc, round,
-                                      cx.constant(inWait, 1)),
-                cx.constant(inWait, 2)));
-        empty.wait(inWait, stage, parity);
+        empty.waitForReleaseBefore(body, k, stage);
         emitLoads(body, iv, stage, issuer);
         scf::YieldOp::create(
             body, loc,
