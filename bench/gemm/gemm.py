@@ -57,14 +57,17 @@ CONFIGS = ((128, 256, 3, True, (1, 1), False, 0), (128, 256, 3, False, (1, 1), F
            (128, 256, 3, True, (1, 2), False, 0), (128, 256, 3, True, (2, 2), False, 0),
            (128, 256, 3, True, (1, 1), True, 0), (128, 256, 3, True, (2, 1), True, 0),
            (128, 128, 4, True, (1, 1), True, 0), (128, 256, 3, True, (2, 2), True, 0),
-           (128, 256, 3, True, (1, 1), False, 132), (128, 256, 3, True, (2, 1), False, 132))
+           (128, 256, 3, True, (1, 1), False, 132), (128, 256, 3, True, (2, 1), False, 132),
+           (128, 256, 3, True, (1, 1), True, 132), (128, 256, 3, True, (2, 1), True, 132))
 # Only on the small shapes: one warpgroup, clusters with synchronous
 # consumers, producer warpgroups with one consumer warpgroup or synchronous
-# consumers, persistent kernels with fewer CTAs than tiles.
+# consumers, persistent kernels with fewer CTAs than tiles (with and without
+# a producer warpgroup).
 SMALL_CONFIGS = ((64, 256, 3, True, (1, 1), False, 0), (64, 256, 3, True, (2, 1), False, 0),
                  (128, 256, 3, False, (2, 1), False, 0), (128, 256, 3, False, (2, 2), False, 0),
                  (64, 256, 3, True, (1, 1), True, 0), (128, 256, 3, False, (1, 2), True, 0),
-                 (128, 128, 3, True, (1, 1), False, 3), (128, 128, 3, True, (2, 1), False, 4))
+                 (128, 128, 3, True, (1, 1), False, 3), (128, 128, 3, True, (2, 1), False, 4),
+                 (128, 128, 3, True, (1, 1), True, 3), (128, 128, 3, True, (2, 1), True, 4))
 # Triton: (BM, BN, BK, stages, warps).
 TRITON_CONFIGS = ((128, 256, 64, 3, 8), (128, 256, 64, 4, 8),
                   (128, 128, 64, 4, 4), (128, 128, 64, 4, 8),

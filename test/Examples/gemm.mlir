@@ -23,6 +23,13 @@
 // barriers, the epilogue's included, leave the producer out.
 // RUN: %python %S/../../bench/gemm/gemm_gen.py 512 512 512 --cluster 2 2 --ws \
 // RUN:   | ac-opt -asynccopy-to-llvm="format=isa" | %extract_ptx | FileCheck %s --check-prefix=WS
+// A persistent GEMM with a producer warpgroup (`--ws --persistent 4`, 2x1
+// clusters): one cluster barrier before the split and one after the
+// consumers' loop over tiles, none per tile; no register hand-over; the
+// producer's load loop is nested in its own loop over tiles; the consumers'
+// epilogue barriers leave the producer out.
+// RUN: %python %S/../../bench/gemm/gemm_gen.py 1024 1024 512 --cluster 2 1 --ws --persistent 4 \
+// RUN:   | ac-opt -asynccopy-to-llvm="format=isa" | %extract_ptx | FileCheck %s --check-prefix=PWS
 // CHECK-LABEL: .entry gemm(
 // CHECK-COUNT-2: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 // CHECK: mbarrier.try_wait.parity.shared.b64
@@ -65,3 +72,27 @@
 // WS-NEXT: barrier.cluster.wait;
 // WS-NEXT: bar.sync 1, 256;
 // WS-NOT: bar.sync 0;
+// PWS: .maxntid 384, 1, 1
+// PWS-NOT: setmaxnreg
+// PWS: barrier.cluster.arrive;
+// PWS-NEXT: barrier.cluster.wait;
+// PWS-NOT: barrier.cluster
+// PWS: mbarrier.try_wait.parity.shared.b64
+// PWS-NOT: barrier.cluster
+// PWS: multicast::cluster
+// PWS-NOT: barrier.cluster
+// PWS: wgmma.wait_group.sync.aligned 1;
+// PWS-NOT: barrier.cluster
+// PWS: mbarrier.arrive.shared::cluster.b64
+// PWS-NOT: barrier.cluster
+// PWS: wgmma.wait_group.sync.aligned 0;
+// PWS-NOT: barrier.cluster
+// PWS: bar.sync 1, 256;
+// PWS-NOT: barrier.cluster
+// PWS: cp.async.bulk.tensor.4d.global.shared::cta.tile.bulk_group
+// PWS-NOT: barrier.cluster
+// PWS: barrier.cluster.arrive;
+// PWS-NEXT: barrier.cluster.wait;
+// PWS-NOT: barrier.cluster
+// PWS-NOT: setmaxnreg
+// PWS-NOT: bar.sync 0;

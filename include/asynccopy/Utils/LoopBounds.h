@@ -15,12 +15,14 @@
 namespace mlir::asynccopy {
 
 /// `value < ub` of `loop`, compared as the loop compares its induction
-/// variable: true where an iteration starting at `value` would run.
+/// variable: true where an iteration starting at `value` would run. `ub`
+/// stands for the loop's upper bound where given (its copy elsewhere).
 inline Value createBelowUpperBound(OpBuilder &b, Location loc, scf::ForOp loop,
-                                   Value value) {
+                                   Value value, Value ub = {}) {
   auto predicate = loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
                                          : arith::CmpIPredicate::slt;
-  return arith::CmpIOp::create(b, loc, predicate, value, loop.getUpperBound());
+  return arith::CmpIOp::create(b, loc, predicate, value,
+                               ub ? ub : loop.getUpperBound());
 }
 
 } // namespace mlir::asynccopy

@@ -227,15 +227,51 @@ gpu.module @kernels {
 
 // -----
 
-// A persistent kernel: the loop sits in a loop over tiles, where it gets
-// no producer warpgroup (not yet); it is pipelined with its counter carried
-// from tile to tile.
+// A persistent kernel: the loop sits in a loop over tiles. The producer's
+// first warp walks the tiles too, with the ops their loads need (the tile's
+// row), counting its loads across tiles; the consumers run the loop over
+// tiles with the pipelined loop, its counter carried from tile to tile, and
+// the epilogue, whose barrier leaves the producer out. With one consumer
+// warpgroup no registers move.
 #wg = #gpu.address_space<workgroup>
 // CHECK-LABEL: gpu.func @persistent
-// CHECK: memref.alloca() : memref<1xi64>
-// CHECK: !asynccopy.barrier<2>
-// CHECK-NOT: asynccopy.consumer_threads
-// CHECK: gpu.return
+// CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
+// CHECK: %[[BX:.*]] = gpu.block_id x
+// CHECK: %[[FULL:.*]] = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+// CHECK: %[[EMPTY:.*]] = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+// CHECK: asynccopy.barrier.init %[[EMPTY]], 4 : !asynccopy.barrier<2>
+// CHECK: memref.store %{{.*}}, %[[STATE:.*]][%{{.*}}] : memref<1xi64>
+// CHECK: %[[TID:.*]] = gpu.thread_id x
+// CHECK: %[[PRODUCER:.*]] = arith.cmpi uge, %[[TID]], %{{.*}} : index
+// CHECK: scf.if %[[PRODUCER]] {
+// CHECK-NOT: nvvm.setmaxregister
+// CHECK:   scf.if
+// CHECK:     %[[ISSUER:.*]] = arith.cmpi eq, %[[TID]]
+// CHECK:     scf.for %[[T:.*]] = %[[BX]] to %{{.*}} step %{{.*}} iter_args(%[[K0:.*]] = %{{.*}}) -> (index) {
+// CHECK:       %[[ROW:.*]] = arith.muli %[[T]], %{{.*}} : index
+// CHECK:       %[[KEND:.*]] = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[K:.*]] = %[[K0]]) -> (index) {
+// CHECK:         %[[S:.*]] = arith.remui %[[K]]
+// CHECK:         asynccopy.barrier.wait %[[EMPTY]][%[[S]]]
+// CHECK:         asynccopy.copy %{{.*}} to %{{.*}} window [%[[ROW]], %{{.*}}] [64, 64] barrier %[[FULL]][%[[S]]] predicate %[[ISSUER]]
+// CHECK:         scf.yield
+// CHECK:       }
+// CHECK:       scf.yield %[[KEND]] : index
+// CHECK:     }
+// CHECK:   }
+// CHECK: } else {
+// CHECK-NOT: nvvm.setmaxregister
+// CHECK:   scf.for %{{.*}} = %[[BX]] to
+// CHECK:     %[[G0:.*]] = memref.load %[[STATE]]
+// CHECK:     scf.for
+// CHECK-NOT:   asynccopy.copy
+// CHECK:       asynccopy.barrier.wait %[[FULL]]
+// CHECK:       asynccopy.barrier.arrive %[[EMPTY]]
+// CHECK:     }
+// CHECK:     memref.store %{{.*}}, %[[STATE]]
+// CHECK:     gpu.barrier
+// CHECK:   }
+// CHECK: } {asynccopy.consumer_threads = 128 : i64}
+// CHECK-NEXT: gpu.return
 gpu.module @kernels {
   gpu.func @persistent(%A: memref<1024x512xf32>, %out: memref<1024xf32>)
       workgroup(%sa : memref<64x64xf32, #wg>) kernel
@@ -256,11 +292,75 @@ gpu.module @kernels {
     asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
     scf.for %t = %bx to %c16 step %c4 {
       %row = arith.muli %t, %c64 : index
-      // expected-remark @below {{not warp-specialised: it is not at the top level of a kernel's body (the producer warpgroup runs its copy of the loop alone; not yet in a loop over tiles)}}
       %r:2 = scf.for %kt = %c0 to %c8 step %c1 iter_args(%ph = %false, %s = %zero) -> (i1, f32) {
         %col = arith.muli %kt, %c64 : index
         asynccopy.copy %A to %sa window [%row, %col] [64, 64] barrier %bar[%c0]
             : memref<1024x512xf32> to memref<64x64xf32, #wg>
+        asynccopy.barrier.wait %bar[%c0], %ph : !asynccopy.barrier<1>
+        %x = memref.load %sa[%trow, %c0] : memref<64x64xf32, #wg>
+        %n = arith.addf %s, %x : f32
+        %nph = arith.xori %ph, %true : i1
+        scf.yield %nph, %n : i1, f32
+      } {asynccopy.pipeline_stages = 2 : i64, asynccopy.pipeline_warp_specialize}
+      %i = arith.addi %row, %trow : index
+      memref.store %r#1, %out[%i] : memref<1024xf32>
+      gpu.barrier
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// A persistent kernel on 2x1 clusters multicasting its loads: the cluster
+// barriers that publish the barriers and keep a CTA from leaving while its
+// multicasts land go around the split and the consumers' loop over tiles,
+// not around every tile (the producer waits for every release instead).
+#wg = #gpu.address_space<workgroup>
+// CHECK-LABEL: gpu.func @persistent_multicast
+// CHECK: asynccopy.barrier.init %{{.*}}, 8 : !asynccopy.barrier<2>
+// CHECK: nvvm.cluster.arrive
+// CHECK-NEXT: nvvm.cluster.wait
+// CHECK: scf.if
+// CHECK:   scf.for
+// CHECK:     scf.for
+// CHECK:       asynccopy.copy {{.*}}collective = [#gpu<dim x>]
+// CHECK: } else {
+// CHECK-NOT: nvvm.cluster
+// CHECK:   scf.for
+// CHECK:     scf.for
+// CHECK:       asynccopy.barrier.remote
+// CHECK-NOT: nvvm.cluster
+// CHECK:     gpu.barrier
+// CHECK:   }
+// CHECK-NEXT: nvvm.cluster.arrive
+// CHECK-NEXT: nvvm.cluster.wait
+// CHECK-NEXT: } {asynccopy.consumer_threads = 128 : i64}
+gpu.module @kernels {
+  gpu.func @persistent_multicast(%A: memref<1024x512xf32>, %out: memref<1024xf32>)
+      workgroup(%sa : memref<64x64xf32, #wg>) kernel
+      attributes {known_block_size = array<i32: 128, 1, 1>, known_cluster_size = array<i32: 2, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c8 = arith.constant 8 : index
+    %c16 = arith.constant 16 : index
+    %c64 = arith.constant 64 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %zero = arith.constant 0.0 : f32
+    %bx = gpu.block_id x
+    %cluster = arith.divui %bx, %c2 : index
+    %tid = gpu.thread_id x
+    %trow = arith.remui %tid, %c64 : index
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+    scf.for %t = %cluster to %c16 step %c2 {
+      %row = arith.muli %t, %c64 : index
+      %r:2 = scf.for %kt = %c0 to %c8 step %c1 iter_args(%ph = %false, %s = %zero) -> (i1, f32) {
+        %col = arith.muli %kt, %c64 : index
+        asynccopy.copy %A to %sa window [%row, %col] [64, 64] barrier %bar[%c0]
+            {collective = [#gpu<dim x>]} : memref<1024x512xf32> to memref<64x64xf32, #wg>
         asynccopy.barrier.wait %bar[%c0], %ph : !asynccopy.barrier<1>
         %x = memref.load %sa[%trow, %c0] : memref<64x64xf32, #wg>
         %n = arith.addf %s, %x : f32
@@ -440,7 +540,7 @@ gpu.module @kernels {
     asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
     %go = arith.cmpi sgt, %n, %c0 : index
     scf.if %go {
-      // expected-remark @below {{not warp-specialised: it is not at the top level of a kernel's body (the producer warpgroup runs its copy of the loop alone; not yet in a loop over tiles)}}
+      // expected-remark @below {{not warp-specialised: it is neither at the top level of a kernel's body nor at the top level of a loop over tiles there (the producer warpgroup runs its own copy of these loops)}}
       %ph = scf.for %kt = %c0 to %c8 step %c1 iter_args(%ph = %false) -> (i1) {
         %col = arith.muli %kt, %c64 : index
         asynccopy.copy %A to %sa window [0, %col] [64, 64] barrier %bar[%c0]
@@ -449,6 +549,146 @@ gpu.module @kernels {
         %nph = arith.xori %ph, %true : i1
         scf.yield %nph : i1
       } {asynccopy.pipeline_stages = 2 : i64, asynccopy.pipeline_warp_specialize}
+    }
+    gpu.return
+  }
+
+  // The loop's bounds depend on the thread.
+  gpu.func @thread_bounds(%A: memref<64x512xf32>)
+      workgroup(%sa : memref<64x64xf32, #wg>) kernel
+      attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %tid = gpu.thread_id x
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+    // expected-remark @below {{not warp-specialised: its bounds (or its loop over tiles') may differ between threads, and the producer's thread would run its own}}
+    %ph = scf.for %kt = %c0 to %tid step %c1 iter_args(%ph = %false) -> (i1) {
+      %col = arith.muli %kt, %c64 : index
+      asynccopy.copy %A to %sa window [0, %col] [64, 64] barrier %bar[%c0]
+          : memref<64x512xf32> to memref<64x64xf32, #wg>
+      asynccopy.barrier.wait %bar[%c0], %ph : !asynccopy.barrier<1>
+      %nph = arith.xori %ph, %true : i1
+      scf.yield %nph : i1
+    } {asynccopy.pipeline_stages = 2 : i64, asynccopy.pipeline_warp_specialize}
+    gpu.return
+  }
+
+  // The loop over tiles starts at the thread's id.
+  gpu.func @thread_tiles(%A: memref<1024x512xf32>)
+      workgroup(%sa : memref<64x64xf32, #wg>) kernel
+      attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c16 = arith.constant 16 : index
+    %c64 = arith.constant 64 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %tid = gpu.thread_id x
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+    scf.for %t = %tid to %c16 step %c8 {
+      %row = arith.muli %t, %c64 : index
+      // expected-remark @below {{not warp-specialised: its bounds (or its loop over tiles') may differ between threads, and the producer's thread would run its own}}
+      %ph = scf.for %kt = %c0 to %c8 step %c1 iter_args(%ph = %false) -> (i1) {
+        %col = arith.muli %kt, %c64 : index
+        asynccopy.copy %A to %sa window [%row, %col] [64, 64] barrier %bar[%c0]
+            : memref<1024x512xf32> to memref<64x64xf32, #wg>
+        asynccopy.barrier.wait %bar[%c0], %ph : !asynccopy.barrier<1>
+        %nph = arith.xori %ph, %true : i1
+        scf.yield %nph : i1
+      } {asynccopy.pipeline_stages = 2 : i64, asynccopy.pipeline_warp_specialize}
+    }
+    gpu.return
+  }
+
+  // The tile's row is carried by the loop over tiles.
+  gpu.func @tile_carried(%A: memref<1024x512xf32>)
+      workgroup(%sa : memref<64x64xf32, #wg>) kernel
+      attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c16 = arith.constant 16 : index
+    %c64 = arith.constant 64 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+    %end = scf.for %t = %c0 to %c16 step %c1 iter_args(%row = %c0) -> (index) {
+      // expected-remark @below {{not warp-specialised: a load's operands or the loop's bounds depend on a value its loop over tiles carries, which the producer warpgroup does not compute}}
+      %ph = scf.for %kt = %c0 to %c8 step %c1 iter_args(%ph = %false) -> (i1) {
+        %col = arith.muli %kt, %c64 : index
+        asynccopy.copy %A to %sa window [%row, %col] [64, 64] barrier %bar[%c0]
+            : memref<1024x512xf32> to memref<64x64xf32, #wg>
+        asynccopy.barrier.wait %bar[%c0], %ph : !asynccopy.barrier<1>
+        %nph = arith.xori %ph, %true : i1
+        scf.yield %nph : i1
+      } {asynccopy.pipeline_stages = 2 : i64, asynccopy.pipeline_warp_specialize}
+      %next = arith.addi %row, %c64 : index
+      scf.yield %next : index
+    }
+    gpu.return
+  }
+
+  // The tile's row is read from memory in the loop over tiles.
+  gpu.func @tile_read(%A: memref<1024x512xf32>, %rows: memref<16xindex>)
+      workgroup(%sa : memref<64x64xf32, #wg>) kernel
+      attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c16 = arith.constant 16 : index
+    %c64 = arith.constant 64 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+    scf.for %t = %c0 to %c16 step %c1 {
+      %row = memref.load %rows[%t] : memref<16xindex>
+      // expected-remark @below {{not warp-specialised: a load's operands or the loop's bounds are computed in its loop over tiles by 'memref.load', which the producer warpgroup cannot run}}
+      %ph = scf.for %kt = %c0 to %c8 step %c1 iter_args(%ph = %false) -> (i1) {
+        %col = arith.muli %kt, %c64 : index
+        asynccopy.copy %A to %sa window [%row, %col] [64, 64] barrier %bar[%c0]
+            : memref<1024x512xf32> to memref<64x64xf32, #wg>
+        asynccopy.barrier.wait %bar[%c0], %ph : !asynccopy.barrier<1>
+        %nph = arith.xori %ph, %true : i1
+        scf.yield %nph : i1
+      } {asynccopy.pipeline_stages = 2 : i64, asynccopy.pipeline_warp_specialize}
+    }
+    gpu.return
+  }
+
+  // A cluster barrier in the loop over tiles.
+  gpu.func @tile_cluster_barrier(%A: memref<1024x512xf32>)
+      workgroup(%sa : memref<64x64xf32, #wg>) kernel
+      attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c16 = arith.constant 16 : index
+    %c64 = arith.constant 64 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+    scf.for %t = %c0 to %c16 step %c1 {
+      %row = arith.muli %t, %c64 : index
+      // expected-remark @below {{not warp-specialised: its loop over tiles has a cluster barrier, which the producer warpgroup would not reach}}
+      %ph = scf.for %kt = %c0 to %c8 step %c1 iter_args(%ph = %false) -> (i1) {
+        %col = arith.muli %kt, %c64 : index
+        asynccopy.copy %A to %sa window [%row, %col] [64, 64] barrier %bar[%c0]
+            : memref<1024x512xf32> to memref<64x64xf32, #wg>
+        asynccopy.barrier.wait %bar[%c0], %ph : !asynccopy.barrier<1>
+        %nph = arith.xori %ph, %true : i1
+        scf.yield %nph : i1
+      } {asynccopy.pipeline_stages = 2 : i64, asynccopy.pipeline_warp_specialize}
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
     }
     gpu.return
   }

@@ -204,6 +204,17 @@ def gemm_configs(start):
         # multicasting B (4 tiles per CTA).
         ((512, 512, 256), {"bn": 128, "persistent": 3}),
         ((512, 512, 256), {"bn": 128, "cluster": (2, 1), "persistent": 4}),
+        # Persistent with a producer warpgroup: it walks the tiles too and
+        # fills the next tile's stages during the epilogue; on 1x1, 2x1 and
+        # 2x2 clusters, and with synchronous consumers.
+        ((512, 512, 256), {"bn": 128, "persistent": 3,
+                           "warp_specialize": True}),
+        ((512, 512, 256), {"bn": 128, "cluster": (2, 1), "persistent": 4,
+                           "warp_specialize": True}),
+        ((512, 1024, 256), {"bn": 128, "cluster": (2, 2), "persistent": 8,
+                            "warp_specialize": True}),
+        ((200, 504, 200), {"async_consumer": False, "persistent": 2,
+                           "warp_specialize": True}),
     ]
     return [GemmConfig(start + i, *shape, **kw) for i, (shape, kw) in enumerate(shapes)]
 

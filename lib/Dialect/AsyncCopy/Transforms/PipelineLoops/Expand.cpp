@@ -112,8 +112,9 @@ public:
     rewriteBody();
     if (plan.warpSpecialized())
       ProducerSplit(cx, empty).split(
-          [&](OpBuilder &b, Value iv, Value stage, Value issuer) {
-            emitLoads(b, iv, stage, issuer);
+          [&](OpBuilder &b, Value iv, Value stage, Value issuer,
+              const IRMapping &tile) {
+            emitLoads(b, iv, stage, issuer, &tile);
           });
     eraseSingleBufferOps();
     for (StringRef name :
@@ -255,9 +256,13 @@ private:
         saveBits_ = memref::StoreOp::create(after, loc, zero, state, second);
     }
     if (plan.emptyRelease) {
-      empty.beforeRun(b);
+      // A producer warpgroup in a loop over tiles waits for every release
+      // across runs: the group synchronises once around all of them.
+      Operation *runs = plan.tileLoop ? plan.tileLoop : loop;
+      OpBuilder before(runs);
+      empty.beforeRun(before);
       OpBuilder after(loop->getContext());
-      after.setInsertionPointAfter(loop);
+      after.setInsertionPointAfter(runs);
       empty.afterRun(after);
     }
     g0_ = g0;
@@ -481,15 +486,18 @@ private:
   }
 
   /// Issues the loads of iteration `iv` into stage `stage` under `iv < ub`
-  /// (where `issuer` holds, when given); for cp.async, every thread then
+  /// (where `issuer` holds, when given; with the values of the loop over
+  /// tiles mapped by `tile`, when given); for cp.async, every thread then
   /// commits one group.
-  void emitLoads(OpBuilder &b, Value iv, Value stage, Value issuer = {}) {
+  void emitLoads(OpBuilder &b, Value iv, Value stage, Value issuer = {},
+                 const IRMapping *tile = nullptr) {
     scf::ForOp loop = plan.loop;
     Location loc = cx.loc();
-    Value inRange = createBelowUpperBound(b, loc, loop, iv);
+    IRMapping map = tile ? *tile : IRMapping();
+    Value inRange = createBelowUpperBound(
+        b, loc, loop, iv, map.lookupOrDefault(loop.getUpperBound()));
     auto guard = scf::IfOp::create(b, loc, inRange, /*withElseRegion=*/false);
     OpBuilder inner = guard.getThenBodyBuilder();
-    IRMapping map;
     map.map(loop.getInductionVar(), iv);
     for (Operation *op : plan.slice)
       inner.clone(*op, map);

@@ -96,6 +96,13 @@ struct LoopPlan {
   /// producer warpgroup follows them.
   int64_t consumerThreads = 0;
   bool warpSpecialized() const { return consumerThreads > 0; }
+  /// A warp-specialised loop in a loop over tiles (at the top level of its
+  /// kernel): that loop, which the producer runs too, and the ops of its
+  /// body (pure, in order) that the loads' operands and the loop's bounds
+  /// are computed with, which the producer clones. Null: the loop itself
+  /// is at the kernel's top level.
+  scf::ForOp tileLoop;
+  SmallVector<Operation *> tileSlice;
 };
 
 /// Finds the loads of `loop` to pipeline with `stages` stages and checks
@@ -216,19 +223,21 @@ private:
 };
 
 /// The warp-specialised form of a pipelined loop at the top level of its
-/// kernel: the kernel's body splits into the producer warpgroup, which
-/// issues the loads, and the consumers, which run the loop without them and
-/// everything after it.
+/// kernel, or of its loop over tiles there: the kernel's body splits into
+/// the producer warpgroup, which issues the loads (running the loop over
+/// tiles too, with its load count carried across tiles), and the
+/// consumers, which run the loop without them and everything after it.
 class ProducerSplit {
 public:
   ProducerSplit(PipelineContext &cx, EmptyRelease &empty)
       : cx(cx), empty(empty) {}
 
-  /// Splits the kernel at the loop, whose consumer side is already
-  /// rewritten; `emitLoads` builds the loads of iteration `iv` into `stage`,
-  /// issued where `issuer` holds.
+  /// Splits the kernel at the loop (or its loop over tiles), whose consumer
+  /// side is already rewritten; `emitLoads` builds the loads of iteration
+  /// `iv` into `stage`, issued where `issuer` holds, with the values of the
+  /// tile body mapped by `tile` to the producer's.
   void split(function_ref<void(OpBuilder &, Value iv, Value stage,
-                               Value issuer)>
+                               Value issuer, const IRMapping &tile)>
                  emitLoads);
 
 private:

@@ -20,6 +20,12 @@
 //     the ops after the loop, CTA barriers among the T consumers
 //   }
 //
+// A loop at the top level of a loop over tiles (a persistent kernel's)
+// splits the kernel at that loop instead: the producer's first warp walks
+// the tiles, computing what their loads need, and counts its loads across
+// them, so it fills the next tile's stages while the consumers run the
+// epilogue of the last one.
+//
 // The producer then exits; a CTA or cluster barrier that only exited
 // threads hold up is released (PTX `exit`), so the consumers' barriers
 // after the loop still complete. The registers the producer gives back let
@@ -53,8 +59,9 @@ constexpr int64_t kWarpgroup = 128;
 constexpr int64_t kProducerRegisters = 40;
 constexpr int64_t kRegisterFile = 65536;
 
-/// Whether the kernel's ops before `loop` may run in the producer's threads
-/// too: no memory access (only allocations), and barriers.
+/// Whether the kernel's ops before `loop` (the pipelined loop or its loop
+/// over tiles) may run in the producer's threads too: no memory access
+/// (only allocations), and barriers.
 LogicalResult checkOpsBefore(scf::ForOp loop, std::string &why) {
   for (Operation *op = &loop->getBlock()->front(); op != loop;
        op = op->getNextNode()) {
@@ -95,17 +102,87 @@ LogicalResult checkBody(LoopPlan &plan, std::string &why) {
   return failure(walk.wasInterrupted());
 }
 
+/// For a loop in a loop over tiles: the ops of the tile body that the
+/// producer needs (the loop's bounds, the loads' operands), which must be
+/// pure and must not read the tile loop's iter_args (the producer does not
+/// run what yields them).
+LogicalResult planTileSlice(const LoopPlan &plan, scf::ForOp tiles,
+                            SmallVector<Operation *> &slice,
+                            std::string &why) {
+  scf::ForOp loop = plan.loop;
+  Block *tileBody = tiles.getBody();
+  SmallVector<Value> needed{loop.getLowerBound(), loop.getUpperBound(),
+                            loop.getStep()};
+  auto need = [&](Value operand) {
+    if (!loop->isAncestor(operand.getParentBlock()->getParentOp()))
+      needed.push_back(operand);
+  };
+  for (Operation *op : plan.slice)
+    op->walk([&](Operation *nested) {
+      llvm::for_each(nested->getOperands(), need);
+    });
+  for (CopyOp load : plan.loads)
+    for (Value operand : load->getOperands())
+      if (operand != load.getDest() && operand != load.getBarrier())
+        need(operand);
+  llvm::SmallPtrSet<Operation *, 16> inSlice;
+  while (!needed.empty()) {
+    Value value = needed.pop_back_val();
+    if (auto arg = dyn_cast<BlockArgument>(value)) {
+      if (arg.getOwner() == tileBody && arg != tiles.getInductionVar()) {
+        why = "a load's operands or the loop's bounds depend on a value its "
+              "loop over tiles carries, which the producer warpgroup does "
+              "not compute";
+        return failure();
+      }
+      continue;
+    }
+    Operation *def = tileBody->findAncestorOpInBlock(*value.getDefiningOp());
+    if (!def || !inSlice.insert(def).second)
+      continue;
+    if (!isMemoryEffectFree(def) || def->getNumRegions() != 0) {
+      why = "a load's operands or the loop's bounds are computed in its loop "
+            "over tiles by '" +
+            def->getName().getStringRef().str() +
+            "', which the producer warpgroup cannot run";
+      return failure();
+    }
+    llvm::append_range(needed, def->getOperands());
+  }
+  for (Operation &op : tileBody->without_terminator())
+    if (inSlice.contains(&op))
+      slice.push_back(&op);
+  // Cluster barriers in the tile loop would wait for the producer, which
+  // runs ahead of the consumers.
+  WalkResult barrier = tiles.getBody()->walk([](Operation *op) {
+    return isa<NVVM::ClusterArriveOp, NVVM::ClusterArriveRelaxedOp,
+               NVVM::ClusterWaitOp>(op)
+               ? WalkResult::interrupt()
+               : WalkResult::advance();
+  });
+  if (barrier.wasInterrupted()) {
+    why = "its loop over tiles has a cluster barrier, which the producer "
+          "warpgroup would not reach";
+    return failure();
+  }
+  return success();
+}
+
 } // namespace
 
 LogicalResult
 mlir::asynccopy::pipelining::planWarpSpecialize(LoopPlan &plan,
                                                 std::string &why) {
   scf::ForOp loop = plan.loop;
-  auto kernel = dyn_cast<gpu::GPUFuncOp>(loop->getParentOp());
+  // The loop is at the top level of a kernel, or of a loop over tiles
+  // there.
+  auto tiles = dyn_cast<scf::ForOp>(loop->getParentOp());
+  auto kernel = dyn_cast<gpu::GPUFuncOp>(
+      (tiles ? tiles.getOperation() : loop.getOperation())->getParentOp());
   if (!kernel || !kernel.isKernel()) {
-    why = "it is not at the top level of a kernel's body (the producer "
-          "warpgroup runs its copy of the loop alone; not yet in a loop over "
-          "tiles)";
+    why = "it is neither at the top level of a kernel's body nor at the top "
+          "level of a loop over tiles there (the producer warpgroup runs "
+          "its own copy of these loops)";
     return failure();
   }
   if (plan.groupTracked) {
@@ -151,11 +228,14 @@ mlir::asynccopy::pipelining::planWarpSpecialize(LoopPlan &plan,
            uniformity.isUniform(forOp.getUpperBound()) &&
            uniformity.isUniform(forOp.getStep());
   };
-  if (!uniformBounds(loop)) {
-    why = "its bounds may differ between threads, and the producer's thread "
-          "would run its own";
+  if (!uniformBounds(loop) || (tiles && !uniformBounds(tiles))) {
+    why = "its bounds (or its loop over tiles') may differ between threads, "
+          "and the producer's thread would run its own";
     return failure();
   }
+  SmallVector<Operation *> tileSlice;
+  if (tiles && failed(planTileSlice(plan, tiles, tileSlice, why)))
+    return failure();
   KnownDivisors divisors(kernel);
   for (CopyOp load : plan.loads) {
     if (load.getPredicate()) {
@@ -185,8 +265,11 @@ mlir::asynccopy::pipelining::planWarpSpecialize(LoopPlan &plan,
       return failure();
     }
   }
-  if (failed(checkOpsBefore(loop, why)) || failed(checkBody(plan, why)))
+  if (failed(checkOpsBefore(tiles ? tiles : loop, why)) ||
+      failed(checkBody(plan, why)))
     return failure();
+  plan.tileLoop = tiles;
+  plan.tileSlice = std::move(tileSlice);
   plan.consumerThreads = (*block)[0];
   plan.emptyRelease = true;
   plan.perWarpRelease = true;
@@ -195,16 +278,19 @@ mlir::asynccopy::pipelining::planWarpSpecialize(LoopPlan &plan,
 }
 
 void ProducerSplit::split(
-    function_ref<void(OpBuilder &, Value iv, Value stage, Value issuer)>
+    function_ref<void(OpBuilder &, Value iv, Value stage, Value issuer,
+                      const IRMapping &tile)>
         emitLoads) {
   LoopPlan &plan = cx.plan;
   scf::ForOp loop = cx.loop();
+  scf::ForOp tiles = plan.tileLoop;
+  Operation *top = tiles ? tiles.getOperation() : loop.getOperation();
   Location loc = cx.loc();
-  auto kernel = cast<gpu::GPUFuncOp>(loop->getParentOp());
+  auto kernel = cast<gpu::GPUFuncOp>(top->getParentOp());
   MLIRContext *ctx = loop.getContext();
   int64_t consumers = plan.consumerThreads;
 
-  OpBuilder b(loop);
+  OpBuilder b(top);
   Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
   Value isProducer = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
                                            tid, cx.constant(b, consumers));
@@ -214,20 +300,22 @@ void ProducerSplit::split(
 
   // The consumers: the loop and everything after it but the terminator.
   Block *consumerBlock = roles.elseBlock();
-  Operation *terminator = loop->getBlock()->getTerminator();
+  Operation *terminator = top->getBlock()->getTerminator();
   while (roles->getNextNode() != terminator)
     roles->getNextNode()->moveBefore(consumerBlock->getTerminator());
   // Registers: the CTA starts with the share ptxas gives each thread of
   // T + 128 (the block size bounds it); the producer returns all but 40,
   // which the consumers take (a multiple of 8, at most 256). With 256
-  // threads or fewer every thread may hold 255 already.
+  // threads or fewer every thread may hold 255 already. A producer that
+  // runs the loop over tiles keeps its share: with 40 it hung in about a
+  // third of the runs on the H200 (docs/pipelining.md).
   int64_t threads = consumers + kWarpgroup;
   int64_t atEntry = kRegisterFile / threads / 8 * 8;
   int64_t consumerRegs = std::min<int64_t>(
       (atEntry + (atEntry - kProducerRegisters) * kWarpgroup / consumers) /
           8 * 8,
       256);
-  bool rebalance = atEntry < 256;
+  bool rebalance = atEntry < 256 && !tiles;
   OpBuilder atConsumers = OpBuilder::atBlockBegin(consumerBlock);
   if (rebalance)
     NVVM::SetMaxRegisterOp::create(atConsumers, loc, consumerRegs,
@@ -248,19 +336,39 @@ void ProducerSplit::split(
   OpBuilder inWarp = warp.getThenBodyBuilder();
   Value issuer = arith::CmpIOp::create(inWarp, loc, arith::CmpIPredicate::eq,
                                        tid, cx.constant(inWarp, consumers));
-  scf::ForOp::create(
-      inWarp, loc, loop.getLowerBound(), loop.getUpperBound(), loop.getStep(),
-      ValueRange{cx.constant(inWarp, 0)},
-      [&](OpBuilder &body, Location, Value iv, ValueRange args) {
-        Value k = args[0];
-        Value stage = cx.stageOf(body, k);
-        empty.waitForReleaseBefore(body, k, stage);
-        emitLoads(body, iv, stage, issuer);
-        scf::YieldOp::create(
-            body, loc,
-            ValueRange{arith::AddIOp::create(body, loc, k,
-                                             cx.constant(body, 1))});
-      });
+  // The load loop, counting loads from `k0`: its results are the count.
+  auto loadLoop = [&](OpBuilder &at, const IRMapping &tile, Value k0) {
+    return scf::ForOp::create(
+        at, loc, tile.lookupOrDefault(loop.getLowerBound()),
+        tile.lookupOrDefault(loop.getUpperBound()),
+        tile.lookupOrDefault(loop.getStep()), ValueRange{k0},
+        [&](OpBuilder &body, Location, Value iv, ValueRange args) {
+          Value k = args[0];
+          Value stage = cx.stageOf(body, k);
+          empty.waitForReleaseBefore(body, k, stage);
+          emitLoads(body, iv, stage, issuer, tile);
+          scf::YieldOp::create(
+              body, loc,
+              ValueRange{arith::AddIOp::create(body, loc, k,
+                                               cx.constant(body, 1))});
+        });
+  };
+  if (!tiles) {
+    loadLoop(inWarp, IRMapping(), cx.constant(inWarp, 0));
+  } else {
+    // The producer walks the tiles too, with what their loads need.
+    scf::ForOp::create(
+        inWarp, loc, tiles.getLowerBound(), tiles.getUpperBound(),
+        tiles.getStep(), ValueRange{cx.constant(inWarp, 0)},
+        [&](OpBuilder &body, Location, Value tile, ValueRange args) {
+          IRMapping map;
+          map.map(tiles.getInductionVar(), tile);
+          for (Operation *op : plan.tileSlice)
+            body.clone(*op, map);
+          scf::YieldOp::create(body, loc,
+                               loadLoop(body, map, args[0]).getResults());
+        });
+  }
 
   // The block as written: what the user's code reads, and the launches.
   kernel.walk([&](gpu::BlockDimOp dim) {
