@@ -1154,8 +1154,10 @@ void SyncChecker::checkAccess(Operation *op,
     }
   }
   for (auto &[p, range] : racing) {
+    // (A structured binding is captured through a reference: C++17.)
+    const auto &racingBytes = range;
     if (llvm::none_of(access->bytes, [&](std::pair<int64_t, int64_t> bytes) {
-          return intersects(bytes, range);
+          return intersects(bytes, racingBytes);
         }))
       continue;
     Pending found = *p;
