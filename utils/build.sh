@@ -5,14 +5,16 @@
 # A new build folder precompiles the upstream MLIR headers
 # (-DASYNCCOPY_PRECOMPILED_HEADERS=ON, cmake/AsyncCopyPCH.cmake: less than
 # half the compile time; CMAKE_ARGS="-DASYNCCOPY_PRECOMPILED_HEADERS=OFF"
-# turns it off), and compiles through ccache where it is installed, told to
-# cache compilations that use the precompiled header.
+# turns it off), and compiles through ccache where it is installed (and
+# CCACHE is not 0), told to cache compilations that use the precompiled
+# header. CC and CXX pick the compilers of a new build folder (gcc unless
+# set; utils/run-example.sh uses clang-22).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
 if [ ! -f "$BUILD_DIR/build.ninja" ]; then
   launcher=()
-  if command -v ccache >/dev/null; then
+  if [ "${CCACHE:-1}" != 0 ] && command -v ccache >/dev/null; then
     ccache="env;CCACHE_SLOPPINESS=pch_defines,time_macros;ccache"
     launcher=(-DCMAKE_C_COMPILER_LAUNCHER="$ccache" -DCMAKE_CXX_COMPILER_LAUNCHER="$ccache")
   fi
