@@ -16,7 +16,15 @@ also into a new output tensor, whose map is encoded once, into outputs
 that alternate, and on a side stream, current or not), then `--reps` rounds of
 `--launches` back-to-back launches, the launchers interleaved within each
 round. Per launch: host wall time of the loop (`host_us`) and of the loop
-plus torch.cuda.synchronize (`sync_us`); medians over the rounds.
+plus torch.cuda.synchronize (`sync_us`); medians over the rounds. Back to
+back, a launcher that is faster than the GPU runs the kernels fills the
+launch queue and then waits for the GPU, so `host_us` can be the GPU's
+time per kernel; `queued_us` is the host time of `--queued` launches issued
+while a `torch.cuda._sleep` kernel holds the stream, so that none runs and
+none waits (the host's own cost, the figure the targets are about).
+`asynccopy param (runtime call)` repeats only the package's one call into
+the runtime with the last launch's record: the floor under the Python
+side, that is the runtime's work and the driver's cuLaunchKernel.
 
   bench/python_launch.py --build DIR   here: compiles both modes with the
                                        package (needs libAsyncCopyCAPI.so and
@@ -116,7 +124,24 @@ def time_launches(launch, launches):
             (done - start) / launches * 1e6)
 
 
-def run(indir, launches, reps, warmup, json_path):
+def time_queued(launch, launches, sleep_cycles):
+    """Host us per launch while a sleeping kernel holds the stream, or None
+    where the sleep ended before the loop did (then the GPU ran some)."""
+    import torch
+    torch.cuda.synchronize()
+    torch.cuda._sleep(sleep_cycles)
+    held = torch.cuda.Event()
+    held.record()
+    start = time.perf_counter()
+    for _ in range(launches):
+        launch()
+    issued = time.perf_counter()
+    still_held = not held.query()
+    torch.cuda.synchronize()
+    return (issued - start) / launches * 1e6 if still_held else None
+
+
+def run(indir, launches, reps, warmup, json_path, queued=400):
     import torch
     import triton
     import triton.language as tl
@@ -157,6 +182,19 @@ def run(indir, launches, reps, warmup, json_path):
             kernel = legacy.load(os.path.join(indir, mode))["copy_tile"]
             launchers["asynccopy " + mode + " (legacy)"] = (
                 lambda k=kernel: k(x, y, grid=1, block=128))
+    record = {}
+
+    def runtime_call(k=kernels["param"]):
+        # The last launch's plan and record: only acLauncherLaunch remains.
+        if not record:
+            k(x, y, grid=1, block=128)
+            words = k._local.record
+            record["args"] = (k._plan.launch, k._plan.handle,
+                              type(words)(*words))
+        launch, handle, words = record["args"]
+        if launch(handle, words):
+            raise RuntimeError("acLauncherLaunch failed")
+    launchers["asynccopy param (runtime call)"] = runtime_call
     launchers["triton"] = lambda: copy_kernel[(1,)](x, y, N=ROWS * COLS)
     launchers["torch copy_"] = lambda: y.copy_(x)
 
@@ -201,24 +239,39 @@ def run(indir, launches, reps, warmup, json_path):
     print("torch fast path: %s" % ("on" if fast else "OFF (DLPack)"))
 
     rounds = {label: [] for label in launchers}
+    queued_rounds = {label: [] for label in launchers}
     for _ in range(reps):
         for label, launch in launchers.items():
             rounds[label].append(time_launches(launch, launches))
+            # The sleeping kernel spins (at about 2 GHz) for 4x the host
+            # time the launches just took back to back, at least 20 us each.
+            per_launch_us = max(4 * rounds[label][-1][0], 20.0)
+            queued_rounds[label].append(time_queued(
+                launch, queued, int(queued * per_launch_us * 2000)))
     for label in launchers:
         check(label + " (after timing)", launchers[label], y)
 
     results = {}
-    print("\n%-32s %10s %10s %10s" % ("launcher", "host_us", "min", "sync_us"))
+    print("\n%-32s %10s %10s %10s %10s %10s" % (
+        "launcher", "host_us", "min", "sync_us", "queued_us", "min"))
     for label, values in rounds.items():
         host = [h for h, _ in values]
         sync = [s for _, s in values]
+        held = [q for q in queued_rounds[label] if q is not None]
+        if len(held) < len(queued_rounds[label]):
+            failures.append("%s: the GPU ran while queued" % label)
+            held = held or [float("nan")]
         results[label] = dict(host_us=statistics.median(host),
                               host_us_min=min(host),
-                              sync_us=statistics.median(sync))
-        print("%-32s %10.2f %10.2f %10.2f" % (
+                              sync_us=statistics.median(sync),
+                              queued_us=statistics.median(held),
+                              queued_us_min=min(held))
+        print("%-32s %10.2f %10.2f %10.2f %10.2f %10.2f" % (
             label, results[label]["host_us"], min(host),
-            results[label]["sync_us"]))
+            results[label]["sync_us"], results[label]["queued_us"],
+            min(held)))
     triton_us = results["triton"]["host_us"]
+    triton_queued = results["triton"]["queued_us"]
     summary = {
         "python_launch_us_param": round(
             results["asynccopy param"]["host_us"], 2),
@@ -230,9 +283,22 @@ def run(indir, launches, reps, warmup, json_path):
         "python_launch_vs_triton_scratch": round(
             triton_us / results["asynccopy scratch"]["host_us"], 3),
         "triton_launch_us": round(triton_us, 2),
+        # Host cost alone, the GPU held (see the docstring).
+        "python_launch_queued_us_param": round(
+            results["asynccopy param"]["queued_us"], 2),
+        "python_launch_queued_us_scratch": round(
+            results["asynccopy scratch"]["queued_us"], 2),
+        "python_launch_queued_vs_triton": round(
+            triton_queued / results["asynccopy param"]["queued_us"], 3),
+        "runtime_call_queued_us": round(
+            results["asynccopy param (runtime call)"]["queued_us"], 2),
+        "triton_launch_queued_us": round(triton_queued, 2),
+        "torch_copy_queued_us": round(
+            results["torch copy_"]["queued_us"], 2),
         "torch_copy_us": round(results["torch copy_"]["host_us"], 2),
         "gpu": props.name, "torch": torch.__version__,
         "triton": triton.__version__, "launches": launches, "rounds": reps,
+        "queued_launches": queued,
         "torch_fast_path": fast, "checks": "FAIL" if failures else "PASS",
         "launchers": {k: {m: round(v, 3) for m, v in r.items()}
                       for k, r in results.items()},
@@ -253,6 +319,8 @@ def main():
     parser.add_argument("--launches", type=int, default=2000)
     parser.add_argument("--reps", type=int, default=7)
     parser.add_argument("--warmup", type=int, default=200)
+    parser.add_argument("--queued", type=int, default=400,
+                        help="launches per round while the GPU is held")
     parser.add_argument("--json", metavar="FILE")
     args = parser.parse_args()
     if not args.build and not args.run:
@@ -260,7 +328,8 @@ def main():
     if args.build:
         build(args.build, args.legacy_rev)
     if args.run:
-        return run(args.run, args.launches, args.reps, args.warmup, args.json)
+        return run(args.run, args.launches, args.reps, args.warmup, args.json,
+                   args.queued)
     return 0
 
 
