@@ -3,16 +3,15 @@
 # CUDA (ptxas) is expected at /usr/local/cuda; tests that need it are skipped
 # where it is missing. With --example, only what configuring the project and
 # building ac-opt need (utils/run-example.sh): not the Python packages of
-# the tests (pip alone recommends a compiler toolchain and python3-dev), but
-# clang-22, which builds ac-opt in a third of gcc's time.
+# the tests (pip alone recommends a compiler toolchain and python3-dev).
+# clang-22 builds the project in about a third of gcc's time (run-example and
+# .ci/run use it for a new build folder; gcc builds the sanitizer stage).
 set -euo pipefail
-packages=(cmake ninja-build g++ ccache libgtest-dev
+packages=(cmake ninja-build g++ clang-22 ccache libgtest-dev
           libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools python3)
 if [ "${1:-}" != --example ]; then
   packages+=(python3-venv python3-pip python3-setuptools python3-pytest
              python3-numpy)
-else
-  packages+=(clang-22)
 fi
 missing=()
 for p in "${packages[@]}"; do
