@@ -270,32 +270,31 @@ def run(indir, launches, reps, warmup, json_path, queued=400):
             label, results[label]["host_us"], min(host),
             results[label]["sync_us"], results[label]["queued_us"],
             min(held)))
-    triton_us = results["triton"]["host_us"]
-    triton_queued = results["triton"]["queued_us"]
-    summary = {
-        "python_launch_us_param": round(
-            results["asynccopy param"]["host_us"], 2),
-        "python_launch_us_scratch": round(
-            results["asynccopy scratch"]["host_us"], 2),
+
+    def us(label, key="host_us"):
+        return round(results[label][key], 2)
+
+    def vs_triton(label, key="host_us"):
         # >= 1: asynccopy launches faster than Triton.
-        "python_launch_vs_triton": round(
-            triton_us / results["asynccopy param"]["host_us"], 3),
-        "python_launch_vs_triton_scratch": round(
-            triton_us / results["asynccopy scratch"]["host_us"], 3),
-        "triton_launch_us": round(triton_us, 2),
+        return round(results["triton"][key] / results[label][key], 3)
+
+    summary = {
+        "python_launch_us_param": us("asynccopy param"),
+        "python_launch_us_scratch": us("asynccopy scratch"),
+        "python_launch_vs_triton": vs_triton("asynccopy param"),
+        "python_launch_vs_triton_scratch": vs_triton("asynccopy scratch"),
+        "triton_launch_us": us("triton"),
         # Host cost alone, the GPU held (see the docstring).
-        "python_launch_queued_us_param": round(
-            results["asynccopy param"]["queued_us"], 2),
-        "python_launch_queued_us_scratch": round(
-            results["asynccopy scratch"]["queued_us"], 2),
-        "python_launch_queued_vs_triton": round(
-            triton_queued / results["asynccopy param"]["queued_us"], 3),
-        "runtime_call_queued_us": round(
-            results["asynccopy param (runtime call)"]["queued_us"], 2),
-        "triton_launch_queued_us": round(triton_queued, 2),
-        "torch_copy_queued_us": round(
-            results["torch copy_"]["queued_us"], 2),
-        "torch_copy_us": round(results["torch copy_"]["host_us"], 2),
+        "python_launch_queued_us_param": us("asynccopy param", "queued_us"),
+        "python_launch_queued_us_scratch": us("asynccopy scratch",
+                                              "queued_us"),
+        "python_launch_queued_vs_triton": vs_triton("asynccopy param",
+                                                    "queued_us"),
+        "runtime_call_queued_us": us("asynccopy param (runtime call)",
+                                     "queued_us"),
+        "triton_launch_queued_us": us("triton", "queued_us"),
+        "torch_copy_queued_us": us("torch copy_", "queued_us"),
+        "torch_copy_us": us("torch copy_"),
         "gpu": props.name, "torch": torch.__version__,
         "triton": triton.__version__, "launches": launches, "rounds": reps,
         "queued_launches": queued,
