@@ -5,7 +5,9 @@ Back-to-back launches of a one-CTA copy of a 64x256 f16 tile
 (bench/python_launch.mlir: a TMA load into shared memory and a TMA store),
 on torch tensors, in one process on one GPU:
   - asynccopy, descriptor_mode="param" and "scratch": `k(x, y, grid=1,
-    block=128)` on the modules compiled here;
+    block=128)` on the modules compiled here (through the native module
+    _fastlaunch where ASYNCCOPY_LIB_DIR has it), and the same through
+    Kernel._call (`python path`: the launch without _fastlaunch);
   - the same launches through the package as it was before the one-call
     launcher (the `legacy` copy --build saves), if present;
   - Triton: `copy_kernel[(1,)](x, y, N=16384)`, an equivalent one-program
@@ -176,6 +178,9 @@ def run(indir, launches, reps, warmup, json_path, queued=400):
         kernels[mode] = kernel
         launchers["asynccopy " + mode] = (
             lambda k=kernel: k(x, y, grid=1, block=128))
+        # Kernel._call: the launch without the native module (_fastlaunch).
+        launchers["asynccopy " + mode + " (python path)"] = (
+            lambda k=kernel: k._call(x, y, grid=1, block=128))
     legacy = import_legacy(indir)
     if legacy is not None:
         for mode in MODES:
@@ -187,7 +192,7 @@ def run(indir, launches, reps, warmup, json_path, queued=400):
     def runtime_call(k=kernels["param"]):
         # The last launch's plan and record: only acLauncherLaunch remains.
         if not record:
-            k(x, y, grid=1, block=128)
+            k._call(x, y, grid=1, block=128)  # fills the thread's record
             words = k._local.record
             record["args"] = (k._plan.launch, k._plan.handle,
                               type(words)(*words))
@@ -236,7 +241,15 @@ def run(indir, launches, reps, warmup, json_path, queued=400):
               y)
     from asynccopy import _launch
     fast = _launch._FAST_TYPES.get(torch.Tensor) is not None
-    print("torch fast path: %s" % ("on" if fast else "OFF (DLPack)"))
+    native = _launch._fastlaunch is not None
+    print("torch fast path: %s; native launch (_fastlaunch): %s"
+          % ("on" if fast else "OFF (DLPack)", "on" if native else "OFF"))
+    for mode, kernel in kernels.items():
+        calls = kernel._native_calls()
+        print("     %s: native launches %s, handed to Python %s"
+              % (mode, *(calls or ("-", "-"))))
+        if native and calls[0] < calls[1]:
+            failures.append("asynccopy %s: launches not native" % mode)
 
     rounds = {label: [] for label in launchers}
     queued_rounds = {label: [] for label in launchers}
@@ -298,7 +311,10 @@ def run(indir, launches, reps, warmup, json_path, queued=400):
         "gpu": props.name, "torch": torch.__version__,
         "triton": triton.__version__, "launches": launches, "rounds": reps,
         "queued_launches": queued,
-        "torch_fast_path": fast, "checks": "FAIL" if failures else "PASS",
+        "python_path_us_param": us("asynccopy param (python path)"),
+        "python_path_us_scratch": us("asynccopy scratch (python path)"),
+        "torch_fast_path": fast, "native_launch": native,
+        "checks": "FAIL" if failures else "PASS",
         "launchers": {k: {m: round(v, 3) for m, v in r.items()}
                       for k, r in results.items()},
     }

@@ -77,6 +77,11 @@ def main():
                 x, y = tensors(kind)
                 launchers["%s %s%s" % (mode, kind, suffix)] = (
                     lambda k=kernel, x=x, y=y: k(x, y, grid=1, block=128))
+                if not suffix and kind == "torch-like":
+                    # Without the native module (Kernel._call).
+                    launchers["%s %s (python path)" % (mode, kind)] = (
+                        lambda k=kernel, x=x, y=y: k._call(
+                            x, y, grid=1, block=128))
 
     for launch in launchers.values():
         for _ in range(100):

@@ -10,8 +10,9 @@ set -euo pipefail
 packages=(cmake ninja-build g++ clang-22 ccache libgtest-dev
           libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools python3)
 if [ "${1:-}" != --example ]; then
+  # python3-dev: the headers of the package's native launch (_fastlaunch).
   packages+=(python3-venv python3-pip python3-setuptools python3-pytest
-             python3-numpy)
+             python3-numpy python3-dev)
 fi
 missing=()
 for p in "${packages[@]}"; do

@@ -19,11 +19,16 @@ are read through their attributes (data_ptr(), shape, stride()) where the
 launch's stream is torch's current one; other tensors, and torch's on
 another stream, through DLPack or __cuda_array_interface__. Argument checks
 run when an argument signature (dtypes, shapes, strides, device) is new.
+Where the extension module `_fastlaunch` (lib/Python/FastLaunch.cpp) is
+built, a launch whose signature passed the checks, on torch tensors and
+torch's current stream, is one native call from the interpreter to the
+driver; every other launch comes here (Kernel._call).
 Modules are loaded per device through the CUDA driver (libcuda.so.1, or
 $ASYNCCOPY_CUDA_DRIVER) with ctypes. `Kernel.prepare` is the reference
 packing, in Python, that the tests compare launches with.
 """
 
+import collections
 import ctypes as C
 import os
 import struct
@@ -442,6 +447,7 @@ class _Plan:
         self.words = word
         self.scalars = [(i, specs[i]["type"]) for i, rank in self.layout
                         if rank < 0]
+        self.scalar_types = dict(self.scalars)
         self.memrefs = [(i, rank) for i, rank in self.layout if rank >= 0]
         # i1 and bf16 scalars always take the general packing.
         self.fast = (struct.Struct("<" + "".join(fast))
@@ -551,12 +557,10 @@ class _Plan:
 
 # --- the torch fast path -----------------------------------------------------
 
-class _TorchLike:
-    """What the launcher reads of a torch-like library's tensors (`dtypes`:
-    dtype object -> (kind, bits)) and its current stream of a device."""
-
-    def __init__(self, dtypes, current_stream):
-        self.dtypes, self.current_stream = dtypes, current_stream
+# What the launcher reads of a torch-like library's tensors (`dtypes`: dtype
+# object -> (kind, bits)) and its current stream of a device; a tuple, which
+# _fastlaunch reads as one.
+_TorchLike = collections.namedtuple("_TorchLike", "dtypes current_stream")
 
 
 # Tensor class -> _TorchLike, or None for classes read through DLPack or
@@ -636,10 +640,27 @@ _NO_CLUSTER = (0, 0, 0, 0, 0, 0, 0)  # cluster dims, error and spare words
 _SETUP_LOCK = threading.RLock()
 
 
-class Kernel:
+def _load_fastlaunch():
+    """The native launch (None: ASYNCCOPY_NATIVE_LAUNCH=0, or not built)."""
+    if os.environ.get("ASYNCCOPY_NATIVE_LAUNCH", "1") == "0":
+        return None
+    return _libs.load_extension("_fastlaunch")
+
+
+_fastlaunch = _load_fastlaunch()
+# The scalar kinds _fastlaunch packs (FastLaunch.cpp's ArgKind); others
+# (i1, f16, bf16) are packed here.
+_NATIVE_SCALARS = {"i8": -1, "i16": -2, "i32": -3, "i64": -4, "index": -4,
+                   "f32": -5, "f64": -6}
+_NATIVE_OTHER = -7
+
+
+class Kernel(_fastlaunch.FastKernel if _fastlaunch else object):
     """One kernel of a Module: call it with its arguments and
     grid=, block=None, cluster=None, stream=None (block defaults to the
-    kernel's `known_block_size`, which a producer warpgroup grows)."""
+    kernel's `known_block_size`, which a producer warpgroup grows). With
+    _fastlaunch, a call is FastKernel's, which hands what it does not
+    launch itself to _call."""
 
     def __init__(self, module, name, metadata):
         self.module, self.name, self.metadata = module, name, metadata
@@ -810,8 +831,29 @@ class Kernel:
     def _make_plan(self):
         with _SETUP_LOCK:  # one plan, whichever thread launches first
             if self._plan is None:
-                self._plan = _Plan(self)
+                self._plan = plan = _Plan(self)
+                if _fastlaunch is not None and plan.error is None:
+                    self._native_setup(plan)
         return self._plan
+
+    def _native_setup(self, plan):
+        """Gives _fastlaunch the plan: later launches it takes are native."""
+        kinds = []
+        for i, rank in plan.layout:
+            if rank < 0:
+                type_ = plan.scalar_types[i]
+                kinds.append(_NATIVE_SCALARS.get(
+                    type_[1:] if type_[:2] in ("si", "ui") else type_,
+                    _NATIVE_OTHER))
+            else:
+                kinds.append(rank)
+        known = [self.metadata.get(k) for k in ("known_block_size",
+                                                 "known_cluster_size")]
+        self._fast_setup(
+            C.cast(plan.launch, C.c_void_p).value, plan.handle.value,
+            tuple(kinds), plan.words,
+            *[tuple(k) if k else None for k in known],
+            self._checked, self._handles, globals())
 
     def _load(self, device):
         """The kernel's CUfunction on `device` (an int), loading the module
@@ -963,7 +1005,7 @@ class Kernel:
                                 name % self.name if "%" in name else name)
         raise RuntimeError("%s: %s (a launcher bug)" % (self.name, message))
 
-    def __call__(self, *args, grid, block=None, cluster=None, stream=None):
+    def _call(self, *args, grid, block=None, cluster=None, stream=None):
         g, b = _fast_dims(grid), _fast_dims(block)
         if g is None or b is None or cluster is not None or self._constrained:
             geometry = self._geometry(grid, block, cluster)
@@ -1011,3 +1053,12 @@ class Kernel:
         if self._plan is None or self._plan.handle is None:
             return dict.fromkeys(_COUNTERS, 0)
         return self._plan.counters()
+
+    def _native_calls(self):
+        """(launches made by _fastlaunch, calls it handed to _call); None
+        without it."""
+        return self._fast_calls() if _fastlaunch is not None else None
+
+
+if _fastlaunch is None:
+    Kernel.__call__ = Kernel._call

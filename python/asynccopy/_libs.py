@@ -6,6 +6,8 @@ loader's path (LD_LIBRARY_PATH, ldconfig).
 """
 
 import ctypes
+import importlib.machinery
+import importlib.util
 import os
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
@@ -33,3 +35,18 @@ def load(name, what):
         raise OSError("%s (%s) not found in %s or on the loader path: build "
                       "the project and set ASYNCCOPY_LIB_DIR to its build/lib"
                       % (name, what, ", ".join(tried))) from None
+
+
+def load_extension(name):
+    """The extension module `asynccopy.<name>` built as <name>.abi3.so next to
+    the libraries (the stable ABI of CPython 3.9: any interpreter the package
+    supports loads it), or None where there is none."""
+    for path in _candidates(name + ".abi3.so"):
+        if os.path.exists(path):
+            loader = importlib.machinery.ExtensionFileLoader(
+                "asynccopy." + name, os.path.abspath(path))
+            spec = importlib.util.spec_from_loader(loader.name, loader)
+            module = importlib.util.module_from_spec(spec)
+            loader.exec_module(module)
+            return module
+    return None

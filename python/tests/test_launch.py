@@ -1,6 +1,7 @@
 """Argument checks and parameter packing of launches (no GPU needed); the
 launches themselves, their tensor-map and scratch caches and the torch fast
 path on test/Unit's fake CUDA driver (tests marked fake_driver)."""
+import os
 import struct
 import threading
 
@@ -388,16 +389,23 @@ def test_torch_fast_path(monkeypatch, mode):
 
 
 @pytest.mark.fake_driver
-def test_launches_from_threads(kernels):
-    """Threads launching one kernel each pack their own record."""
+@pytest.mark.parametrize("kind", ["dlpack", "torch-like"])
+def test_launches_from_threads(kernels, kind):
+    """Threads launching one kernel each pack their own record (torch-like
+    tensors: natively, with the interpreter's lock released in the
+    driver)."""
     tma = kernels["tma_copy"]
     FakeDriver()
+    fast_torch()
     errors = []
 
     def run(base):
         try:
             for i in range(200):
-                x = DLPackTensor(base + 0x1000 * (i % 4), [100, 128], "f32")
+                address = base + 0x1000 * (i % 4)
+                x = (DLPackTensor(address, [100, 128], "f32")
+                     if kind == "dlpack"
+                     else FakeTorchTensor(address, [100, 128], "float32"))
                 tma(x, x, grid=(2, 2), block=128)
         except Exception as e:  # pragma: no cover - reported below
             errors.append(e)
@@ -409,6 +417,8 @@ def test_launches_from_threads(kernels):
     for t in threads:
         t.join()
     assert errors == [] and tma._counters()["launches"] == 800
+    if kind == "torch-like" and _launch._fastlaunch is not None:
+        assert native_calls(tma)[0] >= 790  # a first launch per thread
 
 
 # A kernel written for one warpgroup whose loop gets a producer warpgroup:
@@ -467,3 +477,159 @@ def test_block_from_kernel(kernels):
     with pytest.raises(TypeError, match="window needs block=: it has no "
                        "known_block_size"):
         kernels["window"](x, o, 0, 0, 1.0, grid=1)
+
+
+def test_fastlaunch_loads():
+    """Where the build made _fastlaunch (lib/Python/FastLaunch.cpp), every
+    interpreter the suite runs in loads it (abi3), unless it is switched
+    off; Kernel then launches through it."""
+    if os.environ.get("AC_FASTLAUNCH_BUILT") != "1":
+        pytest.skip("_fastlaunch was not built (no python3-dev)")
+    if os.environ.get("ASYNCCOPY_NATIVE_LAUNCH") == "0":
+        assert _launch._fastlaunch is None
+        return
+    assert _launch._fastlaunch is not None
+    assert issubclass(asynccopy.Kernel, _launch._fastlaunch.FastKernel)
+    assert "__call__" not in vars(asynccopy.Kernel)
+
+
+# Scalars of every kind _fastlaunch packs, and one it leaves to _call (i1).
+SCALARS = """
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @scalars(%in: memref<64x128xf32>, %out: memref<?x128xf32>,
+                      %a: i8, %b: i16, %c: i32, %d: i64, %e: index, %f: f32,
+                      %g: f64, %h: ui32) kernel {
+      gpu.return
+    }
+    gpu.func @flag(%in: memref<64x128xf32>, %on: i1) kernel {
+      gpu.return
+    }
+  }
+}
+"""
+
+
+def native_calls(kernel):
+    """(native launches, calls handed to _call), (0, 0) without
+    _fastlaunch."""
+    return kernel._native_calls() or (0, 0)
+
+
+@pytest.mark.fake_driver
+def test_native_launch(monkeypatch):
+    """With _fastlaunch, a launch on torch-like tensors whose signature
+    passed the checks is native and packs what prepare packs, scalars of
+    each kind at the ends of their ranges included; every other launch is
+    handed to _call, which packs, checks or raises as without it."""
+    native = _launch._fastlaunch is not None
+    current = {"stream": 0}
+    monkeypatch.setattr(_launch, "_FAST_TYPES", {})
+    fast_torch(lambda device: current["stream"])
+    kernel = asynccopy.compile(SCALARS)["scalars"]
+    fake = FakeDriver(kernel.metadata["params"])
+    x = FakeTorchTensor(A0, [64, 128], "float32", device=1)
+    y = FakeTorchTensor(B0, [100, 128], "float32", device=1)
+    rows = [(-128, -2**15, -2**31, -2**63, -2**63, 1.5, -2.25, 0),
+            (255, 2**16 - 1, 2**32 - 1, 2**64 - 1, 2**63 - 1,
+             3.4028234663852886e38, 1e300, 2**32 - 1),
+            (-1, -1, -1, -1, -1, float("inf"), float("nan"), 7)]
+    for values in rows:
+        kernel(x, y, *values, grid=(3, 2), block=64)
+        assert fake.params() == kernel.prepare([x, y, *values])[0]
+        assert fake.launch()["grid"] == (3, 2, 1)
+    assert native_calls(kernel) == ((len(rows) - 1, 1) if native else (0, 0))
+
+    def handed_over(launch, *, raises=None, match=None):
+        before = native_calls(kernel)
+        if raises:
+            with pytest.raises(raises, match=match):
+                launch()
+        else:
+            launch()
+        if native:
+            assert native_calls(kernel) == (before[0], before[1] + 1)
+
+    values = rows[0]
+    # Not an exact int or float, or out of the range: _call decides.
+    handed_over(lambda: kernel(x, y, True, *values[1:], grid=1, block=64))
+    assert fake.params() == kernel.prepare([x, y, True, *values[1:]])[0]
+    handed_over(lambda: kernel(x, y, 256, *values[1:], grid=1, block=64),
+                raises=ValueError, match="argument 2 of scalars: 256 does "
+                "not fit i8")
+    handed_over(lambda: kernel(x, y, *values[:5], 2, *values[6:], grid=1,
+                               block=64))
+    assert fake.params() == kernel.prepare([x, y, *values[:5], 2,
+                                            *values[6:]])[0]
+    # A new signature is checked once, then launched natively.
+    y90 = FakeTorchTensor(B0, [90, 128], "float32", device=1)
+    handed_over(lambda: kernel(x, y90, *values, grid=1, block=64))
+    before = native_calls(kernel)
+    kernel(x, y90, *values, grid=1, block=64)
+    assert fake.params() == kernel.prepare([x, y90, *values])[0]
+    if native:
+        assert native_calls(kernel) == (before[0] + 1, before[1])
+    # Another stream than the library's current one: DLPack orders it.
+    current["stream"] = 5
+    seen = len(x.streams)
+    handed_over(lambda: kernel(x, y, *values, grid=1, block=64))
+    assert x.streams[seen:] == [1]
+    kernel(x, y, *values, grid=1, block=64, stream=5)
+    assert fake.launch()["stream"] == 5 and x.streams[seen:] == [1]
+    current["stream"] = 0
+    # Tensors that are not torch's, or on two devices.
+    handed_over(lambda: kernel(DLPackTensor(A0, [64, 128], "f32",
+                                            device=(2, 1)),
+                               y, *values, grid=1, block=64))
+    handed_over(lambda: kernel(x, FakeTorchTensor(B0, [100, 128], "float32",
+                                                  device=0),
+                               *values, grid=1, block=64),
+                raises=ValueError, match="argument 1 of scalars: on CUDA "
+                "device 0, earlier tensors on 1")
+    # Geometry and keywords _call checks.
+    handed_over(lambda: kernel(x, y, *values, grid=(3, 2), block=64,
+                               cluster=(2, 1)),
+                raises=ValueError, match="grid \\(3, 2, 1\\) is not a "
+                "multiple of cluster \\(2, 1, 1\\)")
+    handed_over(lambda: kernel(x, y, *values, grid=0, block=64),
+                raises=ValueError, match="grid must be 1 to 3 positive ints")
+    handed_over(lambda: kernel(x, y, *values, grid=1, block=64, smem=0),
+                raises=TypeError, match="unexpected keyword argument 'smem'")
+    handed_over(lambda: kernel(x, y, *values[:-1], grid=1, block=64),
+                raises=ValueError, match="scalars takes 10 arguments, got 9")
+    # Clusters launch natively once the grid is a multiple.
+    before = native_calls(kernel)
+    kernel(x, y, *values, grid=(4, 2), block=64, cluster=(2, 1))
+    assert fake.launch()["cluster"] == (2, 1, 1)
+    assert fake.params() == kernel.prepare([x, y, *values])[0]
+    if native:
+        assert native_calls(kernel) == (before[0] + 1, before[1])
+    # A scalar kind packed only in Python.
+    flag = asynccopy.compile(SCALARS)["flag"]
+    FakeDriver(flag.metadata["params"])
+    for _ in range(2):
+        flag(x, True, grid=1, block=32)
+    assert native_calls(flag) == ((0, 2) if native else (0, 0))
+
+
+@pytest.mark.fake_driver
+def test_native_launch_errors(monkeypatch):
+    """A launch the runtime rejects raises the same error natively: here a
+    tensor map of a misaligned address, whose signature passed before."""
+    monkeypatch.setattr(_launch, "_FAST_TYPES", {})
+    fast_torch()
+    tma = asynccopy.compile(KERNELS)["tma_copy"]
+    FakeDriver()
+    good = FakeTorchTensor(A0, [100, 128], "float32")
+    misaligned = FakeTorchTensor(A0 + 8, [100, 128], "float32")
+    for _ in range(2):
+        tma(good, good, grid=(2, 2), block=128)
+    calls = native_calls(tma)
+    for _ in range(2):
+        with pytest.raises(ValueError, match="argument 0 of tma_copy: "
+                           "tensor map 0: tensor map: global address "
+                           "0x7f0000001008 is not 16-B aligned"):
+            tma(misaligned, good, grid=(2, 2), block=128)
+        tma(good, good, grid=(2, 2), block=128)
+    if _launch._fastlaunch is not None:
+        assert native_calls(tma) == (calls[0] + 2, calls[1])

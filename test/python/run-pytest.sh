@@ -60,6 +60,10 @@ print("in the venv: setuptools", "yes" if u.find_spec("setuptools") else "no",
 
 cd "$build/python"
 export ASYNCCOPY_LIB_DIR=$build/lib AC_FAKE_CUDA_DRIVER=$fake_driver
+# Where the build made the native launch, the suite checks that it loads.
+if [ -e "$build/lib/_fastlaunch.abi3.so" ]; then
+  export AC_FASTLAUNCH_BUILT=1
+fi
 pytest_path=
 if [ -n "$pytest_python" ] && ! "$venv/bin/python" -c 'import pytest' 2>/dev/null; then
   # Borrow the other interpreter's pytest and the pure-Python packages it
