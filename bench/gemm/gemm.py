@@ -27,8 +27,9 @@ Timing: back-to-back launches, median of 5 windows of 20 (CUDA events),
 TFLOP/s = 2 M N K / time. Prints a table and `JSON {...}` with the ratios
 of summary.json (gemm_4096_vs_cublas, gemm_8192_vs_cublas and
 gemm_vs_triton with the best asynccopy configuration of each shape;
-gemm_multicast_gain: 2x1 clusters multicasting B over the same kernel
-without clusters, at 8192^3), also written to --json FILE. Exits 1 if a result is wrong.
+gemm_multicast_gain: the best of the 128x256 kernels on 2x1 clusters
+multicasting B over the best of the same kernels without clusters, plain,
+with a producer warpgroup and persistent, at 8192^3), also written to --json FILE. Exits 1 if a result is wrong.
 """
 import argparse
 import os
@@ -51,14 +52,19 @@ SHAPES = ((4096, 4096, 4096), (8192, 8192, 8192), (8000, 8000, 8000))
 # in every dim (K = 200: the last K tile is zero-filled past K).
 SMALL_SHAPES = ((256, 512, 256), (200, 504, 200))
 # (bm, bn, stages, async consumer, cluster, producer warpgroup, persistent
-# over this many SMs): the asynccopy configurations.
+# over this many SMs[, other gemm_gen.Gemm keywords]): the asynccopy
+# configurations. The `_ctabar` ones release stages at a CTA barrier per K
+# tile, as every configuration did before `asynccopy.pipeline_empty_barrier`.
 CONFIGS = ((128, 256, 3, True, (1, 1), False, 0), (128, 256, 3, False, (1, 1), False, 0),
            (128, 128, 4, True, (1, 1), False, 0), (128, 256, 3, True, (2, 1), False, 0),
            (128, 256, 3, True, (1, 2), False, 0), (128, 256, 3, True, (2, 2), False, 0),
            (128, 256, 3, True, (1, 1), True, 0), (128, 256, 3, True, (2, 1), True, 0),
            (128, 128, 4, True, (1, 1), True, 0), (128, 256, 3, True, (2, 2), True, 0),
            (128, 256, 3, True, (1, 1), False, 132), (128, 256, 3, True, (2, 1), False, 132),
-           (128, 256, 3, True, (1, 1), True, 132), (128, 256, 3, True, (2, 1), True, 132))
+           (128, 256, 3, True, (1, 1), True, 132), (128, 256, 3, True, (2, 1), True, 132),
+           (128, 256, 3, True, (1, 1), False, 0, {"empty_barrier": False}),
+           (128, 256, 3, True, (2, 1), False, 0, {"empty_barrier": False}),
+           (128, 256, 3, True, (1, 1), False, 132, {"empty_barrier": False}))
 # Only on the small shapes: one warpgroup, clusters with synchronous
 # consumers, producer warpgroups with one consumer warpgroup or synchronous
 # consumers, persistent kernels with fewer CTAs than tiles (with and without
@@ -80,11 +86,11 @@ GUARD = 8  # rows of NaN guard band before and after C
 def configurations(shapes=SHAPES + SMALL_SHAPES):
     for m, n, k in shapes:
         small = (m, n, k) not in SHAPES
-        for bm, bn, stages, asc, cluster, ws, sms in (
+        for bm, bn, stages, asc, cluster, ws, sms, *more in (
                 CONFIGS + (SMALL_CONFIGS if small else ())):
             yield gemm_gen.Gemm(m, n, k, bm, bn, stages, async_consumer=asc,
                                 cluster=cluster, warp_specialize=ws,
-                                persistent=sms)
+                                persistent=sms, **(more[0] if more else {}))
 
 
 def build(outdir, shapes):
@@ -292,11 +298,12 @@ def run(indir, json_path, only, small, shapes):
             ratios[key.replace("vs_cublas", "fraction_of_peak")] = round(
                 ours / PEAK_TFLOPS, 3)
     r = by_shape.get("8192x8192x8192", {})
-    plain = [r.get("asynccopy 128x256_s3" + ws) for ws in ("", "_ws")]
-    multicast = [r.get("asynccopy 128x256_s3%s_c2x1" % ws) for ws in ("", "_ws")]
+    forms = ("", "_ws", "_p")
+    plain = [r.get("asynccopy 128x256_s3" + f) for f in forms]
+    multicast = [r.get("asynccopy 128x256_s3%s_c2x1" % f) for f in forms]
     if all(plain) and all(multicast):
         # 2x1 clusters multicasting B, against the same kernels without
-        # (the better of each, with and without a producer warpgroup).
+        # (the best of each: plain, with a producer warpgroup, persistent).
         ratios["gemm_multicast_gain"] = round(max(multicast) / max(plain), 3)
     summary["ratios"] = ratios
     return benchlib.finish(summary, json_path, failures)

@@ -10,10 +10,13 @@ of A and B (128-B swizzle) into one buffer each, waits for them, runs
 K-tile / 16 `nvvm.wgmma.mma_async` per warpgroup on the
 `asynccopy.wgmma_descriptor`s of per-step subviews and waits for its wgmma
 group. `asynccopy.pipeline_stages` turns that into a ring of stages and
-`asynccopy.pipeline_async_consumer` keeps one wgmma group in flight. The
+`asynccopy.pipeline_async_consumer` keeps one wgmma group in flight, and
+`asynccopy.pipeline_empty_barrier` has each warp release a stage on its own
+(no CTA barrier per K tile; `--cta-release` keeps the barrier). The
 epilogue converts the accumulators to f16, stores them into a C tile in SMEM
 in the 128-B swizzled layout a TMA store reads (no bank conflicts), and
-stores the tile with one asynccopy copy (ragged edges clipped by TMA).
+stores the tile with one asynccopy copy (ragged edges clipped by TMA),
+waiting only until the copy has read the SMEM tile.
 
 CTAs are rasterised in groups of `group_m` tile rows so that concurrently
 running CTAs share A and B panels in L2.
@@ -24,7 +27,7 @@ row compute vertically adjacent tiles and multicast their common B tile
 
   gemm_gen.py M N K [--bm 128] [--bn 256] [--stages 3] [--group-m 8]
                     [--cluster CX CY] [--sync-consumer] [--ws]
-                    [--persistent SMS]
+                    [--persistent SMS] [--cta-release]
 
 prints the module (a gpu.module with the kernel `gemm`, launched with
 128 x BM/64 threads (128 more with `--ws`: `asynccopy.pipeline_warp_specialize`
@@ -45,11 +48,14 @@ def ceil_div(a, b):
 class Gemm:
     def __init__(self, m, n, k, bm=128, bn=256, stages=3, group_m=8,
                  async_consumer=True, cluster=(1, 1), warp_specialize=False,
-                 persistent=0):
+                 persistent=0, empty_barrier=True):
         assert bm % 64 == 0 and bn % 64 == 0 and 8 <= bn <= 256
         self.m, self.n, self.k = m, n, k
         self.bm, self.bn, self.stages, self.group_m = bm, bn, stages, group_m
         self.async_consumer = async_consumer
+        # Stages released by each warp on empty barriers rather than at a
+        # CTA barrier per K tile (`asynccopy.pipeline_empty_barrier`).
+        self.empty_barrier = empty_barrier
         self.warpgroups = bm // 64
         self.threads = 128 * self.warpgroups
         # With a producer warpgroup the kernel launches with 128 threads
@@ -75,12 +81,13 @@ class Gemm:
 
     @property
     def name(self):
-        return "gemm_%dx%dx%d_%dx%d_s%d%s%s%s%s" % (
+        return "gemm_%dx%dx%d_%dx%d_s%d%s%s%s%s%s" % (
             self.m, self.n, self.k, self.bm, self.bn, self.stages,
             "" if self.async_consumer else "_sync",
             "_ws" if self.warp_specialize else "",
             "_p" if self.persistent else "",
-            "_c%dx%d" % self.cluster if self.cluster != (1, 1) else "")
+            "_c%dx%d" % self.cluster if self.cluster != (1, 1) else "",
+            "" if self.empty_barrier else "_ctabar")
 
     def smem_bytes(self):
         return (self.bm + self.bn) * BK * 2 * self.stages + self.bm * self.bn * 2
@@ -220,9 +227,10 @@ def kernel(g, name="gemm", acc="!acc"):
     e("    gpu.barrier")
     e("    %nph = arith.xori %ph, %true : i1")
     e("    scf.yield %%nph, %s : i1, !acc" % prev)
-    e("  } {asynccopy.pipeline_stages = %d : i64%s%s}" % (
+    e("  } {asynccopy.pipeline_stages = %d : i64%s%s%s}" % (
         g.stages,
         ", asynccopy.pipeline_async_consumer" if g.async_consumer else "",
+        ", asynccopy.pipeline_empty_barrier" if g.empty_barrier else "",
         ", asynccopy.pipeline_warp_specialize" if g.warp_specialize else ""))
     # Epilogue. Fragment of m64nBN: warp w of the warpgroup, lane l hold
     # rows 16w + l/4 (+8) and columns 8j + 2(l%4) (+1) in registers
@@ -257,10 +265,13 @@ def kernel(g, name="gemm", acc="!acc"):
             e("  vector.store %%v%d, %%sc[%%c%d, %s, %%col_%d] : %s, vector<2xf16>"
               % (r, block, row, j, sc))
     e("  gpu.barrier")
-    e("  %%t = asynccopy.copy %%sc to %%C window [%%m0, %%n0] [%d, %d] "
+    e("  asynccopy.copy %%sc to %%C window [%%m0, %%n0] [%d, %d] "
       "{swizzle = 128 : i64, transforms = [#asynccopy.tile<[%d, 64]>]} "
-      ": %s to %s -> !asynccopy.token" % (g.bm, g.bn, g.bm, sc, gc))
-    e("  asynccopy.wait %t : !asynccopy.token")
+      ": %s to %s" % (g.bm, g.bn, g.bm, sc, gc))
+    # Only until the store has read the C tile: its writes to C drain while
+    # the CTA exits (or the next tile's main loop runs), and the tile's
+    # next writes find it read.
+    e("  asynccopy.wait_group bulk 0 {read}")
     if g.persistent:
         L[tile_start:] = [pad + line for line in L[tile_start:]]
         e("    scf.yield %main#0 : i1")
@@ -280,6 +291,8 @@ def main():
     p.add_argument("--stages", type=int, default=3)
     p.add_argument("--group-m", type=int, default=8)
     p.add_argument("--sync-consumer", action="store_true")
+    p.add_argument("--cta-release", action="store_true",
+                   help="release stages at a CTA barrier, not per warp")
     p.add_argument("--ws", action="store_true",
                    help="a producer warpgroup issues the loads")
     p.add_argument("--persistent", type=int, default=0, metavar="SMS",
@@ -288,7 +301,8 @@ def main():
                    metavar=("CX", "CY"))
     a = p.parse_args()
     print(emit(Gemm(a.m, a.n, a.k, a.bm, a.bn, a.stages, a.group_m,
-                    not a.sync_consumer, a.cluster, a.ws, a.persistent)),
+                    not a.sync_consumer, a.cluster, a.ws, a.persistent,
+                    not a.cta_release)),
           end="")
 
 

@@ -78,7 +78,7 @@ gpu.func @gemm(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %C: memref<
     gpu.barrier
     %nph = arith.xori %ph, %true : i1
     scf.yield %nph, %acc3 : i1, !acc
-  } {asynccopy.pipeline_stages = 3 : i64, asynccopy.pipeline_async_consumer}
+  } {asynccopy.pipeline_stages = 3 : i64, asynccopy.pipeline_async_consumer, asynccopy.pipeline_empty_barrier}
   %lane = arith.remui %tid, %c32 : index
   %warp = arith.divui %tid, %c32 : index
   %wiw = arith.remui %warp, %c4 : index
@@ -635,8 +635,8 @@ gpu.func @gemm(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %C: memref<
   %v126 = vector.from_elements %h126, %h127 : vector<2xf16>
   vector.store %v126, %sc[%c3, %row1, %col_31] : memref<4x128x64xf16, #gpu.address_space<workgroup>>, vector<2xf16>
   gpu.barrier
-  %t = asynccopy.copy %sc to %C window [%m0, %n0] [128, 256] {swizzle = 128 : i64, transforms = [#asynccopy.tile<[128, 64]>]} : memref<4x128x64xf16, #gpu.address_space<workgroup>> to memref<4096x4096xf16> -> !asynccopy.token
-  asynccopy.wait %t : !asynccopy.token
+  asynccopy.copy %sc to %C window [%m0, %n0] [128, 256] {swizzle = 128 : i64, transforms = [#asynccopy.tile<[128, 64]>]} : memref<4x128x64xf16, #gpu.address_space<workgroup>> to memref<4096x4096xf16>
+  asynccopy.wait_group bulk 0 {read}
   gpu.return
 }
 }

@@ -1,15 +1,18 @@
 // The GEMM example is the generator's output, pipelines with an
 // asynchronous wgmma consumer, and lowers to PTX that ptxas accepts for
 // sm_90a: a 3-stage TMA ring, four m64n256k16 wgmma per K tile with one
-// group kept in flight, the swizzled C tile stored by one TMA store.
+// group kept in flight, each warp releasing a stage on its empty barrier
+// (no CTA barrier in the loop), the swizzled C tile stored by one TMA store, waited
+// for only until it has read the tile.
 // RUN: %python %S/../../bench/gemm/gemm_gen.py 4096 4096 4096 | diff - %S/../../examples/gemm/gemm_4096.mlir
 // RUN: ac-opt %S/../../examples/gemm/gemm_4096.mlir -asynccopy-pipeline-loops -verify-diagnostics \
 // RUN:   | FileCheck %s --check-prefix=LOOP
 // RUN: ac-opt %S/../../examples/gemm/gemm_4096.mlir -asynccopy-to-llvm="format=isa" \
 // RUN:   | %extract_ptx | FileCheck %s
-// The same on 2x2 clusters (A multicast along y, B along x): each stage is
-// freed by 3 remote arrivals (the CTA, its row, its column), the refills
-// multicast, and a cluster barrier follows the loop.
+// The same on 2x2 clusters (A multicast along y, B along x): each warp
+// frees a stage with 3 remote arrivals (the CTA, its row, its column; no
+// CTA barrier in the loop), the refills multicast, and a cluster barrier
+// follows the loop.
 // RUN: %python %S/../../bench/gemm/gemm_gen.py 512 512 512 --cluster 2 2 \
 // RUN:   | ac-opt -asynccopy-to-llvm="format=isa" | %extract_ptx | FileCheck %s --check-prefix=MC
 // LOOP-LABEL: gpu.func @gemm
@@ -35,21 +38,33 @@
 // CHECK: mbarrier.try_wait.parity.shared.b64
 // CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16
 // CHECK: wgmma.wait_group.sync.aligned 1
+// CHECK-NOT: bar.sync
+// CHECK: bar.warp.sync -1;
+// CHECK-NOT: bar.sync
+// CHECK: mbarrier.arrive.shared.b64
+// CHECK-NOT: bar.sync
 // CHECK: wgmma.wait_group.sync.aligned 0
 // CHECK: cvt.rn.f16x2.f32
 // CHECK: st.shared.b32
 // CHECK: fence.proxy.async.shared::cta
 // CHECK: cp.async.bulk.tensor.4d.global.shared::cta.tile.bulk_group
+// CHECK-NEXT: cp.async.bulk.commit_group;
+// CHECK-NEXT: cp.async.bulk.wait_group.read 0;
 // MC: .reqnctapercluster 2, 2, 1
 // MC: barrier.cluster.arrive;
 // MC-NEXT: barrier.cluster.wait;
 // MC-COUNT-4: multicast::cluster
 // MC: wgmma.wait_group.sync.aligned 1;
-// MC: bar.sync 0;
+// MC-NOT: bar.sync
+// MC: bar.warp.sync -1;
+// MC-NOT: bar.sync
 // MC-COUNT-3: mbarrier.arrive.shared::cluster.b64
 // MC-NOT: mbarrier.arrive.shared::cluster.b64
+// MC-NOT: bar.sync
 // MC: multicast::cluster
+// MC-NOT: bar.sync
 // MC: multicast::cluster
+// MC-NOT: bar.sync
 // MC: wgmma.wait_group.sync.aligned 0;
 // MC-NEXT: barrier.cluster.arrive;
 // MC-NEXT: barrier.cluster.wait;

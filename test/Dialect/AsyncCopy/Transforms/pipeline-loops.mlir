@@ -361,6 +361,60 @@ gpu.module @kernels {
 
 // -----
 
+// Collective loads in a loop marked `asynccopy.pipeline_empty_barrier`,
+// with a known block size: each warp of every CTA of the group frees the
+// stage (2 CTAs x 4 warps = 8 arrivals per phase), so no CTA barrier is
+// left in the loop; the cluster barriers around the run stay.
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+// CHECK-LABEL: gpu.func @collective_per_warp
+// CHECK: %[[FULL:.*]] = asynccopy.barrier.alloc : !asynccopy.barrier<3>
+// CHECK-NEXT: asynccopy.barrier.init %[[FULL]], 1 : !asynccopy.barrier<3>
+// CHECK-NEXT: %[[EMPTY:.*]] = asynccopy.barrier.alloc : !asynccopy.barrier<3>
+// CHECK-NEXT: asynccopy.barrier.init %[[EMPTY]], 8 : !asynccopy.barrier<3>
+// CHECK: nvvm.cluster.arrive
+// CHECK-NEXT: nvvm.cluster.wait
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK-NOT: gpu.barrier
+// CHECK:   asynccopy.barrier.wait
+// CHECK:   nvvm.bar.warp.sync
+// CHECK:   %[[LANE:.*]] = gpu.lane_id
+// CHECK:   %[[LANE0:.*]] = arith.cmpi eq, %[[LANE]]
+// CHECK:   %[[ARRIVES:.*]] = arith.andi %{{.*}}, %[[LANE0]] : i1
+// CHECK:   scf.if %[[ARRIVES]] {
+// CHECK:     asynccopy.barrier.remote %[[EMPTY]]
+// CHECK:     asynccopy.barrier.arrive {{.*}} {asynccopy.cta_release} : !asynccopy.barrier<3, remote>
+// CHECK:     asynccopy.barrier.remote %[[EMPTY]]
+// CHECK:     asynccopy.barrier.arrive {{.*}} {asynccopy.cta_release} : !asynccopy.barrier<3, remote>
+// CHECK:   }
+// CHECK-NOT: gpu.barrier
+// CHECK:   scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: nvvm.cluster.arrive
+// CHECK-NEXT: nvvm.cluster.wait
+gpu.module @kernels {
+  gpu.func @collective_per_warp(%in: memref<4096x64xf16>, %n: index)
+      workgroup(%tile : !smem) kernel attributes {known_block_size = array<i32: 128, 1, 1>, known_cluster_size = array<i32: 2, 2, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c64 = arith.constant 64 : index
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+    scf.for %i = %c0 to %n step %c1 {
+      %row = arith.muli %i, %c64 : index
+      %parity = arith.remui %i, %c2 : index
+      %phase = arith.index_cast %parity : index to i1
+      asynccopy.copy %in to %tile window [%row, 0] [64, 64] barrier %bar[%c0]
+          {swizzle = 128 : i64, collective = [#gpu<dim y>]} : memref<4096x64xf16> to !smem
+      asynccopy.barrier.wait %bar[%c0], %phase : !asynccopy.barrier<1>
+    } {asynccopy.pipeline_stages = 3 : i64, asynccopy.pipeline_empty_barrier}
+    gpu.return
+  }
+}
+
+// -----
+
 // Without a known block size: one arrival per CTA, after a CTA barrier.
 !smem = memref<32x64xf32, #gpu.address_space<workgroup>>
 // CHECK-LABEL: gpu.func @empty_per_cta

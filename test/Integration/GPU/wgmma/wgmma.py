@@ -110,17 +110,19 @@ class GemmConfig:
 
     def __init__(self, index, m, n, k, bm=128, bn=256, stages=3,
                  async_consumer=True, cluster=(1, 1), warp_specialize=False,
-                 persistent=0):
+                 persistent=0, empty_barrier=True):
         self.gemm = gemm_gen.Gemm(m, n, k, bm, bn, stages,
                                   async_consumer=async_consumer,
                                   cluster=cluster,
                                   warp_specialize=warp_specialize,
-                                  persistent=persistent)
+                                  persistent=persistent,
+                                  empty_barrier=empty_barrier)
         self.stages = stages
-        self.name = "gemm.%dx%dx%d.%dx%d.s%d%s.c%dx%d%s%s" % (
+        self.name = "gemm.%dx%dx%d.%dx%d.s%d%s.c%dx%d%s%s%s" % (
             m, n, k, bm, bn, stages, "" if async_consumer else ".sync",
             cluster[0], cluster[1], ".ws" if warp_specialize else "",
-            ".p%d" % persistent if persistent else "")
+            ".p%d" % persistent if persistent else "",
+            "" if empty_barrier else ".ctabar")
         self.seed = 0x9000 + index * 8
 
     def describe(self):
@@ -129,6 +131,7 @@ class GemmConfig:
             g.m, g.n, g.k, g.bm, g.bn, g.stages,
             "async" if g.async_consumer else "synchronous", *g.cluster,
             ", producer warpgroup" if g.warp_specialize else "") + (
+            "" if g.empty_barrier else ", stages released at a CTA barrier") + (
             ", persistent on %d CTAs" % (g.grid[0] * g.grid[1])
             if g.persistent else "")
 
@@ -179,7 +182,9 @@ class GemmConfig:
 def gemm_configs(start):
     """Whole GEMMs: clusters of every shape multicasting A and/or B, one
     warpgroup, synchronous consumers, edges ragged in M, N and K, a CTA whose
-    whole tile lies past M, and a long K."""
+    whole tile lies past M, and a long K. Each warp releases the stages
+    (`asynccopy.pipeline_empty_barrier`) but in the `empty_barrier=False`
+    ones, which keep the CTA barrier per K tile."""
     # Small enough to keep the GPU tests' data within what the device
     # machine takes (128x128 tiles where the shape only needs clusters).
     shapes = [
@@ -191,6 +196,10 @@ def gemm_configs(start):
         ((200, 504, 200), {"cluster": (2, 2)}),
         ((200, 504, 200), {"async_consumer": False}),
         ((128, 256, 512), {"cluster": (2, 1)}),
+        # Stages released at a CTA barrier, on 2x2 clusters and alone.
+        ((256, 512, 256), {"cluster": (2, 2), "empty_barrier": False}),
+        ((512, 512, 256), {"bn": 128, "persistent": 3,
+                           "empty_barrier": False}),
         # A producer warpgroup (`asynccopy.pipeline_warp_specialize`): the
         # module's launches start 128 threads more.
         ((256, 512, 256), {"cluster": (2, 2), "warp_specialize": True}),

@@ -316,25 +316,27 @@ LogicalResult findCounterScope(LoopPlan &plan, std::string &why) {
 
 /// How stages are released. Collective loads: one arrival per CTA of the
 /// group. A loop marked `asynccopy.pipeline_empty_barrier` (barrier-tracked
-/// loads): one arrival per warp when the block size is known and no store
-/// reads a stage (a store's `{read}` wait is a CTA barrier anyway), else
-/// one per CTA. cp.async loops keep the CTA barrier of their wait_group,
+/// loads): one arrival per CTA too, or, when the block size is known and no
+/// store reads a stage (a store's `{read}` wait is a CTA barrier anyway),
+/// one per warp of every CTA of the group, so that no CTA barrier is left
+/// in the loop. cp.async loops keep the CTA barrier of their wait_group,
 /// which also makes every thread's transfers visible.
 void decideRelease(LoopPlan &plan) {
+  bool marked =
+      AsyncCopyDialect::PipelineEmptyBarrierAttrHelper(plan.loop->getContext())
+          .isAttrPresent(plan.loop);
   if (plan.groupSize() > 1) {
     plan.emptyRelease = true;
     plan.emptyArrivals = plan.groupSize();
-    return;
+  } else if (marked && !plan.groupTracked) {
+    plan.emptyRelease = true;
   }
-  if (plan.groupTracked ||
-      !AsyncCopyDialect::PipelineEmptyBarrierAttrHelper(plan.loop->getContext())
-           .isAttrPresent(plan.loop))
+  if (!plan.emptyRelease || !marked)
     return;
-  plan.emptyRelease = true;
   std::optional<int64_t> warps = findWarps(plan.loop);
   if (warps && plan.storeWaits.empty()) {
     plan.perWarpRelease = true;
-    plan.emptyArrivals = *warps;
+    plan.emptyArrivals = *warps * plan.groupSize();
   }
 }
 
