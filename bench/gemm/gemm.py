@@ -54,7 +54,8 @@ SMALL_SHAPES = ((256, 512, 256), (200, 504, 200))
 # (bm, bn, stages, async consumer, cluster, producer warpgroup, persistent
 # over this many SMs[, other gemm_gen.Gemm keywords]): the asynccopy
 # configurations. The `_ctabar` ones release stages at a CTA barrier per K
-# tile, as every configuration did before `asynccopy.pipeline_empty_barrier`.
+# tile, as every configuration did before `asynccopy.pipeline_empty_barrier`;
+# `_g16` ones rasterise in groups of 16 tile rows instead of 8.
 CONFIGS = ((128, 256, 3, True, (1, 1), False, 0), (128, 256, 3, False, (1, 1), False, 0),
            (128, 128, 4, True, (1, 1), False, 0), (128, 256, 3, True, (2, 1), False, 0),
            (128, 256, 3, True, (1, 2), False, 0), (128, 256, 3, True, (2, 2), False, 0),
@@ -64,7 +65,12 @@ CONFIGS = ((128, 256, 3, True, (1, 1), False, 0), (128, 256, 3, False, (1, 1), F
            (128, 256, 3, True, (1, 1), True, 132), (128, 256, 3, True, (2, 1), True, 132),
            (128, 256, 3, True, (1, 1), False, 0, {"empty_barrier": False}),
            (128, 256, 3, True, (2, 1), False, 0, {"empty_barrier": False}),
-           (128, 256, 3, True, (1, 1), False, 132, {"empty_barrier": False}))
+           (128, 256, 3, True, (1, 1), False, 132, {"empty_barrier": False}),
+           # Two CTAs per SM (96 KiB of SMEM each): one's epilogue overlaps
+           # the other's main loop. Rasterisation groups of 16 tile rows.
+           (128, 128, 2, True, (1, 1), False, 0),
+           (128, 256, 3, True, (1, 1), False, 0, {"group_m": 16}),
+           (128, 256, 3, True, (1, 1), False, 132, {"group_m": 16}))
 # Only on the small shapes: one warpgroup, clusters with synchronous
 # consumers, producer warpgroups with one consumer warpgroup or synchronous
 # consumers, persistent kernels with fewer CTAs than tiles (with and without

@@ -87,7 +87,8 @@ class Gemm:
             "_ws" if self.warp_specialize else "",
             "_p" if self.persistent else "",
             "_c%dx%d" % self.cluster if self.cluster != (1, 1) else "",
-            "" if self.empty_barrier else "_ctabar")
+            "" if self.empty_barrier else "_ctabar") + (
+            "_g%d" % self.group_m if self.group_m != 8 else "")
 
     def smem_bytes(self):
         return (self.bm + self.bn) * BK * 2 * self.stages + self.bm * self.bn * 2
