@@ -23,13 +23,14 @@ relative Frobenius error below 2e-3 (f16 rounding of C gives 2e-4), no
 NaN, and C sits between NaN guard bands that must stay NaN (a write past a
 ragged column edge lands in the next row, one past the last row in a
 band); a kernel still running after 10 s ends the run with `HANG`.
-Timing: back-to-back launches, median of 5 windows of 20 (CUDA events),
+Timing: back-to-back launches, median of 5 windows of 20 (CUDA events); every
+launcher of a shape is checked first, then timed in `--rounds` sweeps over
+all of them (3 by default), interleaved, and gets the median of its sweeps,
 TFLOP/s = 2 M N K / time. Prints a table and `JSON {...}` with the ratios
 of summary.json (gemm_4096_vs_cublas, gemm_8192_vs_cublas and
 gemm_vs_triton with the best asynccopy configuration of each shape;
-gemm_multicast_gain: the best of the 128x256 kernels on 2x1 clusters
-multicasting B over the best of the same kernels without clusters, plain,
-with a producer warpgroup and persistent, at 8192^3), also written to --json FILE. Exits 1 if a result is wrong.
+gemm_multicast_gain: the best 128x256 kernel on 2x1 clusters multicasting
+B over the best 128x256 kernel without clusters, at 8192^3), also written to --json FILE. Exits 1 if a result is wrong.
 """
 import argparse
 import os
@@ -70,7 +71,12 @@ CONFIGS = ((128, 256, 3, True, (1, 1), False, 0), (128, 256, 3, False, (1, 1), F
            # the other's main loop. Rasterisation groups of 16 tile rows.
            (128, 128, 2, True, (1, 1), False, 0),
            (128, 256, 3, True, (1, 1), False, 0, {"group_m": 16}),
-           (128, 256, 3, True, (1, 1), False, 132, {"group_m": 16}))
+           (128, 256, 3, True, (1, 1), False, 132, {"group_m": 16}),
+           # 4 stages: the C tile is stored in two column halves through a
+           # 32 KiB buffer (gemm_gen.Gemm.cparts).
+           (128, 256, 4, True, (1, 1), False, 0), (128, 256, 4, True, (1, 1), False, 132),
+           (128, 256, 4, True, (1, 1), False, 132, {"empty_barrier": False}),
+           (128, 256, 4, True, (2, 1), False, 132))
 # Only on the small shapes: one warpgroup, clusters with synchronous
 # consumers, producer warpgroups with one consumer warpgroup or synchronous
 # consumers, persistent kernels with fewer CTAs than tiles (with and without
@@ -197,7 +203,7 @@ def time_ms(launch, windows=5, per_window=20):
                              for _ in range(windows))
 
 
-def run(indir, json_path, only, small, shapes):
+def run(indir, json_path, only, small, shapes, rounds=1):
     import torch
     tma, ptr, triton_version = triton_kernels()
     props = torch.cuda.get_device_properties(0)
@@ -233,6 +239,8 @@ def run(indir, json_path, only, small, shapes):
             print("%s %-40s rel err %.2e" % ("ok  " if ok else "FAIL", label, err),
                   flush=True)
 
+        timed = {}  # label -> launch, timed after every check of the shape
+
         def measure(label, launch, out):
             out.fill_(float("nan"))
             torch.cuda.synchronize()
@@ -248,13 +256,8 @@ def run(indir, json_path, only, small, shapes):
                     os._exit(3)
                 time.sleep(0.001)
             check(label, out)
-            if small:
-                return
-            ms = time_ms(launch)
-            tflops = flops / ms / 1e9
-            results[label] = tflops
-            table.append((shape, label, ms, tflops))
-            print("     %-40s %8.3f ms %7.1f TFLOP/s" % (label, ms, tflops), flush=True)
+            if not small:
+                timed[label] = launch
 
         cout = torch.empty(m, n, device="cuda", dtype=torch.float16)
         measure("cublas", lambda: torch.mm(a, b.t(), out=cout), cout)
@@ -278,6 +281,21 @@ def run(indir, json_path, only, small, shapes):
                 measure(label, ptr(a, b, cout, cfg), cout)
             except Exception as exc:
                 print("skip %s: %s" % (label, str(exc).splitlines()[0]))
+        # `rounds` sweeps over every launcher of the shape, interleaved, so
+        # that the GPU's clock and temperature drift over the run spreads
+        # over all of them; each gets the median of its rounds.
+        times = {label: [] for label in timed}
+        for _ in range(rounds):
+            for label, launch in timed.items():
+                times[label].append(time_ms(launch))
+        for label, values in times.items():
+            ms = statistics.median(values)
+            tflops = flops / ms / 1e9
+            results[label] = tflops
+            table.append((shape, label, ms, tflops))
+            print("     %-40s %8.3f ms %7.1f TFLOP/s  (%s)" % (
+                label, ms, tflops, " ".join("%.1f" % (flops / v / 1e9)
+                                            for v in values)), flush=True)
         del flat, cd, cout
 
     summary = {"gpu": props.name, "torch": torch.__version__,
@@ -304,12 +322,12 @@ def run(indir, json_path, only, small, shapes):
             ratios[key.replace("vs_cublas", "fraction_of_peak")] = round(
                 ours / PEAK_TFLOPS, 3)
     r = by_shape.get("8192x8192x8192", {})
-    forms = ("", "_ws", "_p")
-    plain = [r.get("asynccopy 128x256_s3" + f) for f in forms]
-    multicast = [r.get("asynccopy 128x256_s3%s_c2x1" % f) for f in forms]
-    if all(plain) and all(multicast):
-        # 2x1 clusters multicasting B, against the same kernels without
-        # (the best of each: plain, with a producer warpgroup, persistent).
+    # The best 128x256 kernel on 2x1 clusters (multicasting B) against the
+    # best 128x256 kernel without clusters, over every form of both.
+    tiles = [(l, v) for l, v in r.items() if l.startswith("asynccopy 128x256_")]
+    multicast = [v for l, v in tiles if "_c2x1" in l]
+    plain = [v for l, v in tiles if not any(c in l for c in ("_c1x2", "_c2x1", "_c2x2"))]
+    if plain and multicast:
         ratios["gemm_multicast_gain"] = round(max(multicast) / max(plain), 3)
     summary["ratios"] = ratios
     return benchlib.finish(summary, json_path, failures)
@@ -327,6 +345,9 @@ def main():
                    help="build and run these shapes instead (with the small "
                    "shapes' configurations too)")
     p.add_argument("--json", metavar="FILE")
+    p.add_argument("--rounds", type=int, default=3,
+                   help="timing sweeps over all launchers of a shape, "
+                        "interleaved; each gets the median (default 3)")
     a = p.parse_args()
     shapes = None
     if a.shapes:
@@ -336,7 +357,7 @@ def main():
     if a.build:
         build(a.build, shapes or SHAPES + SMALL_SHAPES)
     if a.run:
-        return run(a.run, a.json, a.only, a.small, shapes)
+        return run(a.run, a.json, a.only, a.small, shapes, a.rounds)
     return 0
 
 

@@ -39,6 +39,9 @@ import argparse
 
 WG = "#gpu.address_space<workgroup>"
 BK = 64  # K of one tile: 128 B of f16, one swizzle row
+# The SMEM of a CTA (227 KiB) less the 1 KiB the swizzled buffers' alignment
+# reserves and room for the barriers.
+SMEM_BYTES = 227 * 1024 - 1024 - 256
 
 
 def ceil_div(a, b):
@@ -90,8 +93,18 @@ class Gemm:
             "" if self.empty_barrier else "_ctabar") + (
             "_g%d" % self.group_m if self.group_m != 8 else "")
 
+    @property
+    def cparts(self):
+        """Column parts the epilogue stores the C tile in: 1, or 2 where the
+        whole C tile does not fit beside the stages (4 stages of 128x256),
+        through a C buffer half the size."""
+        ring = (self.bm + self.bn) * BK * 2 * self.stages
+        whole = self.bm * self.bn * 2
+        return 1 if ring + whole <= SMEM_BYTES or self.bn < 128 else 2
+
     def smem_bytes(self):
-        return (self.bm + self.bn) * BK * 2 * self.stages + self.bm * self.bn * 2
+        return ((self.bm + self.bn) * BK * 2 * self.stages
+                + self.bm * self.bn * 2 // self.cparts)
 
 
 def mref(shape, layout=None, space=None):
@@ -131,7 +144,9 @@ def kernel(g, name="gemm", acc="!acc"):
     ga, gb, gc = mref([g.m, g.k]), mref([g.n, g.k]), mref([g.m, g.n])
     sa, sb = mref([g.bm, BK], None, WG), mref([g.bn, BK], None, WG)
     cblocks = g.bn // 64  # 128-B column blocks of the C tile
-    sc = mref([cblocks, g.bm, 64], None, WG)
+    # The C buffer holds one of the tile's `cparts` column parts.
+    pblocks = cblocks // g.cparts
+    sc = mref([pblocks, g.bm, 64], None, WG)
     cx, cy = g.cluster
     # Cluster-sized super tiles, rasterised in groups of `group_m` rows.
     super_m, super_n = g.super_m, g.super_n
@@ -145,6 +160,7 @@ def kernel(g, name="gemm", acc="!acc"):
         attrs += ", known_cluster_size = array<i32: %d, %d, 1>" % (cx, cy)
     e("    attributes {%s} {" % attrs)
     for c in sorted({0, 1, 2, 4, 8, 16, 32, 64, 128, g.bm, g.bn, g.group_m,
+                     *(64 * pblocks * p for p in range(g.cparts)),
                      *range(cblocks), cx, cy, super_m, g.group_m * super_n,
                      ktiles,
                      *((g.super_tiles, g.clusters) if g.persistent else ())}):
@@ -249,30 +265,36 @@ def kernel(g, name="gemm", acc="!acc"):
     e("  %lm = arith.remui %lane, %c4 : index")
     e("  %col2 = arith.muli %lm, %c2 : index")
     e("  %l4i = arith.index_cast %l4 : index to i32")
-    for j in range(regs // 4):
-        block, chunk = divmod(j, 8)
-        e("  %%ch%d = arith.constant %d : i32" % (j, chunk))
-        e("  %%sw%d = arith.xori %%ch%d, %%l4i : i32" % (j, j))
-        e("  %%swi%d = arith.index_cast %%sw%d : i32 to index" % (j, j))
-        e("  %%sw8_%d = arith.muli %%swi%d, %%c8 : index" % (j, j))
-        e("  %%col_%d = arith.addi %%sw8_%d, %%col2 : index" % (j, j))
-        for half, row in ((0, "%row0"), (1, "%row1")):
-            r = 4 * j + 2 * half
-            e("  %%x%d = llvm.extractvalue %%main#1[%d] : !acc" % (r, r))
-            e("  %%x%d = llvm.extractvalue %%main#1[%d] : !acc" % (r + 1, r + 1))
-            e("  %%h%d = arith.truncf %%x%d : f32 to f16" % (r, r))
-            e("  %%h%d = arith.truncf %%x%d : f32 to f16" % (r + 1, r + 1))
-            e("  %%v%d = vector.from_elements %%h%d, %%h%d : vector<2xf16>" % (r, r, r + 1))
-            e("  vector.store %%v%d, %%sc[%%c%d, %s, %%col_%d] : %s, vector<2xf16>"
-              % (r, block, row, j, sc))
-    e("  gpu.barrier")
-    e("  asynccopy.copy %%sc to %%C window [%%m0, %%n0] [%d, %d] "
-      "{swizzle = 128 : i64, transforms = [#asynccopy.tile<[%d, 64]>]} "
-      ": %s to %s" % (g.bm, g.bn, g.bm, sc, gc))
-    # Only until the store has read the C tile: its writes to C drain while
-    # the CTA exits (or the next tile's main loop runs), and the tile's
-    # next writes find it read.
-    e("  asynccopy.wait_group bulk 0 {read}")
+    for part in range(g.cparts):
+        if part:
+            e("  %%n0_%d = arith.addi %%n0, %%c%d : index"
+              % (part, 64 * pblocks * part))
+        for j in range(part * pblocks * 8, (part + 1) * pblocks * 8):
+            block, chunk = divmod(j - part * pblocks * 8, 8)
+            e("  %%ch%d = arith.constant %d : i32" % (j, chunk))
+            e("  %%sw%d = arith.xori %%ch%d, %%l4i : i32" % (j, j))
+            e("  %%swi%d = arith.index_cast %%sw%d : i32 to index" % (j, j))
+            e("  %%sw8_%d = arith.muli %%swi%d, %%c8 : index" % (j, j))
+            e("  %%col_%d = arith.addi %%sw8_%d, %%col2 : index" % (j, j))
+            for half, row in ((0, "%row0"), (1, "%row1")):
+                r = 4 * j + 2 * half
+                e("  %%x%d = llvm.extractvalue %%main#1[%d] : !acc" % (r, r))
+                e("  %%x%d = llvm.extractvalue %%main#1[%d] : !acc" % (r + 1, r + 1))
+                e("  %%h%d = arith.truncf %%x%d : f32 to f16" % (r, r))
+                e("  %%h%d = arith.truncf %%x%d : f32 to f16" % (r + 1, r + 1))
+                e("  %%v%d = vector.from_elements %%h%d, %%h%d : vector<2xf16>" % (r, r, r + 1))
+                e("  vector.store %%v%d, %%sc[%%c%d, %s, %%col_%d] : %s, vector<2xf16>"
+                  % (r, block, row, j, sc))
+        e("  gpu.barrier")
+        e("  asynccopy.copy %%sc to %%C window [%%m0, %s] [%d, %d] "
+          "{swizzle = 128 : i64, transforms = [#asynccopy.tile<[%d, 64]>]} "
+          ": %s to %s" % ("%%n0_%d" % part if part else "%n0", g.bm,
+                          64 * pblocks, g.bm, sc, gc))
+        # Only until the store has read the C buffer: its writes to C drain
+        # while the CTA exits (or the next part or tile is computed), and the
+        # buffer's next writes find it read (the wait ends with a CTA
+        # barrier).
+        e("  asynccopy.wait_group bulk 0 {read}")
     if g.persistent:
         L[tile_start:] = [pad + line for line in L[tile_start:]]
         e("    scf.yield %main#0 : i1")

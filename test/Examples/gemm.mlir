@@ -15,6 +15,11 @@
 // follows the loop.
 // RUN: %python %S/../../bench/gemm/gemm_gen.py 512 512 512 --cluster 2 2 \
 // RUN:   | ac-opt -asynccopy-to-llvm="format=isa" | %extract_ptx | FileCheck %s --check-prefix=MC
+// 4 stages of 128x256 (192 KiB) leave no room for the whole 64 KiB C tile:
+// the epilogue stores it in two column halves through a 32 KiB buffer, the
+// second after the first has been read.
+// RUN: %python %S/../../bench/gemm/gemm_gen.py 4096 4096 4096 --stages 4 \
+// RUN:   | ac-opt -asynccopy-to-llvm="format=isa" | %extract_ptx | FileCheck %s --check-prefix=S4
 // LOOP-LABEL: gpu.func @gemm
 // LOOP-SAME: memref<3x128x64xf16, #gpu.address_space<workgroup>>, %{{.*}} : memref<3x256x64xf16, #gpu.address_space<workgroup>>
 // LOOP: nvvm.wgmma.wait.group.sync.aligned 1
@@ -111,3 +116,17 @@
 // PWS-NOT: barrier.cluster
 // PWS-NOT: setmaxnreg
 // PWS-NOT: bar.sync 0;
+// S4-LABEL: .entry gemm(
+// S4: mbarrier.init.shared.b64
+// S4: wgmma.wait_group.sync.aligned 0
+// S4: st.shared.b32
+// S4: fence.proxy.async.shared::cta
+// S4: cp.async.bulk.tensor.4d.global.shared::cta.tile.bulk_group
+// S4-NEXT: cp.async.bulk.commit_group;
+// S4-NEXT: cp.async.bulk.wait_group.read 0;
+// S4: st.shared.b32
+// S4: fence.proxy.async.shared::cta
+// S4: cp.async.bulk.tensor.4d.global.shared::cta.tile.bulk_group
+// S4-NEXT: cp.async.bulk.commit_group;
+// S4-NEXT: cp.async.bulk.wait_group.read 0;
+// S4-NOT: cp.async.bulk.tensor

@@ -196,6 +196,11 @@ def gemm_configs(start):
         ((200, 504, 200), {"cluster": (2, 2)}),
         ((200, 504, 200), {"async_consumer": False}),
         ((128, 256, 512), {"cluster": (2, 1)}),
+        # 4 stages of 128x256: the C tile stored in two column halves
+        # (ragged: the second half of the right tiles is partly, or wholly,
+        # past N), and persistent on 2x1 clusters.
+        ((200, 504, 256), {"stages": 4}),
+        ((512, 1024, 512), {"stages": 4, "cluster": (2, 1), "persistent": 4}),
         # Stages released at a CTA barrier, on 2x2 clusters and alone.
         ((256, 512, 256), {"cluster": (2, 2), "empty_barrier": False}),
         ((512, 512, 256), {"bn": 128, "persistent": 3,
