@@ -16,7 +16,9 @@ group. `asynccopy.pipeline_stages` turns that into a ring of stages and
 epilogue converts the accumulators to f16, stores them into a C tile in SMEM
 in the 128-B swizzled layout a TMA store reads (no bank conflicts), and
 stores the tile with one asynccopy copy (ragged edges clipped by TMA),
-waiting only until the copy has read the SMEM tile.
+waiting only until the copy has read the SMEM tile. Where the whole C tile
+does not fit beside the stages (4 stages of 128x256), it goes through a
+buffer half its size, one column half after the other.
 
 CTAs are rasterised in groups of `group_m` tile rows so that concurrently
 running CTAs share A and B panels in L2.
