@@ -641,10 +641,15 @@ _SETUP_LOCK = threading.RLock()
 
 
 def _load_fastlaunch():
-    """The native launch (None: ASYNCCOPY_NATIVE_LAUNCH=0, or not built)."""
+    """The native launch (None: ASYNCCOPY_NATIVE_LAUNCH=0, not built, or not
+    loadable here, e.g. in a free-threaded CPython, which takes no abi3
+    module)."""
     if os.environ.get("ASYNCCOPY_NATIVE_LAUNCH", "1") == "0":
         return None
-    return _libs.load_extension("_fastlaunch")
+    try:
+        return _libs.load_extension("_fastlaunch")
+    except (ImportError, OSError):
+        return None
 
 
 _fastlaunch = _load_fastlaunch()
