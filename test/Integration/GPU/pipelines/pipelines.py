@@ -127,6 +127,12 @@ TEMPLATES = [
              what="collective loads over a 2x2 cluster"),
     Template("multicast_c2_for", "copy", nested="for", cluster=(2, 1), cap=64,
              what="collective loads over 2-CTA clusters inside scf.for"),
+    Template("multicast_c2_empty", "copy", cluster=(2, 1), empty=True, cap=64,
+             what="collective loads over 2-CTA clusters, released per warp "
+                  "(asynccopy.pipeline_empty_barrier)"),
+    Template("multicast_c4_empty_for", "copy", nested="for", cluster=(2, 2),
+             empty=True, cap=64,
+             what="the same over a 2x2 cluster inside scf.for"),
     Template("dynamic", "dynamic", what="grid-stride loop with the dynamic schedule, 4 CTAs"),
     Template("dynamic_cp_async", "dynamic_cp_async",
              what="the dynamic schedule over cp.async loads"),
@@ -625,7 +631,8 @@ class Entry(matrix.Entry):
 
 SMOKE = ["copy.t3", "copy_for.o2.t3", "copy_while.o3.t2", "read_before_for.o2.t3",
          "tma_store.t5", "two_one.t2", "cp_async_for.o2.t5", "results.t4", "big.t4",
-         "empty_warps_for.o3.t3", "multicast_c2.t3", "multicast_c2_for.o2.t2", "dynamic.n9"]
+         "empty_warps_for.o3.t3", "multicast_c2.t3", "multicast_c2_for.o2.t2",
+         "multicast_c2_empty.t3", "dynamic.n9"]
 
 
 def parse_args():
