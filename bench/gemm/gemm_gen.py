@@ -53,7 +53,7 @@ def ceil_div(a, b):
 class Gemm:
     def __init__(self, m, n, k, bm=128, bn=256, stages=3, group_m=8,
                  async_consumer=True, cluster=(1, 1), warp_specialize=False,
-                 persistent=0, empty_barrier=True):
+                 persistent=0, empty_barrier=True, dynamic=False):
         assert bm % 64 == 0 and bn % 64 == 0 and 8 <= bn <= 256
         self.m, self.n, self.k = m, n, k
         self.bm, self.bn, self.stages, self.group_m = bm, bn, stages, group_m
@@ -78,6 +78,10 @@ class Gemm:
         # Persistent (`persistent` = SMs): one cluster per `cx * cy` SMs
         # walks the cluster-sized super tiles, grid-stride.
         self.persistent = persistent
+        # A persistent kernel whose clusters claim their super tiles from
+        # the launch's counter (`asynccopy.pipeline_dynamic_schedule`; only
+        # where the module launches the kernel, which passes the counter).
+        self.dynamic = dynamic and bool(persistent)
         self.super_m, self.super_n = self.grid[0] // cx, self.grid[1] // cy
         self.super_tiles = self.super_m * self.super_n
         if persistent:
@@ -93,6 +97,7 @@ class Gemm:
             "_p" if self.persistent else "",
             "_c%dx%d" % self.cluster if self.cluster != (1, 1) else "",
             "" if self.empty_barrier else "_ctabar") + (
+            "_d" if self.dynamic else "") + (
             "_g%d" % self.group_m if self.group_m != 8 else "")
 
     @property
@@ -184,7 +189,18 @@ def kernel(g, name="gemm", acc="!acc"):
     e("  %wrow = arith.muli %wg, %c64 : index")
     e("  %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>")
     e("  asynccopy.barrier.init %bar, 2 : !asynccopy.barrier<1>")
-    if g.persistent:
+    if g.persistent and g.dynamic:
+        # Over clusters (or CTAs), as the dynamic schedule wants them.
+        if cx * cy > 1:
+            e("  %cluster = gpu.cluster_id x")
+            e("  %clusters = gpu.cluster_dim x")
+        else:
+            e("  %cluster = gpu.block_id x")
+            e("  %clusters = gpu.grid_dim x")
+        e("  %%tiles:1 = scf.for %%bid = %%cluster to %%c%d step %%clusters "
+          "iter_args(%%ph0 = %%false) -> (i1) {" % g.super_tiles)
+        pad = "  "
+    elif g.persistent:
         e("  %%cluster = arith.divui %%bx, %%c%d : index" % cx)
         e("  %%tiles:1 = scf.for %%bid = %%cluster to %%c%d step %%c%d "
           "iter_args(%%ph0 = %%false) -> (i1) {" % (g.super_tiles, g.clusters))
@@ -300,7 +316,7 @@ def kernel(g, name="gemm", acc="!acc"):
     if g.persistent:
         L[tile_start:] = [pad + line for line in L[tile_start:]]
         e("    scf.yield %main#0 : i1")
-        e("  }")
+        e("  }" + (" {asynccopy.pipeline_dynamic_schedule}" if g.dynamic else ""))
     e("  gpu.return")
     e("}")
     return [line.replace("!acc", acc) for line in L]
@@ -322,12 +338,15 @@ def main():
                    help="a producer warpgroup issues the loads")
     p.add_argument("--persistent", type=int, default=0, metavar="SMS",
                    help="a persistent kernel for this many SMs")
+    p.add_argument("--dynamic", action="store_true",
+                   help="with --persistent: claim the tiles from a counter "
+                        "(needs the kernel's launches in the module)")
     p.add_argument("--cluster", type=int, nargs=2, default=(1, 1),
                    metavar=("CX", "CY"))
     a = p.parse_args()
     print(emit(Gemm(a.m, a.n, a.k, a.bm, a.bn, a.stages, a.group_m,
                     not a.sync_consumer, a.cluster, a.ws, a.persistent,
-                    not a.cta_release)),
+                    not a.cta_release, a.dynamic)),
           end="")
 
 

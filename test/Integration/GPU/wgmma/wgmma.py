@@ -110,19 +110,20 @@ class GemmConfig:
 
     def __init__(self, index, m, n, k, bm=128, bn=256, stages=3,
                  async_consumer=True, cluster=(1, 1), warp_specialize=False,
-                 persistent=0, empty_barrier=True):
+                 persistent=0, empty_barrier=True, dynamic=False):
         self.gemm = gemm_gen.Gemm(m, n, k, bm, bn, stages,
                                   async_consumer=async_consumer,
                                   cluster=cluster,
                                   warp_specialize=warp_specialize,
                                   persistent=persistent,
-                                  empty_barrier=empty_barrier)
+                                  empty_barrier=empty_barrier,
+                                  dynamic=dynamic)
         self.stages = stages
         self.name = "gemm.%dx%dx%d.%dx%d.s%d%s.c%dx%d%s%s%s" % (
             m, n, k, bm, bn, stages, "" if async_consumer else ".sync",
             cluster[0], cluster[1], ".ws" if warp_specialize else "",
             ".p%d" % persistent if persistent else "",
-            "" if empty_barrier else ".ctabar")
+            "" if empty_barrier else ".ctabar") + (".dyn" if dynamic else "")
         self.seed = 0x9000 + index * 8
 
     def describe(self):
@@ -132,6 +133,7 @@ class GemmConfig:
             "async" if g.async_consumer else "synchronous", *g.cluster,
             ", producer warpgroup" if g.warp_specialize else "") + (
             "" if g.empty_barrier else ", stages released at a CTA barrier") + (
+            ", tiles claimed from a counter" if g.dynamic else "") + (
             ", persistent on %d CTAs" % (g.grid[0] * g.grid[1])
             if g.persistent else "")
 
@@ -201,6 +203,14 @@ def gemm_configs(start):
         # past N), and persistent on 2x1 clusters.
         ((200, 504, 256), {"stages": 4}),
         ((512, 1024, 512), {"stages": 4, "cluster": (2, 1), "persistent": 4}),
+        # Persistent kernels that claim their (super) tiles from the launch's
+        # counter: per CTA, and per 2x1 and 2x2 cluster (multicast), the
+        # cluster's first CTA handing the tile to the others.
+        ((512, 512, 256), {"bn": 128, "persistent": 3, "dynamic": True}),
+        ((512, 1024, 512), {"stages": 4, "cluster": (2, 1), "persistent": 4,
+                            "dynamic": True}),
+        ((512, 1024, 256), {"bn": 128, "cluster": (2, 2), "persistent": 8,
+                            "dynamic": True}),
         # Stages released at a CTA barrier, on 2x2 clusters and alone.
         ((256, 512, 256), {"cluster": (2, 2), "empty_barrier": False}),
         ((512, 512, 256), {"bn": 128, "persistent": 3,

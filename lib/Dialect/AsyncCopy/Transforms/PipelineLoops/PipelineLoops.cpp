@@ -50,10 +50,14 @@ struct AsyncCopyPipelineLoopsPass
         AsyncCopyDialect::PipelineWarpSpecializeAttrHelper(&getContext());
     // Innermost loops first; the verifier checked the markers.
     SmallVector<std::pair<scf::ForOp, int64_t>> loops;
-    getOperation()->walk([&](scf::ForOp loop) {
-      IntegerAttr attr = marker.getAttr(loop);
-      loops.push_back({loop, attr ? attr.getInt() : stages.getValue()});
-    });
+    auto collect = [&] {
+      loops.clear();
+      getOperation()->walk([&](scf::ForOp loop) {
+        IntegerAttr attr = marker.getAttr(loop);
+        loops.push_back({loop, attr ? attr.getInt() : stages.getValue()});
+      });
+    };
+    collect();
     // Every kernel with a loop to pipeline is checked as written, before
     // any of its loops changes.
     DenseMap<Operation *, bool> failsCheck;
@@ -61,6 +65,26 @@ struct AsyncCopyPipelineLoopsPass
       if (Operation *kernel = kernelOf(loop);
           kernel && n > 1 && !failsCheck.count(kernel))
         failsCheck[kernel] = hasSynchronizationErrors(kernel);
+    // Loops over tiles claim their tiles first (TileSchedule.cpp); the
+    // loops in them are pipelined next, in an scf.while.
+    bool changed = false;
+    for (auto [loop, n] : loops) {
+      if (!isTileLoop(loop, stages.getValue()))
+        continue;
+      std::string why;
+      if (failsCheck.lookup(kernelOf(loop)))
+        why = "its kernel fails asynccopy-check-synchronization as written";
+      else if (succeeded(scheduleTiles(loop, why))) {
+        changed = true;
+        continue;
+      } else if (why.empty()) {
+        return signalPassFailure();
+      }
+      loop.emitRemark("scheduled statically: ") << why;
+      loop->removeAttr(dynamic.getName());
+    }
+    if (changed)
+      collect();
     for (auto [loop, n] : loops) {
       bool marked = marker.isAttrPresent(loop);
       std::string why;

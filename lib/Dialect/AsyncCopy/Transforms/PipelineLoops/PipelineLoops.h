@@ -8,6 +8,9 @@
 //   EmptyRelease.cpp    releasing stages on "empty" barriers (multicast
 //                       groups, per-warp release)
 //   DynamicSchedule.cpp handing a grid-stride loop's tiles out at run time
+//   TileSchedule.cpp    the same for a persistent kernel's loop over tiles
+//                       (per cluster with multicast), before the loops in
+//                       it are pipelined
 //   AsyncConsumer.cpp   releasing a stage when the wgmma that reads it
 //                       completes
 //   WarpSpecialize.cpp  a producer warpgroup that issues the loads
@@ -112,6 +115,16 @@ FailureOr<LoopPlan> planLoop(scf::ForOp loop, int64_t stages, std::string &why);
 /// Whether `plan`'s loop may claim its iterations from a counter (sets
 /// `plan.dynamic`); the reason it may not goes to `why`.
 LogicalResult planDynamicSchedule(LoopPlan &plan, std::string &why);
+
+/// Whether `loop` is a loop over tiles to schedule dynamically: marked
+/// `asynccopy.pipeline_dynamic_schedule` but not pipelined itself, with a
+/// loop in its body that is (its own marker, or `optionStages` > 1).
+bool isTileLoop(scf::ForOp loop, int64_t optionStages);
+
+/// Rewrites the loop over tiles `loop` to claim its tiles from the launch's
+/// counter (per cluster when it walks clusters); fails, with the reason in
+/// `why`, where it may not, and with `why` empty on an error it reported.
+LogicalResult scheduleTiles(scf::ForOp loop, std::string &why);
 
 /// Whether `plan`'s loop may keep one wgmma group in flight across
 /// iterations (sets `plan.consumerWait`); the reason it may not goes to
