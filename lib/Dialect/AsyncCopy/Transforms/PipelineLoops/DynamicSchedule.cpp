@@ -84,64 +84,127 @@ mlir::asynccopy::pipelining::planDynamicSchedule(LoopPlan &plan,
   return success();
 }
 
-LogicalResult DynamicSchedule::addCounterParameter() {
-  scf::ForOp loop = cx.loop();
-  auto kernel = cast<gpu::GPUFuncOp>(loop->getParentOp());
-  counterParam = kernel.getNumArguments();
+FailureOr<unsigned> launch_counter::addParameter(gpu::GPUFuncOp kernel,
+                                                 Location loc) {
+  unsigned param = kernel.getNumArguments();
   if (failed(kernel.insertArgument(
-          counterParam, LLVM::LLVMPointerType::get(loop.getContext()),
-          DictionaryAttr(), loop.getLoc())))
+          param, LLVM::LLVMPointerType::get(kernel.getContext()),
+          DictionaryAttr(), loc)))
     return kernel.emitOpError("cannot add the tile counter parameter");
+  return param;
+}
+
+/// Two i64 (claimed tiles, finished CTAs) in a `memref<4xi32>`, as the
+/// runtime's memset is 32-bit.
+void launch_counter::zeroOnLaunch(ArrayRef<gpu::LaunchFuncOp> launches) {
+  for (gpu::LaunchFuncOp launch : launches) {
+    auto type = MemRefType::get({4}, IntegerType::get(launch.getContext(), 32));
+    addLaunchBuffer(launch, dyn_cast<scf::ForOp>(launch->getParentOp()), type,
+                    [](OpBuilder &b, Location loc, Value buffer,
+                       Value allocated) -> Value {
+                      Value zero = arith::ConstantIntOp::create(b, loc, 0, 32);
+                      return gpu::MemsetOp::create(b, loc, allocated.getType(),
+                                                   ValueRange{allocated},
+                                                   buffer, zero)
+                          .getAsyncToken();
+                    });
+  }
+}
+
+Value launch_counter::globalPointer(OpBuilder &b, Location loc, Value param) {
+  return LLVM::AddrSpaceCastOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext(), 1), param);
+}
+
+Value launch_counter::claim(OpBuilder &b, Location loc, Value counter) {
+  Value one = arith::ConstantIntOp::create(b, loc, 1, 64);
+  return LLVM::AtomicRMWOp::create(b, loc, LLVM::AtomicBinOp::add, counter, one,
+                                   LLVM::AtomicOrdering::monotonic);
+}
+
+/// Its acquire-release count orders every CTA's claims before the reset.
+void launch_counter::countFinished(OpBuilder &b, Location loc, Value counter,
+                                   Value first, Value ctas) {
+  auto i64 = b.getI64Type();
+  auto ifFirst = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
+  OpBuilder inner = ifFirst.getThenBodyBuilder();
+  Value finished = LLVM::GEPOp::create(inner, loc, counter.getType(), i64,
+                                       counter, ArrayRef<LLVM::GEPArg>{1});
+  Value before =
+      LLVM::AtomicRMWOp::create(inner, loc, LLVM::AtomicBinOp::add, finished,
+                                arith::ConstantIntOp::create(inner, loc, 1, 64),
+                                LLVM::AtomicOrdering::acq_rel);
+  Value total = arith::IndexCastUIOp::create(inner, loc, i64, ctas);
+  Value after = arith::AddIOp::create(
+      inner, loc, before, arith::ConstantIntOp::create(inner, loc, 1, 64));
+  Value last = arith::CmpIOp::create(inner, loc, arith::CmpIPredicate::eq,
+                                     after, total);
+  auto ifLast = scf::IfOp::create(inner, loc, last, /*withElseRegion=*/false);
+  OpBuilder reset = ifLast.getThenBodyBuilder();
+  Value zero = arith::ConstantIntOp::create(reset, loc, 0, 64);
+  LLVM::StoreOp::create(reset, loc, zero, counter);
+  LLVM::StoreOp::create(reset, loc, zero, finished);
+}
+
+scf::WhileOp launch_counter::whileOverClaims(OpBuilder &b, scf::ForOp loop,
+                                             ValueRange leading) {
+  Location loc = loop.getLoc();
+  SmallVector<Value> inits(leading);
+  llvm::append_range(inits, loop.getInitArgs());
+  TypeRange types = ValueRange(inits).getTypes();
+  auto whileOp = scf::WhileOp::create(b, loc, types, inits);
+  SmallVector<Location> locs(types.size(), loc);
+  OpBuilder::InsertionGuard guard(b);
+  Block *before = b.createBlock(&whileOp.getBefore(), {}, types, locs);
+  Value more = createBelowUpperBound(b, loc, loop, before->getArgument(0));
+  scf::ConditionOp::create(b, loc, more, before->getArguments());
+  Block *after = b.createBlock(&whileOp.getAfter(), {}, types, locs);
+  Block *body = loop.getBody();
+  body->getArgument(0).replaceAllUsesWith(after->getArgument(0));
+  for (auto [old, now] :
+       llvm::zip(body->getArguments().drop_front(),
+                 after->getArguments().drop_front(leading.size())))
+    old.replaceAllUsesWith(now);
+  after->getOperations().splice(after->end(), body->getOperations());
+  return whileOp;
+}
+
+LogicalResult DynamicSchedule::addCounterParameter() {
+  auto kernel = cast<gpu::GPUFuncOp>(cx.loop()->getParentOp());
+  FailureOr<unsigned> param =
+      launch_counter::addParameter(kernel, cx.loop().getLoc());
+  if (failed(param))
+    return failure();
+  counterParam = *param;
   return success();
 }
 
-/// Every launch passes a counter: two i64 (claimed tiles, finished CTAs) in
-/// a `memref<4xi32>`, as the runtime's memset is 32-bit, zeroed on the
-/// launch's stream (before the loop for launches chained through one). The
-/// kernel gets an SMEM ring of N tile ids, which thread 0 fills with the
-/// first N claims before the prologue reads them.
+/// Every launch passes a counter, zeroed on the launch's stream (before the
+/// loop for launches chained through one). The kernel gets an SMEM ring of
+/// N tile ids, which thread 0 fills with the first N claims before the
+/// prologue reads them.
 void DynamicSchedule::claimFirstTiles() {
   scf::ForOp loop = cx.loop();
   MLIRContext *ctx = loop.getContext();
   Location loc = cx.loc();
   auto kernel = cast<gpu::GPUFuncOp>(loop->getParentOp());
-  auto counterType = MemRefType::get({4}, IntegerType::get(ctx, 32));
-  auto zero = [&](OpBuilder &b, Location loc, Value buffer,
-                  Value allocated) -> Value {
-    Value zero = arith::ConstantIntOp::create(b, loc, 0, 32);
-    return gpu::MemsetOp::create(b, loc, allocated.getType(),
-                                 ValueRange{allocated}, buffer, zero)
-        .getAsyncToken();
-  };
-  // Launches chained through a loop share one counter, which each launch
-  // leaves zeroed.
-  for (gpu::LaunchFuncOp launch : cx.plan.launches)
-    addLaunchBuffer(launch, dyn_cast<scf::ForOp>(launch->getParentOp()),
-                    counterType, zero);
+  launch_counter::zeroOnLaunch(cx.plan.launches);
   ring = kernel.addWorkgroupAttribution(
       MemRefType::get(
           {cx.n}, IntegerType::get(ctx, 64), MemRefLayoutAttrInterface(),
           gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup)),
       loc);
   OpBuilder b(loop);
-  counter =
-      LLVM::AddrSpaceCastOp::create(b, loc, LLVM::LLVMPointerType::get(ctx, 1),
-                                    kernel.getArgument(counterParam));
+  counter = launch_counter::globalPointer(b, loc,
+                                          kernel.getArgument(counterParam));
   first = cx.isFirstThread(b);
   auto claims = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
   OpBuilder inner = claims.getThenBodyBuilder();
   for (int64_t j = 0; j < cx.n; ++j)
-    memref::StoreOp::create(inner, loc, atomicClaim(inner), ring,
+    memref::StoreOp::create(inner, loc,
+                            launch_counter::claim(inner, loc, counter), ring,
                             cx.constant(inner, j));
   gpu::BarrierOp::create(b, loc);
-}
-
-/// One fetch-and-add on the launch's counter: the next unclaimed tile.
-Value DynamicSchedule::atomicClaim(OpBuilder &b) {
-  Location loc = cx.loc();
-  Value one = arith::ConstantIntOp::create(b, loc, 1, 64);
-  return LLVM::AtomicRMWOp::create(b, loc, LLVM::AtomicBinOp::add, counter, one,
-                                   LLVM::AtomicOrdering::monotonic);
 }
 
 Value DynamicSchedule::claimNextTile(OpBuilder &b) {
@@ -150,7 +213,7 @@ Value DynamicSchedule::claimNextTile(OpBuilder &b) {
   auto claim = scf::IfOp::create(b, loc, b.getI64Type(), first,
                                  /*withElseRegion=*/true);
   OpBuilder then = claim.getThenBodyBuilder();
-  scf::YieldOp::create(then, loc, atomicClaim(then));
+  scf::YieldOp::create(then, loc, launch_counter::claim(then, loc, counter));
   OpBuilder other = claim.getElseBodyBuilder();
   scf::YieldOp::create(
       other, loc, ValueRange{arith::ConstantIntOp::create(other, loc, 0, 64)});
@@ -178,54 +241,16 @@ void DynamicSchedule::convertToWhile(unsigned counterArg) {
   scf::ForOp loop = cx.loop();
   Location loc = cx.loc();
   OpBuilder b(loop);
-  SmallVector<Value> inits{claimedTile(b, cx.constant(b, 0))};
-  llvm::append_range(inits, loop.getInitArgs());
-  TypeRange types = ValueRange(inits).getTypes();
-  auto whileOp = scf::WhileOp::create(b, loc, types, inits);
-  SmallVector<Location> locs(types.size(), loc);
-  Block *before = b.createBlock(&whileOp.getBefore(), {}, types, locs);
-  Value more = createBelowUpperBound(b, loc, loop, before->getArgument(0));
-  scf::ConditionOp::create(b, loc, more, before->getArguments());
-  Block *after = b.createBlock(&whileOp.getAfter(), {}, types, locs);
-  Block *body = loop.getBody();
-  for (auto [old, now] : llvm::zip(body->getArguments(), after->getArguments()))
-    old.replaceAllUsesWith(now);
-  after->getOperations().splice(after->end(), body->getOperations());
+  auto whileOp = launch_counter::whileOverClaims(
+      b, loop, claimedTile(b, cx.constant(b, 0)));
   // The next iteration's tile: its ring entry, published at least one stage
   // release ago.
-  auto yield = cast<scf::YieldOp>(after->getTerminator());
+  auto yield = cast<scf::YieldOp>(whileOp.getAfterBody()->getTerminator());
   b.setInsertionPoint(yield);
   Value nextStage = cx.stageOf(b, yield.getOperand(counterArg));
   yield->insertOperands(0, claimedTile(b, nextStage));
   b.setInsertionPointAfter(whileOp);
-  resetCounter(b, loop.getStep());
+  // Every CTA has made its last claim: it counts itself finished.
+  launch_counter::countFinished(b, loc, counter, first, loop.getStep());
   loop.erase();
-}
-
-/// Thread 0 of each CTA counts it finished once it claims no more tiles;
-/// the last CTA zeroes the counter, so the next launch on the stream can
-/// reuse it. Its acquire-release count orders every CTA's claims before the
-/// reset.
-void DynamicSchedule::resetCounter(OpBuilder &b, Value grid) {
-  Location loc = cx.loc();
-  auto i64 = b.getI64Type();
-  auto ifFirst = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
-  OpBuilder inner = ifFirst.getThenBodyBuilder();
-  Value finished = LLVM::GEPOp::create(inner, loc, counter.getType(), i64,
-                                       counter, ArrayRef<LLVM::GEPArg>{1});
-  Value before =
-      LLVM::AtomicRMWOp::create(inner, loc, LLVM::AtomicBinOp::add, finished,
-                                arith::ConstantIntOp::create(inner, loc, 1, 64),
-                                LLVM::AtomicOrdering::acq_rel);
-  Value ctas = arith::IndexCastUIOp::create(inner, loc, i64, grid);
-  Value last = arith::CmpIOp::create(
-      inner, loc, arith::CmpIPredicate::eq,
-      arith::AddIOp::create(inner, loc, before,
-                            arith::ConstantIntOp::create(inner, loc, 1, 64)),
-      ctas);
-  auto ifLast = scf::IfOp::create(inner, loc, last, /*withElseRegion=*/false);
-  OpBuilder reset = ifLast.getThenBodyBuilder();
-  Value zero = arith::ConstantIntOp::create(reset, loc, 0, 64);
-  LLVM::StoreOp::create(reset, loc, zero, counter);
-  LLVM::StoreOp::create(reset, loc, zero, finished);
 }

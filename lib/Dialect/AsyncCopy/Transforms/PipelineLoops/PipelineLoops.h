@@ -202,6 +202,33 @@ private:
   Value empty;
 };
 
+/// The launch counter of a dynamic schedule (DynamicSchedule.cpp): two i64
+/// in global memory, claimed tiles and finished CTAs.
+namespace launch_counter {
+/// Appends the counter parameter to `kernel` (before the tensor maps that
+/// asynccopy-materialize-tma-descriptors appends later); returns its index.
+FailureOr<unsigned> addParameter(gpu::GPUFuncOp kernel, Location loc);
+/// Has every one of `launches` pass a counter zeroed on its stream
+/// (launches chained through a loop share one).
+void zeroOnLaunch(ArrayRef<gpu::LaunchFuncOp> launches);
+/// The parameter as a global-memory pointer.
+Value globalPointer(OpBuilder &b, Location loc, Value param);
+/// One fetch-and-add on `counter`: the next unclaimed tile.
+Value claim(OpBuilder &b, Location loc, Value counter);
+/// Where `first` holds (thread 0 of each CTA, after its last claim), counts
+/// the CTA finished; the last of `ctas` zeroes the counter for the next
+/// launch on the stream.
+void countFinished(OpBuilder &b, Location loc, Value counter, Value first,
+                   Value ctas);
+/// Replaces nothing yet: builds, before `loop`, the scf.while over claimed
+/// tiles that carries `leading` (the first claimed tile, then any counts)
+/// and the loop's iter_args, runs while the tile is below the loop's bound,
+/// and takes the loop's body (its induction variable is the tile). The
+/// caller completes the body's yield and erases `loop`.
+scf::WhileOp whileOverClaims(OpBuilder &b, scf::ForOp loop,
+                             ValueRange leading);
+} // namespace launch_counter
+
 /// The dynamic schedule of a grid-stride loop: thread 0 claims the tile of
 /// iteration k+N from a per-launch counter during iteration k and publishes
 /// it in an SMEM ring of N tile ids with the stage release's CTA barrier.
@@ -227,9 +254,6 @@ public:
   void convertToWhile(unsigned counter);
 
 private:
-  Value atomicClaim(OpBuilder &b);
-  void resetCounter(OpBuilder &b, Value grid);
-
   PipelineContext &cx;
   Value ring, counter, first;
   unsigned counterParam = 0;

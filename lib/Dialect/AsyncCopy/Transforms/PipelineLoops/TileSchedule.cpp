@@ -29,8 +29,6 @@
 
 #include "PipelineLoops.h"
 
-#include "../LaunchBuffers.h"
-
 #include "asynccopy/Utils/LoopBounds.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -196,12 +194,8 @@ Value TileClaims::claim(OpBuilder &b) {
   auto claims = scf::IfOp::create(b, loc, b.getI64Type(), leader,
                                   /*withElseRegion=*/true);
   OpBuilder then = claims.getThenBodyBuilder();
-  Value one = arith::ConstantIntOp::create(then, loc, 1, 64);
-  scf::YieldOp::create(
-      then, loc,
-      ValueRange{LLVM::AtomicRMWOp::create(then, loc, LLVM::AtomicBinOp::add,
-                                           counter, one,
-                                           LLVM::AtomicOrdering::monotonic)});
+  scf::YieldOp::create(then, loc,
+                       ValueRange{launch_counter::claim(then, loc, counter)});
   OpBuilder other = claims.getElseBodyBuilder();
   scf::YieldOp::create(
       other, loc, ValueRange{arith::ConstantIntOp::create(other, loc, 0, 64)});
@@ -237,57 +231,26 @@ Value TileClaims::claimed(OpBuilder &b, Value slot) {
   return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), id);
 }
 
-/// Thread 0 of every CTA counts it finished; the last zeroes the counter
-/// for the next launch. Every claim of the CTA's cluster came before.
+/// Thread 0 of every CTA counts it finished (every claim of its cluster
+/// came before); the last of the grid's CTAs zeroes the counter.
 void TileClaims::countFinished(OpBuilder &b) {
-  auto i64 = b.getI64Type();
-  auto ifFirst = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
-  OpBuilder in = ifFirst.getThenBodyBuilder();
-  Value finished = LLVM::GEPOp::create(in, loc, counter.getType(), i64,
-                                       counter, ArrayRef<LLVM::GEPArg>{1});
-  Value before =
-      LLVM::AtomicRMWOp::create(in, loc, LLVM::AtomicBinOp::add, finished,
-                                arith::ConstantIntOp::create(in, loc, 1, 64),
-                                LLVM::AtomicOrdering::acq_rel);
-  Value ctas = index(in, 1);
+  Value ctas = index(b, 1);
   for (gpu::Dimension d :
-       {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z})
-    ctas = arith::MulIOp::create(in, loc, ctas,
-                                 gpu::GridDimOp::create(in, loc, d));
-  Value last = arith::CmpIOp::create(
-      in, loc, arith::CmpIPredicate::eq,
-      arith::AddIOp::create(in, loc, before,
-                            arith::ConstantIntOp::create(in, loc, 1, 64)),
-      arith::IndexCastUIOp::create(in, loc, i64, ctas));
-  auto ifLast = scf::IfOp::create(in, loc, last, /*withElseRegion=*/false);
-  OpBuilder reset = ifLast.getThenBodyBuilder();
-  Value zero = arith::ConstantIntOp::create(reset, loc, 0, 64);
-  LLVM::StoreOp::create(reset, loc, zero, counter);
-  LLVM::StoreOp::create(reset, loc, zero, finished);
+       {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z}) {
+    Value dim = gpu::GridDimOp::create(b, loc, d);
+    ctas = arith::MulIOp::create(b, loc, ctas, dim);
+  }
+  launch_counter::countFinished(b, loc, counter, first, ctas);
 }
 
 LogicalResult TileClaims::rewrite() {
   scf::ForOp loop = plan.loop;
   gpu::GPUFuncOp kernel = plan.kernel;
-  // The launch's counter, a trailing parameter (before the tensor maps
-  // asynccopy-materialize-tma-descriptors appends), zeroed by every launch.
-  unsigned param = kernel.getNumArguments();
-  if (failed(kernel.insertArgument(param, LLVM::LLVMPointerType::get(ctx),
-                                   DictionaryAttr(), loc)))
-    return kernel.emitOpError("cannot add the tile counter parameter");
-  auto counterType = MemRefType::get({4}, IntegerType::get(ctx, 32));
-  for (gpu::LaunchFuncOp launch : plan.launches)
-    addLaunchBuffer(launch, dyn_cast<scf::ForOp>(launch->getParentOp()),
-                    counterType,
-                    [](OpBuilder &b, Location loc, Value buffer,
-                       Value allocated) -> Value {
-                      Value zero = arith::ConstantIntOp::create(b, loc, 0, 32);
-                      return gpu::MemsetOp::create(b, loc,
-                                                   allocated.getType(),
-                                                   ValueRange{allocated},
-                                                   buffer, zero)
-                          .getAsyncToken();
-                    });
+  // The launch's counter, zeroed by every launch.
+  FailureOr<unsigned> param = launch_counter::addParameter(kernel, loc);
+  if (failed(param))
+    return failure();
+  launch_counter::zeroOnLaunch(plan.launches);
   ring = kernel.addWorkgroupAttribution(
       MemRefType::get({2}, IntegerType::get(ctx, 64),
                       MemRefLayoutAttrInterface(),
@@ -296,9 +259,8 @@ LogicalResult TileClaims::rewrite() {
       loc);
 
   OpBuilder b(loop);
-  counter = LLVM::AddrSpaceCastOp::create(b, loc,
-                                          LLVM::LLVMPointerType::get(ctx, 1),
-                                          kernel.getArgument(param));
+  counter =
+      launch_counter::globalPointer(b, loc, kernel.getArgument(*param));
   makeLeaders(b);
   // Every CTA of the cluster runs before the first is written into.
   if (plan.clustered)
@@ -307,25 +269,13 @@ LogicalResult TileClaims::rewrite() {
   barrier(b);
 
   // scf.while (t = the first claim, k = 0, the loop's iter_args).
-  SmallVector<Value> inits{claimed(b, index(b, 0)), index(b, 0)};
-  llvm::append_range(inits, loop.getInitArgs());
-  TypeRange types = ValueRange(inits).getTypes();
-  auto whileOp = scf::WhileOp::create(b, loc, types, inits);
-  SmallVector<Location> locs(types.size(), loc);
-  Block *before = b.createBlock(&whileOp.getBefore(), {}, types, locs);
-  Value more = createBelowUpperBound(b, loc, loop, before->getArgument(0));
-  scf::ConditionOp::create(b, loc, more, before->getArguments());
-  Block *after = b.createBlock(&whileOp.getAfter(), {}, types, locs);
-  Value tile = after->getArgument(0), k = after->getArgument(1);
-  Block *body = loop.getBody();
-  body->getArgument(0).replaceAllUsesWith(tile);
-  for (auto [old, now] : llvm::zip(body->getArguments().drop_front(),
-                                   after->getArguments().drop_front(2)))
-    old.replaceAllUsesWith(now);
+  auto whileOp = launch_counter::whileOverClaims(
+      b, loop, ValueRange{claimed(b, index(b, 0)), index(b, 0)});
+  Block *after = whileOp.getAfterBody();
+  Value k = after->getArgument(1);
   // The next tile's claim, first thing: its latency hides behind the tile.
   OpBuilder top = OpBuilder::atBlockBegin(after);
   Value next = claim(top);
-  after->getOperations().splice(after->end(), body->getOperations());
   auto yield = cast<scf::YieldOp>(after->getTerminator());
   b.setInsertionPoint(yield);
   Value k1 = arith::AddIOp::create(b, loc, k, index(b, 1));
