@@ -37,12 +37,9 @@ mlir::asynccopy::pipelining::planDynamicSchedule(LoopPlan &plan,
           "that publishes the claimed tiles";
     return failure();
   }
-  auto kernel = dyn_cast<gpu::GPUFuncOp>(loop->getParentOp());
-  if (!kernel || !kernel.isKernel() || !kernel.getBody().hasOneBlock()) {
-    why = "it is not at the top level of a kernel's one-block body, so a CTA "
-          "may run it more or less than once";
+  gpu::GPUFuncOp kernel = launch_counter::kernelAtTopLevel(loop, why);
+  if (!kernel)
     return failure();
-  }
   auto lb = loop.getLowerBound().getDefiningOp<gpu::BlockIdOp>();
   auto step = loop.getStep().getDefiningOp<gpu::GridDimOp>();
   if (!lb || !step || lb.getDimension() != gpu::Dimension::x ||
@@ -66,21 +63,41 @@ mlir::asynccopy::pipelining::planDynamicSchedule(LoopPlan &plan,
           "that runs it";
     return failure();
   }
-  plan.launches = getLaunchesOf(kernel);
-  if (plan.launches.empty()) {
+  if (failed(launch_counter::findLaunches(kernel, {1, 1, 1}, "block",
+                                          plan.launches, why)))
+    return failure();
+  plan.dynamic = true;
+  return success();
+}
+
+gpu::GPUFuncOp launch_counter::kernelAtTopLevel(scf::ForOp loop,
+                                                std::string &why) {
+  auto kernel = dyn_cast<gpu::GPUFuncOp>(loop->getParentOp());
+  if (kernel && kernel.isKernel() && kernel.getBody().hasOneBlock())
+    return kernel;
+  why = "it is not at the top level of a kernel's one-block body, so a CTA "
+        "may run it more or less than once";
+  return nullptr;
+}
+
+LogicalResult launch_counter::findLaunches(
+    gpu::GPUFuncOp kernel, const LaunchDims &rows, StringRef unit,
+    SmallVectorImpl<gpu::LaunchFuncOp> &launches, std::string &why) {
+  launches.assign(getLaunchesOf(kernel));
+  if (launches.empty()) {
     why = "the kernel's launches are not in this module (each passes a "
           "zeroed counter)";
     return failure();
   }
-  for (gpu::LaunchFuncOp launch : plan.launches) {
-    if (getConstantIntValue(launch.getGridSizeY()) != 1 ||
-        getConstantIntValue(launch.getGridSizeZ()) != 1) {
-      why = "a launch of the kernel may have more than one block in y or z, "
-            "whose rows would share one counter";
+  for (gpu::LaunchFuncOp launch : launches) {
+    if (getConstantIntValue(launch.getGridSizeY()) != rows[1] ||
+        getConstantIntValue(launch.getGridSizeZ()) != rows[2]) {
+      why = ("a launch of the kernel may have more than one " + unit +
+             " in y or z, whose rows would share one counter")
+                .str();
       return failure();
     }
   }
-  plan.dynamic = true;
   return success();
 }
 

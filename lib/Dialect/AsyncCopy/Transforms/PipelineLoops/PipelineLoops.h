@@ -205,6 +205,17 @@ private:
 /// The launch counter of a dynamic schedule (DynamicSchedule.cpp): two i64
 /// in global memory, claimed tiles and finished CTAs.
 namespace launch_counter {
+/// The kernel whose one-block body `loop` is at the top level of (so that
+/// each CTA runs it once, and counts itself once); null, with the reason in
+/// `why`, otherwise.
+gpu::GPUFuncOp kernelAtTopLevel(scf::ForOp loop, std::string &why);
+/// The launches of `kernel`, which pass its counters: all in the module,
+/// each with `rows` CTAs in y and z (one counter per launch); fails with
+/// the reason in `why` (`unit`: what the kernel's loop hands tiles to).
+LogicalResult findLaunches(gpu::GPUFuncOp kernel, const LaunchDims &rows,
+                           StringRef unit,
+                           SmallVectorImpl<gpu::LaunchFuncOp> &launches,
+                           std::string &why);
 /// Appends the counter parameter to `kernel` (before the tensor maps that
 /// asynccopy-materialize-tma-descriptors appends later); returns its index.
 FailureOr<unsigned> addParameter(gpu::GPUFuncOp kernel, Location loc);
@@ -220,7 +231,7 @@ Value claim(OpBuilder &b, Location loc, Value counter);
 /// launch on the stream.
 void countFinished(OpBuilder &b, Location loc, Value counter, Value first,
                    Value ctas);
-/// Replaces nothing yet: builds, before `loop`, the scf.while over claimed
+/// Builds, before `loop`, the scf.while over claimed
 /// tiles that carries `leading` (the first claimed tile, then any counts)
 /// and the loop's iter_args, runs while the tile is below the loop's bound,
 /// and takes the loop's body (its induction variable is the tile). The

@@ -33,7 +33,6 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 using namespace mlir;
 using namespace mlir::asynccopy;
@@ -53,13 +52,9 @@ struct TilePlan {
 
 LogicalResult planTiles(scf::ForOp loop, TilePlan &plan, std::string &why) {
   plan.loop = loop;
-  plan.kernel = dyn_cast<gpu::GPUFuncOp>(loop->getParentOp());
-  if (!plan.kernel || !plan.kernel.isKernel() ||
-      !plan.kernel.getBody().hasOneBlock()) {
-    why = "it is not at the top level of a kernel's one-block body, so a CTA "
-          "may run it more or less than once";
+  plan.kernel = launch_counter::kernelAtTopLevel(loop, why);
+  if (!plan.kernel)
     return failure();
-  }
   auto isX = [](auto op) { return op && op.getDimension() == gpu::Dimension::x; };
   if (isX(loop.getLowerBound().getDefiningOp<gpu::BlockIdOp>()) &&
       isX(loop.getStep().getDefiningOp<gpu::GridDimOp>())) {
@@ -112,23 +107,10 @@ LogicalResult planTiles(scf::ForOp loop, TilePlan &plan, std::string &why) {
     }
     plan.cluster = *shape;
   }
-  plan.launches = getLaunchesOf(plan.kernel);
-  if (plan.launches.empty()) {
-    why = "the kernel's launches are not in this module (each passes a "
-          "zeroed counter)";
-    return failure();
-  }
-  for (gpu::LaunchFuncOp launch : plan.launches) {
-    if (getConstantIntValue(launch.getGridSizeY()) != plan.cluster[1] ||
-        getConstantIntValue(launch.getGridSizeZ()) != plan.cluster[2]) {
-      why = clustered ? "a launch of the kernel may have more than one "
-                        "cluster in y or z, whose rows would share one counter"
-                      : "a launch of the kernel may have more than one block "
-                        "in y or z, whose rows would share one counter";
-      return failure();
-    }
-  }
-  return success();
+  // One counter per launch: one cluster (or CTA) in y and z.
+  return launch_counter::findLaunches(plan.kernel, plan.cluster,
+                                      clustered ? "cluster" : "block",
+                                      plan.launches, why);
 }
 
 /// The rewrite: a counter parameter, the ring, the claims, the scf.while.
