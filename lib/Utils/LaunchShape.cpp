@@ -35,9 +35,14 @@ mlir::asynccopy::getConstantBlockSize(gpu::LaunchFuncOp launch) {
 
 SmallVector<gpu::LaunchFuncOp>
 mlir::asynccopy::getLaunchesOf(gpu::GPUFuncOp kernel) {
-  Operation *top = kernel;
-  while (top->getParentOp())
+  // The launches name the kernel from the module around its gpu.module.
+  // Walking only that module also keeps a pass that runs on several
+  // container modules in parallel from reading another thread's module.
+  Operation *top = kernel->getParentOp();
+  if (top && top->getParentOp())
     top = top->getParentOp();
+  if (!top)
+    return {};
   SymbolTableCollection symbols;
   SmallVector<gpu::LaunchFuncOp> launches;
   top->walk([&](gpu::LaunchFuncOp launch) {
