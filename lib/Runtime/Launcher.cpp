@@ -5,7 +5,9 @@
 // many ctypes calls per launch, in one. Tensor maps are encoded only when
 // what they are encoded from changes; in descriptor mode scratch, a device
 // buffer per (device, stream) holds them and is refilled only when they
-// change. See include/asynccopy/Runtime/Launch.h for the rules.
+// change. The same buffer holds the kernel's launch counters, zeroed once:
+// the kernel zeroes them again as it ends. See
+// include/asynccopy/Runtime/Launch.h for the rules.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,6 +31,8 @@ using namespace asynccopy::runtime::cuda;
 
 namespace {
 constexpr size_t kMapBytes = sizeof(CUtensorMap);
+/// A launch counter: claimed tiles and finished CTAs (two i64).
+constexpr size_t kCounterBytes = 16;
 constexpr int kMaxRank = asynccopy::hw::kMaxRank;
 /// The driver's CU_STREAM_LEGACY and CU_STREAM_PER_THREAD handles.
 const CUstream kLegacyStream = reinterpret_cast<CUstream>(uintptr_t(1));
@@ -45,9 +49,10 @@ struct MapKey {
   int64_t strides[kMaxRank];
 };
 
-/// A device buffer that holds a launch's maps in descriptor mode scratch,
-/// with a host copy of what was last copied into it.
-struct ScratchBuffer {
+/// A device buffer per (device, stream): a launch's maps in descriptor mode
+/// scratch, with a host copy of what was last copied into them, then its
+/// launch counters.
+struct StreamBuffer {
   int device = 0;
   CUstream stream = nullptr;
   uintptr_t thread = 0; // for the per-thread default stream only
@@ -119,6 +124,10 @@ bool validatePlan(const acLaunchPlan *plan) {
     case AC_PARAM_SCRATCH:
       ok = plan->descriptorMode == AC_DESCRIPTORS_SCRATCH && p.bytes == 8;
       break;
+    case AC_PARAM_COUNTER:
+      ok = p.bytes == 8 && p.word >= 1 && p.value >= 1 &&
+           p.value <= int64_t(UINT32_MAX);
+      break;
     }
     if (!ok)
       return planError("parameter %d (kind %d, %d B, word %d) does not fit the "
@@ -161,6 +170,8 @@ struct acLauncher {
         pointers[i] = &scratchAddress;
       else
         pointers[i] = &values[i];
+      if (p.kind == AC_PARAM_COUNTER)
+        ++counters;
       // Constants never change.
       if (p.kind == AC_PARAM_CONSTANT)
         std::memcpy(&values[i], &p.value, size_t(p.bytes));
@@ -168,7 +179,7 @@ struct acLauncher {
   }
 
   int32_t launch(int64_t *record);
-  void releaseScratch();
+  void releaseStreamBuffers();
 
   std::mutex mutex;
   const std::vector<acLaunchParam> params;
@@ -176,6 +187,8 @@ struct acLauncher {
   const int32_t descriptorMode;
   const int32_t dynamicSmemBytes;
   const int32_t recordWords;
+  /// The launch counters among the parameters.
+  size_t counters = 0;
   /// The parameters' values (maps excepted) and the pointer array the
   /// driver reads: into `values`, `encoded` or `scratchAddress`.
   std::vector<uint64_t> values;
@@ -184,7 +197,7 @@ struct acLauncher {
   std::vector<MapKey> keys;
   std::vector<bool> cached;
   uint64_t scratchAddress = 0;
-  std::vector<ScratchBuffer> scratch;
+  std::vector<StreamBuffer> streamBuffers;
   uint64_t useClock = 0;
   /// Functions whose attributes this launcher has set.
   std::vector<CUfunction> smemConfigured, clusterConfigured;
@@ -194,7 +207,14 @@ private:
   int32_t driverError(int64_t *record, int call, CUresult result,
                       const char *what);
   int32_t encodeMaps(int64_t *record, int device);
-  int32_t fillScratch(const CudaDriver &driver, int64_t *record, int device);
+  /// The launch's stream buffer, allocated (counters zeroed) at the stream's
+  /// first launch, its maps refilled if they changed.
+  StreamBuffer *prepareStreamBuffer(const CudaDriver &driver, int64_t *record,
+                                    int device, int32_t &status);
+  size_t mapBytes() const {
+    return descriptorMode == AC_DESCRIPTORS_SCRATCH ? maps.size() * kMapBytes
+                                                    : 0;
+  }
   int32_t configure(const CudaDriver &driver, int64_t *record, CUfunction fn,
                     int64_t clusterSize);
 };
@@ -258,70 +278,86 @@ int32_t acLauncher::encodeMaps(int64_t *record, int device) {
   return AC_LAUNCH_OK;
 }
 
-int32_t acLauncher::fillScratch(const CudaDriver &driver, int64_t *record,
-                                int device) {
+StreamBuffer *acLauncher::prepareStreamBuffer(const CudaDriver &driver,
+                                              int64_t *record, int device,
+                                              int32_t &status) {
   CUstream stream = reinterpret_cast<CUstream>(record[AC_RECORD_STREAM]);
   // CU_STREAM_LEGACY is the legacy default stream, as 0 is; the per-thread
   // default stream is one stream per thread.
   CUstream keyStream = stream == kLegacyStream ? nullptr : stream;
   uintptr_t thread = stream == kPerThreadStream ? threadToken() : 0;
-  auto it =
-      std::find_if(scratch.begin(), scratch.end(), [&](const ScratchBuffer &b) {
-        return b.device == device && b.stream == keyStream &&
-               b.thread == thread;
-      });
-  if (it == scratch.end()) {
-    if (scratch.size() >= AC_LAUNCHER_MAX_SCRATCH_BUFFERS) {
+  auto fail = [&](int call, CUresult result, const char *what) {
+    status = driverError(record, call, result, what);
+    return nullptr;
+  };
+  auto it = std::find_if(streamBuffers.begin(), streamBuffers.end(),
+                         [&](const StreamBuffer &b) {
+                           return b.device == device && b.stream == keyStream &&
+                                  b.thread == thread;
+                         });
+  if (it == streamBuffers.end()) {
+    if (streamBuffers.size() >= AC_LAUNCHER_MAX_SCRATCH_BUFFERS) {
       // cuMemFree waits for the device: no launch still reads the buffer.
-      auto oldest =
-          std::min_element(scratch.begin(), scratch.end(),
-                           [](const ScratchBuffer &a, const ScratchBuffer &b) {
-                             return a.lastUse < b.lastUse;
-                           });
+      auto oldest = std::min_element(
+          streamBuffers.begin(), streamBuffers.end(),
+          [](const StreamBuffer &a, const StreamBuffer &b) {
+            return a.lastUse < b.lastUse;
+          });
       {
         ScopedContext context(oldest->device, OnContextError::Report);
         if (context.active() && driver.cuMemFree)
           driver.cuMemFree(oldest->address);
       }
-      scratch.erase(oldest);
+      streamBuffers.erase(oldest);
     }
-    ScratchBuffer buffer;
+    StreamBuffer buffer;
     buffer.device = device;
     buffer.stream = keyStream;
     buffer.thread = thread;
-    buffer.contents.resize(maps.size());
+    buffer.contents.resize(mapBytes() / kMapBytes);
     if (!driver.cuMemAlloc)
-      return driverError(record, AC_CALL_MEM_ALLOC, kNotFound,
-                         AC_CU_SYMBOL(cuMemAlloc));
-    if (CUresult result =
-            driver.cuMemAlloc(&buffer.address, maps.size() * kMapBytes))
-      return driverError(record, AC_CALL_MEM_ALLOC, result,
-                         AC_CU_SYMBOL(cuMemAlloc));
-    scratch.push_back(std::move(buffer));
-    it = scratch.end() - 1;
+      return fail(AC_CALL_MEM_ALLOC, kNotFound, AC_CU_SYMBOL(cuMemAlloc));
+    if (CUresult result = driver.cuMemAlloc(
+            &buffer.address, mapBytes() + counters * kCounterBytes))
+      return fail(AC_CALL_MEM_ALLOC, result, AC_CU_SYMBOL(cuMemAlloc));
+    // Zeroed once, before the stream's first launch; each launch leaves its
+    // counters zeroed for the next.
+    if (counters) {
+      CUresult result = kNotFound;
+      if (driver.cuMemsetD32Async)
+        result = driver.cuMemsetD32Async(buffer.address + mapBytes(), 0,
+                                         counters * kCounterBytes / 4, stream);
+      if (result != 0) {
+        if (driver.cuMemFree)
+          driver.cuMemFree(buffer.address);
+        return fail(AC_CALL_MEMSET_D32_ASYNC, result,
+                    AC_CU_SYMBOL(cuMemsetD32Async));
+      }
+    }
+    streamBuffers.push_back(std::move(buffer));
+    it = streamBuffers.end() - 1;
   }
-  ScratchBuffer &buffer = *it;
+  StreamBuffer &buffer = *it;
   buffer.lastUse = ++useClock;
-  size_t bytes = maps.size() * kMapBytes;
-  if (!buffer.filled ||
-      std::memcmp(buffer.contents.data(), encoded.get(), bytes) != 0) {
+  size_t bytes = mapBytes();
+  if (bytes && (!buffer.filled || std::memcmp(buffer.contents.data(),
+                                              encoded.get(), bytes) != 0)) {
     // The source is this buffer's own pageable host copy: the driver
     // stages it before the call returns, and it is only written again at
     // this buffer's next refill.
     std::memcpy(buffer.contents.data(), encoded.get(), bytes);
     buffer.filled = false;
     if (!driver.cuMemcpyHtoDAsync)
-      return driverError(record, AC_CALL_MEMCPY_HTOD_ASYNC, kNotFound,
-                         AC_CU_SYMBOL(cuMemcpyHtoDAsync));
+      return fail(AC_CALL_MEMCPY_HTOD_ASYNC, kNotFound,
+                  AC_CU_SYMBOL(cuMemcpyHtoDAsync));
     if (CUresult result = driver.cuMemcpyHtoDAsync(
             buffer.address, buffer.contents.data(), bytes, stream))
-      return driverError(record, AC_CALL_MEMCPY_HTOD_ASYNC, result,
-                         AC_CU_SYMBOL(cuMemcpyHtoDAsync));
+      return fail(AC_CALL_MEMCPY_HTOD_ASYNC, result,
+                  AC_CU_SYMBOL(cuMemcpyHtoDAsync));
     buffer.filled = true;
     ++scratchFills;
   }
-  scratchAddress = buffer.address;
-  return AC_LAUNCH_OK;
+  return &buffer;
 }
 
 int32_t acLauncher::configure(const CudaDriver &driver, int64_t *record,
@@ -379,6 +415,20 @@ int32_t acLauncher::launch(int64_t *record) {
     }
     dims[i] = unsigned(v);
   }
+  // CTAs that share a counter claim tiles from one row of the grid.
+  for (const acLaunchParam &p : params) {
+    if (p.kind != AC_PARAM_COUNTER ||
+        (dims[1] == unsigned(p.word) && dims[2] == uint64_t(p.value)))
+      continue;
+    char message[200];
+    std::snprintf(message, sizeof(message),
+                  "launch record: the kernel claims its tiles from a counter "
+                  "that one row of the grid shares: grid y and z must be %d "
+                  "and %lld, not %u and %u",
+                  p.word, (long long)p.value, dims[1], dims[2]);
+    setLastError(message);
+    return AC_LAUNCH_INVALID;
+  }
   int64_t device = record[AC_RECORD_DEVICE];
   if (device < 0 || device > INT32_MAX) {
     setLastError("launch record: the device is negative or too large");
@@ -394,9 +444,16 @@ int32_t acLauncher::launch(int64_t *record) {
   const CudaDriver &driver = getDriver(); // loaded: the context is current
   if (int32_t status = encodeMaps(record, int(device)))
     return status;
-  if (descriptorMode == AC_DESCRIPTORS_SCRATCH && !maps.empty())
-    if (int32_t status = fillScratch(driver, record, int(device)))
+  CUdeviceptr counterAddress = 0;
+  if (mapBytes() || counters) {
+    int32_t status = AC_LAUNCH_OK;
+    StreamBuffer *buffer =
+        prepareStreamBuffer(driver, record, int(device), status);
+    if (!buffer)
       return status;
+    scratchAddress = buffer->address;
+    counterAddress = buffer->address + mapBytes();
+  }
 
   for (size_t i = 0; i < params.size(); ++i) {
     const acLaunchParam &p = params[i];
@@ -405,6 +462,9 @@ int32_t acLauncher::launch(int64_t *record) {
       std::memcpy(&values[i], &record[p.word], size_t(p.bytes));
     } else if (p.kind == AC_PARAM_ADDRESS) {
       values[i] = uint64_t(record[p.word]) - uint64_t(p.value);
+    } else if (p.kind == AC_PARAM_COUNTER) {
+      values[i] = counterAddress;
+      counterAddress += kCounterBytes;
     }
   }
 
@@ -441,16 +501,16 @@ int32_t acLauncher::launch(int64_t *record) {
   return AC_LAUNCH_OK;
 }
 
-void acLauncher::releaseScratch() {
+void acLauncher::releaseStreamBuffers() {
   const CudaDriver *driver = tryGetDriver(nullptr);
-  for (ScratchBuffer &buffer : scratch) {
+  for (StreamBuffer &buffer : streamBuffers) {
     if (!driver || !driver->cuMemFree)
       break;
     ScopedContext context(buffer.device, OnContextError::Report);
     if (context.active())
       driver->cuMemFree(buffer.address);
   }
-  scratch.clear();
+  streamBuffers.clear();
 }
 
 extern "C" acLauncher *acLauncherCreate(const acLaunchPlan *plan) {
@@ -477,7 +537,7 @@ extern "C" void acLauncherDestroy(acLauncher *launcher) {
     return;
   {
     std::lock_guard<std::mutex> lock(launcher->mutex);
-    launcher->releaseScratch();
+    launcher->releaseStreamBuffers();
   }
   delete launcher;
 }
@@ -496,7 +556,7 @@ extern "C" int64_t acLauncherCounter(const acLauncher *launcher,
   case AC_LAUNCHER_SCRATCH_FILLS:
     return l->scratchFills;
   case AC_LAUNCHER_SCRATCH_BUFFERS:
-    return int64_t(l->scratch.size());
+    return int64_t(l->streamBuffers.size());
   default:
     return -1;
   }

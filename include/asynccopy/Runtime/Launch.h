@@ -24,6 +24,13 @@
  * kept; the least recently used one past that is freed with cuMemFree, which
  * waits for the device. The buffers are freed by acLauncherDestroy.
  *
+ * Launch counters (AC_PARAM_COUNTER, a kernel whose tiles are claimed at run
+ * time): each is 16 bytes in the same per-(device, stream) buffer, after the
+ * maps, zeroed by a cuMemsetD32Async on the stream when the buffer is
+ * allocated. The kernel's last CTA zeroes its counter again, so every later
+ * launch on the stream finds it zeroed; launches on other streams, which may
+ * run concurrently, use other buffers.
+ *
  * One launcher may be called from several threads: a launch holds its lock
  * from packing to the launch call (the driver copies the parameters).
  *
@@ -48,7 +55,11 @@ enum {
   AC_PARAM_CONSTANT = 1,   /* the low `bytes` bytes of `value` */
   AC_PARAM_ADDRESS = 2,    /* record word `word` minus `value` (8 B) */
   AC_PARAM_TENSOR_MAP = 3, /* tensor map `word` by value (128 B) */
-  AC_PARAM_SCRATCH = 4     /* the device address of the maps (8 B) */
+  AC_PARAM_SCRATCH = 4,    /* the device address of the maps (8 B) */
+  /* The device address of a zeroed 16-byte launch counter of this
+   * parameter's own (8 B); the kernel requires `word` CTAs in grid y and
+   * `value` in grid z (one row of CTAs or clusters, which share it). */
+  AC_PARAM_COUNTER = 5
 };
 
 typedef struct acLaunchParam {
@@ -136,10 +147,12 @@ enum {
   AC_CALL_LAUNCH_KERNEL_EX = 2,
   AC_CALL_MEM_ALLOC = 3,
   AC_CALL_MEMCPY_HTOD_ASYNC = 4,
-  AC_CALL_FUNC_SET_ATTRIBUTE = 5
+  AC_CALL_FUNC_SET_ATTRIBUTE = 5,
+  AC_CALL_MEMSET_D32_ASYNC = 6
 };
 
-/* The scratch buffers a launcher keeps at most. */
+/* The per-stream buffers (maps in scratch mode, counters) a launcher keeps
+ * at most. */
 #define AC_LAUNCHER_MAX_SCRATCH_BUFFERS 32
 
 typedef struct acLauncher acLauncher;
@@ -149,7 +162,8 @@ typedef struct acLauncher acLauncher;
  * range, a parameter size that does not fit its kind, ...). */
 AC_RUNTIME_EXPORT acLauncher *acLauncherCreate(const acLaunchPlan *plan);
 
-/* Encodes the maps that changed, refills the scratch buffer if needed,
+/* Encodes the maps that changed, refills the scratch buffer if needed
+ * (allocating it, with its counters zeroed, on the stream's first launch),
  * packs the parameters and launches, with the primary context of
  * record[AC_RECORD_DEVICE] current. Returns an AC_LAUNCH_* value; on
  * failure the record's error words and acGetLastError() say what failed.
@@ -166,7 +180,7 @@ enum {
   AC_LAUNCHER_LAUNCHES = 0,
   AC_LAUNCHER_MAPS_ENCODED = 1,   /* acTensorMapEncodeTiled calls */
   AC_LAUNCHER_SCRATCH_FILLS = 2,  /* cuMemcpyHtoDAsync calls */
-  AC_LAUNCHER_SCRATCH_BUFFERS = 3 /* buffers held now */
+  AC_LAUNCHER_SCRATCH_BUFFERS = 3 /* per-stream buffers held now */
 };
 AC_RUNTIME_EXPORT int64_t acLauncherCounter(const acLauncher *launcher,
                                             int32_t counter);

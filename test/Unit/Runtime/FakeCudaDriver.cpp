@@ -591,6 +591,7 @@ FAKE_EXPORT int64_t fakeCudaCounter(const char *name) {
       {"frees", state.frees},
       {"hostToDeviceCopies", state.hostToDeviceCopies},
       {"functionAttributes", int64_t(state.functionAttributes.size())},
+      {"memsets", int64_t(state.memsetStreams.size())},
   };
   for (const auto &counter : counters)
     if (std::strcmp(counter.name, name) == 0)

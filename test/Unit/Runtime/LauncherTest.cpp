@@ -6,8 +6,9 @@
 // a record, tensor maps encoded once and again when what they are encoded
 // from changes (never cached for empty tensors), scratch buffers per stream
 // refilled only when their maps change, the least recently used one freed
-// past the limit, cluster launches and the function attributes (set once),
-// and every kind of failure.
+// past the limit, launch counters (zeroed once per stream, after the maps),
+// cluster launches and the function attributes (set once), and every kind
+// of failure.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +19,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <cstring>
@@ -145,6 +147,13 @@ TEST(Launcher, RejectsMalformedPlans) {
   TestPlan scratchInParam;
   scratchInParam.params[3] = {AC_PARAM_SCRATCH, 8, 0, 0, 0};
   expectRejected(scratchInParam, "parameter 3");
+  for (acLaunchParam counter : {acLaunchParam{AC_PARAM_COUNTER, 4, 1, 0, 1},
+                                acLaunchParam{AC_PARAM_COUNTER, 8, 0, 0, 1},
+                                acLaunchParam{AC_PARAM_COUNTER, 8, 1, 0, 0}}) {
+    TestPlan badCounter;
+    badCounter.params[1] = counter;
+    expectRejected(badCounter, "parameter 1 (kind 5");
+  }
   TestPlan rank;
   rank.map.rank = 6;
   expectRejected(rank, "tensor map 0 (rank 6");
@@ -341,6 +350,80 @@ int scratchBuffersPerStream() {
 
 TEST(LauncherFakeDriverDeathTest, ScratchBuffersPerStream) {
   EXPECT_EXIT(exit(scratchBuffersPerStream()), testing::ExitedWithCode(0), "");
+}
+
+/// Launch counters: two after the maps of a scratch buffer (one per stream),
+/// zeroed once on the stream when it is allocated, at the same addresses
+/// on every launch; a kernel with counters only gets a buffer of them; a
+/// grid with other rows than the counter's is refused before anything runs.
+int launchCounters() {
+  FakeCudaState *fake = useFakeDriver();
+  fake->paramSizes = {4, 8, 8, 8, 8, 8};
+  CUfunction function = loadKernel(0);
+  TestPlan t(AC_DESCRIPTORS_SCRATCH);
+  t.params.insert(t.params.begin() + 3, {AC_PARAM_COUNTER, 8, 1, 0, 1});
+  t.params.insert(t.params.begin() + 4, {AC_PARAM_COUNTER, 8, 1, 0, 1});
+  t.plan.params = t.params.data();
+  t.plan.numParams = int32_t(t.params.size());
+  acLauncher *launcher = acLauncherCreate(&t.plan);
+  EXPECT_IN_CHILD(launcher != nullptr);
+  auto param = [&](int i) {
+    uint64_t address;
+    std::memcpy(&address, fake->lastLaunch.params[i].data(), 8);
+    return address;
+  };
+  auto launch = [&](int64_t stream) {
+    auto record = makeRecord(function, 0x10000, 100, 128, stream);
+    return acLauncherLaunch(launcher, record.data());
+  };
+  for (int i = 0; i < 3; ++i)
+    EXPECT_IN_CHILD(launch(5) == AC_LAUNCH_OK);
+  uint64_t maps = param(5);
+  EXPECT_IN_CHILD(param(3) == maps + 128 && param(4) == maps + 144);
+  EXPECT_IN_CHILD(fake->memsetStreams.size() == 1 &&
+                  fake->memsetStreams[0] == reinterpret_cast<CUstream>(5));
+  const auto *words = reinterpret_cast<const uint32_t *>(maps + 128);
+  EXPECT_IN_CHILD(std::all_of(words, words + 8,
+                              [](uint32_t w) { return w == 0; }));
+  EXPECT_IN_CHILD(launch(9) == AC_LAUNCH_OK);
+  EXPECT_IN_CHILD(param(3) != maps + 128 && fake->memsetStreams.size() == 2 &&
+                  fake->memsetStreams[1] == reinterpret_cast<CUstream>(9));
+  auto record = makeRecord(function, 0x10000, 100, 128, 5);
+  record[AC_RECORD_GRID + 1] = 2;
+  EXPECT_IN_CHILD(acLauncherLaunch(launcher, record.data()) ==
+                  AC_LAUNCH_INVALID);
+  EXPECT_IN_CHILD(std::string(acGetLastError()) ==
+                  "launch record: the kernel claims its tiles from a counter "
+                  "that one row of the grid shares: grid y and z must be 1 "
+                  "and 1, not 2 and 1");
+  EXPECT_IN_CHILD(fake->launches == 4);
+  acLauncherDestroy(launcher);
+
+  // Counters alone, on 2x1 clusters in rows of 2 in y.
+  fake->paramSizes = {4, 8, 8, 8, 128};
+  TestPlan c;
+  c.params.insert(c.params.begin() + 3, {AC_PARAM_COUNTER, 8, 2, 0, 1});
+  c.plan.params = c.params.data();
+  c.plan.numParams = int32_t(c.params.size());
+  launcher = acLauncherCreate(&c.plan);
+  record = makeRecord(function, 0x10000);
+  record[AC_RECORD_GRID + 1] = 2;
+  record[AC_RECORD_CLUSTER] = 1;
+  record[AC_RECORD_CLUSTER + 1] = 2;
+  record[AC_RECORD_CLUSTER + 2] = 1;
+  int64_t allocations = fake->allocations;
+  for (int i = 0; i < 2; ++i)
+    EXPECT_IN_CHILD(acLauncherLaunch(launcher, record.data()) == AC_LAUNCH_OK);
+  EXPECT_IN_CHILD(fake->allocations == allocations + 1 &&
+                  fake->memsetStreams.size() == 3);
+  EXPECT_IN_CHILD(*reinterpret_cast<const uint64_t *>(param(3)) == 0);
+  EXPECT_IN_CHILD(acLauncherCounter(launcher, AC_LAUNCHER_SCRATCH_FILLS) == 0);
+  acLauncherDestroy(launcher);
+  return childFailures;
+}
+
+TEST(LauncherFakeDriverDeathTest, LaunchCounters) {
+  EXPECT_EXIT(exit(launchCounters()), testing::ExitedWithCode(0), "");
 }
 
 /// Cluster launches through cuLaunchKernelEx; the non-portable cluster and
