@@ -49,6 +49,7 @@ static void buildDevicePipeline(OpPassManager &pm,
 
   AsyncCopyPipelineLoopsOptions pipelining;
   pipelining.stages = options.stages;
+  pipelining.runtimeCounters = options.runtimeCounters;
   pm.addPass(createAsyncCopyPipelineLoops(pipelining));
   AsyncCopySelectImplementationOptions selection;
   selection.explain = options.explain;

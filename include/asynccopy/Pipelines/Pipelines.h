@@ -64,6 +64,14 @@ public:
           "many stages (asynccopy-pipeline-loops); 0: only loops marked "
           "asynccopy.pipeline_stages"),
       llvm::cl::init(0)};
+  OptionT<bool> runtimeCounters{
+      owner, "runtime-counters",
+      llvm::cl::desc("A runtime launches the kernels (the C API and Python "
+                     "package set this): dynamic schedules list their "
+                     "counters in asynccopy.launch_counters for its launcher "
+                     "to pass, and need not find the kernel's launches in "
+                     "the module"),
+      llvm::cl::init(false)};
   OptionT<std::string> format{
       owner, "format",
       llvm::cl::desc("GPU binary format of asynccopy-to-llvm: isa (PTX), bin "

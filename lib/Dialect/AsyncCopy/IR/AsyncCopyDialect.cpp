@@ -75,6 +75,16 @@ static bool isClusterShape(Attribute attr) {
          llvm::all_of(shape.asArrayRef(), [](int64_t d) { return d >= 1; });
 }
 
+static bool isLaunchCounters(Attribute attr) {
+  auto list = dyn_cast<ArrayAttr>(attr);
+  return list && llvm::all_of(list, [](Attribute entry) {
+           auto rows = dyn_cast<DenseI64ArrayAttr>(entry);
+           return rows && rows.size() == 2 &&
+                  llvm::all_of(rows.asArrayRef(),
+                               [](int64_t d) { return d >= 1; });
+         });
+}
+
 static bool isSmemOffsets(Attribute attr) {
   auto offsets = dyn_cast<DenseI64ArrayAttr>(attr);
   return offsets && offsets.size() % 2 == 0;
@@ -100,6 +110,8 @@ static ArrayRef<ProtocolAttr> getProtocolAttrs() {
        "array<i64: x, y, z> of positive extents"},
       {D::SmemOffsetsAttrHelper::getNameStr(), isSmemOffsets,
        "array<i64: ...> of two entries per SMEM operand"},
+      {D::LaunchCountersAttrHelper::getNameStr(), isLaunchCounters,
+       "an array of array<i64: y, z> (grid rows per launch counter)"},
       {D::DynamicSmemBytesAttrHelper::getNameStr(), isNonNegative,
        "a non-negative integer (bytes of dynamic shared memory)"},
       {D::PipelineStagesAttrHelper::getNameStr(), isPositive,

@@ -39,6 +39,22 @@ func.func @grid_constants() attributes {asynccopy.grid_constants = -1} {
 
 // -----
 
+// expected-error @+1 {{attribute 'asynccopy.launch_counters' must be an array of array<i64: y, z> (grid rows per launch counter), got [array<i64: 1, 0>]}}
+func.func @launch_counters_zero_rows() attributes {asynccopy.launch_counters = [array<i64: 1, 0>]} {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{attribute 'asynccopy.launch_counters' must be an array of array<i64: y, z> (grid rows per launch counter), got [array<i64: 1, 1, 1>]}}
+func.func @launch_counters_three() attributes {asynccopy.launch_counters = [array<i64: 1, 1, 1>]} {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  return
+}
+
+// -----
+
 func.func @store_edge_guard(%c: i1) {
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
   // expected-error @+1 {{attribute 'asynccopy.store_edge_guard' must be a unit attribute, got true}}
@@ -194,7 +210,7 @@ func.func @pipeline_async_consumer_value(%n: index) {
 // -----
 
 // Every protocol attribute with a value of its type verifies.
-func.func @valid(%t: !asynccopy.token, %s: index, %p: i1) attributes {asynccopy.tma_descriptors = [], asynccopy.descriptor_mode = "scratch", asynccopy.grid_constants = 0} {
+func.func @valid(%t: !asynccopy.token, %s: index, %p: i1) attributes {asynccopy.tma_descriptors = [], asynccopy.descriptor_mode = "scratch", asynccopy.grid_constants = 0, asynccopy.launch_counters = [array<i64: 2, 1>, array<i64: 1, 1>]} {
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
   asynccopy.wait %t {asynccopy.wait_groups = 3} : !asynccopy.token
   asynccopy.barrier.wait %b[%s], %p {asynccopy.cluster_acquire, asynccopy.proxy_fence} : !asynccopy.barrier<1>

@@ -62,6 +62,11 @@ def AsyncCopy_Dialect : Dialect {
     // per SMEM operand, whether its byte offset from the allocation is exact
     // (1) or a known multiple (0), then that offset or multiple.
     "::mlir::DenseI64ArrayAttr":$smem_offsets,
+    // On a kernel, by asynccopy-pipeline-loops{runtime-counters}: per launch
+    // counter parameter (they are the kernel's last before its tensor maps),
+    // the rows (y, z) of CTAs its launches must have; a runtime's launcher
+    // passes each a zeroed 16-byte counter.
+    "::mlir::ArrayAttr":$launch_counters, // of array<i64: y, z>
     // On a kernel, by asynccopy-pack-shared-memory: the bytes of dynamic
     // shared memory its buffers take (each launch passes at least that).
     "::mlir::IntegerAttr":$dynamic_smem_bytes,

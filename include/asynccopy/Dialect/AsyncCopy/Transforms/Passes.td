@@ -207,7 +207,9 @@ def AsyncCopyPipelineLoops : Pass<"asynccopy-pipeline-loops"> {
     loop becomes an scf.while over the claimed tile, and every launch of
     the kernel allocates and zeroes a counter on its stream (once before a
     loop whose token chains the launches; the last CTA of each launch zeroes
-    it again). Where that
+    it again); with `runtime-counters`, the kernel also lists its counters
+    in `asynccopy.launch_counters` for a runtime's launcher to pass, and its
+    launches need not be in the module. Where that
     does not fit, the loop is pipelined statically with a remark.
     A loop whose tiles wgmma consumes, also marked
     `asynccopy.pipeline_async_consumer`, keeps one wgmma group in flight:
@@ -237,6 +239,11 @@ def AsyncCopyPipelineLoops : Pass<"asynccopy-pipeline-loops"> {
     Option<"stages", "stages", "int64_t", /*default=*/"0",
            "Pipeline every qualifying loop with this many stages (0 or 1: "
            "only loops marked `asynccopy.pipeline_stages`)">,
+    Option<"runtimeCounters", "runtime-counters", "bool", /*default=*/"false",
+           "A runtime launches the kernels too: a dynamic schedule's counter "
+           "parameter is listed in the kernel's `asynccopy.launch_counters` "
+           "for its launcher to pass, and the kernel's launches need not be "
+           "in the module">,
   ];
 }
 

@@ -28,9 +28,8 @@ using namespace mlir;
 using namespace mlir::asynccopy;
 using namespace mlir::asynccopy::pipelining;
 
-LogicalResult
-mlir::asynccopy::pipelining::planDynamicSchedule(LoopPlan &plan,
-                                                 std::string &why) {
+LogicalResult mlir::asynccopy::pipelining::planDynamicSchedule(
+    LoopPlan &plan, bool runtimeCounters, std::string &why) {
   scf::ForOp loop = plan.loop;
   if (plan.emptyRelease) {
     why = "its stages are released on empty barriers, not by the CTA barrier "
@@ -64,7 +63,8 @@ mlir::asynccopy::pipelining::planDynamicSchedule(LoopPlan &plan,
     return failure();
   }
   if (failed(launch_counter::findLaunches(kernel, {1, 1, 1}, "block",
-                                          plan.launches, why)))
+                                          runtimeCounters, plan.counters,
+                                          why)))
     return failure();
   plan.dynamic = true;
   return success();
@@ -80,11 +80,17 @@ gpu::GPUFuncOp launch_counter::kernelAtTopLevel(scf::ForOp loop,
   return nullptr;
 }
 
-LogicalResult launch_counter::findLaunches(
-    gpu::GPUFuncOp kernel, const LaunchDims &rows, StringRef unit,
-    SmallVectorImpl<gpu::LaunchFuncOp> &launches, std::string &why) {
+LogicalResult launch_counter::findLaunches(gpu::GPUFuncOp kernel,
+                                           const LaunchDims &rows,
+                                           StringRef unit, bool fromRuntime,
+                                           CounterLaunches &counters,
+                                           std::string &why) {
+  counters.fromRuntime = fromRuntime;
+  counters.rows = {rows[1], rows[2]};
+  SmallVectorImpl<gpu::LaunchFuncOp> &launches = counters.launches;
   launches.assign(getLaunchesOf(kernel));
-  if (launches.empty()) {
+  // The runtime's launcher checks the rows of the launches it makes.
+  if (launches.empty() && !fromRuntime) {
     why = "the kernel's launches are not in this module (each passes a "
           "zeroed counter)";
     return failure();
@@ -101,19 +107,9 @@ LogicalResult launch_counter::findLaunches(
   return success();
 }
 
-FailureOr<unsigned> launch_counter::addParameter(gpu::GPUFuncOp kernel,
-                                                 Location loc) {
-  unsigned param = kernel.getNumArguments();
-  if (failed(kernel.insertArgument(
-          param, LLVM::LLVMPointerType::get(kernel.getContext()),
-          DictionaryAttr(), loc)))
-    return kernel.emitOpError("cannot add the tile counter parameter");
-  return param;
-}
-
 /// Two i64 (claimed tiles, finished CTAs) in a `memref<4xi32>`, as the
 /// runtime's memset is 32-bit.
-void launch_counter::zeroOnLaunch(ArrayRef<gpu::LaunchFuncOp> launches) {
+static void zeroOnLaunch(ArrayRef<gpu::LaunchFuncOp> launches) {
   for (gpu::LaunchFuncOp launch : launches) {
     auto type = MemRefType::get({4}, IntegerType::get(launch.getContext(), 32));
     addLaunchBuffer(launch, dyn_cast<scf::ForOp>(launch->getParentOp()), type,
@@ -126,6 +122,27 @@ void launch_counter::zeroOnLaunch(ArrayRef<gpu::LaunchFuncOp> launches) {
                           .getAsyncToken();
                     });
   }
+}
+
+FailureOr<unsigned>
+launch_counter::addParameter(gpu::GPUFuncOp kernel, Location loc,
+                             const CounterLaunches &counters) {
+  MLIRContext *ctx = kernel.getContext();
+  unsigned param = kernel.getNumArguments();
+  if (failed(kernel.insertArgument(param, LLVM::LLVMPointerType::get(ctx),
+                                   DictionaryAttr(), loc)))
+    return kernel.emitOpError("cannot add the tile counter parameter");
+  zeroOnLaunch(counters.launches);
+  if (!counters.fromRuntime)
+    return param;
+  // In parameter order: counters are appended, and tensor maps after them.
+  auto listed = AsyncCopyDialect::LaunchCountersAttrHelper(ctx);
+  SmallVector<Attribute> entries;
+  if (ArrayAttr before = listed.getAttr(kernel))
+    llvm::append_range(entries, before);
+  entries.push_back(DenseI64ArrayAttr::get(ctx, counters.rows));
+  listed.setAttr(kernel, ArrayAttr::get(ctx, entries));
+  return param;
 }
 
 Value launch_counter::globalPointer(OpBuilder &b, Location loc, Value param) {
@@ -189,23 +206,21 @@ scf::WhileOp launch_counter::whileOverClaims(OpBuilder &b, scf::ForOp loop,
 LogicalResult DynamicSchedule::addCounterParameter() {
   auto kernel = cast<gpu::GPUFuncOp>(cx.loop()->getParentOp());
   FailureOr<unsigned> param =
-      launch_counter::addParameter(kernel, cx.loop().getLoc());
+      launch_counter::addParameter(kernel, cx.loop().getLoc(),
+                                   cx.plan.counters);
   if (failed(param))
     return failure();
   counterParam = *param;
   return success();
 }
 
-/// Every launch passes a counter, zeroed on the launch's stream (before the
-/// loop for launches chained through one). The kernel gets an SMEM ring of
-/// N tile ids, which thread 0 fills with the first N claims before the
-/// prologue reads them.
+/// The kernel gets an SMEM ring of N tile ids, which thread 0 fills with
+/// the first N claims before the prologue reads them.
 void DynamicSchedule::claimFirstTiles() {
   scf::ForOp loop = cx.loop();
   MLIRContext *ctx = loop.getContext();
   Location loc = cx.loc();
   auto kernel = cast<gpu::GPUFuncOp>(loop->getParentOp());
-  launch_counter::zeroOnLaunch(cx.plan.launches);
   ring = kernel.addWorkgroupAttribution(
       MemRefType::get(
           {cx.n}, IntegerType::get(ctx, 64), MemRefLayoutAttrInterface(),

@@ -74,7 +74,7 @@ struct AsyncCopyPipelineLoopsPass
       std::string why;
       if (failsCheck.lookup(kernelOf(loop)))
         why = "its kernel fails asynccopy-check-synchronization as written";
-      else if (succeeded(scheduleTiles(loop, why))) {
+      else if (succeeded(scheduleTiles(loop, runtimeCounters, why))) {
         changed = true;
         continue;
       } else if (why.empty()) {
@@ -98,7 +98,7 @@ struct AsyncCopyPipelineLoopsPass
       }
       if (succeeded(plan)) {
         if (dynamic.isAttrPresent(loop) &&
-            failed(planDynamicSchedule(*plan, why)))
+            failed(planDynamicSchedule(*plan, runtimeCounters, why)))
           loop.emitRemark("scheduled statically: ") << why;
         if (asyncConsumer.isAttrPresent(loop) &&
             failed(planAsyncConsumer(*plan, why)))

@@ -40,6 +40,17 @@
 
 namespace mlir::asynccopy::pipelining {
 
+/// How the launches of a dynamically scheduled kernel get its counter: each
+/// of `launches` (in the module) allocates and zeroes one; where a runtime
+/// launches the kernels too (`runtime-counters`), the kernel also lists it
+/// in `asynccopy.launch_counters` with the `rows` (y, z) of CTAs that share
+/// it, for the runtime's launcher to pass.
+struct CounterLaunches {
+  SmallVector<gpu::LaunchFuncOp> launches;
+  bool fromRuntime = false;
+  std::array<int64_t, 2> rows = {1, 1};
+};
+
 /// What pipelining a loop needs, found by `planLoop`.
 struct LoopPlan {
   scf::ForOp loop;
@@ -86,10 +97,10 @@ struct LoopPlan {
   bool emptyRelease = false;
   int64_t emptyArrivals = 1;
   bool perWarpRelease = false;
-  /// Whether iterations are claimed from a counter, and the launches of the
-  /// kernel, which then pass one.
+  /// Whether iterations are claimed from a counter, and how the kernel's
+  /// launches pass it.
   bool dynamic = false;
-  SmallVector<gpu::LaunchFuncOp> launches;
+  CounterLaunches counters;
   /// For an asynchronous consumer (`asynccopy.pipeline_async_consumer`):
   /// the body's `nvvm.wgmma.wait.group.sync.aligned 0`, which becomes
   /// `wait.group 1`; stage (g-1) mod N is released and refilled after it.
@@ -113,8 +124,10 @@ struct LoopPlan {
 FailureOr<LoopPlan> planLoop(scf::ForOp loop, int64_t stages, std::string &why);
 
 /// Whether `plan`'s loop may claim its iterations from a counter (sets
-/// `plan.dynamic`); the reason it may not goes to `why`.
-LogicalResult planDynamicSchedule(LoopPlan &plan, std::string &why);
+/// `plan.dynamic`), which the runtime's launcher passes with
+/// `runtimeCounters`; the reason it may not goes to `why`.
+LogicalResult planDynamicSchedule(LoopPlan &plan, bool runtimeCounters,
+                                  std::string &why);
 
 /// Whether `loop` is a loop over tiles to schedule dynamically: marked
 /// `asynccopy.pipeline_dynamic_schedule` but not pipelined itself, with a
@@ -122,9 +135,11 @@ LogicalResult planDynamicSchedule(LoopPlan &plan, std::string &why);
 bool isTileLoop(scf::ForOp loop, int64_t optionStages);
 
 /// Rewrites the loop over tiles `loop` to claim its tiles from the launch's
-/// counter (per cluster when it walks clusters); fails, with the reason in
-/// `why`, where it may not, and with `why` empty on an error it reported.
-LogicalResult scheduleTiles(scf::ForOp loop, std::string &why);
+/// counter (per cluster when it walks clusters; the runtime's launcher
+/// passes it with `runtimeCounters`); fails, with the reason in `why`, where
+/// it may not, and with `why` empty on an error it reported.
+LogicalResult scheduleTiles(scf::ForOp loop, bool runtimeCounters,
+                            std::string &why);
 
 /// Whether `plan`'s loop may keep one wgmma group in flight across
 /// iterations (sets `plan.consumerWait`); the reason it may not goes to
@@ -209,19 +224,21 @@ namespace launch_counter {
 /// each CTA runs it once, and counts itself once); null, with the reason in
 /// `why`, otherwise.
 gpu::GPUFuncOp kernelAtTopLevel(scf::ForOp loop, std::string &why);
-/// The launches of `kernel`, which pass its counters: all in the module,
-/// each with `rows` CTAs in y and z (one counter per launch); fails with
-/// the reason in `why` (`unit`: what the kernel's loop hands tiles to).
+/// How the launches of `kernel` pass its counter, each with `rows` CTAs (or
+/// clusters) in y and z: its launches in the module, which must be all of
+/// them unless a runtime's launcher passes it too (`fromRuntime`); fails
+/// with the reason in `why` (`unit`: what the kernel's loop hands tiles
+/// to).
 LogicalResult findLaunches(gpu::GPUFuncOp kernel, const LaunchDims &rows,
-                           StringRef unit,
-                           SmallVectorImpl<gpu::LaunchFuncOp> &launches,
-                           std::string &why);
+                           StringRef unit, bool fromRuntime,
+                           CounterLaunches &counters, std::string &why);
 /// Appends the counter parameter to `kernel` (before the tensor maps that
-/// asynccopy-materialize-tma-descriptors appends later); returns its index.
-FailureOr<unsigned> addParameter(gpu::GPUFuncOp kernel, Location loc);
-/// Has every one of `launches` pass a counter zeroed on its stream
-/// (launches chained through a loop share one).
-void zeroOnLaunch(ArrayRef<gpu::LaunchFuncOp> launches);
+/// asynccopy-materialize-tma-descriptors appends later), has every launch
+/// in the module pass it zeroed on its stream (launches chained through a
+/// loop share one) and, for a runtime, lists it in the kernel's
+/// `asynccopy.launch_counters`; returns its index.
+FailureOr<unsigned> addParameter(gpu::GPUFuncOp kernel, Location loc,
+                                 const CounterLaunches &counters);
 /// The parameter as a global-memory pointer.
 Value globalPointer(OpBuilder &b, Location loc, Value param);
 /// One fetch-and-add on `counter`: the next unclaimed tile.

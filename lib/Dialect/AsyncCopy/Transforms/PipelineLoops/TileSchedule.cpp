@@ -47,10 +47,11 @@ struct TilePlan {
   /// Whether tiles go to clusters (else to CTAs), and the cluster shape.
   bool clustered = false;
   LaunchDims cluster = {1, 1, 1};
-  SmallVector<gpu::LaunchFuncOp> launches;
+  CounterLaunches counters;
 };
 
-LogicalResult planTiles(scf::ForOp loop, TilePlan &plan, std::string &why) {
+LogicalResult planTiles(scf::ForOp loop, TilePlan &plan, bool runtimeCounters,
+                        std::string &why) {
   plan.loop = loop;
   plan.kernel = launch_counter::kernelAtTopLevel(loop, why);
   if (!plan.kernel)
@@ -110,7 +111,7 @@ LogicalResult planTiles(scf::ForOp loop, TilePlan &plan, std::string &why) {
   // One counter per launch: one cluster (or CTA) in y and z.
   return launch_counter::findLaunches(plan.kernel, plan.cluster,
                                       clustered ? "cluster" : "block",
-                                      plan.launches, why);
+                                      runtimeCounters, plan.counters, why);
 }
 
 /// The rewrite: a counter parameter, the ring, the claims, the scf.while.
@@ -229,10 +230,10 @@ LogicalResult TileClaims::rewrite() {
   scf::ForOp loop = plan.loop;
   gpu::GPUFuncOp kernel = plan.kernel;
   // The launch's counter, zeroed by every launch.
-  FailureOr<unsigned> param = launch_counter::addParameter(kernel, loc);
+  FailureOr<unsigned> param =
+      launch_counter::addParameter(kernel, loc, plan.counters);
   if (failed(param))
     return failure();
-  launch_counter::zeroOnLaunch(plan.launches);
   ring = kernel.addWorkgroupAttribution(
       MemRefType::get({2}, IntegerType::get(ctx, 64),
                       MemRefLayoutAttrInterface(),
@@ -290,9 +291,10 @@ bool mlir::asynccopy::pipelining::isTileLoop(scf::ForOp loop,
 }
 
 LogicalResult mlir::asynccopy::pipelining::scheduleTiles(scf::ForOp loop,
+                                                         bool runtimeCounters,
                                                          std::string &why) {
   TilePlan plan;
-  if (failed(planTiles(loop, plan, why)))
+  if (failed(planTiles(loop, plan, runtimeCounters, why)))
     return failure();
   return TileClaims(plan).rewrite();
 }
