@@ -29,7 +29,8 @@ typedef struct acCompilation acCompilation;
 /// kernels or gpu.launch bodies) to PTX: gpu-kernel-outlining, the
 /// asynccopy-to-nvvm pipeline with `options` (its option string, e.g.
 /// "chip=sm_90a descriptor-mode=param explain=true"), then
-/// gpu-module-to-binary{format=isa}. The kernels must be in one gpu.module
+/// gpu-module-to-binary{format=isa}, always with `runtime-counters=true`
+/// (the caller launches the kernels). The kernels must be in one gpu.module
 /// (one PTX module). `sourceName` names the buffer in diagnostic locations
 /// (NULL: "<source>"). Never returns NULL.
 AC_CAPI_EXPORT acCompilation *acCompile(const char *source,
@@ -44,8 +45,8 @@ AC_CAPI_EXPORT const char *acCompilationPTX(const acCompilation *compilation);
 
 /// JSON describing the PTX module and its kernels: arguments as the kernel
 /// was written (memrefs with shape, strides, offset and element type;
-/// scalars), the lowered parameter list, and the tensor maps the host
-/// encodes at each launch ("{}" on failure). See docs/python.md.
+/// scalars), the lowered parameter list, the launch counters and the tensor
+/// maps the host passes at each launch ("{}" on failure). See docs/python.md.
 AC_CAPI_EXPORT const char *
 acCompilationMetadata(const acCompilation *compilation);
 

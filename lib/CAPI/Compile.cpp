@@ -234,6 +234,9 @@ public:
     if (failed(asynccopy::verifyAsyncCopyPipelineOptions(
             options, [&](const Twine &message) { problem = message.str(); })))
       return error(problem);
+    // The caller's runtime launches the kernels, whatever launches the
+    // module's host code has: it passes their counters.
+    options.runtimeCounters = true;
 
     OwningOpRef<ModuleOp> module =
         parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
@@ -284,6 +287,14 @@ public:
               kernel.getContext())
               .getAttr(kernel);
       object["dynamic_smem_bytes"] = smem ? smem.getInt() : 0;
+      llvm::json::Array counters;
+      if (ArrayAttr list = asynccopy::AsyncCopyDialect::LaunchCountersAttrHelper(
+                               kernel.getContext())
+                               .getAttr(kernel))
+        for (auto rows : list.getAsRange<DenseI64ArrayAttr>())
+          counters.push_back(llvm::json::Object{
+              {"rows", llvm::json::Array(rows.asArrayRef())}});
+      object["launch_counters"] = std::move(counters);
     }
 
     PassManager serialize(&context);

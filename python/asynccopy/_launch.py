@@ -393,7 +393,7 @@ class _LaunchPlan(C.Structure):
 
 
 _PARAM_WORD, _PARAM_CONSTANT, _PARAM_ADDRESS = 0, 1, 2
-_PARAM_TENSOR_MAP, _PARAM_SCRATCH = 3, 4
+_PARAM_TENSOR_MAP, _PARAM_SCRATCH, _PARAM_COUNTER = 3, 4, 5
 _DESCRIPTOR_MODES = {None: 0, "param": 1, "scratch": 2}
 _RECORD_ERROR_INDEX, _RECORD_ERROR_RESULT, _RECORD_HEADER_WORDS = 12, 13, 16
 _LAUNCH_MAP_INVALID, _LAUNCH_MAP_DRIVER_ERROR = 1, 2
@@ -401,7 +401,7 @@ _LAUNCH_DRIVER_ERROR, _LAUNCH_INVALID = 3, 4
 _CALL_CONTEXT = 0
 _CALL_NAMES = {1: "cuLaunchKernel(%s)", 2: "cuLaunchKernelEx(%s)",
                3: "cuMemAlloc", 4: "cuMemcpyHtoDAsync",
-               5: "cuFuncSetAttribute"}
+               5: "cuFuncSetAttribute", 6: "cuMemsetD32Async"}
 _COUNTERS = ("launches", "maps_encoded", "scratch_fills", "scratch_buffers")
 
 # A scalar's record word: its little-endian bytes, zero-padded to 8, as
@@ -456,6 +456,10 @@ class _Plan:
         self.general = struct.Struct("<" + "".join(general))
         self.error = None  # (exception class, message) raised at launch
         params = self._params(kernel, specs, first)
+        # A dynamic tile schedule's counters (rows: the grid's y and z),
+        # which the launcher passes zeroed, come before the tensor maps.
+        params += [(_PARAM_COUNTER, 8, y, z) for y, z in
+                   (c["rows"] for c in metadata.get("launch_counters", []))]
         maps = self._maps(kernel, first)
         mode = metadata["descriptor_mode"]
         if maps and mode == "param":
@@ -674,9 +678,13 @@ class Kernel(_fastlaunch.FastKernel if _fastlaunch else object):
         self._plan = None
         self._checked = {}  # argument signatures that passed the checks
         self._local = threading.local()  # .record: this thread's record
-        # Whether the kernel fixes its block or cluster size.
+        # Whether the kernel fixes its block or cluster size, or the rows of
+        # its grid (a counter its CTAs claim tiles from spans one row).
+        self._rows = [tuple(c["rows"])
+                      for c in metadata.get("launch_counters", [])]
         self._constrained = bool(metadata.get("known_block_size")
-                                 or metadata.get("known_cluster_size"))
+                                 or metadata.get("known_cluster_size")
+                                 or self._rows)
 
     def __repr__(self):
         return "<asynccopy kernel %s(%s)>" % (self.name, ", ".join(
@@ -763,9 +771,11 @@ class Kernel(_fastlaunch.FastKernel if _fastlaunch else object):
     def prepare(self, args, stream=0):
         """Checks `args` and packs the kernel parameters as the launch does,
         in Python (the reference the tests compare launches with): returns
-        (the parameter byte strings, the tensor maps' bytes that scratch
-        mode copies to the device, the CUDA device of the tensors). Each map
-        is encoded through acTensorMapEncodeTiled."""
+        (the parameter byte strings, None where the launcher passes the
+        address of a buffer of its own: a launch counter's or scratch
+        mode's maps'; the tensor maps' bytes that scratch mode copies to the
+        device, the CUDA device of the tensors). Each map is encoded through
+        acTensorMapEncodeTiled."""
         specs = self.metadata["args"]
         if len(args) != len(specs):
             raise ValueError("%s takes %d arguments, got %d"
@@ -788,6 +798,7 @@ class Kernel(_fastlaunch.FastKernel if _fastlaunch else object):
             static = spec.get("strides") or [None] * len(tensor.strides)
             params += [struct.pack("<q", t if d is None else d)
                        for d, t in zip(static, tensor.strides)]
+        params += [None] * len(self._rows)  # the launch counters
         maps = []
         if self.metadata["tensor_maps"] and device is not None:
             # The encoder works in the primary context of its thread's
@@ -897,6 +908,12 @@ class Kernel(_fastlaunch.FastKernel if _fastlaunch else object):
         if known and tuple(known) != (cluster or (1, 1, 1)):
             raise ValueError("cluster %s: %s was compiled for cluster %s"
                              % (cluster, self.name, tuple(known)))
+        for rows in self._rows:
+            if grid[1:] != rows:
+                raise ValueError(
+                    "grid %s: %s claims its tiles at run time from a counter "
+                    "one row of the grid shares, so its grid y and z must be "
+                    "%d and %d" % (grid, self.name, rows[0], rows[1]))
         return grid + block + (cluster or (0, 0, 0)) + (0, 0, 0, 0)
 
     def _remember(self, key):

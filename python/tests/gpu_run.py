@@ -108,6 +108,22 @@ def run_module(module, label):
         failures += not check("%s multicast %dx128 (clusters of 2)"
                               % (label, rows), y, x)
 
+    # Tiles claimed at run time: launches back to back on one stream (the
+    # last CTA of each zeroes the counter for the next), on two streams at
+    # once (each has its own), with more CTAs than tiles.
+    streams = [torch.cuda.Stream(), torch.cuda.Stream()]
+    for rows, grid in ((64, 1), (1000, 3), (4096, 132), (100, 16)):
+        x = torch.randn(rows, 64, device="cuda")
+        outs = [torch.full_like(x, -7.0) for _ in range(6)]
+        torch.cuda.synchronize()  # the other streams read them
+        for i, y in enumerate(outs):
+            s = streams[i % 2] if i >= 2 else torch.cuda.current_stream()
+            module["persistent_copy"](x, y, grid=grid, block=128, stream=s)
+        torch.cuda.synchronize()
+        failures += sum(not check("%s persistent_copy %dx64 grid %d launch %d"
+                                  % (label, rows, grid, i), y, x)
+                        for i, y in enumerate(outs))
+
     a = (torch.arange(100 * 256, device="cuda") % 2048).to(
         torch.float16).reshape(100, 256)
     stream = torch.cuda.Stream()

@@ -1,7 +1,7 @@
-// Kernels of the Python tests (python/tests/) and of the GPU run
-// (gpu_run.py): a TMA tile copy over tensors of any size, a cp.async window
-// load with scalar arguments stored back with a sync copy, and a TMA load
-// multicast over a cluster of 2 CTAs.
+// Kernels of the Python tests (python/tests/) and of the GPU run: a TMA tile
+// copy of any size, a cp.async window load with scalar arguments stored back
+// by a sync copy, a TMA load multicast over a cluster of 2 CTAs, and a
+// persistent copy claiming its tiles at run time from the launch's counter.
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     // out = in, one 64x64 tile per CTA (grid = 2 x ceil(rows/64));
@@ -80,6 +80,35 @@ module attributes {gpu.container_module} {
       asynccopy.wait %t : !asynccopy.token
       nvvm.cluster.arrive
       nvvm.cluster.wait
+      gpu.return
+    }
+
+    // out = in (rows x 64 f32) by a persistent grid-stride loop over 32-row
+    // tiles, pipelined in 3 stages, each CTA claiming its next tile from
+    // the counter the launcher passes (any grid in x, one row).
+    gpu.func @persistent_copy(%in: memref<?x64xf32>, %out: memref<?x64xf32>)
+        workgroup(%tile : memref<32x64xf32, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %c32 = arith.constant 32 : index
+      %false = arith.constant false
+      %true = arith.constant true
+      %rows = memref.dim %in, %c0 : memref<?x64xf32>
+      %tiles = arith.ceildivui %rows, %c32 : index
+      %bid = gpu.block_id x
+      %grid = gpu.grid_dim x
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      %r = scf.for %t = %bid to %tiles step %grid iter_args(%phase = %false) -> (i1) {
+        %row = arith.muli %t, %c32 : index
+        asynccopy.copy %in to %tile window [%row, 0] [32, 64] barrier %bar[%c0]
+            : memref<?x64xf32> to memref<32x64xf32, #gpu.address_space<workgroup>>
+        asynccopy.barrier.wait %bar[%c0], %phase : !asynccopy.barrier<1>
+        %st = asynccopy.copy %tile to %out window [%row, 0] [32, 64]
+            : memref<32x64xf32, #gpu.address_space<workgroup>> to memref<?x64xf32> -> !asynccopy.token
+        asynccopy.wait %st : !asynccopy.token
+        %flip = arith.xori %phase, %true : i1
+        scf.yield %flip : i1
+      } {asynccopy.pipeline_stages = 3 : i64, asynccopy.pipeline_dynamic_schedule}
       gpu.return
     }
   }

@@ -64,7 +64,8 @@ LAUNCH_BODY = """module {
 
 
 def test_compile_ptx_and_metadata(kernels):
-    assert kernels.kernels == ["multicast", "tma_copy", "window"]
+    assert kernels.kernels == ["multicast", "persistent_copy", "tma_copy",
+                               "window"]
     assert ".entry tma_copy(" in kernels.ptx
     assert ".entry window(" in kernels.ptx
     assert "cp.async.bulk.tensor" in kernels.ptx
@@ -89,6 +90,13 @@ def test_compile_ptx_and_metadata(kernels):
     assert multicast["known_cluster_size"] == [2, 1, 1]
     # Each CTA of the cluster loads half of the tile.
     assert multicast["tensor_maps"][0]["box"] == [32, 64]
+    # The persistent copy's counter: the launcher passes it (8 bytes) after
+    # the arguments, before the tensor maps, for launches of one row.
+    persistent = kernels.metadata["kernels"]["persistent_copy"]
+    assert persistent["launch_counters"] == [{"rows": [1, 1]}]
+    assert [p["bytes"] for p in persistent["params"][-3:]] == [8, 128, 128]
+    assert all(k["launch_counters"] == [] for name, k in
+               kernels.metadata["kernels"].items() if name != "persistent_copy")
     # Small enough for static shared memory.
     assert all(k["dynamic_smem_bytes"] == 0
                for k in kernels.metadata["kernels"].values())
@@ -293,7 +301,8 @@ def test_load_needs_no_compiler(kernels, tmp_path):
     run = subprocess.run([sys.executable, "-c", script, str(tmp_path / "m")],
                          capture_output=True, text=True, env=env)
     assert run.returncode == 0, run.stderr
-    assert run.stdout.strip() == "['multicast', 'tma_copy', 'window']"
+    assert run.stdout.strip() == (
+        "['multicast', 'persistent_copy', 'tma_copy', 'window']")
 
 
 def test_capi_exports_only_its_functions():

@@ -289,6 +289,39 @@ def test_scratch_buffer_per_stream():
 
 
 @pytest.mark.fake_driver
+def test_launch_counters(kernels):
+    """A kernel whose tiles are claimed at run time gets a zeroed counter of
+    its stream's buffer: zeroed once, on its stream, when the buffer is
+    allocated (the kernel's last CTA zeroes it again), one per stream; its
+    grid must have the one row the counter serves."""
+    kernel = kernels["persistent_copy"]
+    fake = FakeDriver(kernel.metadata["params"])
+    x = DLPackTensor(A0, [100, 64], "f32")
+    y = DLPackTensor(B0, [100, 64], "f32")
+    allocations, memsets = fake.count("allocations"), fake.count("memsets")
+    for _ in range(3):
+        kernel(x, y, grid=7, block=128, stream=5)
+    assert fake.count("launches") == 3
+    assert fake.count("allocations") == allocations + 1
+    assert fake.count("memsets") == memsets + 1
+    params = fake.params()
+    # The arguments as prepare packs them, then the counter, then the maps.
+    assert params[:14] == kernel.prepare([x, y])[0][:14]
+    counter = struct.unpack("<Q", params[14])[0]
+    assert counter and counter % 16 == 0
+    assert fake.memory(counter, 16) == bytes(16)
+    kernel(x, y, grid=(7, 1, 1), block=128, stream=9)
+    other = struct.unpack("<Q", fake.params()[14])[0]
+    assert other != counter
+    assert fake.count("memsets") == memsets + 2
+    assert kernel._counters()["scratch_buffers"] == 2
+    for grid in ((7, 2), (7, 1, 3)):
+        with pytest.raises(ValueError, match="grid y and z must be 1 and 1"):
+            kernel(x, y, grid=grid, block=128)
+    assert fake.count("launches") == 4
+
+
+@pytest.mark.fake_driver
 def test_checks_run_once_per_signature(monkeypatch):
     """The argument checks run when the signature (dtypes, shapes, strides,
     devices) is new; scalars are checked at every launch."""
