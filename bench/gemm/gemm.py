@@ -56,7 +56,8 @@ SMALL_SHAPES = ((256, 512, 256), (200, 504, 200))
 # over this many SMs[, other gemm_gen.Gemm keywords]): the asynccopy
 # configurations. The `_ctabar` ones release stages at a CTA barrier per K
 # tile, as every configuration did before `asynccopy.pipeline_empty_barrier`;
-# `_g16` ones rasterise in groups of 16 tile rows instead of 8.
+# `_g16` ones rasterise in groups of 16 tile rows instead of 8; `_d` ones
+# claim their tiles at run time.
 CONFIGS = ((128, 256, 3, True, (1, 1), False, 0), (128, 256, 3, False, (1, 1), False, 0),
            (128, 128, 4, True, (1, 1), False, 0), (128, 256, 3, True, (2, 1), False, 0),
            (128, 256, 3, True, (1, 2), False, 0), (128, 256, 3, True, (2, 2), False, 0),
@@ -76,7 +77,13 @@ CONFIGS = ((128, 256, 3, True, (1, 1), False, 0), (128, 256, 3, False, (1, 1), F
            # 32 KiB buffer (gemm_gen.Gemm.cparts).
            (128, 256, 4, True, (1, 1), False, 0), (128, 256, 4, True, (1, 1), False, 132),
            (128, 256, 4, True, (1, 1), False, 132, {"empty_barrier": False}),
-           (128, 256, 4, True, (2, 1), False, 132))
+           (128, 256, 4, True, (2, 1), False, 132),
+           # Persistent, each CTA (or cluster) claiming its next tile from
+           # the launch's counter (`_d`, asynccopy.pipeline_dynamic_schedule).
+           (128, 256, 3, True, (1, 1), False, 132, {"dynamic": True}),
+           (128, 256, 4, True, (1, 1), False, 132, {"dynamic": True}),
+           (128, 256, 3, True, (2, 1), False, 132, {"dynamic": True}),
+           (128, 256, 4, True, (2, 1), False, 132, {"dynamic": True}))
 # Only on the small shapes: one warpgroup, clusters with synchronous
 # consumers, producer warpgroups with one consumer warpgroup or synchronous
 # consumers, persistent kernels with fewer CTAs than tiles (with and without
@@ -85,7 +92,10 @@ SMALL_CONFIGS = ((64, 256, 3, True, (1, 1), False, 0), (64, 256, 3, True, (2, 1)
                  (128, 256, 3, False, (2, 1), False, 0), (128, 256, 3, False, (2, 2), False, 0),
                  (64, 256, 3, True, (1, 1), True, 0), (128, 256, 3, False, (1, 2), True, 0),
                  (128, 128, 3, True, (1, 1), False, 3), (128, 128, 3, True, (2, 1), False, 4),
-                 (128, 128, 3, True, (1, 1), True, 3), (128, 128, 3, True, (2, 1), True, 4))
+                 (128, 128, 3, True, (1, 1), True, 3), (128, 128, 3, True, (2, 1), True, 4),
+                 (128, 128, 3, True, (1, 1), False, 3, {"dynamic": True}),
+                 (128, 128, 3, True, (2, 1), False, 4, {"dynamic": True}),
+                 (128, 128, 3, True, (2, 2), False, 4, {"dynamic": True}))
 # Triton: (BM, BN, BK, stages, warps).
 TRITON_CONFIGS = ((128, 256, 64, 3, 8), (128, 256, 64, 4, 8),
                   (128, 128, 64, 4, 4), (128, 128, 64, 4, 8),

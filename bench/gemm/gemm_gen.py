@@ -79,8 +79,8 @@ class Gemm:
         # walks the cluster-sized super tiles, grid-stride.
         self.persistent = persistent
         # A persistent kernel whose clusters claim their super tiles from
-        # the launch's counter (`asynccopy.pipeline_dynamic_schedule`; only
-        # where the module launches the kernel, which passes the counter).
+        # the launch's counter (`asynccopy.pipeline_dynamic_schedule`),
+        # which the module's launches or the package's launcher pass.
         self.dynamic = dynamic and bool(persistent)
         self.super_m, self.super_n = self.grid[0] // cx, self.grid[1] // cy
         self.super_tiles = self.super_m * self.super_n
@@ -340,7 +340,8 @@ def main():
                    help="a persistent kernel for this many SMs")
     p.add_argument("--dynamic", action="store_true",
                    help="with --persistent: claim the tiles from a counter "
-                        "(needs the kernel's launches in the module)")
+                        "(passed by the package's launcher, or by launches "
+                        "in the module)")
     p.add_argument("--cluster", type=int, nargs=2, default=(1, 1),
                    metavar=("CX", "CY"))
     a = p.parse_args()
