@@ -171,7 +171,7 @@ struct acLauncher {
       else
         pointers[i] = &values[i];
       if (p.kind == AC_PARAM_COUNTER)
-        ++counters;
+        counterRows.push_back({p.word, p.value});
       // Constants never change.
       if (p.kind == AC_PARAM_CONSTANT)
         std::memcpy(&values[i], &p.value, size_t(p.bytes));
@@ -187,8 +187,8 @@ struct acLauncher {
   const int32_t descriptorMode;
   const int32_t dynamicSmemBytes;
   const int32_t recordWords;
-  /// The launch counters among the parameters.
-  size_t counters = 0;
+  /// Per launch counter among the parameters, the grid y and z it serves.
+  std::vector<std::pair<int32_t, int64_t>> counterRows;
   /// The parameters' values (maps excepted) and the pointer array the
   /// driver reads: into `values`, `encoded` or `scratchAddress`.
   std::vector<uint64_t> values;
@@ -318,15 +318,16 @@ StreamBuffer *acLauncher::prepareStreamBuffer(const CudaDriver &driver,
     if (!driver.cuMemAlloc)
       return fail(AC_CALL_MEM_ALLOC, kNotFound, AC_CU_SYMBOL(cuMemAlloc));
     if (CUresult result = driver.cuMemAlloc(
-            &buffer.address, mapBytes() + counters * kCounterBytes))
+            &buffer.address, mapBytes() + counterRows.size() * kCounterBytes))
       return fail(AC_CALL_MEM_ALLOC, result, AC_CU_SYMBOL(cuMemAlloc));
     // Zeroed once, before the stream's first launch; each launch leaves its
     // counters zeroed for the next.
-    if (counters) {
+    if (!counterRows.empty()) {
       CUresult result = kNotFound;
       if (driver.cuMemsetD32Async)
         result = driver.cuMemsetD32Async(buffer.address + mapBytes(), 0,
-                                         counters * kCounterBytes / 4, stream);
+                                         counterRows.size() * kCounterBytes / 4,
+                                         stream);
       if (result != 0) {
         if (driver.cuMemFree)
           driver.cuMemFree(buffer.address);
@@ -416,16 +417,15 @@ int32_t acLauncher::launch(int64_t *record) {
     dims[i] = unsigned(v);
   }
   // CTAs that share a counter claim tiles from one row of the grid.
-  for (const acLaunchParam &p : params) {
-    if (p.kind != AC_PARAM_COUNTER ||
-        (dims[1] == unsigned(p.word) && dims[2] == uint64_t(p.value)))
+  for (auto [y, z] : counterRows) {
+    if (dims[1] == unsigned(y) && dims[2] == uint64_t(z))
       continue;
     char message[200];
     std::snprintf(message, sizeof(message),
                   "launch record: the kernel claims its tiles from a counter "
                   "that one row of the grid shares: grid y and z must be %d "
                   "and %lld, not %u and %u",
-                  p.word, (long long)p.value, dims[1], dims[2]);
+                  y, (long long)z, dims[1], dims[2]);
     setLastError(message);
     return AC_LAUNCH_INVALID;
   }
@@ -445,7 +445,7 @@ int32_t acLauncher::launch(int64_t *record) {
   if (int32_t status = encodeMaps(record, int(device)))
     return status;
   CUdeviceptr counterAddress = 0;
-  if (mapBytes() || counters) {
+  if (mapBytes() || !counterRows.empty()) {
     int32_t status = AC_LAUNCH_OK;
     StreamBuffer *buffer =
         prepareStreamBuffer(driver, record, int(device), status);

@@ -458,8 +458,7 @@ class _Plan:
         params = self._params(kernel, specs, first)
         # A dynamic tile schedule's counters (rows: the grid's y and z),
         # which the launcher passes zeroed, come before the tensor maps.
-        params += [(_PARAM_COUNTER, 8, y, z) for y, z in
-                   (c["rows"] for c in metadata.get("launch_counters", []))]
+        params += [(_PARAM_COUNTER, 8, y, z) for y, z in kernel._rows]
         maps = self._maps(kernel, first)
         mode = metadata["descriptor_mode"]
         if maps and mode == "param":
