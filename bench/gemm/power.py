@@ -9,7 +9,9 @@ runs back to back for `--seconds` while `nvidia-smi` samples the SM clock
 and the board's power every 50 ms; then the next launcher, in `--rounds`
 interleaved sweeps. Per launcher: TFLOP/s over the whole sustained run,
 median SM clock (MHz), mean power (W), and TFLOP/s per GHz of SM clock,
-which compares kernels independently of how far the clock drops. Every
+which compares kernels independently of how far the clock drops; the
+ratios of gemm.py (best asynccopy launcher over cuBLAS, best on 2x1
+clusters over best without clusters) from these sustained figures. Every
 kernel's C is checked against torch first (as gemm.py does, without guard
 bands).
 
@@ -142,8 +144,21 @@ def main():
                           "rounds": [[round(x, 1) for x in v] for v in values]}
         print("%-46s %8.1f %8.0f %7.1f %10.1f" % (label, tflops, clock, power, per_ghz),
               flush=True)
+    # As gemm.py's ratios: the best asynccopy launcher over cuBLAS, and the
+    # best one on 2x1 clusters over the best one without clusters.
+    ours = {l: v["tflops"] for l, v in results.items() if l != "cublas"}
+    ratios = {}
+    if ours:
+        ratios["vs_cublas"] = round(max(ours.values()) / results["cublas"]["tflops"], 3)
+        multicast = [v for l, v in ours.items() if "_c2x1" in l]
+        plain = [v for l, v in ours.items()
+                 if not any(c in l for c in ("_c1x2", "_c2x1", "_c2x2"))]
+        if multicast and plain:
+            ratios["multicast_gain"] = round(max(multicast) / max(plain), 3)
+    print("ratios", ratios)
     summary = {"shape": a.shape, "seconds": a.seconds, "rounds": a.rounds,
-               "checks": "FAIL" if failures else "PASS", "results": results}
+               "checks": "FAIL" if failures else "PASS", "ratios": ratios,
+               "results": results}
     if a.json:
         with open(a.json, "w") as f:
             json.dump(summary, f, indent=1)
