@@ -10,7 +10,10 @@
 // stages the same run refills, and every one is awaited before its target
 // leaves the loop; a cluster barrier after the run keeps a CTA from going
 // on (and exiting) while its last multicasts may still be landing in a
-// peer, which gave wrong results and hangs on the H200 without it. The
+// peer, which gave wrong results and hangs on the H200 without it. That
+// barrier also has the whole group done with its stages before a next run
+// refills them, so a loop that runs again (a persistent GEMM's K loop)
+// needs one cluster barrier per run, and one after the inits. The
 // group is the union over the loads (A shared along one cluster dim, B
 // along another). A loop marked `asynccopy.pipeline_empty_barrier` gets the
 // same scheme within its CTA, with one arrival per warp where the block size
@@ -40,8 +43,7 @@ void EmptyRelease::beforeRun(OpBuilder &b) {
     // Every CTA's barriers are initialised before any peer multicasts into
     // it or arrives on them, and every CTA of the group is done with the
     // run before.
-    NVVM::ClusterArriveOp::create(b, cx.loc(), UnitAttr());
-    NVVM::ClusterWaitOp::create(b, cx.loc(), UnitAttr());
+    beforeRuns(b);
     return;
   }
   // Warps release stages on their own: one may still read a stage of the
@@ -51,11 +53,15 @@ void EmptyRelease::beforeRun(OpBuilder &b) {
     gpu::BarrierOp::create(b, cx.loc());
 }
 
-void EmptyRelease::afterRun(OpBuilder &b) {
-  if (cx.plan.groupSize() == 1)
-    return;
+void EmptyRelease::beforeRuns(OpBuilder &b) {
   NVVM::ClusterArriveOp::create(b, cx.loc(), UnitAttr());
   NVVM::ClusterWaitOp::create(b, cx.loc(), UnitAttr());
+}
+
+void EmptyRelease::afterRun(OpBuilder &b) {
+  // The same cluster barrier, after the run.
+  if (cx.plan.groupSize() > 1)
+    beforeRuns(b);
 }
 
 SmallVector<Value> EmptyRelease::groupRanks(OpBuilder &b) {

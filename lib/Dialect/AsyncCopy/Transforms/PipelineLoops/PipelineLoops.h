@@ -193,6 +193,11 @@ public:
   /// that the prologue does not refill stages that a slower consumer of the
   /// last run still reads.
   void beforeRun(OpBuilder &b);
+  /// For collective loads in a loop that runs more than once per init,
+  /// instead: one cluster barrier after the inits (at `b`), which publishes
+  /// the barriers; the cluster barrier after each run already has every CTA
+  /// of the group done with its stages before the next run refills them.
+  void beforeRuns(OpBuilder &b);
   /// After each run: for collective loads, a cluster barrier, so that no
   /// CTA of the group goes on (and exits) while a peer may still receive
   /// the multicasts it issued (CUTLASS's producer tail).
