@@ -38,30 +38,31 @@ void EmptyRelease::create(OpBuilder &b) {
   BarrierInitOp::create(b, cx.loc(), empty, plan.emptyArrivals);
 }
 
-void EmptyRelease::beforeRun(OpBuilder &b) {
-  if (cx.plan.groupSize() > 1) {
-    // Every CTA's barriers are initialised before any peer multicasts into
-    // it or arrives on them, and every CTA of the group is done with the
-    // run before.
-    beforeRuns(b);
-    return;
-  }
-  // Warps release stages on their own: one may still read a stage of the
-  // run before that this run's prologue refills. (A producer warpgroup
-  // waits for every release instead.)
-  if (cx.plan.carried && !cx.plan.warpSpecialized())
-    gpu::BarrierOp::create(b, cx.loc());
-}
-
-void EmptyRelease::beforeRuns(OpBuilder &b) {
+void EmptyRelease::clusterBarrier(OpBuilder &b) {
   NVVM::ClusterArriveOp::create(b, cx.loc(), UnitAttr());
   NVVM::ClusterWaitOp::create(b, cx.loc(), UnitAttr());
 }
 
+void EmptyRelease::beforeRuns(OpBuilder &afterInits, OpBuilder &beforeRun) {
+  LoopPlan &plan = cx.plan;
+  // A producer warpgroup waits for every release instead.
+  bool carried = plan.carried && !plan.warpSpecialized();
+  if (plan.groupSize() > 1) {
+    // Every CTA's barriers are initialised before any peer multicasts into
+    // it or arrives on them; a run after the first follows the cluster
+    // barrier of the run before.
+    clusterBarrier(carried ? afterInits : beforeRun);
+    return;
+  }
+  // Warps release stages on their own: one may still read a stage of the
+  // run before that this run's prologue refills.
+  if (carried)
+    gpu::BarrierOp::create(beforeRun, cx.loc());
+}
+
 void EmptyRelease::afterRun(OpBuilder &b) {
-  // The same cluster barrier, after the run.
   if (cx.plan.groupSize() > 1)
-    beforeRuns(b);
+    clusterBarrier(b);
 }
 
 SmallVector<Value> EmptyRelease::groupRanks(OpBuilder &b) {

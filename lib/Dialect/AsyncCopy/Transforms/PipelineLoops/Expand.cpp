@@ -260,10 +260,7 @@ private:
       // across runs: the group synchronises once around all of them.
       Operation *runs = plan.tileLoop ? plan.tileLoop : loop;
       OpBuilder before(runs);
-      if (plan.carried && !plan.warpSpecialized() && plan.groupSize() > 1)
-        empty.beforeRuns(atRestart);
-      else
-        empty.beforeRun(before);
+      empty.beforeRuns(atRestart, before);
       OpBuilder after(loop->getContext());
       after.setInsertionPointAfter(runs);
       empty.afterRun(after);

@@ -188,16 +188,15 @@ public:
   /// Allocates and initialises the empty barrier at `b`'s insertion point
   /// (where the pipeline counter restarts).
   void create(OpBuilder &b);
-  /// Before each run of the loop: the cluster barrier that publishes every
-  /// CTA's barriers to its group, or for a carried loop a CTA barrier, so
-  /// that the prologue does not refill stages that a slower consumer of the
-  /// last run still reads.
-  void beforeRun(OpBuilder &b);
-  /// For collective loads in a loop that runs more than once per init,
-  /// instead: one cluster barrier after the inits (at `b`), which publishes
-  /// the barriers; the cluster barrier after each run already has every CTA
-  /// of the group done with its stages before the next run refills them.
-  void beforeRuns(OpBuilder &b);
+  /// Before the runs of the loop (`afterInits`: after the barriers' inits,
+  /// `beforeRun`: before each run): the cluster barrier that publishes every
+  /// CTA's barriers to its group, before each run, or once after the inits
+  /// for a loop that runs more than once per init (the cluster barrier after
+  /// each run already has every CTA of the group done with its stages before
+  /// the next run refills them); for a carried loop of one CTA a CTA barrier
+  /// before each run, so that the prologue does not refill stages that a
+  /// slower consumer of the last run still reads.
+  void beforeRuns(OpBuilder &afterInits, OpBuilder &beforeRun);
   /// After each run: for collective loads, a cluster barrier, so that no
   /// CTA of the group goes on (and exits) while a peer may still receive
   /// the multicasts it issued (CUTLASS's producer tail).
@@ -217,6 +216,7 @@ public:
 
 private:
   SmallVector<Value> groupRanks(OpBuilder &b);
+  void clusterBarrier(OpBuilder &b);
 
   PipelineContext &cx;
   Value empty;
