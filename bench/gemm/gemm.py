@@ -218,6 +218,32 @@ def time_ms(launch, windows=5, per_window=20):
                              for _ in range(windows))
 
 
+def rel_error(out, ref):
+    """C's relative Frobenius error against the f32 reference, and whether
+    it passes (below 2e-3, no NaN)."""
+    import torch
+    err = ((out.float() - ref).norm() / ref.norm()).item()
+    return err, err < 2e-3 and not torch.isnan(out).any().item()
+
+
+def launcher(kernel, g, a, b, c):
+    """A launch of the compiled configuration `g` on A, B and C."""
+    return lambda: kernel(a, b, c, grid=g.grid, block=g.launch_threads,
+                          cluster=g.cluster if g.cluster != (1, 1) else None)
+
+
+def multicast_gain(tflops):
+    """The best launcher on 2x1 clusters (multicasting B) over the best one
+    without clusters, among `tflops` (label -> TFLOP/s, labels naming the
+    configuration); None without both."""
+    multicast = [v for l, v in tflops.items() if "_c2x1" in l]
+    plain = [v for l, v in tflops.items()
+             if not any(c in l for c in ("_c1x2", "_c2x1", "_c2x2"))]
+    if not multicast or not plain:
+        return None
+    return round(max(multicast) / max(plain), 3)
+
+
 def run(indir, json_path, only, small, shapes, rounds=1):
     import torch
     tma, ptr, triton_version = triton_kernels()
@@ -244,8 +270,7 @@ def run(indir, json_path, only, small, shapes, rounds=1):
         results = by_shape.setdefault(shape, {})
 
         def check(label, out):
-            err = ((out.float() - ref).norm() / ref.norm()).item()
-            ok = err < 2e-3 and not torch.isnan(out).any().item()
+            err, ok = rel_error(out, ref)
             if out is cd:
                 bands = torch.cat([flat[:GUARD * n], flat[GUARD * n + m * n:]])
                 ok = ok and torch.isnan(bands).all().item()
@@ -281,9 +306,7 @@ def run(indir, json_path, only, small, shapes, rounds=1):
                 continue
             kernel = asynccopy.load(os.path.join(indir, g.name))["gemm"]
             measure("asynccopy " + g.name.split("_", 2)[2],
-                    lambda kern=kernel, g=g: kern(
-                        a, b, cd, grid=g.grid, block=g.launch_threads,
-                        cluster=g.cluster if g.cluster != (1, 1) else None), cd)
+                    launcher(kernel, g, a, b, cd), cd)
         for cfg in () if small else TRITON_CONFIGS:
             label = "triton tma %dx%dx%d s%d w%d" % cfg
             try:
@@ -339,11 +362,10 @@ def run(indir, json_path, only, small, shapes, rounds=1):
     r = by_shape.get("8192x8192x8192", {})
     # The best 128x256 kernel on 2x1 clusters (multicasting B) against the
     # best 128x256 kernel without clusters, over every form of both.
-    tiles = [(l, v) for l, v in r.items() if l.startswith("asynccopy 128x256_")]
-    multicast = [v for l, v in tiles if "_c2x1" in l]
-    plain = [v for l, v in tiles if not any(c in l for c in ("_c1x2", "_c2x1", "_c2x2"))]
-    if plain and multicast:
-        ratios["gemm_multicast_gain"] = round(max(multicast) / max(plain), 3)
+    gain = multicast_gain({l: v for l, v in r.items()
+                           if l.startswith("asynccopy 128x256_")})
+    if gain:
+        ratios["gemm_multicast_gain"] = gain
     summary["ratios"] = ratios
     return benchlib.finish(summary, json_path, failures)
 

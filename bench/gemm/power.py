@@ -108,17 +108,14 @@ def main():
             if not os.path.exists(os.path.join(d, g.name)):
                 continue
             kern = asynccopy.load(os.path.join(d, g.name))["gemm"]
-            launchers["%s %s" % (tag, g.name.split("_", 2)[2])] = (
-                lambda kern=kern, g=g: kern(
-                    A, B, C, grid=g.grid, block=g.launch_threads,
-                    cluster=g.cluster if g.cluster != (1, 1) else None))
+            launchers["%s %s" % (tag, g.name.split("_", 2)[2])] = gemm.launcher(
+                kern, g, A, B, C)
     failures = []
     for label, launch in launchers.items():
         C.fill_(float("nan"))
         launch()
         torch.cuda.synchronize()
-        err = ((C.float() - ref).norm() / ref.norm()).item()
-        ok = err < 2e-3 and not torch.isnan(C).any().item()
+        err, ok = gemm.rel_error(C, ref)
         print("%s %-44s rel err %.2e" % ("ok  " if ok else "FAIL", label, err), flush=True)
         if not ok:
             failures.append(label)
@@ -150,11 +147,9 @@ def main():
     ratios = {}
     if ours:
         ratios["vs_cublas"] = round(max(ours.values()) / results["cublas"]["tflops"], 3)
-        multicast = [v for l, v in ours.items() if "_c2x1" in l]
-        plain = [v for l, v in ours.items()
-                 if not any(c in l for c in ("_c1x2", "_c2x1", "_c2x2"))]
-        if multicast and plain:
-            ratios["multicast_gain"] = round(max(multicast) / max(plain), 3)
+        gain = gemm.multicast_gain(ours)
+        if gain:
+            ratios["multicast_gain"] = gain
     print("ratios", ratios)
     summary = {"shape": a.shape, "seconds": a.seconds, "rounds": a.rounds,
                "checks": "FAIL" if failures else "PASS", "ratios": ratios,
