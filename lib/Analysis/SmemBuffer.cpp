@@ -31,33 +31,54 @@ using namespace mlir::asynccopy;
 // KnownOffset
 //===----------------------------------------------------------------------===//
 
+int64_t KnownOffset::mod(int64_t value, unsigned log2) {
+  return static_cast<int64_t>(static_cast<uint64_t>(value) &
+                              ((uint64_t(1) << log2) - 1));
+}
+
+/// Trailing zeros of `value`, at most KnownOffset::kMaxLog2Align (for 0).
+static unsigned trailingZeros(int64_t value) {
+  return std::min<unsigned>(KnownOffset::kMaxLog2Align,
+                            llvm::countr_zero(static_cast<uint64_t>(value)));
+}
+
 KnownOffset KnownOffset::exact(int64_t value) {
-  unsigned log2 =
-      value == 0
-          ? kMaxLog2Align
-          : std::min<unsigned>(kMaxLog2Align,
-                               llvm::countr_zero(static_cast<uint64_t>(value)));
-  return KnownOffset(true, value, log2);
+  return KnownOffset(true, value, kMaxLog2Align);
 }
 
-KnownOffset KnownOffset::multipleOf(int64_t align) {
-  assert(align > 0 && llvm::isPowerOf2_64(align) && "alignment: a power of 2");
-  return KnownOffset(false, 0,
-                     std::min<unsigned>(kMaxLog2Align, llvm::Log2_64(align)));
+KnownOffset KnownOffset::residue(int64_t residue, int64_t modulus) {
+  assert(modulus > 0 && llvm::isPowerOf2_64(modulus) &&
+         "modulus: a power of 2");
+  unsigned log2 = std::min<unsigned>(kMaxLog2Align, llvm::Log2_64(modulus));
+  return KnownOffset(false, mod(residue, log2), log2);
 }
 
-bool KnownOffset::isMultipleOf(int64_t align) const {
-  assert(align > 0 && llvm::isPowerOf2_64(align) && "alignment: a power of 2");
-  if (isExact)
-    return value % align == 0;
-  return llvm::Log2_64(align) <= log2Align;
+std::optional<int64_t> KnownOffset::getResidue(int64_t modulus) const {
+  assert(modulus > 0 && llvm::isPowerOf2_64(modulus) &&
+         "modulus: a power of 2");
+  unsigned log2 = llvm::Log2_64(modulus);
+  if (!isExact && log2 > log2Modulus)
+    return std::nullopt;
+  if (isExact && log2 > kMaxLog2Align)
+    return value == 0 ? std::optional<int64_t>(0) : std::nullopt;
+  return mod(value, log2);
+}
+
+int64_t KnownOffset::getAlignment() const {
+  return int64_t(1) << std::min(log2Modulus, trailingZeros(value));
 }
 
 KnownOffset KnownOffset::operator+(const KnownOffset &other) const {
   int64_t sum;
   if (isExact && other.isExact && !llvm::AddOverflow(value, other.value, sum))
     return exact(sum);
-  return KnownOffset(false, 0, std::min(log2Align, other.log2Align));
+  unsigned log2 = std::min(log2Modulus, other.log2Modulus);
+  // Wrapping arithmetic is exact modulo a power of two.
+  return KnownOffset(false,
+                     mod(static_cast<int64_t>(static_cast<uint64_t>(value) +
+                                              static_cast<uint64_t>(other.value)),
+                         log2),
+                     log2);
 }
 
 KnownOffset KnownOffset::operator-(const KnownOffset &other) const {
@@ -65,7 +86,12 @@ KnownOffset KnownOffset::operator-(const KnownOffset &other) const {
   if (isExact && other.isExact &&
       !llvm::SubOverflow(value, other.value, difference))
     return exact(difference);
-  return KnownOffset(false, 0, std::min(log2Align, other.log2Align));
+  unsigned log2 = std::min(log2Modulus, other.log2Modulus);
+  return KnownOffset(false,
+                     mod(static_cast<int64_t>(static_cast<uint64_t>(value) -
+                                              static_cast<uint64_t>(other.value)),
+                         log2),
+                     log2);
 }
 
 KnownOffset KnownOffset::operator*(const KnownOffset &other) const {
@@ -75,14 +101,30 @@ KnownOffset KnownOffset::operator*(const KnownOffset &other) const {
   if (isExact && other.isExact &&
       !llvm::MulOverflow(value, other.value, product))
     return exact(product);
-  return KnownOffset(false, 0,
-                     std::min(kMaxLog2Align, log2Align + other.log2Align));
+  // (r1 + k1 2^l1)(r2 + k2 2^l2) is r1 r2 modulo 2^min(l1 + tz(r2),
+  // l2 + tz(r1), l1 + l2).
+  unsigned log2 = std::min(
+      {log2Modulus + trailingZeros(other.value),
+       other.log2Modulus + trailingZeros(value), log2Modulus + other.log2Modulus,
+       kMaxLog2Align});
+  return KnownOffset(false,
+                     mod(static_cast<int64_t>(static_cast<uint64_t>(value) *
+                                              static_cast<uint64_t>(other.value)),
+                         log2),
+                     log2);
 }
 
 KnownOffset KnownOffset::join(const KnownOffset &other) const {
   if (*this == other)
     return *this;
-  return KnownOffset(false, 0, std::min(log2Align, other.log2Align));
+  // The largest power of two modulo which both agree.
+  unsigned log2 = std::min(log2Modulus, other.log2Modulus);
+  int64_t difference = mod(static_cast<int64_t>(static_cast<uint64_t>(value) -
+                                                static_cast<uint64_t>(other.value)),
+                           log2);
+  if (difference != 0)
+    log2 = std::min(log2, trailingZeros(difference));
+  return KnownOffset(false, mod(value, log2), log2);
 }
 
 /// Deep enough for index arithmetic, bounded for adversarial input.

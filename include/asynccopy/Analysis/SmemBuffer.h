@@ -22,25 +22,33 @@
 
 namespace mlir::asynccopy {
 
-/// An integer known at compile time exactly, or only as a multiple of a
-/// power of two (its alignment). Arithmetic keeps what stays provable.
+/// An integer known at compile time exactly, or only modulo a power of two
+/// (its residue: a multiple of 1024 plus 384 stays that through a stage
+/// index times a stage size). Arithmetic keeps what stays provable.
 class KnownOffset {
 public:
-  /// The largest alignment tracked (2^kMaxLog2Align); zero has it.
+  /// The largest modulus tracked (2^kMaxLog2Align).
   static constexpr unsigned kMaxLog2Align = 62;
 
   static KnownOffset exact(int64_t value);
   /// An unknown multiple of `align` (a power of two).
-  static KnownOffset multipleOf(int64_t align);
+  static KnownOffset multipleOf(int64_t align) { return residue(0, align); }
+  /// An unknown value that is `residue` modulo `modulus` (a power of two).
+  static KnownOffset residue(int64_t residue, int64_t modulus);
   static KnownOffset unknown() { return multipleOf(1); }
 
   std::optional<int64_t> getExact() const {
     return isExact ? std::optional<int64_t>(value) : std::nullopt;
   }
+  /// The value modulo `modulus` (a power of two) in [0, modulus), when known.
+  std::optional<int64_t> getResidue(int64_t modulus) const;
+  /// The largest power of two modulo which the value is known (2^62 when
+  /// exact).
+  int64_t getModulus() const { return int64_t(1) << log2Modulus; }
   /// The largest power of two known to divide the value.
-  int64_t getAlignment() const { return int64_t(1) << log2Align; }
+  int64_t getAlignment() const;
   /// Whether the value is provably a multiple of `align` (a power of two).
-  bool isMultipleOf(int64_t align) const;
+  bool isMultipleOf(int64_t align) const { return getResidue(align) == 0; }
 
   KnownOffset operator+(const KnownOffset &other) const;
   KnownOffset operator-(const KnownOffset &other) const;
@@ -50,18 +58,20 @@ public:
 
   bool operator==(const KnownOffset &other) const {
     return isExact == other.isExact && value == other.value &&
-           log2Align == other.log2Align;
+           log2Modulus == other.log2Modulus;
   }
   bool operator!=(const KnownOffset &other) const { return !(*this == other); }
 
 private:
-  KnownOffset(bool isExact, int64_t value, unsigned log2Align)
-      : isExact(isExact), value(value), log2Align(log2Align) {}
-
-  /// The value is `value` when exact, else only a multiple of 2^log2Align.
+  KnownOffset(bool isExact, int64_t value, unsigned log2Modulus)
+      : isExact(isExact), value(value), log2Modulus(log2Modulus) {}
+  /// `value` modulo 2^log2 (two's complement, so negative values too).
+  static int64_t mod(int64_t value, unsigned log2);
+  /// The value is `value` when exact, else only `value` modulo
+  /// 2^log2Modulus (with 0 <= value < 2^log2Modulus).
   bool isExact;
   int64_t value;
-  unsigned log2Align;
+  unsigned log2Modulus;
 };
 
 /// What the definition of the index (or integer) value `v` proves about it:

@@ -30,9 +30,11 @@ void lowering::recordSmemOffsets(AsyncCopyLikeOpInterface copy) {
   SmallVector<int64_t> entries;
   for (Value smem : getSmemOperands(copy)) {
     KnownOffset offset = traceSmemBuffer(smem).byteOffset;
+    // (0, value) when exact, else (modulus, residue).
     std::optional<int64_t> exact = offset.getExact();
-    entries.push_back(exact ? 1 : 0);
-    entries.push_back(exact ? *exact : offset.getAlignment());
+    int64_t modulus = offset.getModulus();
+    entries.push_back(exact ? 0 : modulus);
+    entries.push_back(exact ? *exact : *offset.getResidue(modulus));
   }
   AsyncCopyDialect::SmemOffsetsAttrHelper(copy->getContext())
       .setAttr(copy, DenseI64ArrayAttr::get(copy->getContext(), entries));
@@ -49,8 +51,9 @@ KnownOffset lowering::getSmemOffset(AsyncCopyLikeOpInterface copy,
       recorded.size() != static_cast<int64_t>(2 * operands.size()))
     return traceSmemBuffer(smem).byteOffset;
   int64_t index = 2 * (it - operands.begin());
-  return recorded[index] ? KnownOffset::exact(recorded[index + 1])
-                         : KnownOffset::multipleOf(recorded[index + 1]);
+  return recorded[index] == 0
+             ? KnownOffset::exact(recorded[index + 1])
+             : KnownOffset::residue(recorded[index + 1], recorded[index]);
 }
 
 Value lowering::buildI32(OpBuilder &b, Location loc, int64_t value) {

@@ -6,7 +6,10 @@
 // Before the conversion, each descriptor takes its swizzle from the copies
 // that fill its buffer and is checked against them: a descriptor whose
 // swizzle differs from the layout the copy wrote would make wgmma read a
-// permuted tile without any error.
+// permuted tile without any error. Each `nvvm.wgmma.mma_async` is then
+// checked against the descriptors it reads: their majorness against its
+// layout flags, their element type against its operand types, their rows
+// against its shape.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,7 +17,10 @@
 
 #include "asynccopy/Dialect/AsyncCopy/IR/WgmmaOperands.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
@@ -89,20 +95,122 @@ LogicalResult checkLayout(WgmmaDescriptorOp op) {
     return op.emitOpError("cannot describe this view as a ")
            << stringifyOperandMajor(op.getMajor()) << "-major wgmma operand "
            << "with the " << swizzle << "-B swizzle of its buffer: " << why;
-  std::optional<int64_t> offset =
-      traceSmemBuffer(op.getOperand()).byteOffset.getExact();
-  if (!swizzle || !offset)
+  if (!swizzle)
     return success();
-  int64_t inAtom = *offset % (8 * swizzle);
+  // Where the view starts within an atom is known whenever its offset is
+  // known modulo the atom, also behind a dynamic stage index of a pipelined
+  // buffer (stages are whole atoms apart).
+  KnownOffset offset = traceSmemBuffer(op.getOperand()).byteOffset;
+  std::optional<int64_t> inAtom = offset.getResidue(8 * swizzle);
   int64_t allowed = op.getMajor() == OperandMajor::k ? swizzle : 1;
-  if (inAtom < allowed)
+  if (!inAtom || *inAtom < allowed)
     return success();
-  return op.emitOpError("views its buffer from byte ")
-         << *offset << ", " << inAtom << " bytes into a " << 8 * swizzle
-         << "-B swizzle atom: an operand starts at an atom"
-         << (op.getMajor() == OperandMajor::k
-                 ? " (plus a K offset inside its first row)"
-                 : "");
+  InFlightDiagnostic diag = op.emitOpError("views its buffer from byte ");
+  if (std::optional<int64_t> exact = offset.getExact())
+    diag << *exact;
+  else
+    diag << *inAtom << " plus a multiple of " << 8 * swizzle;
+  return diag << ", " << *inAtom << " bytes into a " << 8 * swizzle
+              << "-B swizzle atom: an operand starts at an atom"
+              << (op.getMajor() == OperandMajor::k
+                      ? " (plus a K offset inside its first row)"
+                      : "");
+}
+
+/// The `asynccopy.wgmma_descriptor` a wgmma's descriptor operand comes from:
+/// directly, or advanced by constants (an add or or of a constant, as K
+/// steps within a swizzle row are written); null when it is not visible.
+WgmmaDescriptorOp traceDescriptor(Value value) {
+  constexpr unsigned kMaxDepth = 8;
+  for (unsigned depth = 0; depth < kMaxDepth; ++depth) {
+    if (auto descriptor = value.getDefiningOp<WgmmaDescriptorOp>())
+      return descriptor;
+    Operation *def = value.getDefiningOp();
+    if (!isa_and_present<arith::AddIOp, arith::OrIOp, LLVM::AddOp,
+                         LLVM::OrOp>(def))
+      return {};
+    if (matchPattern(def->getOperand(1), m_Constant()))
+      value = def->getOperand(0);
+    else if (matchPattern(def->getOperand(0), m_Constant()))
+      value = def->getOperand(1);
+    else
+      return {};
+  }
+  return {};
+}
+
+/// Whether wgmma's operand type `kind` reads elements of `type` from SMEM.
+bool readsElementType(NVVM::WGMMATypes kind, Type type) {
+  switch (kind) {
+  case NVVM::WGMMATypes::f16:
+    return type.isF16();
+  case NVVM::WGMMATypes::bf16:
+    return type.isBF16();
+  case NVVM::WGMMATypes::tf32:
+    return type.isF32();
+  case NVVM::WGMMATypes::e4m3:
+    return isa<Float8E4M3FNType>(type);
+  case NVVM::WGMMATypes::e5m2:
+    return isa<Float8E5M2Type>(type);
+  case NVVM::WGMMATypes::s8:
+  case NVVM::WGMMATypes::u8:
+    return type.isInteger(8);
+  default:
+    return false;
+  }
+}
+
+/// Checks the descriptor wgmma reads as its A (`isA`) or B operand against
+/// how it reads it: a descriptor of the other majorness, another element
+/// type or fewer rows would make the tensor cores read another tile.
+LogicalResult checkWgmmaOperand(NVVM::WgmmaMmaAsyncOp wgmma, bool isA) {
+  WgmmaDescriptorOp descriptor =
+      traceDescriptor(isA ? wgmma.getDescriptorA() : wgmma.getDescriptorB());
+  if (!descriptor)
+    return success();
+  StringRef role = isA ? "A" : "B";
+  auto fail = [&]() {
+    InFlightDiagnostic diag = wgmma.emitOpError("reads its ") << role
+                                                              << " operand ";
+    diag.attachNote(descriptor.getLoc()) << "its descriptor";
+    return diag;
+  };
+  // A row-major A and a column-major B are K-major (not transposed).
+  NVVM::MMALayout layout = isA ? wgmma.getLayoutA() : wgmma.getLayoutB();
+  NVVM::MMALayout kMajor = isA ? NVVM::MMALayout::row : NVVM::MMALayout::col;
+  OperandMajor reads = layout == kMajor ? OperandMajor::k : OperandMajor::mn;
+  if (reads != descriptor.getMajor()) {
+    OperandMajor other = descriptor.getMajor();
+    NVVM::MMALayout otherLayout =
+        layout == NVVM::MMALayout::row ? NVVM::MMALayout::col
+                                       : NVVM::MMALayout::row;
+    return fail() << stringifyOperandMajor(reads) << "-major (layout <"
+                  << NVVM::stringifyMMALayout(layout)
+                  << ">), but its `asynccopy.wgmma_descriptor` describes a "
+                  << stringifyOperandMajor(other)
+                  << "-major tile: the tensor cores would read it transposed; "
+                     "give the wgmma "
+                  << role << " <" << NVVM::stringifyMMALayout(otherLayout)
+                  << "> or the descriptor `major "
+                  << stringifyOperandMajor(reads) << "`";
+  }
+  auto view = cast<MemRefType>(descriptor.getOperand().getType());
+  NVVM::WGMMATypes kind = isA ? wgmma.getTypeA() : wgmma.getTypeB();
+  if (!readsElementType(kind, view.getElementType()))
+    return fail() << "as " << NVVM::stringifyWGMMATypes(kind)
+                  << ", but its descriptor's view holds "
+                  << view.getElementType() << " elements";
+  std::string why;
+  FailureOr<WgmmaOperandLayout> operand = getWgmmaOperandLayout(
+      view, descriptor.getMajor(), *descriptor.getSwizzle(), why);
+  NVVM::MMAShapeAttr shape = wgmma.getShape();
+  int64_t rows = isA ? shape.getM() : shape.getN();
+  if (succeeded(operand) && operand->mnRows < rows)
+    return fail() << "with " << rows << " " << (isA ? "M" : "N")
+                  << " rows, but its descriptor's view holds only "
+                  << operand->mnRows << ": the tensor cores would read "
+                     "past it";
+  return success();
 }
 
 struct WgmmaDescriptorLowering
@@ -147,6 +255,14 @@ struct WgmmaDescriptorLowering
 LogicalResult lowering::resolveWgmmaDescriptors(Operation *root) {
   WalkResult walk = root->walk([](WgmmaDescriptorOp op) {
     return failed(resolveSwizzle(op)) || failed(checkLayout(op))
+               ? WalkResult::interrupt()
+               : WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+  walk = root->walk([](NVVM::WgmmaMmaAsyncOp wgmma) {
+    return failed(checkWgmmaOperand(wgmma, /*isA=*/true)) ||
+                   failed(checkWgmmaOperand(wgmma, /*isA=*/false))
                ? WalkResult::interrupt()
                : WalkResult::advance();
   });

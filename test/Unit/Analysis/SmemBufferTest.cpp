@@ -118,6 +118,33 @@ TEST(KnownOffsetTest, Arithmetic) {
   EXPECT_TRUE((huge * KnownOffset::exact(8)).isMultipleOf(1 << 20));
 }
 
+TEST(KnownOffsetTest, Residues) {
+  // A stage index times a stage of 9 KiB, plus 3 rows of 128 B: 384 modulo
+  // the 1024-B swizzle atom, though not exact.
+  KnownOffset stage = KnownOffset::unknown() * KnownOffset::exact(9216);
+  KnownOffset view = stage + KnownOffset::exact(384);
+  EXPECT_FALSE(view.getExact());
+  EXPECT_EQ(view.getResidue(1024), 384);
+  EXPECT_EQ(view.getModulus(), 1024);
+  EXPECT_EQ(view.getAlignment(), 128);
+  EXPECT_FALSE(view.getResidue(2048));
+  EXPECT_TRUE(view.isMultipleOf(128));
+  EXPECT_FALSE(view.isMultipleOf(256));
+  // Negative exact values wrap like two's complement.
+  EXPECT_EQ(KnownOffset::exact(-16).getResidue(64), 48);
+  // Products keep the residue modulo what both factors pin down.
+  KnownOffset odd = KnownOffset::residue(3, 8);
+  EXPECT_EQ((odd * KnownOffset::exact(4)).getResidue(32), 12);
+  EXPECT_FALSE((odd * KnownOffset::exact(4)).getResidue(64));
+  EXPECT_EQ((odd * odd).getResidue(8), 1);
+  // A join keeps the residue both sides agree on.
+  KnownOffset a = KnownOffset::residue(384, 1024);
+  EXPECT_EQ(a.join(KnownOffset::exact(384 + 4096)).getResidue(1024), 384);
+  EXPECT_EQ(a.join(KnownOffset::exact(128)).getModulus(), 256);
+  EXPECT_EQ(a.join(KnownOffset::exact(128)).getResidue(256), 128);
+  EXPECT_EQ(a - a, KnownOffset::multipleOf(1024));
+}
+
 TEST_F(SmemBufferTest, Attribution) {
   SmemBuffer b =
       traceIn(R"mlir("test.view"(%a) : (memref<2x64x64xf16, $WG>) -> ())mlir");

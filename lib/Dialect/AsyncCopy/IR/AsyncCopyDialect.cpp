@@ -87,7 +87,17 @@ static bool isLaunchCounters(Attribute attr) {
 
 static bool isSmemOffsets(Attribute attr) {
   auto offsets = dyn_cast<DenseI64ArrayAttr>(attr);
-  return offsets && offsets.size() % 2 == 0;
+  if (!offsets || offsets.size() % 2 != 0)
+    return false;
+  // Per operand: (0, exact offset) or (modulus, residue), a power-of-two
+  // modulus and a residue below it.
+  for (int64_t i = 0; i < offsets.size(); i += 2) {
+    int64_t modulus = offsets[i], residue = offsets[i + 1];
+    if (modulus != 0 && (modulus < 0 || !llvm::isPowerOf2_64(modulus) ||
+                         residue < 0 || residue >= modulus))
+      return false;
+  }
+  return true;
 }
 
 /// Every protocol attribute; an `asynccopy.*` attribute not listed is a typo
@@ -109,7 +119,8 @@ static ArrayRef<ProtocolAttr> getProtocolAttrs() {
       {D::ClusterShapeAttrHelper::getNameStr(), isClusterShape,
        "array<i64: x, y, z> of positive extents"},
       {D::SmemOffsetsAttrHelper::getNameStr(), isSmemOffsets,
-       "array<i64: ...> of two entries per SMEM operand"},
+       "array<i64: ...> of two entries per SMEM operand: (0, offset) or "
+       "(power-of-two modulus, residue)"},
       {D::LaunchCountersAttrHelper::getNameStr(), isLaunchCounters,
        "an array of array<i64: y, z> (grid rows per launch counter)"},
       {D::DynamicSmemBytesAttrHelper::getNameStr(), isNonNegative,

@@ -101,6 +101,7 @@ mlir::asynccopy::getWgmmaOperandLayout(MemRefType view, OperandMajor major,
                    "its M or N extent must be a multiple of 8"))
         return failure();
       layout.strideBytes = 8 * bytes(0);
+      layout.mnRows = shape[0];
     } else {
       // [2, MN, 16 B]: two core-matrix columns along K.
       if (!require(rank == 3 && shape[0] == 2, why,
@@ -115,6 +116,7 @@ mlir::asynccopy::getWgmmaOperandLayout(MemRefType view, OperandMajor major,
         return failure();
       layout.leadingBytes = bytes(0);
       layout.strideBytes = 8 * 16;
+      layout.mnRows = shape[1];
     }
   } else {
     if (!require(e == 2, why,
@@ -141,6 +143,7 @@ mlir::asynccopy::getWgmmaOperandLayout(MemRefType view, OperandMajor major,
                  "its K rows must be " + Twine(blockBytes) +
                      " bytes apart, not " + Twine(bytes(k))))
       return failure();
+    layout.mnRows = oneBlock ? shape[inner] : shape[0] * shape[inner];
     if (swizzled) {
       layout.strideBytes = 8 * blockBytes;
       if (!oneBlock)

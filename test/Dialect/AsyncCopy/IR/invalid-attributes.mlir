@@ -124,7 +124,7 @@ func.func @cluster_shape(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.a
 func.func @smem_offsets(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %i: index) {
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
   %s = arith.constant 0 : index
-  // expected-error @+1 {{attribute 'asynccopy.smem_offsets' must be array<i64: ...> of two entries per SMEM operand, got [1, 0]}}
+  // expected-error @+1 {{attribute 'asynccopy.smem_offsets' must be array<i64: ...> of two entries per SMEM operand: (0, offset) or (power-of-two modulus, residue), got [1, 0]}}
   asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%s] {asynccopy.smem_offsets = [1, 0]} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
   return
 }

@@ -24,6 +24,9 @@ struct WgmmaOperandLayout {
   int64_t leadingBytes = 16;
   /// Stride dimension byte offset.
   int64_t strideBytes = 0;
+  /// The M (A) or N (B) rows the view holds, which the wgmma that reads it
+  /// must not exceed.
+  int64_t mnRows = 0;
 };
 
 /// Bytes of K one wgmma instruction consumes per operand row: 32.
