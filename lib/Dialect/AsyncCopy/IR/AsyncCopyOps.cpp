@@ -294,6 +294,47 @@ static LogicalResult verifyElementType(Operation *op, Type type) {
 // Placement
 //===----------------------------------------------------------------------===//
 
+LogicalResult mlir::asynccopy::verifyKnownAttributes(Operation *op) {
+  for (NamedAttribute attr : op->getDiscardableAttrs()) {
+    StringRef name = attr.getName().strref();
+    // A dialect's own attribute (`asynccopy.*` ones are checked by the
+    // dialect, others by theirs).
+    if (name.contains('.'))
+      continue;
+    // What the op's syntax writes for the user (operand segments, the
+    // window's static parts) is not offered.
+    SmallVector<StringRef> known;
+    for (StringAttr candidate : op->getName().getAttributeNames())
+      if (candidate.strref() != "operandSegmentSizes" &&
+          !candidate.strref().starts_with("static_"))
+        known.push_back(candidate.strref());
+    InFlightDiagnostic diag = op->emitOpError("has no attribute `")
+                              << name << "`";
+    // The closest name the op defines, if it is close enough to be a typo.
+    StringRef best;
+    unsigned bestDistance = std::max<size_t>(2, name.size() / 3) + 1;
+    for (StringRef candidate : known) {
+      unsigned distance = name.edit_distance(
+          candidate, /*AllowReplacements=*/true, bestDistance);
+      if (distance < bestDistance) {
+        best = candidate;
+        bestDistance = distance;
+      }
+    }
+    if (!best.empty())
+      return diag << ": did you mean `" << best << "`?";
+    if (known.empty())
+      return diag << ": it takes none (an attribute of another dialect is "
+                     "written with its prefix)";
+    diag << "; it takes ";
+    llvm::interleave(
+        known, diag, [&](StringRef n) { diag << "`" << n << "`"; }, ", ");
+    return diag << " (an attribute of another dialect is written with its "
+                   "prefix)";
+  }
+  return success();
+}
+
 LogicalResult mlir::asynccopy::verifyDevicePlacement(Operation *op) {
   // The pipelines outline launch bodies into kernels.
   if (op->getParentOfType<gpu::LaunchOp>())

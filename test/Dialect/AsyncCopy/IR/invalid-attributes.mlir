@@ -221,3 +221,56 @@ func.func @valid(%t: !asynccopy.token, %s: index, %p: i1) attributes {asynccopy.
   asynccopy.barrier.arrive %b[%s] {asynccopy.cta_release} : !asynccopy.barrier<1>
   return
 }
+
+// -----
+
+// An attribute without a dialect prefix is one the op defines: a misspelt
+// one is an error naming the closest, not a silently unswizzled tile.
+func.func @misspelt_swizzle(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %i: index) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{'asynccopy.copy' op has no attribute `swizle`: did you mean `swizzle`?}}
+  asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%s] {swizle = 128 : i64} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @misspelt_collective(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %i: index) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{'asynccopy.copy' op has no attribute `colective`: did you mean `collective`?}}
+  asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%s] {colective = [#gpu<dim x>]} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+// Nothing close: the error lists what the op takes.
+func.func @unknown_on_copy(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %i: index) {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  %s = arith.constant 0 : index
+  // expected-error @+1 {{'asynccopy.copy' op has no attribute `multicast`; it takes `cache`, `collective`, `commit`, `impl`, `oob`, `partition`, `reduction`, `swizzle`, `transforms` (an attribute of another dialect is written with its prefix)}}
+  asynccopy.copy %A to %S window [%i, 0] [64, 64] barrier %b[%s] {multicast} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+// Ops without attributes of their own take none; other dialects' attributes
+// keep their prefix and are theirs to check.
+func.func @unknown_on_fence() {
+  asynccopy.fence_async_shared {llvm.keep}
+  // expected-error @+1 {{'asynccopy.fence_async_shared' op has no attribute `scope`: it takes none (an attribute of another dialect is written with its prefix)}}
+  asynccopy.fence_async_shared {scope = 1 : i32}
+  return
+}
+
+// -----
+
+// Unit attributes too.
+func.func @misspelt_on_wait(%t: !asynccopy.token) {
+  // expected-error @+1 {{'asynccopy.wait_group' op has no attribute `raed`: did you mean `read`?}}
+  asynccopy.wait_group bulk 0 {raed}
+  return
+}

@@ -96,7 +96,7 @@ func.func @element_types(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.a
 func.func @impl(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gpu.address_space<workgroup>>, %V: memref<1024xf32, #gpu.address_space<workgroup>>, %W: memref<1024xf32, #gpu.address_space<workgroup>>, %B: memref<65536xf32>, %i: index, %rank: i32) {
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<2>
   %s = arith.constant 0 : index
-  // expected-error @+1 {{takes no `impl`: the op is the implementation}}
+  // expected-error @+1 {{'asynccopy.tma.load' op has no attribute `impl`; it takes `cache`, `collective`, `commit`, `oob`, `partition`, `plan`}}
   asynccopy.tma.load %A to %S window [%i, 0] [64, 64] barrier %b[%s] {impl = #asynccopy<impl tma>, plan = #asynccopy.tma_plan<box = [64, 64], issues = 1, bytes = 8192>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
   return
 }

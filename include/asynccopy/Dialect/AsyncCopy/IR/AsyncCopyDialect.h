@@ -53,6 +53,19 @@ public:
   }
 };
 
+/// Checks that every attribute of `op` without a dialect prefix is one the
+/// op defines: a misspelt `swizzle` would otherwise be dropped silently.
+LogicalResult verifyKnownAttributes(Operation *op);
+
+/// The trait of every asynccopy op (AsyncCopy_KnownAttributes in ODS).
+template <typename ConcreteType>
+class KnownAttributes : public OpTrait::TraitBase<ConcreteType, KnownAttributes> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return verifyKnownAttributes(op);
+  }
+};
+
 } // namespace mlir::asynccopy
 
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyEnums.h.inc"

@@ -115,8 +115,15 @@ def AsyncCopy_DeviceCode : NativeOpTrait<"DeviceCode"> {
   let cppNamespace = "::mlir::asynccopy";
 }
 
+// An attribute without a dialect prefix that the op does not define is an
+// error naming the closest one it does (verifyKnownAttributes).
+def AsyncCopy_KnownAttributes : NativeOpTrait<"KnownAttributes"> {
+  let cppNamespace = "::mlir::asynccopy";
+}
+
 class AsyncCopy_Op<string mnemonic, list<Trait> traits = []>
     : Op<AsyncCopy_Dialect, mnemonic,
-         !listconcat([AsyncCopy_DeviceCode], traits)>;
+         !listconcat([AsyncCopy_DeviceCode, AsyncCopy_KnownAttributes],
+                     traits)>;
 
 #endif // ASYNCCOPY_DIALECT

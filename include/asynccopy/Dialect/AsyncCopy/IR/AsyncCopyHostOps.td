@@ -16,7 +16,8 @@ include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyAttrs.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 class AsyncCopy_HostOp<string mnemonic, list<Trait> traits = []>
-    : Op<AsyncCopy_Dialect, mnemonic, traits>;
+    : Op<AsyncCopy_Dialect, mnemonic,
+         !listconcat([AsyncCopy_KnownAttributes], traits)>;
 
 def AsyncCopy_LLVMPointer : Type<
     CPred<"::llvm::isa<::mlir::LLVM::LLVMPointerType>($_self)">,
