@@ -10,10 +10,13 @@
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/NVGPUToNVVM/NVGPUToNVVM.h"
 #include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
+#include "mlir/Dialect/LLVMIR/Transforms/OptimizeForNVVM.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
@@ -25,20 +28,33 @@
 using namespace mlir;
 using namespace mlir::asynccopy;
 
-/// Device side: selection, tensor maps, our conversion, then the upstream
-/// GPU -> NVVM lowering inside every gpu.module.
-static void buildDevicePipeline(OpPassManager &pm,
-                                const AsyncCopyPipelineOptions &options) {
+void mlir::asynccopy::buildAsyncCopyOutliningPipeline(
+    OpPassManager &pm, const AsyncCopyPipelineOptions &options) {
   // Before outlining: a TMA load and the host's tensor map it raises from
-  // are then in one function.
+  // are then in one function, and a workgroup buffer promoted in the host
+  // becomes the launch's attribution, not a kernel parameter.
   if (options.raiseUpstream) {
     AsyncCopyRaiseUpstreamOptions raising;
     raising.chip = options.chip;
     pm.addPass(createAsyncCopyRaiseUpstream(raising));
   }
+  // What is not raised keeps its upstream meaning: device copies become
+  // per-thread loops, nvgpu (tensor maps created on the host, mbarriers,
+  // TMA, warpgroup MMAs) lowers before outlining as upstream's
+  // gpu-lower-to-nvvm-pipeline lowers it, so kernels take lowered tensor
+  // maps.
+  pm.addPass(createAsyncCopyLowerUnraisedUpstream());
   // gpu.launch bodies become kernels in gpu.modules, which everything below
   // compiles (they would otherwise stay in host code, half converted).
   pm.addPass(createGpuKernelOutliningPass());
+}
+
+/// Device side: the outlining pipeline, selection, tensor maps, our
+/// conversion, then the upstream GPU -> NVVM lowering inside every
+/// gpu.module.
+static void buildDevicePipeline(OpPassManager &pm,
+                                const AsyncCopyPipelineOptions &options) {
+  buildAsyncCopyOutliningPipeline(pm, options);
   GpuNVVMAttachTargetOptions target;
   target.chip = options.chip;
   target.features = options.features.empty()
@@ -72,6 +88,8 @@ static void buildDevicePipeline(OpPassManager &pm,
   pm.addPass(createAsyncCopyCheckStaticSharedMemory());
 
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
+  // Vector transfers become loops, as in upstream's pipeline.
+  gpuPm.addPass(createConvertVectorToSCFPass());
   // Views (subview, collapse/expand_shape) become strided metadata first;
   // dynamic offsets and strides come out as affine.apply.
   gpuPm.addPass(memref::createExpandStridedMetadataPass());
@@ -79,6 +97,7 @@ static void buildDevicePipeline(OpPassManager &pm,
   gpuPm.addPass(createSCFToControlFlowPass());
   gpuPm.addPass(createConvertNVGPUToNVVMPass());
   gpuPm.addPass(createConvertGpuOpsToNVVMOps());
+  gpuPm.addPass(LLVM::createNVVMOptimizeForTargetPass());
   gpuPm.addPass(createConvertNVVMToLLVMPass());
   gpuPm.addPass(createCanonicalizerPass());
   gpuPm.addPass(createCSEPass());
@@ -94,10 +113,14 @@ static void buildDevicePipeline(OpPassManager &pm,
 /// binaries embedded in the host module.
 static void buildHostPipeline(OpPassManager &pm,
                               const AsyncCopyPipelineOptions &options) {
+  pm.addPass(createConvertVectorToSCFPass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createGpuToLLVMConversionPass());
+  // Host math (upstream's pipeline lowers it too); device math is part of
+  // the GPU -> NVVM lowering.
+  pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createAsyncCopyFinalizeHostLaunches());
   pm.addPass(createReconcileUnrealizedCastsPass());
   GpuModuleToBinaryPassOptions binary;

@@ -5,13 +5,14 @@
 // turns it into loops. The result is test/Integration/GPU/raise_tiled_matmul.mlir
 // (checked here to be what this file makes); ac-opt raises its copies into
 // TMA loads, which ptxas assembles. Upstream's pipeline cannot compile it
-// (`memrefCopy` is not defined in the GPU module), nor can the asynccopy
-// pipeline with raise-upstream=false.
+// (`memrefCopy` is not defined in the GPU module); the asynccopy pipeline
+// with raise-upstream=false says that the workgroup allocations promotion
+// put in host code need raising.
 // RUN: %upstream_mlir_opt %s --transform-interpreter --test-transform-dialect-erase-schedule --canonicalize --cse > %t.mlir
 // RUN: grep -v '^//' %S/../Integration/GPU/raise_tiled_matmul.mlir > %t.expected
 // RUN: diff %t.mlir %t.expected
 // RUN: ac-opt %t.mlir -asynccopy-to-llvm="format=isa" | %extract_ptx | FileCheck %s
-// RUN: not ac-opt %t.mlir -asynccopy-to-llvm="format=isa raise-upstream=false" 2>&1 | FileCheck %s --check-prefix=OFF
+// RUN: not ac-opt %t.mlir -asynccopy-to-llvm="format=isa raise-upstream=false" 2>&1 | FileCheck %s --check-prefix=NORAISE
 // RUN: not %upstream_mlir_opt %t.mlir --gpu-lower-to-nvvm-pipeline="cubin-chip=sm_90a cubin-format=isa" 2>&1 | FileCheck %s --check-prefix=OFF
 
 // CHECK: .entry raise_tiled_matmul_kernel
@@ -20,6 +21,7 @@
 // CHECK: mbarrier.try_wait.parity
 // CHECK: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 // OFF: 'memrefCopy' does not reference a symbol in the current scope
+// NORAISE: error: 'memref.alloc' op allocates workgroup memory in host code, which no kernel can address
 
 func.func @raise_tiled_matmul(%A: memref<128x128xf32>, %B: memref<128x128xf32>, %C: memref<128x128xf32>)
     attributes {llvm.emit_c_interface} {

@@ -28,6 +28,35 @@ def ConvertAsyncCopyToNVVM : Pass<"convert-asynccopy-to-nvvm"> {
   ];
 }
 
+def AsyncCopyLowerUnraisedUpstream
+    : Pass<"asynccopy-lower-unraised-upstream", "::mlir::ModuleOp"> {
+  let summary = "Lowers the upstream copies and nvgpu ops raising left, as "
+                "upstream's pipeline means them";
+  let description = [{
+    asynccopy-raise-upstream leaves what it cannot raise as it was; this
+    pass gives those ops the lowering their upstream meaning asks for, so a
+    kernel compiles wherever `gpu-lower-to-nvvm-pipeline` compiles it:
+
+    - `memref.copy` and `linalg.copy` (buffer semantics) in device code
+      (gpu.module functions, gpu.launch bodies) copy the whole view in every
+      thread that runs them: they become a loop nest of loads and stores in
+      those threads (upstream lowers strided ones to a `memrefCopy` call
+      that GPU modules do not have), with a remark;
+    - nvgpu ops go through upstream's `convert-nvgpu-to-nvvm`, in each
+      function that holds one (tensor maps created on the host included), as
+      upstream's pipeline does before outlining; functions without nvgpu ops
+      are left alone (that pass rejects host loops over `!gpu.async.token`s,
+      which it has no conversion for).
+
+    The pipelines run it right after asynccopy-raise-upstream.
+  }];
+  let dependentDialects = [
+    "::mlir::LLVM::LLVMDialect", "::mlir::NVVM::NVVMDialect",
+    "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
 def ConvertAsyncCopyHostToLLVM : Pass<"convert-asynccopy-host-to-llvm"> {
   let summary = "Lowers the tensor-map encode ops before launches to runtime "
                 "calls";

@@ -115,6 +115,15 @@ LogicalResult
 verifyAsyncCopyPipelineOptions(const AsyncCopyPipelineOptions &options,
                                function_ref<void(const Twine &)> emitError);
 
+/// Adds the start of asynccopy-to-nvvm to `pm` (a pass manager on
+/// builtin.module): asynccopy-raise-upstream (option `raise-upstream`),
+/// upstream's nvgpu lowering of what was not raised, gpu-kernel-outlining.
+/// For embedders that read the outlined kernels before lowering them (the C
+/// API): running asynccopy-to-nvvm on its output, with `raise-upstream`
+/// false, gives what asynccopy-to-nvvm gives on its input.
+void buildAsyncCopyOutliningPipeline(OpPassManager &pm,
+                                     const AsyncCopyPipelineOptions &options);
+
 /// Adds asynccopy-to-nvvm to `pm` (a pass manager on builtin.module). The
 /// options must pass verifyAsyncCopyPipelineOptions.
 void buildAsyncCopyToNVVMPipeline(OpPassManager &pm,
