@@ -1,6 +1,6 @@
 //===- Compile.cpp - asynccopy compiler C API -----------------------------===//
 //
-// acCompile: parse, outline, asynccopy-to-nvvm, gpu-module-to-binary
+// acCompile: parse, raise and outline, asynccopy-to-nvvm, gpu-module-to-binary
 // (format=isa) in one MLIRContext, collecting every diagnostic. The kernel
 // metadata a launcher needs is read at two points: the kernels' arguments as
 // written (memref types are gone once the kernels are LLVM functions) and,
@@ -242,12 +242,15 @@ public:
         parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
     if (!module)
       return;
-    // Outlining first (the pipeline starts with it and finds nothing left),
-    // so gpu.launch bodies are kernels whose arguments can be described.
+    // The pipeline's start first (raising, the unraised ops' lowering,
+    // outlining), as ac-opt runs it, so gpu.launch bodies are kernels whose
+    // arguments can be described; the rest of the pipeline then finds
+    // nothing left to raise or outline.
     PassManager outline(&context);
-    outline.addPass(createGpuKernelOutliningPass());
+    asynccopy::buildAsyncCopyOutliningPipeline(outline, options);
     if (failed(outline.run(*module)))
-      return;
+      return failIfSilent();
+    options.raiseUpstream = false;
     FailureOr<gpu::GPUModuleOp> gpuModule = findKernelModule(*module);
     if (failed(gpuModule))
       return;

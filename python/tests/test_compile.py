@@ -334,3 +334,26 @@ def test_compiles_in_process(monkeypatch):
     monkeypatch.setattr(subprocess, "run", run)
     asynccopy.compile(KERNELS)
     assert started in ([], ["ptxas"])
+
+
+GPU_TESTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                         "..", "test", "Integration", "GPU")
+
+
+def test_raises_before_outlining():
+    # Raising runs before outlining, as in ac-opt: a TMA load whose tensor
+    # map the host creates with nvgpu is raised (and its map becomes the
+    # kernel's own), and workgroup buffers that promotion allocated in host
+    # code become the launch's attributions, not kernel parameters.
+    tma = asynccopy.compile(os.path.join(GPU_TESTS, "raise_nvgpu_tma.mlir"))
+    assert "cp.async.bulk.tensor.2d" in tma.ptx
+    kernel = tma.metadata["kernels"][tma.kernels[0]]
+    assert len(kernel["tensor_maps"]) == 1
+    assert all(a.get("kind") != "scalar" or "nvgpu" not in a["type"]
+               for a in kernel["args"])
+    matmul = asynccopy.compile(
+        os.path.join(GPU_TESTS, "raise_tiled_matmul.mlir"))
+    assert ".ptr .shared" not in matmul.ptx
+    assert "cp.async.bulk.tensor.2d" in matmul.ptx
+    args = matmul.metadata["kernels"][matmul.kernels[0]]["args"]
+    assert all(a.get("memory_space") is None for a in args)
