@@ -82,13 +82,17 @@ mlir::asynccopy::getKernelClusterSize(gpu::GPUFuncOp kernel) {
                        getConstantClusterSize);
 }
 
-std::optional<int64_t> mlir::asynccopy::getBlockThreads(Operation *kernel) {
-  std::optional<LaunchDims> dims;
+std::optional<LaunchDims> mlir::asynccopy::getBlockDims(Operation *kernel) {
   if (auto func = dyn_cast<gpu::GPUFuncOp>(kernel))
-    dims = getKernelBlockSize(func);
-  else if (auto launch = dyn_cast<gpu::LaunchOp>(kernel))
-    dims = constantDims({launch.getBlockSizeX(), launch.getBlockSizeY(),
+    return getKernelBlockSize(func);
+  if (auto launch = dyn_cast<gpu::LaunchOp>(kernel))
+    return constantDims({launch.getBlockSizeX(), launch.getBlockSizeY(),
                          launch.getBlockSizeZ()});
+  return std::nullopt;
+}
+
+std::optional<int64_t> mlir::asynccopy::getBlockThreads(Operation *kernel) {
+  std::optional<LaunchDims> dims = getBlockDims(kernel);
   if (!dims)
     return std::nullopt;
   return (*dims)[0] * (*dims)[1] * (*dims)[2];

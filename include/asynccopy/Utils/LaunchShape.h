@@ -38,6 +38,10 @@ std::optional<LaunchDims> getKernelBlockSize(gpu::GPUFuncOp kernel);
 /// The same for the cluster size (`known_cluster_size`, `clusters in`).
 std::optional<LaunchDims> getKernelClusterSize(gpu::GPUFuncOp kernel);
 
+/// The block size of `kernel`, a gpu.func (getKernelBlockSize) or a
+/// gpu.launch (its constant block size operands).
+std::optional<LaunchDims> getBlockDims(Operation *kernel);
+
 /// The threads per CTA of `kernel`, a gpu.func (getKernelBlockSize) or a
 /// gpu.launch (its constant block sizes); nullopt when not static.
 std::optional<int64_t> getBlockThreads(Operation *kernel);

@@ -797,3 +797,115 @@ func.func @coordinate_after_first_load(%A: memref<256x128xf16>) {
   return
 }
 
+
+// -----
+
+// `gpu.block_dim x` is the block size only where y and z are 1: here the
+// block is 64 x 2, so 128 threads arrive and the count is 64.
+!desc = !nvgpu.tensormap.descriptor<tensor = memref<64x64xf16, #gpu.address_space<workgroup>>, swizzle = none, l2promo = none, oob = zero, interleave = none>
+!mbar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+func.func @block_dim_x_of_2d_block(%A: memref<256x128xf16>) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c64 = arith.constant 64 : index
+  %c8192 = arith.constant 8192 : index
+  %cast = memref.cast %A : memref<256x128xf16> to memref<*xf16>
+  %d = nvgpu.tma.create.descriptor %cast box[%c64, %c64] : memref<*xf16> -> !desc
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%nx = %c64, %ny = %c2, %nz = %c1)
+             workgroup(%S : !smem) {
+    %c0 = arith.constant 0 : index
+    %false = arith.constant false
+    %ticks = arith.constant 10000000 : index
+    %n = gpu.block_dim x
+    %mbar = nvgpu.mbarrier.create -> !mbar
+    nvgpu.mbarrier.init %mbar[%c0], %n : !mbar
+    gpu.barrier
+    %p = arith.cmpi eq, %tx, %c0 : index
+    scf.if %p {
+      // expected-remark @below {{not raised: its mbarrier's arrival count is not the block size (every thread arrives once)}}
+      nvgpu.tma.async.load %d[%c0, %c0], %mbar[%c0] to %S : !desc, !mbar -> !smem
+      nvgpu.mbarrier.arrive.expect_tx %mbar[%c0], %c8192 : !mbar
+    } else {
+      nvgpu.mbarrier.arrive.expect_tx %mbar[%c0], %c0 : !mbar
+    }
+    nvgpu.mbarrier.try_wait.parity %mbar[%c0], %false, %ticks : !mbar
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// The copies replace the loads' scf.if: other work between the loads would
+// run before or after both of them.
+!desc = !nvgpu.tensormap.descriptor<tensor = memref<64x64xf16, #gpu.address_space<workgroup>>, swizzle = none, l2promo = none, oob = zero, interleave = none>
+!mbar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+func.func @work_between_loads(%A: memref<256x128xf16>) {
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %c16384 = arith.constant 16384 : index
+  %cast = memref.cast %A : memref<256x128xf16> to memref<*xf16>
+  %d = nvgpu.tma.create.descriptor %cast box[%c64, %c64] : memref<*xf16> -> !desc
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%nx = %c128, %ny = %c1, %nz = %c1)
+             workgroup(%S : !smem, %S2 : !smem) {
+    %c0 = arith.constant 0 : index
+    %false = arith.constant false
+    %ticks = arith.constant 10000000 : index
+    %mbar = nvgpu.mbarrier.create -> !mbar
+    %p = arith.cmpi eq, %tx, %c0 : index
+    nvgpu.mbarrier.init %mbar[%c0], %c1 : !mbar
+    gpu.barrier
+    scf.if %p {
+      // expected-remark @below {{not raised: its scf.if does other work between the loads}}
+      nvgpu.tma.async.load %d[%c0, %c0], %mbar[%c0] to %S : !desc, !mbar -> !smem
+      %v = memref.load %S2[%c0, %c0] : !smem
+      gpu.printf "between %f\0A", %v : f16
+      // expected-remark @below {{not raised: its scf.if does other work between the loads}}
+      nvgpu.tma.async.load %d[%c64, %c0], %mbar[%c0] to %S2 : !desc, !mbar -> !smem
+      nvgpu.mbarrier.arrive.expect_tx %mbar[%c0], %c16384 : !mbar
+    }
+    nvgpu.mbarrier.try_wait.parity %mbar[%c0], %false, %ticks : !mbar
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+!desc = !nvgpu.tensormap.descriptor<tensor = memref<64x64xf16, #gpu.address_space<workgroup>>, swizzle = none, l2promo = none, oob = zero, interleave = none>
+!mbar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+func.func @value_before_used_after(%A: memref<256x128xf16>, %out: memref<1xf16>) {
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %c8192 = arith.constant 8192 : index
+  %cast = memref.cast %A : memref<256x128xf16> to memref<*xf16>
+  %d = nvgpu.tma.create.descriptor %cast box[%c64, %c64] : memref<*xf16> -> !desc
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%nx = %c128, %ny = %c1, %nz = %c1)
+             workgroup(%S : !smem) {
+    %c0 = arith.constant 0 : index
+    %false = arith.constant false
+    %ticks = arith.constant 10000000 : index
+    %mbar = nvgpu.mbarrier.create -> !mbar
+    %p = arith.cmpi eq, %tx, %c0 : index
+    nvgpu.mbarrier.init %mbar[%c0], %c1 : !mbar
+    gpu.barrier
+    scf.if %p {
+      %v = memref.load %S[%c0, %c0] : !smem
+      // expected-remark @below {{not raised: its scf.if computes a value before the loads that is used after them}}
+      nvgpu.tma.async.load %d[%c0, %c0], %mbar[%c0] to %S : !desc, !mbar -> !smem
+      nvgpu.mbarrier.arrive.expect_tx %mbar[%c0], %c8192 : !mbar
+      memref.store %v, %out[%c0] : memref<1xf16>
+    }
+    nvgpu.mbarrier.try_wait.parity %mbar[%c0], %false, %ticks : !mbar
+    gpu.terminator
+  }
+  return
+}

@@ -236,6 +236,68 @@ func.func @rewritten_tma(%A: memref<64x8xf32>, %out: memref<64x8xf32>) {
 
 // -----
 
+// The form MLIR's sm90 integration tests write: the mbarrier initialised
+// with `gpu.block_dim x` (the block is 128 x 1 x 1, so every thread
+// arrives once), the issuing thread reading the buffers before it issues
+// the loads. Those reads keep running first, in an scf.if of their own in
+// front of the copies, which keep the loads' order.
+// CHECK-LABEL: func.func @sm90_test_form
+// CHECK-SAME: (%[[A:[^:]*]]: memref<64x8xf32>, %[[B2:[^:]*]]: memref<8x128xf32>
+// CHECK: %[[B:.*]] = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+// CHECK: asynccopy.barrier.init %[[B]], 2
+// CHECK: %[[P:.*]] = arith.cmpi eq
+// CHECK: scf.if %[[P]] {
+// CHECK-NEXT: memref.load %[[S:[^\[]*]]
+// CHECK-NEXT: gpu.printf
+// CHECK-NEXT: }
+// CHECK-NEXT: arith.constant 0 : index
+// CHECK-NEXT: asynccopy.copy %[[A]] to %[[S]] window [0, 0] [64, 8] barrier %[[B]]{{.*}} predicate %[[P]]
+// CHECK-NEXT: asynccopy.copy %[[B2]] to %{{.*}} window [0, 0] [8, 128] barrier %[[B]]{{.*}} predicate %[[P]]
+// CHECK-NEXT: gpu.barrier
+// CHECK: asynccopy.barrier.wait %[[B]]
+// CHECK-NOT: nvgpu.
+!desc = !nvgpu.tensormap.descriptor<tensor = memref<64x8xf32, #gpu.address_space<workgroup>>, swizzle = none, l2promo = none, oob = zero, interleave = none>
+!desc2 = !nvgpu.tensormap.descriptor<tensor = memref<8x128xf32, #gpu.address_space<workgroup>>, swizzle = none, l2promo = none, oob = zero, interleave = none>
+!mbar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+func.func @sm90_test_form(%A: memref<64x8xf32>, %B: memref<8x128xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %c6144 = arith.constant 6144 : index
+  %cast = memref.cast %A : memref<64x8xf32> to memref<*xf32>
+  %cast2 = memref.cast %B : memref<8x128xf32> to memref<*xf32>
+  %d = nvgpu.tma.create.descriptor %cast box[%c64, %c8] : memref<*xf32> -> !desc
+  %d2 = nvgpu.tma.create.descriptor %cast2 box[%c8, %c128] : memref<*xf32> -> !desc2
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%nx = %c128, %ny = %c1, %nz = %c1)
+             workgroup(%S : memref<64x8xf32, #gpu.address_space<workgroup>>, %S2 : memref<8x128xf32, #gpu.address_space<workgroup>>) {
+    %n = gpu.block_dim x
+    %tid = gpu.thread_id x
+    %mbar = nvgpu.mbarrier.create -> !mbar
+    nvgpu.mbarrier.init %mbar[%c0], %n : !mbar
+    gpu.barrier
+    %first = arith.cmpi eq, %tid, %c0 : index
+    scf.if %first {
+      nvgpu.mbarrier.arrive.expect_tx %mbar[%c0], %c6144 : !mbar
+      %before = memref.load %S[%c0, %c0] : memref<64x8xf32, #gpu.address_space<workgroup>>
+      gpu.printf "before %f\0A", %before : f32
+      nvgpu.tma.async.load %d[%c0, %c0], %mbar[%c0] to %S : !desc, !mbar -> memref<64x8xf32, #gpu.address_space<workgroup>>
+      nvgpu.tma.async.load %d2[%c0, %c0], %mbar[%c0] to %S2 : !desc2, !mbar -> memref<8x128xf32, #gpu.address_space<workgroup>>
+    } else {
+      nvgpu.mbarrier.arrive.expect_tx %mbar[%c0], %c0 : !mbar
+    }
+    %false = arith.constant false
+    %ticks = arith.constant 10000000 : index
+    nvgpu.mbarrier.try_wait.parity %mbar[%c0], %false, %ticks : !mbar
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
 // The count-1 form hand-written nvgpu kernels use: the predicate's thread
 // initialises, loads and expects the bytes. The coordinates are innermost
 // first in nvgpu, outermost first in the window.

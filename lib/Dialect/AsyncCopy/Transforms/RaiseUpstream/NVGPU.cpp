@@ -169,11 +169,49 @@ struct TmaProtocol {
   Value predicate;
   /// Whether the other threads arrive too (without bytes).
   bool othersArrive = false;
+  /// What the issuing threads do in the loads' scf.if before its first load
+  /// (a debug print of the buffer, say): it moves into an scf.if of its own
+  /// in front of the copies, so that it still runs before them.
+  SmallVector<Operation *> beforeLoads;
 };
 } // namespace
 
 static bool isConstant(Value value, int64_t expected) {
   return getConstantIntValue(value) == expected;
+}
+
+/// The value of `value` in every thread of `kernel`'s block: a constant, or
+/// built by products and casts from constants and the block's sizes
+/// (`gpu.block_dim`, a gpu.launch's block size arguments) where they are
+/// known, as MLIR's sm90 tests initialise an mbarrier with `gpu.block_dim x`.
+static std::optional<int64_t> evaluateInBlock(Value value, Kernel kernel,
+                                              unsigned depth = 0) {
+  constexpr unsigned kMaxDepth = 8;
+  if (std::optional<int64_t> constant = getConstantIntValue(value))
+    return constant;
+  std::optional<LaunchDims> dims = getBlockDims(kernel.op);
+  if (!dims || depth > kMaxDepth)
+    return std::nullopt;
+  if (auto blockDim = value.getDefiningOp<gpu::BlockDimOp>())
+    return (*dims)[static_cast<unsigned>(blockDim.getDimension())];
+  if (auto launch = dyn_cast<gpu::LaunchOp>(kernel.op)) {
+    gpu::KernelDim3 size = launch.getBlockSize();
+    Value args[] = {size.x, size.y, size.z};
+    for (auto [i, arg] : llvm::enumerate(args))
+      if (value == arg)
+        return (*dims)[i];
+  }
+  Operation *def = value.getDefiningOp();
+  if (isa_and_present<arith::IndexCastOp, arith::IndexCastUIOp,
+                      arith::ExtUIOp, arith::TruncIOp>(def))
+    return evaluateInBlock(def->getOperand(0), kernel, depth + 1);
+  if (auto mul = dyn_cast_or_null<arith::MulIOp>(def)) {
+    std::optional<int64_t> lhs = evaluateInBlock(mul.getLhs(), kernel, depth + 1);
+    std::optional<int64_t> rhs = evaluateInBlock(mul.getRhs(), kernel, depth + 1);
+    if (lhs && rhs)
+      return *lhs * *rhs;
+  }
+  return std::nullopt;
 }
 
 /// The box bytes a tensor map of `type` moves per load.
@@ -211,6 +249,64 @@ static LogicalResult findGuard(nvgpu::TmaAsyncLoadOp load, Kernel kernel,
   if (!protocol.issue || issue->isBeforeInBlock(protocol.issue))
     protocol.issue = issue;
   return success();
+}
+
+/// Collects what the loads' scf.if does before its first load, or says why
+/// the copies cannot be issued where that scf.if is: other work between the
+/// loads, or a value of that work used after them.
+static LogicalResult splitGuard(TmaProtocol &protocol, std::string &why) {
+  auto ifOp = dyn_cast<scf::IfOp>(protocol.issue);
+  if (!ifOp)
+    return success();
+  auto isProtocolOp = [&](Operation *op) {
+    return llvm::is_contained(protocol.loads, op) ||
+           llvm::is_contained(protocol.arrivals, op);
+  };
+  Block &then = ifOp.getThenRegion().front();
+  auto first = llvm::find_if(then, [&](Operation &op) {
+    return isa<nvgpu::TmaAsyncLoadOp>(op) && isProtocolOp(&op);
+  });
+  Operation *last = nullptr;
+  for (Operation &op : then)
+    if (isa<nvgpu::TmaAsyncLoadOp>(op) && isProtocolOp(&op))
+      last = &op;
+  for (Operation &op : llvm::make_range(first, Block::iterator(last)))
+    if (!isProtocolOp(&op)) {
+      why = "its scf.if does other work between the loads";
+      return failure();
+    }
+  for (Operation &op : llvm::make_range(then.begin(), first)) {
+    // Pure ops (the loads' constant coordinates) stay where they are, unless
+    // they compute on what moves.
+    bool onMoved = llvm::any_of(op.getOperands(), [&](Value operand) {
+      return llvm::is_contained(protocol.beforeLoads, operand.getDefiningOp());
+    });
+    if (isProtocolOp(&op) || (isMemoryEffectFree(&op) && !onMoved))
+      continue;
+    for (Operation *user : op.getUsers())
+      if (!then.findAncestorOpInBlock(*user) ||
+          !then.findAncestorOpInBlock(*user)->isBeforeInBlock(&*first)) {
+        why = "its scf.if computes a value before the loads that is used "
+              "after them";
+        return failure();
+      }
+    protocol.beforeLoads.push_back(&op);
+  }
+  return success();
+}
+
+/// Moves what the issuing threads do before the loads into an scf.if of its
+/// own, in front of the loads' scf.if, where the copies will be issued.
+static void hoistBeforeLoads(TmaProtocol &protocol) {
+  if (protocol.beforeLoads.empty())
+    return;
+  auto ifOp = cast<scf::IfOp>(protocol.issue);
+  OpBuilder b(ifOp);
+  auto before = scf::IfOp::create(b, ifOp.getLoc(), ifOp.getCondition(),
+                                  /*withElseRegion=*/false);
+  Operation *yield = before.getThenRegion().front().getTerminator();
+  for (Operation *op : protocol.beforeLoads)
+    op->moveBefore(yield);
 }
 
 /// Checks the arrivals on the protocol's barrier: one arrive.expect_tx of
@@ -286,6 +382,10 @@ static FailureOr<TmaProtocol> findProtocol(Value barriers, Kernel kernel,
     why = "its mbarrier is not initialised and waited on once";
     return failure();
   }
+  // Use lists run backwards: the copies keep the loads' program order.
+  llvm::sort(protocol.loads, [](Operation *a, Operation *b) {
+    return a->getBlock() == b->getBlock() && a->isBeforeInBlock(b);
+  });
   for (nvgpu::TmaAsyncLoadOp load : protocol.loads) {
     if (load.getMulticastMask()) {
       why = "it multicasts";
@@ -316,7 +416,7 @@ static FailureOr<TmaProtocol> findProtocol(Value barriers, Kernel kernel,
     why = "its mbarrier is indexed with a non-zero or dynamic id";
     return failure();
   }
-  if (failed(checkArrivals(protocol, why)))
+  if (failed(checkArrivals(protocol, why)) || failed(splitGuard(protocol, why)))
     return failure();
   // Arrivals per phase: the issuing thread's, plus every other thread's.
   std::optional<int64_t> threads = getBlockThreads(kernel.op);
@@ -326,7 +426,7 @@ static FailureOr<TmaProtocol> findProtocol(Value barriers, Kernel kernel,
     return failure();
   }
   int64_t count = protocol.othersArrive ? *threads : 1;
-  if (!isConstant(protocol.init.getCount(), count)) {
+  if (evaluateInBlock(protocol.init.getCount(), kernel) != count) {
     why = "its mbarrier's arrival count is not " +
           std::string(protocol.othersArrive
                           ? "the block size (every thread arrives once)"
@@ -440,6 +540,7 @@ static LogicalResult buildTmaCopy(OpBuilder &b, nvgpu::TmaAsyncLoadOp load,
 /// gpu.barrier after the copies keeps it.
 static void raiseProtocol(TmaProtocol &protocol,
                           const DenseMap<Operation *, Value> &tensors) {
+  hoistBeforeLoads(protocol);
   std::optional<std::string> problem = buildVerified(
       protocol.create, [&](OpBuilder &b) -> std::optional<std::string> {
         Location loc = protocol.create.getLoc();
