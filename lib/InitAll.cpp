@@ -20,6 +20,7 @@
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Async/IR/Async.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -51,6 +52,9 @@ void mlir::asynccopy::registerAllDialects(DialectRegistry &registry) {
   // What kernels from upstream tiling and promotion hold, for
   // asynccopy-raise-upstream (linalg.copy, affine.apply of tile offsets).
   registry.insert<affine::AffineDialect, linalg::LinalgDialect>();
+  // Host code of MLIR's own GPU tests runs launches in async.execute regions
+  // (gpu-async-region); the host lowering leaves them to the async passes.
+  registry.insert<async::AsyncDialect>();
   // The GPU-to-NVVM and GPU-to-LLVM lowerings convert every dialect that
   // registers a ConvertToLLVM interface.
   registerConvertAsyncCopyToLLVMInterface(registry);

@@ -49,6 +49,34 @@ static int64_t pow2AlignOfProduct(int64_t a, int64_t b) {
   return std::min<int64_t>(16, pow2Align16(a) * pow2Align16(b));
 }
 
+/// The view `tile` makes of `shape` when it does not divide a tensor dim:
+/// the partial last tile rounded up, recorded in `layout.partialTiles`.
+static FailureOr<SmallVector<int64_t>>
+tileWithPartialTiles(CopyLayout &layout, GmemTransformAttrInterface transform,
+                     ArrayRef<int64_t> shape) {
+  auto tile = dyn_cast<TileAttr>(transform);
+  if (!tile)
+    return failure();
+  ArrayRef<int64_t> tiling = tile.getTiling();
+  int64_t rank = shape.size(), k = tiling.size();
+  if (rank < k)
+    return failure();
+  SmallVector<int64_t> outer(shape.take_front(rank - k)), inner;
+  for (auto [i, extent, size] :
+       llvm::enumerate(shape.take_back(k), tiling)) {
+    if (isDyn(extent))
+      return failure();
+    if (extent % size != 0 && extent > size)
+      layout.partialTiles.push_back({rank - k + static_cast<int64_t>(i),
+                                     rank + static_cast<int64_t>(i), size,
+                                     extent});
+    outer.push_back(extent > size ? llvm::divideCeil(extent, size) : 1);
+    inner.push_back(std::min(extent, size));
+  }
+  llvm::append_range(outer, inner);
+  return outer;
+}
+
 /// Builds the tensor view of `layout` (see CopyLayout::tensorTransforms).
 static void computeTensorView(CopyLayout &layout, ArrayRef<int64_t> gmemShape,
                               ArrayRef<int64_t> gmemStrides,
@@ -95,6 +123,8 @@ static void computeTensorView(CopyLayout &layout, ArrayRef<int64_t> gmemShape,
     }
     FailureOr<SmallVector<int64_t>> next =
         batched.transformGmemShape(shape, strides);
+    if (failed(next) && t == transforms.back())
+      next = tileWithPartialTiles(layout, batched, shape);
     if (failed(next)) {
       layout.tensorViewError =
           "the transforms do not divide the GMEM tensor evenly: a tile must "
@@ -422,6 +452,29 @@ static LogicalResult splitLargeBox(TmaPlan &plan, TmaIssueLoops &loops,
   return success();
 }
 
+/// Addresses each partial-tile pair of the view through the tensor's own
+/// dim: one box per tile (a loop over the tile dim), its coordinate the
+/// tile index times the tile plus the coordinate within the tile, its
+/// extent the tensor's, so the hardware fills and clips past the end.
+static void mergePartialTiles(TmaPlan &plan, TmaIssueLoops &loops,
+                              const CopyLayout &layout) {
+  auto planDimOf = [&](int64_t viewDim) {
+    return llvm::find_if(plan.dims, [&](const TmaDim &dim) {
+             return dim.terms.front().first == viewDim;
+           }) -
+           plan.dims.begin();
+  };
+  for (const CopyLayout::PartialTile &tile : layout.partialTiles) {
+    int64_t outer = planDimOf(tile.outerDim);
+    if (plan.dims[outer].box > 1)
+      loops.loopOver(tile.outerDim, outer, 1, TmaLoop::Reason::partialTile);
+    TmaDim &inner = plan.dims[planDimOf(tile.innerDim)];
+    inner.terms.push_back({tile.outerDim, tile.tile});
+    inner.extent = tile.extent;
+    plan.dims.erase(plan.dims.begin() + outer);
+  }
+}
+
 /// Folds dim `i` into dim i + 1 when its box extent is 1 and its stride is a
 /// multiple of the next one's (the tensor map then addresses it through the
 /// next dim's coordinate).
@@ -582,8 +635,10 @@ FailureOr<TmaPlan> mlir::asynccopy::planTma(const CopyLayout &layout,
     return failure();
   int64_t eb = layout.elementBytes();
   TmaIssueLoops loops(*plan, layout);
-  if (failed(splitLargeBox(*plan, loops, eb, reason)) ||
-      failed(mergeToMaxRank(*plan, loops, reason)) ||
+  if (failed(splitLargeBox(*plan, loops, eb, reason)))
+    return failure();
+  mergePartialTiles(*plan, loops, layout);
+  if (failed(mergeToMaxRank(*plan, loops, reason)) ||
       failed(checkBoxLimits(*plan, eb, swizzle, reason)) ||
       failed(checkTensorLimits(*plan, layout, allowRuntimeChecks, reason)))
     return failure();

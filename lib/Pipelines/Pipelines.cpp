@@ -69,6 +69,7 @@ static void buildDevicePipeline(OpPassManager &pm,
   pm.addPass(createAsyncCopyPipelineLoops(pipelining));
   AsyncCopySelectImplementationOptions selection;
   selection.explain = options.explain;
+  selection.fallbacks = options.fallbacks;
   pm.addPass(createAsyncCopySelectImplementation(selection));
   pm.addPass(createAsyncCopyPartitionCollective());
   AsyncCopyMaterializeTMADescriptorsOptions descriptors;
@@ -280,6 +281,11 @@ LogicalResult mlir::asynccopy::verifyAsyncCopyPipelineOptions(
     emitError("stages must be 0 (only loops marked "
               "asynccopy.pipeline_stages) or more, got " +
               Twine(options.stages));
+    return failure();
+  }
+  if (!llvm::is_contained({"warn", "error", "silent"}, options.fallbacks)) {
+    emitError("fallbacks must be `warn`, `error` or `silent`, got `" +
+              options.fallbacks + "`");
     return failure();
   }
   if (!llvm::is_contained({"isa", "bin", "fatbin"}, options.format)) {

@@ -137,14 +137,31 @@ func.func @inner_under_swizzle(%A: memref<4096x4096xf32>, %i: index) {
 // -----
 
 // A tile that does not divide the tensor dim (with rounding = down on the
-// window): the tensor map cannot describe the partial last tile, whose rows
-// the window can still reach, so TMA declines.
+// window): the tiled view's last tile would alias the next rows, so the
+// tensor map addresses the tile through the tensor's own dim of 100 rows
+// (coordinate = tile index * 64 + row in the tile), and TMA fills what lies
+// past it.
 func.func @tile_down_partial_tensor(%A: memref<100x64xf32>, %i: index) {
   %c0 = arith.constant 0 : index
   %S = memref.alloc() : memref<1x64x64xf32, #gpu.address_space<workgroup>>
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-  // CHECK: tma: declined: the transforms do not divide the GMEM tensor evenly: a tile must divide every tensor dim it tiles (a tensor map cannot describe the partial last tile) |
+  // CHECK: tma: rank 3, box [1, 64, 64], issues 1, bytes 16384 |
   asynccopy.copy %A to %S window [%i, 0] [100, 64] barrier %b[%c0] {transforms = [#asynccopy.tile<[64, 64], rounding = down>]} : memref<100x64xf32> to memref<1x64x64xf32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+// An MN-major operand of a 1000 x 1496 GEMM in 64-B swizzle columns: 1496
+// is not a multiple of the 32-element tile, so each of the window's four
+// tiles is one box of the plain 2-D tensor (the last one partly out of
+// bounds for the window at the tensor's edge).
+func.func @partial_tiles_mn_major(%A: memref<1000x1496xf16>, %i: index, %j: index) {
+  %c0 = arith.constant 0 : index
+  %S = memref.alloc() : memref<4x64x32xf16, #gpu.address_space<workgroup>>
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  // CHECK: tma: rank 2, box [64, 32], issues 4, bytes 16384 |
+  asynccopy.copy %A to %S window [%i, %j] [64, 128] barrier %b[%c0] {transforms = [#asynccopy.tile<[64, 32]>], swizzle = 64 : i64} : memref<1000x1496xf16> to memref<4x64x32xf16, #gpu.address_space<workgroup>>
   return
 }
 

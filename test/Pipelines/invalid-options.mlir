@@ -14,12 +14,14 @@
 // RUN: not ac-opt %s -asynccopy-to-llvm="format=ptx" 2>&1 | FileCheck %s --check-prefix=CHECK-FORMAT
 // RUN: not ac-opt %s -asynccopy-to-nvvm="descriptor-mode=global" 2>&1 | FileCheck %s --check-prefix=CHECK-MODE
 // RUN: not ac-opt %s -asynccopy-to-nvvm="stages=-1" 2>&1 | FileCheck %s --check-prefix=CHECK-STAGES
+// RUN: not ac-opt %s -asynccopy-to-nvvm="fallbacks=loud" 2>&1 | FileCheck %s --check-prefix=CHECK-FALLBACKS
 // The default PTX version follows the chip; an explicit one that is new
 // enough is kept.
 // RUN: ac-opt %s -asynccopy-to-nvvm="chip=sm_100f" | FileCheck %s --check-prefix=CHECK-DEFAULT
 // RUN: ac-opt %s -asynccopy-to-nvvm="chip=sm_80" | FileCheck %s --check-prefix=CHECK-DEFAULT-80
 // RUN: ac-opt %s -asynccopy-to-nvvm="chip=sm_90a features=+ptx83" | FileCheck %s --check-prefix=CHECK-EXPLICIT
 
+// CHECK-FALLBACKS: error: asynccopy-to-nvvm: fallbacks must be `warn`, `error` or `silent`, got `loud`
 // CHECK-CHIP: error: asynccopy-to-llvm: chip 'foo' is not an NVIDIA GPU architecture; expected sm_<N> with an optional a/f suffix (e.g. sm_90a)
 // CHECK-SUFFIX: error: asynccopy-to-nvvm: chip 'sm_90x' is not an NVIDIA GPU architecture
 // CHECK-UNKNOWN: error: asynccopy-to-llvm: chip 'sm_999' is not a chip LLVM's NVPTX back end knows (sm_20, sm_21, {{.*}}, sm_90a, sm_100, {{.*}}, sm_121f)

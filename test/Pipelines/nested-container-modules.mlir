@@ -13,14 +13,14 @@
 // pipelines (and crash reproducers) parse back:
 // RUN: ac-opt %s -asynccopy-to-llvm="format=isa" --dump-pass-pipeline -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=DUMP
-// RUN: ac-opt %s --pass-pipeline='builtin.module(asynccopy-to-llvm{check-synchronization=true chip=sm_90a descriptor-mode=param dynamic-smem=auto explain=false features= format=isa opt-level=2 raise-upstream=true runtime-counters=false stages=0})' \
+// RUN: ac-opt %s --pass-pipeline='builtin.module(asynccopy-to-llvm{check-synchronization=true chip=sm_90a descriptor-mode=param dynamic-smem=auto explain=false fallbacks=warn features= format=isa opt-level=2 raise-upstream=true runtime-counters=false stages=0})' \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=DUMP
 // Every option prints with the value it was given:
 // RUN: ac-opt %s -asynccopy-to-nvvm="chip=sm_80 features=+ptx83 opt-level=3 descriptor-mode=scratch dynamic-smem=never stages=2 explain=true check-synchronization=false raise-upstream=false runtime-counters=true" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=DUMP-SET
 // DUMP: builtin.module(
-// DUMP-NEXT: asynccopy-to-llvm{check-synchronization=true chip=sm_90a descriptor-mode=param dynamic-smem=auto explain=false features= format=isa opt-level=2 raise-upstream=true runtime-counters=false stages=0}
-// DUMP-SET: asynccopy-to-nvvm{check-synchronization=false chip=sm_80 descriptor-mode=scratch dynamic-smem=never explain=true features=+ptx83 format=bin opt-level=3 raise-upstream=false runtime-counters=true stages=2}
+// DUMP-NEXT: asynccopy-to-llvm{check-synchronization=true chip=sm_90a descriptor-mode=param dynamic-smem=auto explain=false fallbacks=warn features= format=isa opt-level=2 raise-upstream=true runtime-counters=false stages=0}
+// DUMP-SET: asynccopy-to-nvvm{check-synchronization=false chip=sm_80 descriptor-mode=scratch dynamic-smem=never explain=true fallbacks=warn features=+ptx83 format=bin opt-level=3 raise-upstream=false runtime-counters=true stages=2}
 
 // NVVM: module @pair attributes {gpu.container_module}
 // NVVM: gpu.module @kernels [#nvvm.target<chip = "sm_90a", features = "+ptx81">]

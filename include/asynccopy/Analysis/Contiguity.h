@@ -52,8 +52,17 @@ struct CopyLayout {
   /// becomes a transpose moving its dims to the front (they stay), the later
   /// transforms batched over them.
   SmallVector<GmemTransformAttrInterface> tensorTransforms;
+  /// Tensor dims that a tile, the last transform, does not divide: the view
+  /// holds them as (ceil(extent / tile), tile) pairs, whose last tile would
+  /// alias the next row, so a tensor map addresses each through the
+  /// tensor's own dim instead, one box per tile (planTma).
+  struct PartialTile {
+    int64_t outerDim = 0, innerDim = 0, tile = 0, extent = 0;
+  };
+  SmallVector<PartialTile> partialTiles;
   /// False when the transforms cannot describe the whole tensor (a tile that
-  /// does not divide a tensor dim); the reason is in `tensorViewError`.
+  /// does not divide a tensor dim, other than as the last transform); the
+  /// reason is in `tensorViewError`.
   bool hasTensorView = false;
   std::string tensorViewError;
   /// Static element offset of the memref, or ShapedType::kDynamic.
@@ -133,6 +142,9 @@ struct TmaLoop {
     denseSmem,
     /// Looped to merge the dim into the next one (rank > tma::kMaxRank).
     rankLimit,
+    /// The tiles of a dim that its tile does not divide, one box each
+    /// (CopyLayout::partialTiles).
+    partialTile,
   };
   int64_t viewDim = 0, box = 0, piece = 0;
   Reason reason = Reason::boxLimit;

@@ -83,6 +83,13 @@ public:
                      "remarks (one per candidate of every copy) and "
                      "asynccopy-report's line per copy and prefetch"),
       llvm::cl::init(false)};
+  OptionT<std::string> fallbacks{
+      owner, "fallbacks",
+      llvm::cl::desc("What a copy that asks for TMA's features (swizzle, "
+                     "tile or transpose, multicast, reduction) and falls back "
+                     "to a per-thread path gets: warn (a warning with the "
+                     "reason), error or silent"),
+      llvm::cl::init("warn")};
   OptionT<bool> checkSynchronization{
       owner, "check-synchronization",
       llvm::cl::desc("Run asynccopy-check-synchronization: errors for "

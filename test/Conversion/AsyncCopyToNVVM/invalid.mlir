@@ -179,6 +179,7 @@ module attributes {gpu.container_module} {
       %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
       asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
       // expected-note @below {{the copy}}
+      // expected-warning @below {{falls back to per-thread sync copies}}
       asynccopy.copy %A to %sa window [0, 0] [64, 64] barrier %bar[%c0]
           {transforms = [#asynccopy.tile<[64, 32]>], swizzle = 128 : i64}
           : memref<64x64xf16> to memref<2x64x32xf16, #gpu.address_space<workgroup>>

@@ -64,6 +64,8 @@ static StringRef loopReasonName(TmaLoop::Reason reason) {
     return "dense_smem";
   case TmaLoop::Reason::rankLimit:
     return "rank_limit";
+  case TmaLoop::Reason::partialTile:
+    return "partial_tile";
   }
   llvm_unreachable("unknown TMA loop reason");
 }

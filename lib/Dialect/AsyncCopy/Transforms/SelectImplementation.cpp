@@ -535,6 +535,15 @@ struct SelectImplementationPass
           SelectImplementationPass> {
   using Base::Base;
 
+  LogicalResult initialize(MLIRContext *context) override {
+    if (!llvm::is_contained({"warn", "error", "silent"}, fallbacks))
+      return emitError(UnknownLoc::get(context))
+             << "asynccopy-select-implementation: fallbacks must be warn, "
+                "error or silent, got '"
+             << fallbacks << "'";
+    return success();
+  }
+
   void runOnOperation() override {
     bool failedAny = false;
     // Solved once: what each copy's dynamic offsets are multiples of.
@@ -593,6 +602,9 @@ struct SelectImplementationPass
       Decision decision = candidate(info, plan);
       explainVerdict(op, impl, decision, plan);
       if (decision) {
+        if (requested == CopyImpl::automatic &&
+            failed(reportFallback(op, impl, plan, declines)))
+          return failure();
         if (plan.edgeGuard)
           guardStoreEdge(info, plan);
         else
@@ -614,6 +626,45 @@ struct SelectImplementationPass
     for (auto &[impl, reason] : declines)
       diag.attachNote() << stringifyCopyImpl(impl) << ": " << reason;
     return diag;
+  }
+
+  /// What `op` asks for that TMA does in hardware and a per-thread path
+  /// does element by element, or null.
+  static const char *askedOfTma(CopyOp op) {
+    if (op.getCollective())
+      return "a multicast to its cluster";
+    if (op.getReduction())
+      return "a reduction";
+    if (op.getSwizzleOrZero() != 0)
+      return "a swizzle";
+    if (llvm::any_of(op.getTransformList(), [](Attribute t) {
+          return isa<TileAttr, TransposeAttr>(t);
+        }))
+      return "a tile or transpose transform";
+    return nullptr;
+  }
+
+  /// The diagnostic `fallbacks` asks for when `op`, which asks for what TMA
+  /// does, gets the per-thread path `impl`; failure when it is an error.
+  LogicalResult
+  reportFallback(CopyOp op, CopyImpl impl, const Plan &plan,
+                 ArrayRef<std::pair<CopyImpl, std::string>> declines) {
+    const char *asked = askedOfTma(op);
+    // Before sm_90 a per-thread path is the best there is.
+    if (fallbacks == "silent" || !asked || !tma::targetsHopper(op) ||
+        !llvm::is_contained({CopyImpl::cp_async, CopyImpl::sync}, impl))
+      return success();
+    bool error = fallbacks == "error";
+    InFlightDiagnostic diag =
+        error ? op.emitOpError()
+              : op.emitWarning() << "'" << op->getName() << "' op ";
+    diag << "falls back to per-thread " << stringifyCopyImpl(impl)
+         << " copies (" << plan.summary() << ") though it asks for " << asked
+         << ", which TMA does in hardware: " << declines.front().second
+         << "; impl = " << stringifyCopyImpl(impl)
+         << " accepts this path, the pipeline option fallbacks=silent "
+            "silences it and fallbacks=error rejects it";
+    return failure(error);
   }
 
   /// Splits the TMA store of `info` by where its window ends (Plan::edgeGuard):

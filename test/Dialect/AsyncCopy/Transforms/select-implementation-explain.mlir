@@ -103,6 +103,7 @@ func.func @cp_async_swizzled(%A: memref<4096x4096xf16>, %i: index, %S: memref<64
   // expected-remark @below {{bulk: declined: bulk copies cannot swizzle}}
   // expected-remark @below {{dsmem: declined}}
   // expected-remark @below {{cp_async: accepted (64 chunks of 128 B, 16-B vectors)}}
+  // expected-warning @below {{falls back to per-thread cp_async copies (64 chunks of 128 B, 16-B vectors) though it asks for a swizzle, which TMA does in hardware: a TMA load completes on an mbarrier and this copy has no `barrier`; impl = cp_async accepts this path, the pipeline option fallbacks=silent silences it and fallbacks=error rejects it}}
   %t = asynccopy.copy %A to %S window [%i, 0] [64, 64] {swizzle = 128 : i64} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>> -> !asynccopy.token
   return %t : !asynccopy.token
 }
@@ -116,6 +117,7 @@ func.func @reduction_store(%B: memref<1024x1024xf32>, %S: memref<64x64xf32, #gpu
   // expected-remark @below {{dsmem: declined}}
   // expected-remark @below {{cp_async: declined: cp.async only loads (GMEM -> SMEM); this is a store}}
   // expected-remark @below {{sync: accepted (64 chunks of 256 B, 4-B vectors)}}
+  // expected-warning @below {{falls back to per-thread sync copies (64 chunks of 256 B, 4-B vectors) though it asks for a reduction}}
   %t = asynccopy.copy %S to %B window [0, 0] [64, 64] {reduction = #asynccopy<reduction add>} : memref<64x64xf32, #gpu.address_space<workgroup>> to memref<1024x1024xf32> -> !asynccopy.token
   return %t : !asynccopy.token
 }

@@ -63,6 +63,7 @@ module attributes {gpu.container_module} {
       // expected-remark @+1 {{cp_async: accepted (64 chunks of 128 B, 16-B vectors)}}
       %t = asynccopy.copy %A to %S window [0, 0] [64, 64] peer %pe
           : memref<1024x1024xf16> to memref<64x64xf16, #gpu.address_space<workgroup>> -> !asynccopy.token
+      // expected-warning @+6 {{'asynccopy.copy' op falls back to per-thread sync copies (64 chunks of 128 B, 2-B vectors) though it asks for a reduction, which TMA does in hardware: a `peer` TMA copy}}
       // expected-remark @+5 {{tma: declined: a `peer` TMA copy}}
       // expected-remark @+4 {{bulk: declined: reductions are done by TMA}}
       // expected-remark @+3 {{dsmem: declined}}

@@ -68,6 +68,13 @@ def AsyncCopySelectImplementation
     TMA stores and reductions write whole 16-B pieces of the innermost tensor
     dim; where a window may reach the partial piece at the end of that dim,
     the copy becomes `scf.if (window ends before it) { TMA } else { sync }`.
+
+    A copy with `impl = auto` that asks for what TMA does in hardware (a
+    swizzle, a tile or transpose transform, a multicast, a reduction) and
+    gets a per-thread path (cp_async or sync) instead is a slow path the
+    user should know of: `fallbacks` says what it gets, a warning with
+    TMA's reason (`warn`, the default), an error (`error`) or nothing
+    (`silent`).
   }];
   let dependentDialects = ["::mlir::asynccopy::AsyncCopyDialect",
                            "::mlir::arith::ArithDialect",
@@ -76,6 +83,9 @@ def AsyncCopySelectImplementation
   let options = [
     Option<"explain", "explain", "bool", /*default=*/"false",
            "Emit one remark per candidate implementation">,
+    Option<"fallbacks", "fallbacks", "std::string", /*default=*/"\"warn\"",
+           "What a copy that asks for TMA's features and falls back to a "
+           "per-thread path gets: warn, error or silent">,
   ];
 }
 

@@ -271,7 +271,7 @@ static LogicalResult splitGuard(TmaProtocol &protocol, std::string &why) {
     if (isa<nvgpu::TmaAsyncLoadOp>(op) && isProtocolOp(&op))
       last = &op;
   for (Operation &op : llvm::make_range(first, Block::iterator(last)))
-    if (!isProtocolOp(&op)) {
+    if (!isProtocolOp(&op) && !isMemoryEffectFree(&op)) {
       why = "its scf.if does other work between the loads";
       return failure();
     }
