@@ -145,6 +145,8 @@ llvm::json::Array describeTensorMaps(LLVM::LLVMFuncOp kernel) {
         {"cache", asynccopy::stringifyCacheHint(map.getCache()).str()}};
     if (map.getPeer())
       object["peer"] = true;
+    if (map.getFallback())
+      object["fallback"] = true;
     maps.push_back(std::move(object));
   }
   return maps;

@@ -257,13 +257,17 @@ int32_t acLauncher::encodeMaps(int64_t *record, int device) {
     // The encoder works in the primary context of the thread's device.
     int previous = getDefaultDevice();
     setDefaultDevice(device);
-    int32_t status = acTensorMapEncodeTiled(
-        &encoded[k], m.elementType, m.rank,
-        reinterpret_cast<const void *>(key.address), key.dims, stridesBytes,
-        m.boxDims, m.swizzleBytes, m.oobFill, m.l2PromotionBytes);
+    auto encode = m.flags & AC_LAUNCH_MAP_FALLBACK
+                      ? acTensorMapEncodeTiledFallback
+                      : acTensorMapEncodeTiled;
+    int32_t status =
+        encode(&encoded[k], m.elementType, m.rank,
+               reinterpret_cast<const void *>(key.address), key.dims,
+               stridesBytes, m.boxDims, m.swizzleBytes, m.oobFill,
+               m.l2PromotionBytes);
     setDefaultDevice(previous);
     ++mapsEncoded;
-    if (status != AC_TENSOR_MAP_OK) {
+    if (status != AC_TENSOR_MAP_OK && status != AC_TENSOR_MAP_FALLBACK) {
       record[AC_RECORD_ERROR_INDEX] = int64_t(k);
       return status == AC_TENSOR_MAP_INVALID
                  ? AC_LAUNCH_TENSOR_MAP_INVALID

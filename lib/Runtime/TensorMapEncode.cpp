@@ -353,6 +353,41 @@ extern "C" void acTensorMapEncodeTiledOrExit(
   fatal("%s: %s", __func__, message);
 }
 
+extern "C" int32_t acTensorMapEncodeTiledFallback(
+    void *tensorMap, int32_t elementType, int32_t rank,
+    const void *globalAddress, const int64_t *globalDims,
+    const int64_t *globalStridesBytes, const int32_t *boxDims,
+    int32_t swizzleBytes, int32_t oobFill, int32_t l2PromotionBytes) {
+  if (tensorMap &&
+      reinterpret_cast<uintptr_t>(tensorMap) %
+              asynccopy::hw::kDescriptorAlignBytes ==
+          0 &&
+      !meetsTensorRules(rank, globalAddress, globalDims, globalStridesBytes)) {
+    std::memset(tensorMap, 0, asynccopy::hw::kDescriptorBytes);
+    clearLastError();
+    return AC_TENSOR_MAP_FALLBACK;
+  }
+  return acTensorMapEncodeTiled(tensorMap, elementType, rank, globalAddress,
+                                globalDims, globalStridesBytes, boxDims,
+                                swizzleBytes, oobFill, l2PromotionBytes);
+}
+
+extern "C" void acTensorMapEncodeTiledFallbackOrExit(
+    void *tensorMap, int32_t elementType, int32_t rank,
+    const void *globalAddress, const int64_t *globalDims,
+    const int64_t *globalStridesBytes, const int32_t *boxDims,
+    int32_t swizzleBytes, int32_t oobFill, int32_t l2PromotionBytes) {
+  int32_t status = acTensorMapEncodeTiledFallback(
+      tensorMap, elementType, rank, globalAddress, globalDims,
+      globalStridesBytes, boxDims, swizzleBytes, oobFill, l2PromotionBytes);
+  if (status == AC_TENSOR_MAP_OK || status == AC_TENSOR_MAP_FALLBACK)
+    return;
+  // The same message as without a fallback.
+  acTensorMapEncodeTiledOrExit(tensorMap, elementType, rank, globalAddress,
+                               globalDims, globalStridesBytes, boxDims,
+                               swizzleBytes, oobFill, l2PromotionBytes);
+}
+
 extern "C" void *mgpuTensorMapEncodeTiledMemref(
     int64_t tensorRank, void *rankedDescriptor, int64_t tensorDataType,
     int64_t interleave, int64_t swizzle, int64_t l2Promotion, int64_t oobFill,

@@ -57,6 +57,26 @@ bool getElementFromCuType(int64_t cuType, hw::ElementType *element) {
   return true;
 }
 
+bool meetsTensorRules(int32_t rank, const void *globalAddress,
+                      const int64_t *globalDims,
+                      const int64_t *globalStridesBytes) {
+  if (rank < 1 || rank > hw::kMaxRank || !globalDims ||
+      (rank > 1 && !globalStridesBytes))
+    return false;
+  if (reinterpret_cast<uintptr_t>(globalAddress) % hw::kGlobalAlignBytes != 0)
+    return false;
+  for (int d = 0; d < rank; ++d)
+    if (globalDims[d] < 1 || globalDims[d] > hw::kMaxCoordinateExtent)
+      return false;
+  for (int d = 1; d < rank; ++d) {
+    int64_t stride = globalStridesBytes[d - 1];
+    if (stride <= 0 || !isMultiple(stride, hw::kGlobalAlignBytes) ||
+        stride >= hw::kMaxGlobalStrideBytes)
+      return false;
+  }
+  return true;
+}
+
 bool validateTiledTensorMap(const TiledTensorMap &map, char *error,
                             size_t size) {
   if (map.rank < 1 || map.rank > hw::kMaxRank)

@@ -45,6 +45,15 @@ struct TiledTensorMap {
 bool validateTiledTensorMap(const TiledTensorMap &map, char *error,
                             size_t size);
 
+/// Whether the rules that depend on the tensor itself hold (C arguments,
+/// innermost first): a 16-B aligned address, dims 1 to kMaxCoordinateExtent,
+/// strides positive 16-B multiples below 2^40 B. A kernel with a `fallback`
+/// map checks exactly these before it uses the map
+/// (asynccopy-select-implementation's TMA guard).
+bool meetsTensorRules(int32_t rank, const void *globalAddress,
+                      const int64_t *globalDims,
+                      const int64_t *globalStridesBytes);
+
 /// Whether a global dim is 0: the tensor has no element, so every box is
 /// entirely out of bounds. Its address and strides are not checked; the
 /// encoders point such a map at runtime-owned scratch memory instead.

@@ -184,11 +184,13 @@ def _encoder():
     global _runtime
     if _runtime is None:
         lib = _libs.load("libAsyncCopyRuntime.so", "the asynccopy runtime")
-        lib.acTensorMapEncodeTiled.restype = C.c_int32
-        lib.acTensorMapEncodeTiled.argtypes = [
-            C.c_void_p, C.c_int32, C.c_int32, C.c_void_p,
-            C.POINTER(C.c_int64), C.POINTER(C.c_int64),
-            C.POINTER(C.c_int32), C.c_int32, C.c_int32, C.c_int32]
+        for encode in (lib.acTensorMapEncodeTiled,
+                       lib.acTensorMapEncodeTiledFallback):
+            encode.restype = C.c_int32
+            encode.argtypes = [
+                C.c_void_p, C.c_int32, C.c_int32, C.c_void_p,
+                C.POINTER(C.c_int64), C.POINTER(C.c_int64),
+                C.POINTER(C.c_int32), C.c_int32, C.c_int32, C.c_int32]
         lib.acGetLastError.restype = C.c_char_p
         lib.mgpuSetDefaultDevice.argtypes = [C.c_int32]
         lib.acLauncherCreate.restype = C.c_void_p
@@ -205,7 +207,10 @@ def _encoder():
 
 
 _MAP_BYTES, _MAP_ALIGN = 128, 64
-_AC_TENSOR_MAP_INVALID = 1
+_AC_TENSOR_MAP_INVALID, _AC_TENSOR_MAP_FALLBACK = 1, 3
+# acLaunchTensorMap.flags: the kernel falls back where the tensor breaks the
+# map's rules, which then leave the map zeroed instead of failing.
+_AC_LAUNCH_MAP_FALLBACK = 1
 
 
 def _aligned_map_buffer():
@@ -234,13 +239,15 @@ def _encode_map(index, desc, tensor, arg_name, target):
         strides.append(stride * eb)
         box.append(desc["box"][d])
     lib = _encoder()
-    status = lib.acTensorMapEncodeTiled(
+    encode = (lib.acTensorMapEncodeTiledFallback if desc.get("fallback")
+              else lib.acTensorMapEncodeTiled)
+    status = encode(
         C.c_void_p(target), desc["map_type"], rank, C.c_void_p(tensor.data),
         (C.c_int64 * rank)(*dims), (C.c_int64 * max(rank - 1, 1))(*strides[1:]),
         (C.c_int32 * rank)(*box), desc["swizzle"],
         1 if desc["oob"] == "nan" else 0,
         256 if desc["cache"] == "evict_last" else 128)
-    if status == 0:
+    if status in (0, _AC_TENSOR_MAP_FALLBACK):
         return
     message = lib.acGetLastError().decode()
     if status == _AC_TENSOR_MAP_INVALID:
@@ -378,7 +385,7 @@ class _LaunchTensorMap(C.Structure):
     _fields_ = [("elementType", C.c_int32), ("rank", C.c_int32),
                 ("elementBytes", C.c_int32), ("swizzleBytes", C.c_int32),
                 ("oobFill", C.c_int32), ("l2PromotionBytes", C.c_int32),
-                ("addressWord", C.c_int32), ("reserved", C.c_int32),
+                ("addressWord", C.c_int32), ("flags", C.c_int32),
                 ("dims", _LaunchValue * 5), ("strides", _LaunchValue * 5),
                 ("boxDims", C.c_int32 * 5), ("reserved2", C.c_int32)]
 
@@ -515,6 +522,7 @@ class _Plan:
             m.oobFill = 1 if desc["oob"] == "nan" else 0
             m.l2PromotionBytes = 256 if desc["cache"] == "evict_last" else 128
             m.addressWord = base
+            m.flags = _AC_LAUNCH_MAP_FALLBACK if desc.get("fallback") else 0
             for i in range(rank):  # innermost first, as the hardware
                 d = rank - 1 - i
                 extent, stride = desc["dims"][d], desc["strides"][d]

@@ -88,12 +88,20 @@ typedef struct acLaunchTensorMap {
   int32_t oobFill;
   int32_t l2PromotionBytes;
   int32_t addressWord; /* record word of the tensor's device address */
-  int32_t reserved;
+  int32_t flags;       /* AC_LAUNCH_MAP_* */
   acLaunchValue dims[5];
   acLaunchValue strides[5]; /* strides[0] is not used (always 1) */
   int32_t boxDims[5];
   int32_t reserved2;
 } acLaunchTensorMap;
+
+/* acLaunchTensorMap.flags. */
+enum {
+  /* The kernel checks the tensor's rules itself and falls back without the
+   * map: where they fail, the map is zeroed (acTensorMapEncodeTiledFallback)
+   * instead of failing the launch. */
+  AC_LAUNCH_MAP_FALLBACK = 1
+};
 
 /* Descriptor modes (acLaunchPlan.descriptorMode). */
 enum {

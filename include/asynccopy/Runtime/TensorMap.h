@@ -48,8 +48,9 @@ enum {
 /* Results of acTensorMapEncodeTiled / acTensorMapValidateTiled. */
 enum {
   AC_TENSOR_MAP_OK = 0,
-  AC_TENSOR_MAP_INVALID = 1,     /* an argument breaks a hardware rule */
-  AC_TENSOR_MAP_DRIVER_ERROR = 2 /* no driver/device, or the driver refused */
+  AC_TENSOR_MAP_INVALID = 1,      /* an argument breaks a hardware rule */
+  AC_TENSOR_MAP_DRIVER_ERROR = 2, /* no driver/device, or the driver refused */
+  AC_TENSOR_MAP_FALLBACK = 3      /* see acTensorMapEncodeTiledFallback */
 };
 
 /* Size of an encoded tensor map in bytes (128); it must be 64-B aligned. */
@@ -76,6 +77,28 @@ AC_RUNTIME_EXPORT int32_t acTensorMapEncodeTiled(
  * "asynccopy runtime: acTensorMapEncodeTiledOrExit: <message>" to stderr and
  * exits with status 1. */
 AC_RUNTIME_EXPORT void acTensorMapEncodeTiledOrExit(
+    void *tensorMap, int32_t elementType, int32_t rank,
+    const void *globalAddress, const int64_t *globalDims,
+    const int64_t *globalStridesBytes, const int32_t *boxDims,
+    int32_t swizzleBytes, int32_t oobFill, int32_t l2PromotionBytes);
+
+/* acTensorMapEncodeTiled for a map whose kernel checks, before using it, the
+ * rules that depend on the tensor: a 16-B aligned `globalAddress` (unless a
+ * dim is 0), every global dim 1 to 2^31 - 257 and every global stride a
+ * positive multiple of 16 B below 2^40 B. Where they fail, `tensorMap` is
+ * zeroed and AC_TENSOR_MAP_FALLBACK returned: the kernel then takes its
+ * fallback copy and never reads the map. Otherwise as acTensorMapEncodeTiled
+ * (any other broken rule is AC_TENSOR_MAP_INVALID). */
+AC_RUNTIME_EXPORT int32_t acTensorMapEncodeTiledFallback(
+    void *tensorMap, int32_t elementType, int32_t rank,
+    const void *globalAddress, const int64_t *globalDims,
+    const int64_t *globalStridesBytes, const int32_t *boxDims,
+    int32_t swizzleBytes, int32_t oobFill, int32_t l2PromotionBytes);
+
+/* acTensorMapEncodeTiledFallback for generated host code (a `fallback` map):
+ * a zeroed map is no error; any other failure prints and exits as
+ * acTensorMapEncodeTiledOrExit does. */
+AC_RUNTIME_EXPORT void acTensorMapEncodeTiledFallbackOrExit(
     void *tensorMap, int32_t elementType, int32_t rank,
     const void *globalAddress, const int64_t *globalDims,
     const int64_t *globalStridesBytes, const int32_t *boxDims,

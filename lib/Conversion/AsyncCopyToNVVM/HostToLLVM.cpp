@@ -1,7 +1,9 @@
 //===- HostToLLVM.cpp - tensor-map encode ops to runtime calls ------------===//
 //
 // The host ops of the tensor maps (AsyncCopyHostOps.td) become calls of the
-// runtime's encoder, acTensorMapEncodeTiledOrExit, and for peer maps
+// runtime's encoder, acTensorMapEncodeTiledOrExit (FallbackOrExit for a map
+// whose kernel falls back where the tensor breaks its rules), and for peer
+// maps
 // acSymmPeerTensorMapsOrExit (asynccopy/Runtime/TensorMap.h, Symmetric.h).
 // The memref is read through memref metadata ops, which the host's memref
 // lowering finishes; the arrays the encoder takes (dims, byte strides, box,
@@ -142,9 +144,12 @@ struct EncodeTensorMapLowering
   LogicalResult
   matchAndRewrite(EncodeTensorMapOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    // A `fallback` map's kernel checks the tensor's rules itself.
     return replaceWithEncoderCall(
         rewriter, op, adaptor.getTensor(), op.getMap(),
-        adaptor.getDestination(), "acTensorMapEncodeTiledOrExit",
+        adaptor.getDestination(),
+        op.getMap().getFallback() ? "acTensorMapEncodeTiledFallbackOrExit"
+                                  : "acTensorMapEncodeTiledOrExit",
         LLVM::LLVMVoidType::get(op.getContext()));
   }
 };

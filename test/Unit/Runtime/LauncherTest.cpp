@@ -269,6 +269,40 @@ TEST(LauncherFakeDriverDeathTest, EmptyTensorMapsAreNotCached) {
               "");
 }
 
+/// A `fallback` map of a tensor that breaks the rules (a row stride of 200 B)
+/// is zeroed and the launch goes ahead (the kernel takes its fallback); the
+/// same map without the flag fails the launch.
+int fallbackMaps() {
+  FakeCudaState *fake = useFakeDriver();
+  fake->paramSizes = {4, 8, 8, 128};
+  CUfunction function = loadKernel(0);
+  TestPlan t;
+  t.map.flags = AC_LAUNCH_MAP_FALLBACK;
+  acLauncher *launcher = acLauncherCreate(&t.plan);
+  auto record = makeRecord(function, 0x10000, 100, /*stride=*/100);
+  EXPECT_IN_CHILD(acLauncherLaunch(launcher, record.data()) == AC_LAUNCH_OK);
+  EXPECT_IN_CHILD(fake->mapsEncoded == 0);
+  const std::vector<unsigned char> &map = fake->lastLaunch.params[3];
+  EXPECT_IN_CHILD(std::all_of(map.begin(), map.end(),
+                              [](unsigned char b) { return b == 0; }));
+  // A tensor that meets them is encoded.
+  record = makeRecord(function, 0x10000);
+  EXPECT_IN_CHILD(acLauncherLaunch(launcher, record.data()) == AC_LAUNCH_OK);
+  EXPECT_IN_CHILD(fake->mapsEncoded == 1);
+  acLauncherDestroy(launcher);
+  TestPlan strict;
+  launcher = acLauncherCreate(&strict.plan);
+  record = makeRecord(function, 0x10000, 100, /*stride=*/100);
+  EXPECT_IN_CHILD(acLauncherLaunch(launcher, record.data()) ==
+                  AC_LAUNCH_TENSOR_MAP_INVALID);
+  acLauncherDestroy(launcher);
+  return childFailures;
+}
+
+TEST(LauncherFakeDriverDeathTest, FallbackMaps) {
+  EXPECT_EXIT(exit(fallbackMaps()), testing::ExitedWithCode(0), "");
+}
+
 /// Scratch mode: a buffer per stream (per thread for the per-thread
 /// default stream), refilled on its stream only when its maps changed; the
 /// least recently used one freed past the limit; all freed at the end.

@@ -350,6 +350,54 @@ TEST(RuntimeTensorMapEncode, ReportsRuleLikeValidate) {
     ASSERT_EQ(byte, 0xAB) << "a failed encode must not touch the map";
 }
 
+// A map whose kernel checks the tensor's rules itself: where they fail, a
+// zeroed map and AC_TENSOR_MAP_FALLBACK, not an error; other rules fail as
+// they do without the fallback.
+TEST(RuntimeTensorMapEncode, FallbackZeroesTheMapWhereTheTensorBreaksRules) {
+  struct Case {
+    const char *what;
+    void (*breakIt)(TiledMap &);
+  } cases[] = {
+      {"misaligned address",
+       [](TiledMap &m) {
+         m.globalAddress = reinterpret_cast<const void *>(0x10008);
+       }},
+      {"stride not a multiple of 16 B",
+       [](TiledMap &m) { m.globalStrides[0] = 24; }},
+      {"stride of 2^40 B", [](TiledMap &m) {
+         m.globalStrides[0] = int64_t(1) << 40;
+       }},
+      {"empty tensor", [](TiledMap &m) { m.globalDims[1] = 0; }},
+      {"dim past the coordinate range",
+       [](TiledMap &m) { m.globalDims[1] = int64_t(1) << 31; }},
+  };
+  for (const Case &c : cases) {
+    Descriptor descriptor;
+    for (unsigned char &byte : descriptor.bytes)
+      byte = 0xAB;
+    TiledMap map;
+    c.breakIt(map);
+    EXPECT_EQ(acTensorMapEncodeTiledFallback(
+                  &descriptor, map.elementType, map.rank, map.globalAddress,
+                  map.globalDims, map.globalStrides, map.boxDims, map.swizzle,
+                  map.oobFill, map.l2Promotion),
+              AC_TENSOR_MAP_FALLBACK)
+        << c.what;
+    for (unsigned char byte : descriptor.bytes)
+      ASSERT_EQ(byte, 0) << c.what << ": the map is zeroed";
+    EXPECT_STREQ(acGetLastError(), "") << c.what;
+  }
+  // A rule of the map itself (the box) is no fallback.
+  Descriptor descriptor;
+  TiledMap map;
+  map.boxDims[0] = 300;
+  EXPECT_EQ(acTensorMapEncodeTiledFallback(
+                &descriptor, map.elementType, map.rank, map.globalAddress,
+                map.globalDims, map.globalStrides, map.boxDims, map.swizzle,
+                map.oobFill, map.l2Promotion),
+            AC_TENSOR_MAP_INVALID);
+}
+
 TEST(RuntimeTensorMapEncode, RejectsNullGlobalAddress) {
   Descriptor descriptor;
   TiledMap map;

@@ -28,9 +28,9 @@ static ParseResult parseExtents(AsmParser &parser,
                                 SmallVector<int64_t> &extents);
 static void printExtents(AsmPrinter &printer, ArrayRef<int64_t> extents);
 static ParseResult parseTensorMapFlags(AsmParser &parser, bool &identityView,
-                                       bool &peer);
+                                       bool &peer, bool &fallback);
 static void printTensorMapFlags(AsmPrinter &printer, bool identityView,
-                                bool peer);
+                                bool peer, bool fallback);
 
 #define GET_ATTRDEF_CLASSES
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyAttrs.cpp.inc"
@@ -607,27 +607,31 @@ static void printExtents(AsmPrinter &printer, ArrayRef<int64_t> extents) {
   printer << ']';
 }
 
-/// `, identity_view` and `, peer`, each present when set.
+/// `, identity_view`, `, peer` and `, fallback`, each present when set.
 static ParseResult parseTensorMapFlags(AsmParser &parser, bool &identityView,
-                                       bool &peer) {
+                                       bool &peer, bool &fallback) {
   while (succeeded(parser.parseOptionalComma())) {
     if (succeeded(parser.parseOptionalKeyword("identity_view")))
       identityView = true;
     else if (succeeded(parser.parseOptionalKeyword("peer")))
       peer = true;
+    else if (succeeded(parser.parseOptionalKeyword("fallback")))
+      fallback = true;
     else
       return parser.emitError(parser.getCurrentLocation(),
-                              "expected `identity_view` or `peer`");
+                              "expected `identity_view`, `peer` or `fallback`");
   }
   return success();
 }
 
 static void printTensorMapFlags(AsmPrinter &printer, bool identityView,
-                                bool peer) {
+                                bool peer, bool fallback) {
   if (identityView)
     printer << ", identity_view";
   if (peer)
     printer << ", peer";
+  if (fallback)
+    printer << ", fallback";
 }
 
 /// Parses `[` attr (`,` attr)* `]` of attributes printed without their
@@ -736,7 +740,8 @@ LogicalResult TensorMapAttr::verify(
     function_ref<InFlightDiagnostic()> emitError, int64_t arg,
     Type elementType, int32_t mapType, ArrayRef<int64_t> dims,
     ArrayRef<int64_t> strides, ArrayRef<int64_t> box, int64_t swizzle,
-    OOBMode oob, CacheHint cache, bool identityView, bool peer) {
+    OOBMode oob, CacheHint cache, bool identityView, bool peer,
+    bool fallback) {
   if (arg < 0)
     return emitError() << "a tensor map describes a kernel argument, got "
                           "argument "

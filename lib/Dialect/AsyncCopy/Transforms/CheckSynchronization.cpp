@@ -17,7 +17,8 @@
 // whole window, whichever CTA issues which piece), `barrier.arrive` one
 // arrival per thread (times its count), `arrive_expect_tx` one arrival
 // expecting its bytes, a cp.async load on a barrier one arrival per thread, a
-// sync copy one arrival. A DSMEM copy lands on the destination CTA's barrier;
+// sync copy one arrival (its bytes counted as expected and delivered, like a
+// TMA copy's, whose fallback it may be). A DSMEM copy lands on the destination CTA's barrier;
 // every CTA runs the same code, so for a rank computed per CTA (a peer) the
 // copy this CTA issues stands for the one a peer issues into it.
 //
@@ -472,8 +473,12 @@ std::optional<Arrival> SyncChecker::arrivalOf(Operation *op) {
           return std::nullopt;
         return Arrival{*threads, 0, 0};
       })
-      .Case([](SyncCopyOp) -> Result {
-        return Arrival{1, 0, 0};
+      .Case([](SyncCopyOp copy) -> Result {
+        // Its bytes land before its arrival; counted as both expected and
+        // delivered they leave the balance as it is, and a path through the
+        // sync fallback of a TMA copy matches the path through the TMA copy.
+        int64_t bytes = copy.getPlan().getTotalBytes();
+        return Arrival{1, bytes, bytes};
       })
       .Case([&](CopyOp copy) -> Result {
         // Before selection: what docs/ir.md defines for `asynccopy.copy`,

@@ -200,7 +200,9 @@ struct MaterializeTMADescriptorsPass
         layout->elementType, *mapType, ArrayRef<int64_t>(extents),
         ArrayRef<int64_t>(strides), ArrayRef<int64_t>(box), swizzle,
         oob.value_or(OOBMode::zeros), cache.value_or(CacheHint::normal),
-        identityView, peer);
+        identityView, peer,
+        AsyncCopyDialect::TmaFallbackAttrHelper(op.getContext())
+            .isAttrPresent(tmaOp));
     if (!map)
       return failure();
     return map;

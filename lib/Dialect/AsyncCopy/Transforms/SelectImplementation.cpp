@@ -17,6 +17,7 @@
 #include "asynccopy/Analysis/ThreadCopyPlan.h"
 #include "asynccopy/Analysis/TMAPlanEncoding.h"
 #include "asynccopy/Dialect/AsyncCopy/IR/ElementTypes.h"
+#include "asynccopy/Hardware/Limits.h"
 #include "asynccopy/Utils/KernelArguments.h"
 #include "asynccopy/Utils/TMAUtils.h"
 
@@ -51,6 +52,11 @@ struct Plan {
   /// The guarded tensor-view dim and its extent (kDynamic: a plain tensor's
   /// run-time extent of that dim).
   int64_t edgeDim = 0, edgeExtent = 0;
+  /// A TMA copy whose legality depends on the tensor at launch (a dynamic
+  /// stride or offset, or an address no one promised aligned): it runs only
+  /// where the tensor meets the tensor map's rules, the sync fallback
+  /// elsewhere (see guardTmaRules).
+  bool runtimeGuard = false;
 
   /// A #asynccopy.tma_plan for TMA, a #asynccopy.chunk_plan otherwise.
   Attribute toAttr(MLIRContext *ctx) const {
@@ -70,6 +76,9 @@ struct Plan {
       if (edgeGuard)
         os << "; windows reaching the partial 16-B piece at the end of the "
               "inner dim are written by sync";
+      if (runtimeGuard)
+        os << "; checked at launch against the tensor map's rules, sync "
+              "where the tensor breaks them";
       return text;
     }
     os << chunks << (chunks == 1 ? " chunk" : " chunks") << " of " << chunkBytes
@@ -252,9 +261,13 @@ static Decision tryTma(CopyInfo &info, Plan &plan) {
         "each CTA loads the whole window instead");
   if (failed(info.layout))
     return Decision::decline(info.layoutError);
-  // Dynamic strides or offsets: only an explicit request takes on a check
-  // that can fail at launch.
-  bool allowRuntimeChecks = getCopyImplementation(op) == CopyImpl::tma;
+  // Dynamic strides or offsets: an explicit request takes on a check that
+  // fails the launch; otherwise the copy is guarded by the same check, with
+  // the sync fallback (guardTmaRules), as is a copy raised from upstream ops,
+  // which promise no alignment of their tensor's address.
+  bool explicitTma = getCopyImplementation(op) == CopyImpl::tma;
+  // (A peer copy's per-PE maps have no fallback encoding.)
+  bool allowRuntimeChecks = explicitTma || !op.getPeer();
   std::string reason;
   if (failed(tma::tensorMapElementType(
           info.layout->elementType, op.getReduction(),
@@ -264,6 +277,22 @@ static Decision tryTma(CopyInfo &info, Plan &plan) {
       planTma(*info.layout, op.getSwizzleOrZero(), allowRuntimeChecks, &reason);
   if (failed(tma))
     return Decision::decline(reason);
+  if (!explicitTma && !op.getPeer() &&
+      (tma->needsRuntimeCheck ||
+       AsyncCopyDialect::LaunchCheckedAttrHelper(op->getContext())
+           .isAttrPresent(op))) {
+    Plan unused;
+    Decision sync = trySync(info, unused);
+    if (!sync)
+      return Decision::decline("the tensor map's rules can only be checked at "
+                               "launch, and the sync fallback for a tensor "
+                               "that breaks them cannot perform the copy: " +
+                               sync.reason);
+    plan.runtimeGuard = !isa_and_present<scf::IfOp>(op->getParentOp()) ||
+                        !AsyncCopyDialect::TmaRuntimeGuardAttrHelper(
+                             op->getContext())
+                             .isAttrPresent(op->getParentOp());
+  }
   // Every box starts at an aligned SMEM address, also in a view.
   int64_t boxAlign = tma::smemBoxAlignBytes(op.getSwizzleOrZero());
   for (const TmaIssue &issue : tma->issues)
@@ -605,10 +634,10 @@ struct SelectImplementationPass
         if (requested == CopyImpl::automatic &&
             failed(reportFallback(op, impl, plan, declines)))
           return failure();
-        if (plan.edgeGuard)
-          guardStoreEdge(info, plan);
+        if (plan.runtimeGuard)
+          guardTmaRules(info, plan);
         else
-          rewriteToMechanism(op, impl, plan.toAttr(op.getContext()));
+          rewrite(info, impl, plan);
         return success();
       }
       declines.emplace_back(impl, decision.reason);
@@ -665,6 +694,106 @@ struct SelectImplementationPass
          << " accepts this path, the pipeline option fallbacks=silent "
             "silences it and fallbacks=error rejects it";
     return failure(error);
+  }
+
+  /// Rewrites the copy of `info` into the mechanism op of `impl` with `plan`,
+  /// behind the edge guard a TMA store needs.
+  static void rewrite(CopyInfo &info, CopyImpl impl, const Plan &plan) {
+    if (plan.edgeGuard)
+      guardStoreEdge(info, plan);
+    else
+      rewriteToMechanism(cast<CopyOp>(info.op.getOperation()), impl,
+                         plan.toAttr(info.op.getContext()));
+  }
+
+  /// Whether the GMEM tensor of `op` meets the tensor map's rules that
+  /// depend on it at launch, as the runtime checks them for a `fallback`
+  /// map: a 16-B aligned address, and for each dynamic extent and stride,
+  /// 1 to kMaxCoordinateExtent elements and positive 16-B multiples below
+  /// 2^40 B. (The static ones passed at compile time; only a plain tensor's
+  /// extents and strides can be dynamic, so memref dim d is map dim d.)
+  static Value buildTmaRules(OpBuilder &b, Location loc, CopyOp op,
+                             const CopyLayout &layout) {
+    Value gmem = op.getGmem();
+    auto type = cast<MemRefType>(gmem.getType());
+    auto meta = memref::ExtractStridedMetadataOp::create(b, loc, gmem);
+    auto index = [&](int64_t v) {
+      return arith::ConstantIndexOp::create(b, loc, v).getResult();
+    };
+    auto cmp = [&](arith::CmpIPredicate p, Value lhs, Value rhs) {
+      return arith::CmpIOp::create(b, loc, p, lhs, rhs).getResult();
+    };
+    Value eb = index(layout.elementBytes());
+    Value sixteen = index(hw::kGlobalAlignBytes), zero = index(0);
+    auto multipleOf16 = [&](Value bytes) {
+      return cmp(arith::CmpIPredicate::eq,
+                 arith::RemUIOp::create(b, loc, bytes, sixteen), zero);
+    };
+    Value pointer =
+        memref::ExtractAlignedPointerAsIndexOp::create(b, loc, gmem);
+    Value address = arith::AddIOp::create(
+        b, loc, pointer,
+        arith::MulIOp::create(b, loc, meta.getOffset(), eb));
+    Value ok = multipleOf16(address);
+    auto both = [&](Value condition) {
+      ok = arith::AndIOp::create(b, loc, ok, condition);
+    };
+    SmallVector<int64_t> strides = type.getStridesAndOffset().first;
+    for (int64_t d = 0; d < type.getRank(); ++d) {
+      if (type.isDynamicDim(d)) {
+        Value extent = meta.getSizes()[d];
+        both(cmp(arith::CmpIPredicate::sge, extent, index(1)));
+        both(cmp(arith::CmpIPredicate::sle, extent,
+                 index(hw::kMaxCoordinateExtent)));
+      }
+      if (d + 1 == type.getRank() || !ShapedType::isDynamic(strides[d]))
+        continue;
+      Value bytes = arith::MulIOp::create(b, loc, meta.getStrides()[d], eb);
+      both(cmp(arith::CmpIPredicate::sgt, bytes, zero));
+      both(multipleOf16(bytes));
+      both(cmp(arith::CmpIPredicate::slt, bytes,
+               index(hw::kMaxGlobalStrideBytes)));
+    }
+    return ok;
+  }
+
+  /// Guards the TMA copy of `info` by the tensor map's launch-time rules
+  /// (Plan::runtimeGuard):
+  ///   scf.if %meets_rules { the copy, TMA, map `fallback` } else { sync }
+  /// The host zeroes a `fallback` map instead of failing the launch when the
+  /// tensor breaks the rules; the kernel then never uses it.
+  static void guardTmaRules(CopyInfo &info, Plan plan) {
+    auto op = cast<CopyOp>(info.op.getOperation());
+    Location loc = op.getLoc();
+    OpBuilder b(op);
+    Value ok = buildTmaRules(b, loc, op, *info.layout);
+    auto ifOp = scf::IfOp::create(b, loc, op->getResultTypes(), ok,
+                                  /*addThenBlock=*/true, /*addElseBlock=*/true);
+    AsyncCopyDialect::TmaRuntimeGuardAttrHelper(b.getContext())
+        .setAttr(ifOp, b.getUnitAttr());
+    auto fill = [&](Block &block, CopyImpl impl) {
+      OpBuilder inner = OpBuilder::atBlockBegin(&block);
+      auto clone = cast<CopyOp>(inner.clone(*op));
+      scf::YieldOp::create(inner, loc, clone->getResults());
+      CopyInfo cloneInfo{clone, info.layout, info.layoutError, info.divisors};
+      Plan clonePlan = plan;
+      clonePlan.runtimeGuard = false;
+      if (impl == CopyImpl::sync) {
+        clonePlan = Plan();
+        (void)trySync(cloneInfo, clonePlan);
+      }
+      rewrite(cloneInfo, impl, clonePlan);
+      if (impl == CopyImpl::tma)
+        block.walk([&](Operation *nested) {
+          if (isa<TmaLoadOp, TmaStoreOp, TmaReduceOp>(nested))
+            AsyncCopyDialect::TmaFallbackAttrHelper(b.getContext())
+                .setAttr(nested, b.getUnitAttr());
+        });
+    };
+    fill(ifOp.getThenRegion().front(), CopyImpl::tma);
+    fill(ifOp.getElseRegion().front(), CopyImpl::sync);
+    op->replaceAllUsesWith(ifOp.getResults());
+    op->erase();
   }
 
   /// Splits the TMA store of `info` by where its window ends (Plan::edgeGuard):

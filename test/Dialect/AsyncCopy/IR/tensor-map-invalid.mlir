@@ -63,7 +63,7 @@ func.func @nan() attributes {m = #asynccopy.tensor_map<arg = 0, element_type = i
 
 // -----
 
-// expected-error @+1 {{expected `identity_view` or `peer`}}
+// expected-error @+1 {{expected `identity_view`, `peer` or `fallback`}}
 func.func @flag() attributes {m = #asynccopy.tensor_map<arg = 0, element_type = f16, map_type = 6, dims = [4096, 4096], strides = [4096, 1], box = [64, 64], swizzle = 0, oob = zeros, cache = normal, shared>}
 
 // -----

@@ -10,12 +10,12 @@
 // CHECK: %[[B:.*]] = asynccopy.barrier.alloc : !asynccopy.barrier<1>
 // CHECK: asynccopy.barrier.init %[[B]], 1
 // CHECK: %[[ROW:.*]] = arith.addi %[[I:.*]], %[[C16:.*]] : index
-// CHECK: asynccopy.copy %[[A]] to %[[S]] window [%[[N:.*]], %[[ROW]], 32] [1, 64, 64] barrier %[[B]][%[[C0:.*]]] {transforms = [#asynccopy.drop_unit_dims<[0]>]}
+// CHECK: asynccopy.copy %[[A]] to %[[S]] window [%[[N:.*]], %[[ROW]], 32] [1, 64, 64] barrier %[[B]][%[[C0:.*]]] {asynccopy.launch_checked, transforms = [#asynccopy.drop_unit_dims<[0]>]}
 // CHECK: asynccopy.barrier.wait %[[B]][%[[C0]]], %false
 // CHECK-NOT: memref.copy
 // SM80-LABEL: gpu.func @load_once
 // SM80-NOT: asynccopy.barrier
-// SM80: %[[T:.*]] = asynccopy.copy {{.*}} window {{.*}} [1, 64, 64] {transforms = [#asynccopy.drop_unit_dims<[0]>]} : {{.*}} -> !asynccopy.token
+// SM80: %[[T:.*]] = asynccopy.copy {{.*}} window {{.*}} [1, 64, 64] {asynccopy.launch_checked, transforms = [#asynccopy.drop_unit_dims<[0]>]} : {{.*}} -> !asynccopy.token
 // SM80: asynccopy.wait %[[T]]
 gpu.module @kernels {
   gpu.func @load_once(%A: memref<8x128x128xf16>)
@@ -47,12 +47,12 @@ gpu.module @kernels {
 // CHECK:   %[[ROW:.*]] = arith.muli %[[I]]
 // CHECK:   nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.global>}
 // CHECK-NEXT: gpu.barrier
-// CHECK:   asynccopy.copy %[[IN]] to %[[S:.*]] window [%[[ROW]], 0] [32, 64] barrier %[[B]][%[[C0:.*]]] :
+// CHECK:   asynccopy.copy %[[IN]] to %[[S:.*]] window [%[[ROW]], 0] [32, 64] barrier %[[B]][%[[C0:.*]]] {asynccopy.launch_checked} :
 // CHECK:   %[[P:.*]] = memref.load %[[PH]][]
 // CHECK:   asynccopy.barrier.wait %[[B]][%[[C0]]], %[[P]]
 // CHECK:   %[[F:.*]] = arith.xori %[[P]], %true
 // CHECK:   memref.store %[[F]], %[[PH]][]
-// CHECK:   %[[T:.*]] = asynccopy.copy %[[S]] to %[[OUT]] window [%[[ROW]], 0] [32, 64] : {{.*}} -> !asynccopy.token
+// CHECK:   %[[T:.*]] = asynccopy.copy %[[S]] to %[[OUT]] window [%[[ROW]], 0] [32, 64] {asynccopy.launch_checked} : {{.*}} -> !asynccopy.token
 // CHECK:   asynccopy.wait %[[T]] : !asynccopy.token
 // CHECK-NOT: memref.copy
 gpu.module @kernels {

@@ -526,7 +526,9 @@ def AsyncCopy_TensorMapAttr : AsyncCopy_Attr<"TensorMap", "tensor_map"> {
     `identity_view`: descriptor dim i is memref dim i (no transforms, no
     merged dims), so dynamic extents and strides can be read from the memref.
     `peer`: the map of a `peer` copy, encoded once per PE of the symmetric
-    heap. Element strides are always 1 and the layout is never interleaved.
+    heap. `fallback`: a launch whose tensor breaks the map's rules that
+    depend on it (address, extents, strides) gets a zeroed map instead of an
+    error; the kernel checks the same rules and takes a fallback copy then. Element strides are always 1 and the layout is never interleaved.
     Attributes are uniqued, so equal maps are the same attribute: a kernel's
     `asynccopy.tma_descriptors` lists each once.
 
@@ -551,13 +553,16 @@ def AsyncCopy_TensorMapAttr : AsyncCopy_Attr<"TensorMap", "tensor_map"> {
     EnumParameter<AsyncCopy_CacheHint>:$cache,
     DefaultValuedParameter<"bool", "false",
                            "descriptor dims are the memref's">:$identity_view,
-    DefaultValuedParameter<"bool", "false", "a peer copy's map">:$peer);
+    DefaultValuedParameter<"bool", "false", "a peer copy's map">:$peer,
+    DefaultValuedParameter<"bool", "false",
+                           "zeroed, not refused, when the tensor breaks the "
+                           "rules at launch">:$fallback);
   let assemblyFormat = [{
     `<` `arg` `=` $arg `,` `element_type` `=` $element_type `,`
     `map_type` `=` $map_type `,` `dims` `=` custom<Extents>($dims) `,`
     `strides` `=` custom<Extents>($strides) `,` `box` `=` `[` $box `]` `,`
     `swizzle` `=` $swizzle `,` `oob` `=` $oob `,` `cache` `=` $cache
-    `` custom<TensorMapFlags>($identity_view, $peer) `>`
+    `` custom<TensorMapFlags>($identity_view, $peer, $fallback) `>`
   }];
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{

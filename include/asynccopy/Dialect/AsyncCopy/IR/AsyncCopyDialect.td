@@ -42,6 +42,19 @@ def AsyncCopy_Dialect : Dialect {
     // partial 16-B piece at the end of the innermost tensor dim: `then` holds
     // the TMA store, `else` the sync copy of the windows that reach the piece.
     "::mlir::UnitAttr":$store_edge_guard,
+    // On an `asynccopy.copy`, by asynccopy-raise-upstream or the user: a TMA
+    // path for it is checked at launch against the tensor map's rules that
+    // depend on the tensor (its address, extents, strides), with a
+    // per-thread fallback where they fail, as for a tensor whose strides or
+    // offset only the launch knows (upstream copies promise no alignment).
+    "::mlir::UnitAttr":$launch_checked,
+    // On the `scf.if` selection builds around such a TMA copy: `then` holds
+    // the TMA copy (marked `tma_fallback`), taken where the tensor meets the
+    // tensor map's rules, `else` its sync copy.
+    "::mlir::UnitAttr":$tma_runtime_guard,
+    // On a TMA op in such a guard: its tensor map is zeroed, not refused, at
+    // a launch whose tensor breaks the rules (the guard then skips the op).
+    "::mlir::UnitAttr":$tma_fallback,
     // On `asynccopy.wait`, by the conversion: the completion groups its token
     // may stand for (lowering::kCpAsyncGroups | kBulkGroups; 0 for
     // synchronous copies, whose wait is a CTA barrier).
@@ -59,8 +72,8 @@ def AsyncCopy_Dialect : Dialect {
     // cluster shape (x, y, z) its kernel launches with.
     "::mlir::DenseI64ArrayAttr":$cluster_shape,
     // On a `cp_async.copy` or `sync.copy`, by the conversion's up-front walk:
-    // per SMEM operand, whether its byte offset from the allocation is exact
-    // (1) or a known multiple (0), then that offset or multiple.
+    // per SMEM operand, its byte offset from the allocation: (0, offset) when
+    // exact, else (modulus, residue), the offset modulo a power of two.
     "::mlir::DenseI64ArrayAttr":$smem_offsets,
     // On a kernel, by asynccopy-pipeline-loops{runtime-counters}: per launch
     // counter parameter (they are the kernel's last before its tensor maps),

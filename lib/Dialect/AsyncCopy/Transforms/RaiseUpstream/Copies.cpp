@@ -403,13 +403,18 @@ static CopyOp createWindowCopy(OpBuilder &b, Location loc, bool load,
         DropUnitDimsAttr::get(b.getContext(), window.droppedDims));
   Type token = barrier ? Type() : TokenType::get(b.getContext());
   Value stage = barrier ? arith::ConstantIndexOp::create(b, loc, 0) : Value();
-  return CopyOp::create(
+  // An upstream copy promises nothing of its tensor's address: a TMA path is
+  // checked at launch, with a per-thread fallback.
+  auto copy = CopyOp::create(
       b, loc, token, load ? window.base : smem, load ? smem : window.base,
       dynamic, barrier, stage, /*predicate=*/Value(), /*rank=*/Value(),
       /*peer=*/Value(), b.getDenseI64ArrayAttr(offsets),
       b.getDenseI64ArrayAttr(window.sizes), transforms, IntegerAttr(),
       ArrayAttr(), Attribute(), OOBModeAttr(), ReductionKindAttr(),
       CopyImplAttr(), CacheHintAttr(), BoolAttr());
+  AsyncCopyDialect::LaunchCheckedAttrHelper(b.getContext())
+      .setAttr(copy, b.getUnitAttr());
+  return copy;
 }
 
 /// The copy at `b`, and its wait: a load on a barrier of its own where TMA
