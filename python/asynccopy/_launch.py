@@ -40,11 +40,15 @@ from . import _libs
 
 # Element types: bytes per element, and the tensor dtypes that match
 # (kind, bits) with kind one of int, uint, float, bfloat, bool.
-_ELEMENT_BYTES = {"i1": 1, "i8": 1, "i16": 2, "i32": 4, "i64": 8,
-                  "si8": 1, "si16": 2, "si32": 4, "si64": 8,
-                  "ui8": 1, "ui16": 2, "ui32": 4, "ui64": 8,
-                  "f16": 2, "bf16": 2, "f32": 4, "f64": 8,
-                  "f8E4M3FN": 1, "f8E5M2": 1}
+# The 8-bit floats are matched by their MLIR names (DLPack and torch name
+# each format); tf32 is stored in 4 bytes, so float32 tensors hold it.
+_FLOAT8 = ("f8E4M3FN", "f8E5M2", "f8E4M3", "f8E3M4", "f8E4M3FNUZ",
+           "f8E5M2FNUZ", "f8E4M3B11FNUZ", "f8E8M0FNU")
+_ELEMENT_BYTES = dict({"i1": 1, "i8": 1, "i16": 2, "i32": 4, "i64": 8,
+                       "si8": 1, "si16": 2, "si32": 4, "si64": 8,
+                       "ui8": 1, "ui16": 2, "ui32": 4, "ui64": 8,
+                       "f16": 2, "bf16": 2, "tf32": 4, "f32": 4, "f64": 8},
+                      **{name: 1 for name in _FLOAT8})
 
 
 def _dtype_matches(element_type, kind, bits):
@@ -58,8 +62,10 @@ def _dtype_matches(element_type, kind, bits):
         return kind in ("int", "uint") and bits == int(element_type[1:])
     if element_type == "bf16":
         return kind == "bfloat" and bits == 16
+    if element_type == "tf32":
+        return kind == "float" and bits == 32
     if element_type.startswith("f8"):
-        return kind == element_type
+        return kind == element_type and bits == 8
     if element_type.startswith("f"):
         return kind == "float" and bits == int(element_type[1:])
     return False
@@ -75,6 +81,9 @@ class _Tensor:
 
     @property
     def dtype(self):
+        # The 8-bit floats' kinds are their MLIR names already.
+        if self.kind.startswith("f8"):
+            return self.kind
         return "%s%d" % (self.kind, self.bits)
 
 
@@ -95,7 +104,11 @@ class _DLTensor(C.Structure):
                 ("byte_offset", C.c_uint64)]
 
 
-_DL_KINDS = {0: "int", 1: "uint", 2: "float", 4: "bfloat", 6: "bool"}
+# DLPack type codes (dlpack.h 1.x); the 8-bit floats by their MLIR names.
+_DL_KINDS = {0: "int", 1: "uint", 2: "float", 4: "bfloat", 6: "bool",
+             7: "f8E3M4", 8: "f8E4M3", 9: "f8E4M3B11FNUZ", 10: "f8E4M3FN",
+             11: "f8E4M3FNUZ", 12: "f8E5M2", 13: "f8E5M2FNUZ",
+             14: "f8E8M0FNU"}
 _DL_DEVICES = {1: "cpu", 2: "cuda", 3: "cuda_host", 13: "cuda"}
 _CAI_KINDS = {"i": "int", "u": "uint", "f": "float", "b": "bool"}
 
@@ -607,7 +620,12 @@ def _register_torch(torch):
                        ("float16", ("float", 16)),
                        ("bfloat16", ("bfloat", 16)),
                        ("float32", ("float", 32)),
-                       ("float64", ("float", 64))):
+                       ("float64", ("float", 64)),
+                       ("float8_e4m3fn", ("f8E4M3FN", 8)),
+                       ("float8_e5m2", ("f8E5M2", 8)),
+                       ("float8_e4m3fnuz", ("f8E4M3FNUZ", 8)),
+                       ("float8_e5m2fnuz", ("f8E5M2FNUZ", 8)),
+                       ("float8_e8m0fnu", ("f8E8M0FNU", 8))):
         if hasattr(torch, name):
             dtypes[getattr(torch, name)] = kind
     current = getattr(getattr(torch, "_C", None),

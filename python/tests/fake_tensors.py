@@ -7,7 +7,7 @@ from asynccopy import _launch
 from asynccopy._launch import _DLDataType, _DLDevice, _DLTensor
 
 _DTYPES = {"f16": (2, 16), "bf16": (4, 16), "f32": (2, 32), "i32": (0, 32),
-           "u8": (1, 8)}
+           "u8": (1, 8), "f8e4m3fn": (10, 8), "f8e5m2": (12, 8)}
 
 
 class CAITensor:

@@ -666,3 +666,29 @@ def test_native_launch_errors(monkeypatch):
         tma(good, good, grid=(2, 2), block=128)
     if _launch._fastlaunch is not None:
         assert native_calls(tma) == (calls[0] + 2, calls[1])
+
+
+FLOAT8 = """module {
+  gpu.module @m {
+    gpu.func @fp8(%a: memref<64x64xf8E4M3FN>, %b: memref<64xf8E5M2>,
+                  %c: memref<8xtf32>) kernel { gpu.return }
+  }
+}
+"""
+
+
+def test_float8_and_tf32_arguments():
+    # fp8 memrefs take the DLPack float8 types (torch float8_e4m3fn /
+    # float8_e5m2), tf32 ones float32 tensors; a float8 of the other
+    # format is refused.
+    kernel = asynccopy.compile(FLOAT8)["fp8"]
+    a = DLPackTensor(0x7f0000001000, [64, 64], "f8e4m3fn")
+    b = DLPackTensor(0x7f0000002000, [64], "f8e5m2")
+    c = DLPackTensor(0x7f0000003000, [8], "f32")
+    params, _, _ = kernel.prepare([a, b, c])
+    assert params[0] == struct.pack("<Q", 0x7f0000001000)
+    with pytest.raises(ValueError, match="argument 0 of fp8: dtype "
+                       "f8E5M2 does not match the memref's element type "
+                       "f8E4M3FN"):
+        kernel.prepare([DLPackTensor(64, [64, 64], "f8e5m2"), b, c])
+    assert _launch._ELEMENT_BYTES["f8E4M3FN"] == 1
