@@ -10,6 +10,10 @@
 // RUN:   --gpu-lower-to-nvvm-pipeline="cubin-chip=sm_90a cubin-features=+ptx80 cubin-format=isa" 2> %t.err \
 // RUN:   | %extract_ptx | FileCheck %s --check-prefix=UPSTREAM
 // RUN: not grep error %t.err
+// Per-thread cp.async runs that tile a slab: one CTA copy per slab, 16-B
+// cp.async (the slab rows are 128-B aligned in SMEM), one group.
+// RUN: ac-opt %S/../Integration/GPU/raise_nvgpu_cp_async_per_thread.mlir -asynccopy-to-llvm="format=isa" \
+// RUN:   | %extract_ptx | FileCheck %s --check-prefix=TILES
 // On sm_80 the load completes through a token (cp.async or sync).
 // RUN: ac-opt %S/../Integration/GPU/raise_memref_copy.mlir -asynccopy-to-llvm="format=isa chip=sm_80" \
 // RUN:   | %extract_ptx_sm80 | FileCheck %s --check-prefix=SM80
@@ -34,6 +38,12 @@
 // ASYNC: ld.global
 // ASYNC: cp.async.commit_group
 // ASYNC: cp.async.wait_group 0
+// TILES: .entry raise_nvgpu_cp_async_per_thread_kernel
+// TILES: cp.async.cg.shared.global [%{{.*}}], [%{{.*}}], 16;
+// TILES-NOT: cp.async.commit_group
+// TILES-NOT: ld.global
+// TILES: cp.async.commit_group
+// TILES-NEXT: cp.async.wait_group 0
 // UPSTREAM: .entry raise_nvgpu_cp_async_kernel
 // UPSTREAM: cp.async.ca.shared.global [%{{.*}}], [%{{.*}}], 16;
 // UPSTREAM: cp.async.commit_group

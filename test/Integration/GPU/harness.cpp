@@ -965,7 +965,8 @@ static bool dsmemStrided(Checker &check) {
 // Kernels in upstream ops only, raised by asynccopy-raise-upstream
 //===----------------------------------------------------------------------===//
 
-#if defined(HAS_raise_memref_copy) || defined(HAS_raise_nvgpu_cp_async)
+#if defined(HAS_raise_memref_copy) || defined(HAS_raise_nvgpu_cp_async) ||   \
+    defined(HAS_raise_nvgpu_cp_async_per_thread)
 /// `fn` copies the 3-D `in` to `out` (through SMEM).
 template <typename T, typename Pattern>
 static bool copies3D(Checker &check, void (*fn)(MemRef<T, 3> *, MemRef<T, 3> *),
@@ -998,6 +999,17 @@ extern "C" void _mlir_ciface_raise_nvgpu_cp_async(MemRef<uint16_t, 3> *,
 static bool raiseNvgpuCpAsync(Checker &check) {
   return copies3D(check, _mlir_ciface_raise_nvgpu_cp_async, {4, 64, 64},
                   pattern16);
+}
+#endif
+
+#ifdef HAS_raise_nvgpu_cp_async_per_thread
+extern "C" void
+_mlir_ciface_raise_nvgpu_cp_async_per_thread(MemRef<uint16_t, 3> *,
+                                             MemRef<uint16_t, 3> *);
+/// Per-thread nvgpu.device_async_copy runs tiling 16-row slabs, raised.
+static bool raiseNvgpuCpAsyncPerThread(Checker &check) {
+  return copies3D(check, _mlir_ciface_raise_nvgpu_cp_async_per_thread,
+                  {4, 64, 64}, pattern16);
 }
 #endif
 
@@ -1191,6 +1203,9 @@ static const std::map<std::string, std::function<bool(Checker &)>> &tests() {
 #endif
 #ifdef HAS_raise_nvgpu_cp_async
       {"raise_nvgpu_cp_async", raiseNvgpuCpAsync},
+#endif
+#ifdef HAS_raise_nvgpu_cp_async_per_thread
+      {"raise_nvgpu_cp_async_per_thread", raiseNvgpuCpAsyncPerThread},
 #endif
 #ifdef HAS_raise_nvgpu_tma
       {"raise_nvgpu_tma", raiseNvgpuTma},

@@ -161,15 +161,16 @@ func.func @initialised_global() {
 
 // -----
 
-// nvgpu cp.async: per-thread operands, zero-fill and tokens that flow on
-// stay; the kernel's other cp.async ops stay with them.
+// nvgpu cp.async: per-thread operands without a known block size,
+// zero-fill and tokens that flow on stay; the kernel's other cp.async ops
+// stay with them.
 !smem = memref<64x64xf16, #gpu.address_space<workgroup>>
 gpu.module @kernels {
   gpu.func @per_thread(%A: memref<64x64xf16>, %n: index) workgroup(%S : !smem) kernel {
     %c0 = arith.constant 0 : index
     %c8 = arith.constant 8 : index
     %tid = gpu.thread_id x
-    // expected-remark @below {{not raised: its operands may differ between threads: asynccopy has no per-thread copy (its cp.async copy splits one window over the CTA)}}
+    // expected-remark @below {{not raised: its indices differ between threads and do not tile one window that the CTA could copy together: its indices differ between threads and the kernel's block size is not static}}
     %t0 = nvgpu.device_async_copy %A[%tid, %c0], %S[%tid, %c0], 8 : memref<64x64xf16> to !smem
     // expected-remark @below {{not raised: it zero-fills past `srcElements`, which asynccopy.copy cannot express}}
     %t1 = nvgpu.device_async_copy %A[%c0, %c0], %S[%c0, %c0], 8, %n : memref<64x64xf16> to !smem
@@ -908,4 +909,57 @@ func.func @value_before_used_after(%A: memref<256x128xf16>, %out: memref<1xf16>)
     gpu.terminator
   }
   return
+}
+
+// -----
+
+// Per-thread cp.async copies (block 128 x 1 x 1) whose runs do not tile one
+// window the CTA could copy together stay, with the reason.
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+gpu.module @kernels {
+  gpu.func @overlapping(%A: memref<64x64xf16>) workgroup(%S : !smem) kernel
+      attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c8 = arith.constant 8 : index
+    %tid = gpu.thread_id x
+    %r = arith.remui %tid, %c8 : index
+    // expected-remark @below {{not raised: its indices differ between threads and do not tile one window that the CTA could copy together: the threads' runs do not tile a window (128 runs of 8 elements span 64)}}
+    %t = nvgpu.device_async_copy %A[%r, %c8], %S[%r, %c8], 8 : memref<64x64xf16> to !smem
+    gpu.return
+  }
+}
+
+// -----
+
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+gpu.module @kernels {
+  // Thread t reads row t / 8 and writes it to row 63 - t / 8.
+  gpu.func @other_layout(%A: memref<64x64xf16>) workgroup(%S : !smem) kernel
+      attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c8 = arith.constant 8 : index
+    %c63 = arith.constant 63 : index
+    %tid = gpu.thread_id x
+    %r = arith.divui %tid, %c8 : index
+    %m = arith.remui %tid, %c8 : index
+    %c = arith.muli %m, %c8 : index
+    %flip = arith.subi %c63, %r : index
+    // expected-remark @below {{not raised: its indices differ between threads and do not tile one window that the CTA could copy together: the destination does not hold the threads' runs in the layout of the window they read}}
+    %t = nvgpu.device_async_copy %A[%r, %c], %S[%flip, %c], 8 : memref<64x64xf16> to !smem
+    gpu.return
+  }
+}
+
+// -----
+
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+gpu.module @kernels {
+  // A per-thread part scaled by a value the threads share.
+  gpu.func @scaled_by_shared(%A: memref<64x64xf16>, %s: index) workgroup(%S : !smem) kernel
+      attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %tid = gpu.thread_id x
+    %r = arith.muli %tid, %s : index
+    // expected-remark @below {{not raised: its indices differ between threads and do not tile one window that the CTA could copy together: an index is not a sum of a part every thread shares and one of the thread ids and constants}}
+    %t = nvgpu.device_async_copy %A[%r, %c0], %S[%r, %c0], 8 : memref<64x64xf16> to !smem
+    gpu.return
+  }
 }

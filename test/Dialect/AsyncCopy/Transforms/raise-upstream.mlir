@@ -338,3 +338,61 @@ func.func @predicated_tma(%A: memref<256x128xf16>) {
   }
   return
 }
+
+// -----
+
+// nvgpu cp.async as compilers emit it: each of the 128 threads copies its
+// own 16-B run, row tid / 8 and column (tid mod 8) * 8 of a 16-row slab at
+// the block's rows (arith), or the same through affine.apply. The runs tile
+// the 16x64 window; it becomes one copy of it into the SMEM rows the
+// threads wrote, at the shared part of the indices plus the smallest
+// thread's.
+// CHECK-LABEL: gpu.func @per_thread_runs
+// CHECK-SAME: (%[[A:[^:]*]]: memref<1024x64xf16>
+// CHECK-SAME: workgroup(%[[S:[^ ]*]] :
+// CHECK: %[[ROW0:.*]] = arith.muli %{{.*}}, %c16
+// CHECK: %[[BASE:.*]] = arith.addi %{{.*}}, %[[ROW0]] : index
+// CHECK: %[[VIEW:.*]] = memref.subview %[[S]][0, 0] [16, 64] [1, 1]
+// CHECK: asynccopy.copy %[[A]] to %[[VIEW]] window [%[[BASE]], 0] [16, 64] {commit = false, oob = #asynccopy<oob promise_in_bounds>}
+// CHECK: asynccopy.commit_group cp_async
+// CHECK: asynccopy.wait_group cp_async 0
+// CHECK-NOT: nvgpu.
+// CHECK-LABEL: gpu.func @per_thread_affine
+// CHECK: %[[B:.*]] = gpu.block_id x
+// CHECK: %[[ROWS:.*]] = affine.apply #{{.*}}()[%[[B]]]
+// CHECK: asynccopy.copy %{{.*}} window [%{{.*}}, 0] [16, 64] {commit = false
+// CHECK-NOT: nvgpu.
+#rows = affine_map<(d0)[s0] -> (d0 floordiv 8 + s0 * 16)>
+#cols = affine_map<(d0) -> ((d0 mod 8) * 8)>
+gpu.module @kernels {
+  gpu.func @per_thread_runs(%A: memref<1024x64xf16>)
+      workgroup(%S : memref<16x64xf16, #gpu.address_space<workgroup>>)
+      kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c8 = arith.constant 8 : index
+    %c16 = arith.constant 16 : index
+    %tid = gpu.thread_id x
+    %bid = gpu.block_id x
+    %row0 = arith.muli %bid, %c16 : index
+    %r = arith.divui %tid, %c8 : index
+    %m = arith.remui %tid, %c8 : index
+    %c = arith.muli %m, %c8 : index
+    %gr = arith.addi %row0, %r : index
+    %t = nvgpu.device_async_copy %A[%gr, %c], %S[%r, %c], 8 : memref<1024x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
+    %g = nvgpu.device_async_create_group %t
+    nvgpu.device_async_wait %g {numGroups = 0 : i32}
+    gpu.return
+  }
+  gpu.func @per_thread_affine(%A: memref<1024x64xf16>)
+      workgroup(%S : memref<16x64xf16, #gpu.address_space<workgroup>>)
+      kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %tid = gpu.thread_id x
+    %bid = gpu.block_id x
+    %gr = affine.apply #rows(%tid)[%bid]
+    %r = affine.apply affine_map<(d0) -> (d0 floordiv 8)>(%tid)
+    %c = affine.apply #cols(%tid)
+    %t = nvgpu.device_async_copy %A[%gr, %c], %S[%r, %c], 8 : memref<1024x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
+    %g = nvgpu.device_async_create_group %t
+    nvgpu.device_async_wait %g {numGroups = 0 : i32}
+    gpu.return
+  }
+}

@@ -43,8 +43,11 @@ using namespace mlir::asynccopy::raising;
 //===----------------------------------------------------------------------===//
 
 /// Why the nvgpu cp.async op `op` cannot be raised on its own, or nullopt.
-static std::optional<std::string> whyNotAsyncOp(Operation *op,
-                                                Uniformity &uniformity) {
+/// A copy whose operands differ between threads is raised when its threads'
+/// runs tile a window (`tiles` records it).
+static std::optional<std::string>
+whyNotAsyncOp(Operation *op, Kernel kernel, Uniformity &uniformity,
+              DenseMap<Operation *, ThreadTiledCopy> &tiles) {
   if (std::optional<std::string> why = uniformity.whyNotRunByAll(op))
     return why;
   for (Operation *user : op->getUsers())
@@ -59,11 +62,21 @@ static std::optional<std::string> whyNotAsyncOp(Operation *op,
                        "asynccopy.copy cannot express");
   if (!isGlobalMemory(copy.getSrc().getType()))
     return std::string("its source is not in global memory");
-  if (!llvm::all_of(copy->getOperands(),
-                    [&](Value v) { return uniformity.isUniform(v); }))
-    return std::string(
-        "its operands may differ between threads: asynccopy has no "
-        "per-thread copy (its cp.async copy splits one window over the CTA)");
+  if (llvm::all_of(copy->getOperands(),
+                   [&](Value v) { return uniformity.isUniform(v); }))
+    return std::nullopt;
+  if (!uniformity.isUniform(copy.getSrc()) ||
+      !uniformity.isUniform(copy.getDst()))
+    return std::string("its source or destination buffer may differ between "
+                       "threads");
+  std::string why;
+  FailureOr<ThreadTiledCopy> tiled =
+      analyseThreadTiledCopy(copy, kernel, uniformity, why);
+  if (failed(tiled))
+    return "its indices differ between threads and do not tile one window "
+           "that the CTA could copy together: " +
+           why;
+  tiles[op] = std::move(*tiled);
   return std::nullopt;
 }
 
@@ -112,10 +125,12 @@ void mlir::asynccopy::raising::raiseDeviceAsyncCopies(Kernel kernel) {
   if (ops.empty())
     return;
   Uniformity uniformity(kernel);
+  DenseMap<Operation *, ThreadTiledCopy> tiles;
   bool blocked = false;
   SmallVector<Operation *> fine;
   for (Operation *op : ops) {
-    if (std::optional<std::string> why = whyNotAsyncOp(op, uniformity)) {
+    if (std::optional<std::string> why =
+            whyNotAsyncOp(op, kernel, uniformity, tiles)) {
       remarkNotRaised(op, *why);
       blocked = true;
     } else {
@@ -132,7 +147,10 @@ void mlir::asynccopy::raising::raiseDeviceAsyncCopies(Kernel kernel) {
       ops.front(), [&](OpBuilder &b) -> std::optional<std::string> {
         for (Operation *op : ops) {
           b.setInsertionPoint(op);
-          if (auto copy = dyn_cast<nvgpu::DeviceAsyncCopyOp>(op))
+          auto copy = dyn_cast<nvgpu::DeviceAsyncCopyOp>(op);
+          if (copy && tiles.count(op))
+            buildThreadTiledCopy(b, copy, tiles.find(op)->second);
+          else if (copy)
             buildAsyncCopy(b, copy);
           else if (isa<nvgpu::DeviceAsyncCreateGroupOp>(op))
             CommitGroupOp::create(b, op->getLoc(), GroupKind::cp_async);

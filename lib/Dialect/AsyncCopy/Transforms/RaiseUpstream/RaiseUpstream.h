@@ -7,6 +7,8 @@
 //                       the CTA (an asynccopy copy is CTA-cooperative)
 //   Copies.cpp          workgroup allocations, memref.copy and linalg.copy
 //   NVGPU.cpp           nvgpu cp.async copies and groups, nvgpu TMA loads
+//   ThreadTiles.cpp     per-thread cp.async copies that together copy a
+//                       window
 //   RaiseUpstream.cpp   the pass
 //
 // An upstream copy runs in each thread on its own; the asynccopy op it
@@ -20,6 +22,7 @@
 #define ASYNCCOPY_LIB_TRANSFORMS_RAISEUPSTREAM_RAISEUPSTREAM_H
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -84,6 +87,35 @@ void raiseCopies(Kernel kernel);
 /// Raises the nvgpu cp.async copies, groups and waits of `kernel`: all of
 /// them, or none.
 void raiseDeviceAsyncCopies(Kernel kernel);
+
+/// A per-thread nvgpu cp.async copy whose threads together copy one window
+/// (ThreadTiles.cpp): the window's sizes, and where it starts relative to
+/// the indices' shared parts, in the source and the destination.
+struct ThreadTiledCopy {
+  ThreadTiledCopy();
+  ~ThreadTiledCopy();
+  ThreadTiledCopy(ThreadTiledCopy &&);
+  ThreadTiledCopy &operator=(ThreadTiledCopy &&);
+
+  /// The copy's indices split into shared and per-thread parts.
+  struct Indices;
+  std::unique_ptr<Indices> indices;
+  SmallVector<int64_t> srcMin, dstMin, sizes;
+};
+
+/// Whether the runs the threads of `kernel`'s block copy with `copy` tile a
+/// window in its source that its destination holds in the same layout
+/// (indices: a part every thread shares plus one of thread ids and
+/// constants; a static block size), or why not.
+FailureOr<ThreadTiledCopy> analyseThreadTiledCopy(nvgpu::DeviceAsyncCopyOp copy,
+                                                  Kernel kernel,
+                                                  Uniformity &uniformity,
+                                                  std::string &why);
+
+/// The asynccopy copy of that window (`{commit = false}`, joining the open
+/// cp.async group as the per-thread copies did), at `b`.
+Value buildThreadTiledCopy(OpBuilder &b, nvgpu::DeviceAsyncCopyOp copy,
+                           const ThreadTiledCopy &tiles);
 
 /// Raises the nvgpu TMA loads of `kernel` with their mbarrier protocol.
 void raiseTmaLoads(Kernel kernel);
