@@ -49,6 +49,73 @@ module attributes {gpu.container_module} {
 """
 
 
+# Kernels whose copies depend on the tensor at launch: a shape-generic copy
+# (dynamic strides and offset: TMA where the tensor meets the tensor map's
+# rules, the sync fallback where it does not, chosen in the kernel), and
+# fp8 tiles launched on torch float8 tensors.
+TRUST = """
+#wg = #gpu.address_space<workgroup>
+!view = memref<?x?xf16, strided<[?, 1], offset: ?>>
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @shape_generic(%in: !view, %out: !view)
+        workgroup(%tile : memref<64x64xf16, #wg>) kernel {
+      %c0 = arith.constant 0 : index
+      %c64 = arith.constant 64 : index
+      %false = arith.constant false
+      %bx = gpu.block_id x
+      %by = gpu.block_id y
+      %row = arith.muli %by, %c64 : index
+      %col = arith.muli %bx, %c64 : index
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      asynccopy.copy %in to %tile window [%row, %col] [64, 64] barrier %bar[%c0]
+          {swizzle = 128 : i64} : !view to memref<64x64xf16, #wg>
+      asynccopy.barrier.wait %bar[%c0], %false : !asynccopy.barrier<1>
+      %t = asynccopy.copy %tile to %out window [%row, %col] [64, 64]
+          {swizzle = 128 : i64} : memref<64x64xf16, #wg> to !view -> !asynccopy.token
+      asynccopy.wait %t : !asynccopy.token
+      gpu.return
+    }
+    gpu.func @fp8_e4m3(%in: memref<128x128xf8E4M3FN>, %out: memref<128x128xf8E4M3FN>)
+        workgroup(%tile : memref<64x128xf8E4M3FN, #wg>) kernel {
+      %c0 = arith.constant 0 : index
+      %c64 = arith.constant 64 : index
+      %false = arith.constant false
+      %by = gpu.block_id y
+      %row = arith.muli %by, %c64 : index
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      asynccopy.copy %in to %tile window [%row, 0] [64, 128] barrier %bar[%c0]
+          {swizzle = 128 : i64} : memref<128x128xf8E4M3FN> to memref<64x128xf8E4M3FN, #wg>
+      asynccopy.barrier.wait %bar[%c0], %false : !asynccopy.barrier<1>
+      %t = asynccopy.copy %tile to %out window [%row, 0] [64, 128]
+          {swizzle = 128 : i64} : memref<64x128xf8E4M3FN, #wg> to memref<128x128xf8E4M3FN> -> !asynccopy.token
+      asynccopy.wait %t : !asynccopy.token
+      gpu.return
+    }
+    gpu.func @fp8_e5m2(%in: memref<128x128xf8E5M2>, %out: memref<128x128xf8E5M2>)
+        workgroup(%tile : memref<64x128xf8E5M2, #wg>) kernel {
+      %c0 = arith.constant 0 : index
+      %c64 = arith.constant 64 : index
+      %false = arith.constant false
+      %by = gpu.block_id y
+      %row = arith.muli %by, %c64 : index
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      asynccopy.copy %in to %tile window [%row, 0] [64, 128] barrier %bar[%c0]
+          : memref<128x128xf8E5M2> to memref<64x128xf8E5M2, #wg>
+      asynccopy.barrier.wait %bar[%c0], %false : !asynccopy.barrier<1>
+      %t = asynccopy.copy %tile to %out window [%row, 0] [64, 128]
+          : memref<64x128xf8E5M2, #wg> to memref<128x128xf8E5M2> -> !asynccopy.token
+      asynccopy.wait %t : !asynccopy.token
+      gpu.return
+    }
+  }
+}
+"""
+
+
 def save(module, path, label):
     if module.cubin is None:
         sys.exit("ptxas not found: the run needs cubins")
@@ -63,6 +130,7 @@ def build(outdir):
              os.path.join(outdir, mode), mode)
     save(asynccopy.compile(BIG_TILE, dynamic_smem="always"),
          os.path.join(outdir, "big"), "big")
+    save(asynccopy.compile(TRUST), os.path.join(outdir, "trust"), "trust")
 
 
 def check(name, got, want):
@@ -153,12 +221,51 @@ def run_big(module):
     return not check("big_tile 128x128 f32 (64 KiB of dynamic SMEM)", y, x)
 
 
+def run_trust(module):
+    """Shape-generic copies of tensors that meet TMA's rules and of ones that
+    do not (a row stride of 1003 elements, an address 2 B past alignment):
+    the kernel takes TMA or its fallback by itself and every result is
+    right, with guard columns and rows around each view untouched; fp8
+    copies of torch float8 tensors. Returns the failures."""
+    import torch
+    failures = 0
+    for label, rows, cols, row_stride, skip in (
+            ("contiguous", 100, 192, 192, 0),
+            ("row stride 1003", 100, 192, 1003, 0),
+            ("address +2 B", 130, 128, 136, 1)):
+        storage = torch.randn(rows + 2, row_stride + skip, device="cuda").to(
+            torch.float16)
+        x = storage[:rows, skip:skip + cols]
+        out_storage = torch.full_like(storage, -7.0)
+        y = out_storage[:rows, skip:skip + cols]
+        module["shape_generic"](x, y, grid=((cols + 63) // 64,
+                                            (rows + 63) // 64), block=128)
+        torch.cuda.synchronize()
+        failures += not check("shape_generic %s %dx%d" % (label, rows, cols),
+                              y, x)
+        guard = out_storage.clone()
+        guard[:rows, skip:skip + cols] = -7.0
+        failures += not check("shape_generic %s: nothing written outside "
+                              "the view" % label, guard,
+                              torch.full_like(storage, -7.0))
+    for name, dtype in (("fp8_e4m3", torch.float8_e4m3fn),
+                        ("fp8_e5m2", torch.float8_e5m2)):
+        x = torch.randn(128, 128, device="cuda").to(dtype)
+        y = torch.zeros(128, 128, device="cuda").to(dtype)
+        module[name](x, y, grid=(1, 2), block=128)
+        torch.cuda.synchronize()
+        failures += not check("%s 128x128 on torch %s" % (name, dtype),
+                              y.view(torch.uint8), x.view(torch.uint8))
+    return failures
+
+
 def run(indir):
     failures = 0
     for mode in MODES:
         failures += run_module(asynccopy.load(os.path.join(indir, mode)),
                                mode)
     failures += run_big(asynccopy.load(os.path.join(indir, "big")))
+    failures += run_trust(asynccopy.load(os.path.join(indir, "trust")))
     print("FAILURES: %d" % failures)
     return 1 if failures else 0
 
