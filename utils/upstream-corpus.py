@@ -225,13 +225,15 @@ def run_corpus(out, runner, libdir):
             if not entry.get(variant, {}).get("ok") or not os.path.exists(module):
                 continue
             try:
-                p, seconds = shell(runner.split() + args + [module], timeout=120)
-                rc, output = p.returncode, p.stdout + (
-                    p.stderr if r["stderr"] else b"")
+                p, seconds = shell(runner.split() + args + [module], timeout=60)
+                rc, output, errors = p.returncode, p.stdout + (
+                    p.stderr if r["stderr"] else b""), p.stderr
             except subprocess.TimeoutExpired:
-                rc, output, seconds = "timeout", b"", 120.0
+                rc, output, errors, seconds = "timeout", b"", b"", 60.0
             with open(module + ".out", "wb") as f:
                 f.write(output)
+            with open(module + ".err", "wb") as f:
+                f.write(errors[-4000:])
             ran.setdefault(rel, {})[variant] = {"rc": rc,
                                                 "run_s": round(seconds, 3)}
             print(rel, variant, rc, "%.2f s" % seconds, flush=True)

@@ -42,6 +42,9 @@ def AsyncCopyLowerUnraisedUpstream
       thread that runs them: they become a loop nest of loads and stores in
       those threads (upstream lowers strided ones to a `memrefCopy` call
       that GPU modules do not have), with a remark;
+    - an all_reduce or subgroup_reduce in a gpu.launch body is folded,
+      which marks it `uniform` where every thread runs it, as upstream's
+      pipeline does before outlining (the GPU -> NVVM lowering needs it);
     - nvgpu ops go through upstream's `convert-nvgpu-to-nvvm`, in each
       function that holds one (tensor maps created on the host included), as
       upstream's pipeline does before outlining; functions without nvgpu ops

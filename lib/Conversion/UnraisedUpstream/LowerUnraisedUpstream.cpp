@@ -73,6 +73,7 @@ struct AsyncCopyLowerUnraisedUpstream
     : public mlir::asynccopy::impl::AsyncCopyLowerUnraisedUpstreamBase<
           AsyncCopyLowerUnraisedUpstream> {
   void runOnOperation() override {
+    foldGroupOps();
     lowerCopies();
     if (failed(checkHostWorkgroupAllocations()) || failed(lowerNVGPU()))
       signalPassFailure();
@@ -118,6 +119,20 @@ struct AsyncCopyLowerUnraisedUpstream
       else if (auto copy = dyn_cast<linalg::CopyOp>(op))
         lowerToLoops(op, copy.getInputs()[0], copy.getOutputs()[0]);
     }
+  }
+
+  /// Folds the group ops of gpu.launch bodies, which marks those that every
+  /// thread runs `uniform`: the GPU -> NVVM lowering needs that of an
+  /// all_reduce, and only recognises it before outlining (upstream's
+  /// pipeline gets it from the conversion that runs there).
+  void foldGroupOps() {
+    getOperation()->walk([](Operation *op) {
+      if (!isa<gpu::AllReduceOp, gpu::SubgroupReduceOp>(op) ||
+          !op->getParentOfType<gpu::LaunchOp>())
+        return;
+      SmallVector<OpFoldResult> results;
+      (void)op->fold(results);
+    });
   }
 
   /// Runs convert-nvgpu-to-nvvm on each outermost function holding nvgpu
