@@ -53,6 +53,27 @@ module attributes {gpu.container_module} {
 # (dynamic strides and offset: TMA where the tensor meets the tensor map's
 # rules, the sync fallback where it does not, chosen in the kernel), and
 # fp8 tiles launched on torch float8 tensors.
+# One fp8 tile kernel per format (the swizzle exercises TMA's 1-B path).
+FP8_KERNEL = """
+    gpu.func @{name}(%in: memref<128x128x{t}>, %out: memref<128x128x{t}>)
+        workgroup(%tile : memref<64x128x{t}, #wg>) kernel {{
+      %c0 = arith.constant 0 : index
+      %c64 = arith.constant 64 : index
+      %false = arith.constant false
+      %by = gpu.block_id y
+      %row = arith.muli %by, %c64 : index
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      asynccopy.copy %in to %tile window [%row, 0] [64, 128] barrier %bar[%c0]
+          {{swizzle = 128 : i64}} : memref<128x128x{t}> to memref<64x128x{t}, #wg>
+      asynccopy.barrier.wait %bar[%c0], %false : !asynccopy.barrier<1>
+      %t = asynccopy.copy %tile to %out window [%row, 0] [64, 128]
+          {{swizzle = 128 : i64}} : memref<64x128x{t}, #wg> to memref<128x128x{t}> -> !asynccopy.token
+      asynccopy.wait %t : !asynccopy.token
+      gpu.return
+    }}
+"""
+FP8 = {"fp8_e4m3": "f8E4M3FN", "fp8_e5m2": "f8E5M2"}
 TRUST = """
 #wg = #gpu.address_space<workgroup>
 !view = memref<?x?xf16, strided<[?, 1], offset: ?>>
@@ -77,41 +98,7 @@ module attributes {gpu.container_module} {
       asynccopy.wait %t : !asynccopy.token
       gpu.return
     }
-    gpu.func @fp8_e4m3(%in: memref<128x128xf8E4M3FN>, %out: memref<128x128xf8E4M3FN>)
-        workgroup(%tile : memref<64x128xf8E4M3FN, #wg>) kernel {
-      %c0 = arith.constant 0 : index
-      %c64 = arith.constant 64 : index
-      %false = arith.constant false
-      %by = gpu.block_id y
-      %row = arith.muli %by, %c64 : index
-      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
-      asynccopy.copy %in to %tile window [%row, 0] [64, 128] barrier %bar[%c0]
-          {swizzle = 128 : i64} : memref<128x128xf8E4M3FN> to memref<64x128xf8E4M3FN, #wg>
-      asynccopy.barrier.wait %bar[%c0], %false : !asynccopy.barrier<1>
-      %t = asynccopy.copy %tile to %out window [%row, 0] [64, 128]
-          {swizzle = 128 : i64} : memref<64x128xf8E4M3FN, #wg> to memref<128x128xf8E4M3FN> -> !asynccopy.token
-      asynccopy.wait %t : !asynccopy.token
-      gpu.return
-    }
-    gpu.func @fp8_e5m2(%in: memref<128x128xf8E5M2>, %out: memref<128x128xf8E5M2>)
-        workgroup(%tile : memref<64x128xf8E5M2, #wg>) kernel {
-      %c0 = arith.constant 0 : index
-      %c64 = arith.constant 64 : index
-      %false = arith.constant false
-      %by = gpu.block_id y
-      %row = arith.muli %by, %c64 : index
-      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
-      asynccopy.copy %in to %tile window [%row, 0] [64, 128] barrier %bar[%c0]
-          : memref<128x128xf8E5M2> to memref<64x128xf8E5M2, #wg>
-      asynccopy.barrier.wait %bar[%c0], %false : !asynccopy.barrier<1>
-      %t = asynccopy.copy %tile to %out window [%row, 0] [64, 128]
-          : memref<64x128xf8E5M2, #wg> to memref<128x128xf8E5M2> -> !asynccopy.token
-      asynccopy.wait %t : !asynccopy.token
-      gpu.return
-    }
-  }
+""" + "".join(FP8_KERNEL.format(name=n, t=t) for n, t in FP8.items()) + """  }
 }
 """
 

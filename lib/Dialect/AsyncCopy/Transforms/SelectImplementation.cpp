@@ -762,36 +762,53 @@ struct SelectImplementationPass
   ///   scf.if %meets_rules { the copy, TMA, map `fallback` } else { sync }
   /// The host zeroes a `fallback` map instead of failing the launch when the
   /// tensor breaks the rules; the kernel then never uses it.
-  static void guardTmaRules(CopyInfo &info, Plan plan) {
+  static void guardTmaRules(CopyInfo &info, const Plan &plan) {
+    auto op = cast<CopyOp>(info.op.getOperation());
+    OpBuilder b(op);
+    Value ok = buildTmaRules(b, op.getLoc(), op, *info.layout);
+    Plan tmaPlan = plan;
+    tmaPlan.runtimeGuard = false;
+    splitTmaAndSync(
+        info, ok, AsyncCopyDialect::TmaRuntimeGuardAttrHelper::getNameStr(),
+        [&](CopyInfo &clone) {
+          Block *block = clone.op->getBlock();
+          rewrite(clone, CopyImpl::tma, tmaPlan);
+          // The TMA ops that replaced it (behind an edge guard, perhaps).
+          block->walk([&](Operation *tma) {
+            if (isa<TmaLoadOp, TmaStoreOp, TmaReduceOp>(tma))
+              AsyncCopyDialect::TmaFallbackAttrHelper(b.getContext())
+                  .setAttr(tma, b.getUnitAttr());
+          });
+        });
+  }
+
+  /// Replaces the copy of `info` by
+  ///   scf.if %condition { the copy, by `rewriteTma` } else { its sync copy }
+  /// marked with the unit attribute `marker`.
+  static void splitTmaAndSync(CopyInfo &info, Value condition,
+                              StringRef marker,
+                              function_ref<void(CopyInfo &)> rewriteTma) {
     auto op = cast<CopyOp>(info.op.getOperation());
     Location loc = op.getLoc();
     OpBuilder b(op);
-    Value ok = buildTmaRules(b, loc, op, *info.layout);
-    auto ifOp = scf::IfOp::create(b, loc, op->getResultTypes(), ok,
+    auto ifOp = scf::IfOp::create(b, loc, op->getResultTypes(), condition,
                                   /*addThenBlock=*/true, /*addElseBlock=*/true);
-    AsyncCopyDialect::TmaRuntimeGuardAttrHelper(b.getContext())
-        .setAttr(ifOp, b.getUnitAttr());
-    auto fill = [&](Block &block, CopyImpl impl) {
+    ifOp->setAttr(marker, b.getUnitAttr());
+    auto fill = [&](Block &block, bool tma) {
       OpBuilder inner = OpBuilder::atBlockBegin(&block);
       auto clone = cast<CopyOp>(inner.clone(*op));
       scf::YieldOp::create(inner, loc, clone->getResults());
       CopyInfo cloneInfo{clone, info.layout, info.layoutError, info.divisors};
-      Plan clonePlan = plan;
-      clonePlan.runtimeGuard = false;
-      if (impl == CopyImpl::sync) {
-        clonePlan = Plan();
-        (void)trySync(cloneInfo, clonePlan);
+      if (tma) {
+        rewriteTma(cloneInfo);
+        return;
       }
-      rewrite(cloneInfo, impl, clonePlan);
-      if (impl == CopyImpl::tma)
-        block.walk([&](Operation *nested) {
-          if (isa<TmaLoadOp, TmaStoreOp, TmaReduceOp>(nested))
-            AsyncCopyDialect::TmaFallbackAttrHelper(b.getContext())
-                .setAttr(nested, b.getUnitAttr());
-        });
+      Plan sync;
+      (void)trySync(cloneInfo, sync);
+      rewriteToMechanism(clone, CopyImpl::sync, sync.toAttr(op.getContext()));
     };
-    fill(ifOp.getThenRegion().front(), CopyImpl::tma);
-    fill(ifOp.getElseRegion().front(), CopyImpl::sync);
+    fill(ifOp.getThenRegion().front(), /*tma=*/true);
+    fill(ifOp.getElseRegion().front(), /*tma=*/false);
     op->replaceAllUsesWith(ifOp.getResults());
     op->erase();
   }
@@ -825,27 +842,13 @@ struct SelectImplementationPass
                                arith::ConstantIndexOp::create(b, loc, perPiece)));
     Value fits =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, end, aligned);
-    auto ifOp = scf::IfOp::create(b, loc, op->getResultTypes(), fits,
-                                  /*addThenBlock=*/true, /*addElseBlock=*/true);
-    AsyncCopyDialect::StoreEdgeGuardAttrHelper(b.getContext())
-        .setAttr(ifOp, b.getUnitAttr());
-    auto fill = [&](Block &block, CopyImpl impl) {
-      OpBuilder inner = OpBuilder::atBlockBegin(&block);
-      auto clone = cast<CopyOp>(inner.clone(*op));
-      Plan clonePlan = plan;
-      if (impl == CopyImpl::sync) {
-        CopyInfo syncInfo{clone, info.layout, info.layoutError, info.divisors};
-        clonePlan = Plan();
-        (void)trySync(syncInfo, clonePlan);
-      }
-      Operation *mechanism =
-          rewriteToMechanism(clone, impl, clonePlan.toAttr(op.getContext()));
-      scf::YieldOp::create(inner, loc, mechanism->getResults());
-    };
-    fill(ifOp.getThenRegion().front(), CopyImpl::tma);
-    fill(ifOp.getElseRegion().front(), CopyImpl::sync);
-    op->replaceAllUsesWith(ifOp.getResults());
-    op->erase();
+    splitTmaAndSync(info, fits,
+                    AsyncCopyDialect::StoreEdgeGuardAttrHelper::getNameStr(),
+                    [&](CopyInfo &clone) {
+                      rewriteToMechanism(cast<CopyOp>(clone.op.getOperation()),
+                                         CopyImpl::tma,
+                                         plan.toAttr(op.getContext()));
+                    });
   }
 
   /// A prefetch is a hint: it becomes a TMA prefetch or is erased.
