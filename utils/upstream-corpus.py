@@ -225,11 +225,11 @@ def run_corpus(out, runner, libdir):
             if not entry.get(variant, {}).get("ok") or not os.path.exists(module):
                 continue
             try:
-                p, seconds = shell(runner.split() + args + [module], timeout=60)
+                p, seconds = shell(runner.split() + args + [module], timeout=30)
                 rc, output, errors = p.returncode, p.stdout + (
                     p.stderr if r["stderr"] else b""), p.stderr
             except subprocess.TimeoutExpired:
-                rc, output, errors, seconds = "timeout", b"", b"", 60.0
+                rc, output, errors, seconds = "timeout", b"", b"", 30.0
             with open(module + ".out", "wb") as f:
                 f.write(output)
             with open(module + ".err", "wb") as f:
