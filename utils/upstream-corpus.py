@@ -246,7 +246,10 @@ def report(corpus, out, md, record):
         compiled = json.load(f)
     ran_path = os.path.join(out, "ran.json")
     ran = json.load(open(ran_path)) if os.path.exists(ran_path) else {}
-    rows, summary = [], {"tests": 0, "upstream_passes": 0,
+    rows, summary = [], {"tests": 0, "upstream_compiles": 0,
+                         "asynccopy_compiles": 0,
+                         "asynccopy_fails_to_compile_where_upstream_compiles":
+                         0, "upstream_passes": 0,
                          "asynccopy_passes": 0, "both_pass_same_output": 0,
                          "asynccopy_fails_where_upstream_passes": 0}
     for rel, entry in sorted(compiled.items()):
@@ -276,9 +279,14 @@ def report(corpus, out, md, record):
                     input=output, capture_output=True)
                 status["filecheck"] = check.returncode == 0
             row[variant] = status
+        compiled_ok = {v: row[v]["compiles"] for v in ("upstream", "asynccopy")}
+        summary["upstream_compiles"] += compiled_ok["upstream"]
+        summary["asynccopy_compiles"] += compiled_ok["asynccopy"]
+        summary["asynccopy_fails_to_compile_where_upstream_compiles"] += (
+            compiled_ok["upstream"] and not compiled_ok["asynccopy"])
         passed = {v: row[v].get("rc") == 0 and row[v].get("filecheck")
                   for v in ("upstream", "asynccopy")}
-        row["same_output"] = (len(outputs) == 2 and
+        row["same_output"] = (None if len(outputs) != 2 else
                               outputs["upstream"] == outputs["asynccopy"])
         summary["upstream_passes"] += bool(passed["upstream"])
         summary["asynccopy_passes"] += bool(passed["asynccopy"])
@@ -298,7 +306,8 @@ def cell(status):
     if not status:
         return "-"
     if not status.get("compiles"):
-        return "does not compile: " + status.get("error", "").replace("|", "/")
+        error = re.sub(r"^\S*/CUDA/", "", status.get("error", ""))
+        return "does not compile: " + error.replace("|", "/")
     if "rc" not in status:
         return "compiles (%.2f s), not run" % status["compile_s"]
     verdict = "PASS" if status["rc"] == 0 and status.get("filecheck") else (
@@ -318,14 +327,18 @@ def render(rows, summary):
         lines.append("| %s%s | %s | %s | %s | %s |" % (
             row["file"], " (RUN normalised)" if row.get("normalised") else "",
             cell(row["upstream"]), cell(row["asynccopy"]),
-            "yes" if row["same_output"] else "no",
+            {True: "yes", False: "no", None: "-"}[row["same_output"]],
             row["raised"] if row["raised"] is not None else "-"))
     lines.append("")
-    lines.append("Summary: %(tests)d tests; upstream passes %(upstream_passes)d, "
-                 "asynccopy %(asynccopy_passes)d; both pass with the same "
-                 "output: %(both_pass_same_output)d; asynccopy fails where "
-                 "upstream passes: %(asynccopy_fails_where_upstream_passes)d."
-                 % summary)
+    lines.append("Summary: %(tests)d tests that run a program; upstream "
+                 "compiles %(upstream_compiles)d, asynccopy "
+                 "%(asynccopy_compiles)d (asynccopy fails where upstream "
+                 "compiles: %(asynccopy_fails_to_compile_where_upstream_"
+                 "compiles)d); run and checked by their FileCheck lines: "
+                 "upstream passes %(upstream_passes)d, asynccopy "
+                 "%(asynccopy_passes)d, both with the same output "
+                 "%(both_pass_same_output)d; asynccopy fails where upstream "
+                 "passes: %(asynccopy_fails_where_upstream_passes)d." % summary)
     return "\n".join(lines) + "\n"
 
 
