@@ -306,7 +306,7 @@ def cell(status):
     if not status:
         return "-"
     if not status.get("compiles"):
-        error = re.sub(r"^\S*/CUDA/", "", status.get("error", ""))
+        error = re.sub(r"\S*/CUDA/", "", status.get("error", ""))
         return "does not compile: " + error.replace("|", "/")
     if "rc" not in status:
         return "compiles (%.2f s), not run" % status["compile_s"]
