@@ -11,7 +11,7 @@
 // the copy is collective over x: over 2 CTAs each loads 1/2 of the tile and
 // multicasts it; over 4 the group's first CTA loads the whole tile and
 // multicasts it (`partition = #asynccopy.replicated`, 3 % faster there and
-// slower over 2: bench/results/README.md). The pass frees each stage on the
+// slower over 2: docs/performance.md). The pass frees each stage on the
 // group with remote arrivals on per-stage empty barriers (no cluster
 // barrier per tile).
 // 2112 CTAs of one warp per launch either way; `@<variant><C>` launches

@@ -8,7 +8,7 @@
 For each kernel of the CSV (numbered from 0 in the order ncu profiled
 them): executed instructions and stall samples per opcode, the stall
 reasons over the whole kernel, and the instructions with the most samples
-with their two main reasons. bench/results/README.md has what it showed
+with their two main reasons. docs/performance.md has what it showed
 for the GEMM (issue 26).
 """
 import argparse

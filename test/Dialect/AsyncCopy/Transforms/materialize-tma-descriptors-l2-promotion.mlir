@@ -2,7 +2,7 @@
 
 // The L2 promotion the host asks the encoder for: 256 B with evict_last,
 // else 128 B, whatever the box (a 256-B promotion for boxes with 256-B rows
-// measured no faster on the H200: bench/results/README.md).
+// measured no faster on the H200: docs/performance.md).
 // The encoder's arguments end with swizzle, OOB fill and L2 promotion.
 // CHECK-LABEL: func.func @host
 // CHECK: %[[ELEM0:.*]] = llvm.mlir.constant(6 : i32) : i32
