@@ -4,12 +4,15 @@
 # kernels and cuMemcpyPeerAsync), then bench/peer_nccl.py (NCCL through
 # torch.distributed), then bench/peer_report.py writes peer-bandwidth.md and
 # summary.json (bench/results/summary.json with the key
-# peer_tma_vs_memcpy_peer updated) into ${OUT:-bench/results}.
+# peer_tma_vs_memcpy_peer updated) into ${OUT:-build/peer-bench}, next to
+# the raw logs. To publish a run, copy those two files into bench/results/
+# and add a run record (bench/results/README.md); raw logs stay out of the
+# tree.
 #
 #   bench/run-peer-bench.sh [iters]
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-out=${OUT:-$here/bench/results}
+out=${OUT:-$here/build/peer-bench}
 iters=${1:-20}
 mkdir -p "$out"
 status=0
