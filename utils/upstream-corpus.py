@@ -21,6 +21,11 @@ that runs a program (mlir-runner or the older mlir-cpu-runner) gives:
   run    the runner's arguments, its libraries mapped to the ones given;
   check  the FileCheck prefix of its output.
 
+Tests stored before MLIR 22's syntax changes are ported first (port(): the
+operands of gpu.printf after a comma; the phase of
+nvgpu.mbarrier.try_wait.parity an i1, not the index constant %c0/%c1), the
+same text for both compilers; compiled.json marks such tests "ported".
+
 Stages (each writes under OUT):
   compile CORPUS OUT        here: both compilations of every test, compile
                             times, raised copies (asynccopy.copy ops that
@@ -129,6 +134,21 @@ def tests(corpus):
                 yield os.path.relpath(path, corpus), path
 
 
+PRINTF_OPERANDS = re.compile(r'(gpu\.printf\s+"(?:[^"\\]|\\.)*")(\s+%)')
+PARITY_CONSTANT = re.compile(
+    r"^(\s*)(nvgpu\.mbarrier\.try_wait\.parity\s+[^,]+\],\s*)%c([01])\b",
+    re.M)
+
+
+def port(text):
+    """The test in MLIR 22's syntax (see the module docstring)."""
+    text = PRINTF_OPERANDS.sub(r"\1,\2", text)
+    return PARITY_CONSTANT.sub(
+        lambda m: "%s%%ported_phase%s = arith.constant %s\n%s%s%%ported_phase%s"
+        % (m.group(1), m.start(), "true" if m.group(3) == "1" else "false",
+           m.group(1), m.group(2), m.start()), text)
+
+
 def shell(argv, stdin=None, timeout=600):
     start = time.monotonic()
     p = subprocess.run(argv, input=stdin, capture_output=True, timeout=timeout)
@@ -155,6 +175,13 @@ def compile_corpus(corpus, out):
             entry["skip"] = "no RUN line runs a program"
             continue
         name = rel.replace("/", "__")
+        with open(path) as f:
+            text = f.read()
+        if port(text) != text:
+            entry["ported"] = True
+            path = os.path.join(out, name + ".ported.mlir")
+            with open(path, "w") as f:
+                f.write(port(text))
         pre, _ = shell([LLVM + "/mlir-opt", path] + r["pre"])
         if pre.returncode != 0:
             entry["upstream"] = entry["asynccopy"] = {
@@ -299,6 +326,7 @@ def report(corpus, out, md, record):
         summary["asynccopy_fails_where_upstream_passes"] += bool(
             passed["upstream"] and not passed["asynccopy"])
         row["normalised"] = entry["recipe"]["normalised"]
+        row["ported"] = bool(entry.get("ported"))
         rows.append(row)
     with open(record, "w") as f:
         json.dump({"summary": summary, "rows": rows}, f, indent=1)
@@ -310,7 +338,11 @@ def cell(status):
     if not status:
         return "-"
     if not status.get("compiles"):
-        error = re.sub(r"\S*/CUDA/", "", status.get("error", ""))
+        error = status.get("error", "")
+        if "PLEASE submit a bug report" in error:
+            error = "the compiler crashes"
+        error = re.sub(r"\S*/CUDA/|\S*/(?=[^/\s]+\.ported\.mlir)", "",
+                       error.splitlines()[0] if error else "")
         return "does not compile: " + error.replace("|", "/")
     if "rc" not in status:
         return "compiles (%.2f s), not run" % status["compile_s"]
@@ -329,7 +361,10 @@ def render(rows, summary):
             lines.append("| %s | %s | | | |" % (row["file"], row.get("note", "")))
             continue
         lines.append("| %s%s | %s | %s | %s | %s |" % (
-            row["file"], " (RUN normalised)" if row.get("normalised") else "",
+            row["file"], "".join(
+                mark for key, mark in (("normalised", " (RUN normalised)"),
+                                       ("ported", " (ported)"))
+                if row.get(key)),
             cell(row["upstream"]), cell(row["asynccopy"]),
             {True: "yes", False: "no", None: "-"}[row["same_output"]],
             row["raised"] if row["raised"] is not None else "-"))
