@@ -25,6 +25,8 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include "asynccopy/ABI/ABI.h"
+
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
@@ -35,10 +37,6 @@ namespace {
 /// acLauncherLaunch (include/asynccopy/Runtime/Launch.h).
 using LaunchFn = int32_t (*)(void *launcher, int64_t *record);
 
-// The record's header (Launch.h): function, stream, device, grid, block,
-// cluster (zeros: none), error index, error result, two spare words.
-constexpr int kHeaderWords = 16;
-constexpr int kGridWord = 3;
 constexpr int kMaxRank = 16;
 // Records up to this many words are built on the stack.
 constexpr int kStackWords = 512;
@@ -320,7 +318,7 @@ int tryLaunch(FastKernel *self, PyObject *args, PyObject *kwargs,
               int64_t *record) {
   Keywords kw;
   if (!readKeywords(kwargs, &kw) || PyTuple_Size(args) != self->nargs ||
-      !readGeometry(self, kw, record + kGridWord))
+      !readGeometry(self, kw, record + AC_RECORD_GRID))
     return 0;
   long long stream = 0;
   if (kw.stream && kw.stream != Py_None &&
@@ -342,7 +340,7 @@ int tryLaunch(FastKernel *self, PyObject *args, PyObject *kwargs,
   int status = 0;
   long long device = -1;
   PyObject *api = nullptr, *current = nullptr, *deviceObject = nullptr;
-  Py_ssize_t word = kHeaderWords, keyIndex = 0;
+  Py_ssize_t word = AC_RECORD_HEADER_WORDS, keyIndex = 0;
   for (Py_ssize_t i = 0; i < self->nargs; ++i) {
     PyObject *arg = PyTuple_GetItem(args, i);
     int kind = self->kinds[i];
@@ -390,10 +388,10 @@ int tryLaunch(FastKernel *self, PyObject *args, PyObject *kwargs,
     long long handle;
     if (!function || !exactInt(function, INT64_MIN, INT64_MAX, &handle))
       goto done;
-    record[0] = handle;
-    record[1] = stream;
-    record[2] = device;
-    for (int i = 12; i < kHeaderWords; ++i)
+    record[AC_RECORD_FUNCTION] = handle;
+    record[AC_RECORD_STREAM] = stream;
+    record[AC_RECORD_DEVICE] = device;
+    for (int i = AC_RECORD_ERROR_INDEX; i < AC_RECORD_HEADER_WORDS; ++i)
       record[i] = 0;
   }
   {
@@ -404,10 +402,10 @@ int tryLaunch(FastKernel *self, PyObject *args, PyObject *kwargs,
     Py_END_ALLOW_THREADS
     if (launched) {
       // Raises the error Kernel._call raises for this status.
-      PyObject *header = PyList_New(kHeaderWords);
+      PyObject *header = PyList_New(AC_RECORD_HEADER_WORDS);
       PyObject *code = PyLong_FromLong(launched);
       if (header && code) {
-        for (int i = 0; i < kHeaderWords; ++i)
+        for (int i = 0; i < AC_RECORD_HEADER_WORDS; ++i)
           PyList_SetItem(header, i, PyLong_FromLongLong(record[i]));
         Py_XDECREF(PyObject_CallMethodObjArgs(
             reinterpret_cast<PyObject *>(self), sLaunchFailed, code, header,
@@ -475,7 +473,7 @@ PyObject *fastSetup(PyObject *object, PyObject *args) {
   Py_ssize_t nargs = PyTuple_Size(kinds);
   unsigned knownBlock[3], knownCluster[3];
   bool hasBlock, hasCluster;
-  if (!launch || !launcher || words < kHeaderWords ||
+  if (!launch || !launcher || words < AC_RECORD_HEADER_WORDS ||
       !readKnown(block, knownBlock, &hasBlock) ||
       !readKnown(cluster, knownCluster, &hasCluster)) {
     PyErr_SetString(PyExc_ValueError, "_fast_setup: a bad plan");
@@ -484,7 +482,7 @@ PyObject *fastSetup(PyObject *object, PyObject *args) {
   int *array = static_cast<int *>(PyMem_Malloc(sizeof(int) * (nargs + 1)));
   if (!array)
     return PyErr_NoMemory();
-  Py_ssize_t needed = kHeaderWords;
+  Py_ssize_t needed = AC_RECORD_HEADER_WORDS;
   for (Py_ssize_t i = 0; i < nargs; ++i) {
     long long kind;
     if (!exactInt(PyTuple_GetItem(kinds, i), kScalarOther, kMaxRank, &kind)) {

@@ -31,8 +31,6 @@ using namespace asynccopy::runtime::cuda;
 
 namespace {
 constexpr size_t kMapBytes = sizeof(CUtensorMap);
-/// A launch counter: claimed tiles and finished CTAs (two i64).
-constexpr size_t kCounterBytes = 16;
 constexpr int kMaxRank = asynccopy::hw::kMaxRank;
 /// The driver's CU_STREAM_LEGACY and CU_STREAM_PER_THREAD handles.
 const CUstream kLegacyStream = reinterpret_cast<CUstream>(uintptr_t(1));
@@ -322,16 +320,17 @@ StreamBuffer *acLauncher::prepareStreamBuffer(const CudaDriver &driver,
     if (!driver.cuMemAlloc)
       return fail(AC_CALL_MEM_ALLOC, kNotFound, AC_CU_SYMBOL(cuMemAlloc));
     if (CUresult result = driver.cuMemAlloc(
-            &buffer.address, mapBytes() + counterRows.size() * kCounterBytes))
+            &buffer.address,
+            mapBytes() + counterRows.size() * AC_LAUNCH_COUNTER_BYTES))
       return fail(AC_CALL_MEM_ALLOC, result, AC_CU_SYMBOL(cuMemAlloc));
     // Zeroed once, before the stream's first launch; each launch leaves its
     // counters zeroed for the next.
     if (!counterRows.empty()) {
       CUresult result = kNotFound;
       if (driver.cuMemsetD32Async)
-        result = driver.cuMemsetD32Async(buffer.address + mapBytes(), 0,
-                                         counterRows.size() * kCounterBytes / 4,
-                                         stream);
+        result = driver.cuMemsetD32Async(
+            buffer.address + mapBytes(), 0,
+            counterRows.size() * AC_LAUNCH_COUNTER_BYTES / 4, stream);
       if (result != 0) {
         if (driver.cuMemFree)
           driver.cuMemFree(buffer.address);
@@ -468,7 +467,7 @@ int32_t acLauncher::launch(int64_t *record) {
       values[i] = uint64_t(record[p.word]) - uint64_t(p.value);
     } else if (p.kind == AC_PARAM_COUNTER) {
       values[i] = counterAddress;
-      counterAddress += kCounterBytes;
+      counterAddress += AC_LAUNCH_COUNTER_BYTES;
     }
   }
 

@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "asynccopy/ABI/ABI.h"
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
-#include "asynccopy/Runtime/TensorMap.h"
 #include "asynccopy/Utils/TMAUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
