@@ -23,6 +23,13 @@ using namespace mlir::asynccopy;
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyAttrInterfaces.cpp.inc"
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyEnums.cpp.inc"
 
+// Launch plans pass the kernel's mode to the runtime as it is.
+static_assert(static_cast<int32_t>(DescriptorMode::param) ==
+                      AC_DESCRIPTORS_PARAM &&
+                  static_cast<int32_t>(DescriptorMode::scratch) ==
+                      AC_DESCRIPTORS_SCRATCH,
+              "DescriptorMode must be the AC_DESCRIPTORS_* of ABI.h");
+
 // Custom directives of #asynccopy.tensor_map (defined at the end).
 static ParseResult parseExtents(AsmParser &parser,
                                 SmallVector<int64_t> &extents);
