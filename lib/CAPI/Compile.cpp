@@ -280,11 +280,12 @@ public:
       object["tensor_maps"] = describeTensorMaps(kernel);
       // The block it launches with: a producer warpgroup grows it.
       object["known_block_size"] = dims(kernel, "gpu.known_block_size");
-      if (StringAttr mode =
+      if (asynccopy::DescriptorModeAttr mode =
               asynccopy::AsyncCopyDialect::DescriptorModeAttrHelper(
                   kernel.getContext())
                   .getAttr(kernel))
-        object["descriptor_mode"] = mode.getValue();
+        object["descriptor_mode"] =
+            asynccopy::stringifyDescriptorMode(mode.getValue());
       else
         object["descriptor_mode"] = nullptr;
       IntegerAttr smem =

@@ -25,6 +25,8 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include "asynccopy/ABI/ABI.h"
+
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
@@ -35,10 +37,6 @@ namespace {
 /// acLauncherLaunch (include/asynccopy/Runtime/Launch.h).
 using LaunchFn = int32_t (*)(void *launcher, int64_t *record);
 
-// The record's header (Launch.h): function, stream, device, grid, block,
-// cluster (zeros: none), error index, error result, two spare words.
-constexpr int kHeaderWords = 16;
-constexpr int kGridWord = 3;
 constexpr int kMaxRank = 16;
 // Records up to this many words are built on the stack.
 constexpr int kStackWords = 512;
@@ -315,12 +313,109 @@ done:
   return found;
 }
 
+/// Reads the arguments into the record (after its header) and their
+/// signature items into `key`; `api` becomes the (dtypes, current_stream) of
+/// the last tensor's class. Returns 1 when read, 0 where _call decides, -1 on
+/// an error raised here.
+int readArguments(FastKernel *self, PyObject *args, PyObject *fastTypes,
+                  int64_t *record, PyObject *key, long long *device,
+                  PyObject **api) {
+  Py_ssize_t word = AC_RECORD_HEADER_WORDS, keyIndex = 0;
+  for (Py_ssize_t i = 0; i < self->nargs; ++i) {
+    PyObject *arg = PyTuple_GetItem(args, i);
+    int kind = self->kinds[i];
+    if (kind < 0) {
+      if (!packScalar(kind, arg, &record[word]))
+        return 0;
+      ++word;
+      continue;
+    }
+    // _FAST_TYPES: tensor class -> (dtypes, current_stream), or None.
+    *api =
+        PyDict_GetItem(fastTypes, reinterpret_cast<PyObject *>(Py_TYPE(arg)));
+    if (!*api || !PyTuple_Check(*api) || PyTuple_Size(*api) != 2)
+      return 0;
+    int read = readTensor(arg, kind, PyTuple_GetItem(*api, 0), device,
+                          &record[word], key, keyIndex);
+    if (read <= 0)
+      return read;
+    word += 1 + 2 * kind;
+    keyIndex += 3;
+  }
+  return 1;
+}
+
+/// Ends the signature `key` with the device and fills the record's header,
+/// where torch's current stream of the device is the launch's, the signature
+/// passed Kernel's checks and the kernel is loaded on the device. Returns 1
+/// when done, 0 where _call decides, -1 on an error raised here.
+int readHeader(FastKernel *self, PyObject *api, long long device,
+               long long stream, PyObject *key, int64_t *record) {
+  long long currentStream;
+  PyObject *current =
+      PyObject_CallFunction(PyTuple_GetItem(api, 1), "L", device);
+  bool sameStream = current &&
+                    exactInt(current, INT64_MIN, INT64_MAX, &currentStream) &&
+                    currentStream == stream;
+  Py_XDECREF(current);
+  if (!sameStream) {
+    PyErr_Clear();
+    return 0;
+  }
+  PyObject *deviceObject = PyLong_FromLongLong(device);
+  if (!deviceObject)
+    return -1;
+  // The key's last item; PyTuple_SetItem steals the reference.
+  PyTuple_SetItem(key, PyTuple_Size(key) - 1, deviceObject);
+  if (PyDict_Contains(self->checked, key) != 1) {
+    PyErr_Clear();
+    return 0;
+  }
+  PyObject *function = PyDict_GetItem(self->handles, deviceObject);
+  long long handle;
+  if (!function || !exactInt(function, INT64_MIN, INT64_MAX, &handle))
+    return 0;
+  record[AC_RECORD_FUNCTION] = handle;
+  record[AC_RECORD_STREAM] = stream;
+  record[AC_RECORD_DEVICE] = device;
+  for (int i = AC_RECORD_ERROR_INDEX; i < AC_RECORD_HEADER_WORDS; ++i)
+    record[i] = 0;
+  return 1;
+}
+
+/// Launches the record: 1, or -1 with the error Kernel._call raises for the
+/// runtime's status.
+int launchRecord(FastKernel *self, int64_t *record) {
+  int32_t launched;
+  // cuLaunchKernel may block on a full queue: other threads run meanwhile.
+  Py_BEGIN_ALLOW_THREADS
+  launched = self->launch(self->launcher, record);
+  Py_END_ALLOW_THREADS
+  if (launched == AC_LAUNCH_OK)
+    return 1;
+  PyObject *header = PyList_New(AC_RECORD_HEADER_WORDS);
+  PyObject *code = PyLong_FromLong(launched);
+  if (header && code) {
+    for (int i = 0; i < AC_RECORD_HEADER_WORDS; ++i)
+      PyList_SetItem(header, i, PyLong_FromLongLong(record[i]));
+    Py_XDECREF(PyObject_CallMethodObjArgs(reinterpret_cast<PyObject *>(self),
+                                          sLaunchFailed, code, header,
+                                          nullptr));
+  }
+  Py_XDECREF(header);
+  Py_XDECREF(code);
+  if (!PyErr_Occurred())
+    PyErr_SetString(PyExc_RuntimeError,
+                    "asynccopy: a failed launch raised nothing");
+  return -1;
+}
+
 /// The launch, or 0 where _call takes it; -1 on an error raised here.
 int tryLaunch(FastKernel *self, PyObject *args, PyObject *kwargs,
               int64_t *record) {
   Keywords kw;
   if (!readKeywords(kwargs, &kw) || PyTuple_Size(args) != self->nargs ||
-      !readGeometry(self, kw, record + kGridWord))
+      !readGeometry(self, kw, record + AC_RECORD_GRID))
     return 0;
   long long stream = 0;
   if (kw.stream && kw.stream != Py_None &&
@@ -339,93 +434,13 @@ int tryLaunch(FastKernel *self, PyObject *args, PyObject *kwargs,
   PyObject *key = PyTuple_New(3 * tensors + 1);
   if (!key)
     return -1;
-  int status = 0;
   long long device = -1;
-  PyObject *api = nullptr, *current = nullptr, *deviceObject = nullptr;
-  Py_ssize_t word = kHeaderWords, keyIndex = 0;
-  for (Py_ssize_t i = 0; i < self->nargs; ++i) {
-    PyObject *arg = PyTuple_GetItem(args, i);
-    int kind = self->kinds[i];
-    if (kind < 0) {
-      if (!packScalar(kind, arg, &record[word]))
-        goto done;
-      ++word;
-      continue;
-    }
-    // _FAST_TYPES: tensor class -> (dtypes, current_stream), or None.
-    api = PyDict_GetItem(fastTypes, reinterpret_cast<PyObject *>(
-                                        Py_TYPE(arg)));
-    if (!api || !PyTuple_Check(api) || PyTuple_Size(api) != 2)
-      goto done;
-    int read = readTensor(arg, kind, PyTuple_GetItem(api, 0), &device,
-                          &record[word], key, keyIndex);
-    if (read <= 0) {
-      status = read;
-      goto done;
-    }
-    word += 1 + 2 * kind;
-    keyIndex += 3;
-  }
-  {
-    // torch's current stream of the device must be the launch's.
-    long long currentStream;
-    current = PyObject_CallFunction(PyTuple_GetItem(api, 1), "L", device);
-    if (!current || !exactInt(current, INT64_MIN, INT64_MAX, &currentStream) ||
-        currentStream != stream) {
-      PyErr_Clear();
-      goto done;
-    }
-    deviceObject = PyLong_FromLongLong(device);
-    if (!deviceObject) {
-      status = -1;
-      goto done;
-    }
-    Py_INCREF(deviceObject);
-    PyTuple_SetItem(key, keyIndex, deviceObject);
-    if (PyDict_Contains(self->checked, key) != 1) {
-      PyErr_Clear();
-      goto done;
-    }
-    PyObject *function = PyDict_GetItem(self->handles, deviceObject);
-    long long handle;
-    if (!function || !exactInt(function, INT64_MIN, INT64_MAX, &handle))
-      goto done;
-    record[0] = handle;
-    record[1] = stream;
-    record[2] = device;
-    for (int i = 12; i < kHeaderWords; ++i)
-      record[i] = 0;
-  }
-  {
-    int32_t launched;
-    // cuLaunchKernel may block on a full queue: other threads run meanwhile.
-    Py_BEGIN_ALLOW_THREADS
-    launched = self->launch(self->launcher, record);
-    Py_END_ALLOW_THREADS
-    if (launched) {
-      // Raises the error Kernel._call raises for this status.
-      PyObject *header = PyList_New(kHeaderWords);
-      PyObject *code = PyLong_FromLong(launched);
-      if (header && code) {
-        for (int i = 0; i < kHeaderWords; ++i)
-          PyList_SetItem(header, i, PyLong_FromLongLong(record[i]));
-        Py_XDECREF(PyObject_CallMethodObjArgs(
-            reinterpret_cast<PyObject *>(self), sLaunchFailed, code, header,
-            nullptr));
-      }
-      Py_XDECREF(header);
-      Py_XDECREF(code);
-      status = -1;
-      if (!PyErr_Occurred())
-        PyErr_SetString(PyExc_RuntimeError,
-                        "asynccopy: a failed launch raised nothing");
-    } else {
-      status = 1;
-    }
-  }
-done:
-  Py_XDECREF(current);
-  Py_XDECREF(deviceObject);
+  PyObject *api = nullptr;
+  int status = readArguments(self, args, fastTypes, record, key, &device, &api);
+  if (status > 0)
+    status = readHeader(self, api, device, stream, key, record);
+  if (status > 0)
+    status = launchRecord(self, record);
   Py_DECREF(key);
   return status;
 }
@@ -475,7 +490,7 @@ PyObject *fastSetup(PyObject *object, PyObject *args) {
   Py_ssize_t nargs = PyTuple_Size(kinds);
   unsigned knownBlock[3], knownCluster[3];
   bool hasBlock, hasCluster;
-  if (!launch || !launcher || words < kHeaderWords ||
+  if (!launch || !launcher || words < AC_RECORD_HEADER_WORDS ||
       !readKnown(block, knownBlock, &hasBlock) ||
       !readKnown(cluster, knownCluster, &hasCluster)) {
     PyErr_SetString(PyExc_ValueError, "_fast_setup: a bad plan");
@@ -484,7 +499,7 @@ PyObject *fastSetup(PyObject *object, PyObject *args) {
   int *array = static_cast<int *>(PyMem_Malloc(sizeof(int) * (nargs + 1)));
   if (!array)
     return PyErr_NoMemory();
-  Py_ssize_t needed = kHeaderWords;
+  Py_ssize_t needed = AC_RECORD_HEADER_WORDS;
   for (Py_ssize_t i = 0; i < nargs; ++i) {
     long long kind;
     if (!exactInt(PyTuple_GetItem(kinds, i), kScalarOther, kMaxRank, &kind)) {
@@ -618,7 +633,8 @@ bool internNames() {
 
 } // namespace
 
-extern "C" PyMODINIT_FUNC PyInit__fastlaunch() {
+// PyMODINIT_FUNC declares it extern "C" and exported.
+PyMODINIT_FUNC PyInit__fastlaunch() {
   if (!internNames())
     return nullptr;
   PyObject *module = PyModule_Create(&moduleDef);

@@ -31,8 +31,6 @@ using namespace asynccopy::runtime::cuda;
 
 namespace {
 constexpr size_t kMapBytes = sizeof(CUtensorMap);
-/// A launch counter: claimed tiles and finished CTAs (two i64).
-constexpr size_t kCounterBytes = 16;
 constexpr int kMaxRank = asynccopy::hw::kMaxRank;
 /// The driver's CU_STREAM_LEGACY and CU_STREAM_PER_THREAD handles.
 const CUstream kLegacyStream = reinterpret_cast<CUstream>(uintptr_t(1));
@@ -217,6 +215,16 @@ private:
   }
   int32_t configure(const CudaDriver &driver, int64_t *record, CUfunction fn,
                     int64_t clusterSize);
+  /// Reads and checks the grid, block and cluster (all 0: none) of the
+  /// record against each other and the kernel's counter rows.
+  int32_t readGeometry(const int64_t *record, unsigned dims[9],
+                       bool &cluster) const;
+  /// Fills the parameters that change per launch from the record; counters
+  /// take consecutive slots from `counterAddress`.
+  void packParams(const int64_t *record, CUdeviceptr counterAddress);
+  /// cuLaunchKernel, or cuLaunchKernelEx with a cluster.
+  int32_t launchKernel(const CudaDriver &driver, int64_t *record,
+                       const unsigned dims[9], bool cluster);
 };
 
 int32_t acLauncher::driverError(int64_t *record, int call, CUresult result,
@@ -322,16 +330,17 @@ StreamBuffer *acLauncher::prepareStreamBuffer(const CudaDriver &driver,
     if (!driver.cuMemAlloc)
       return fail(AC_CALL_MEM_ALLOC, kNotFound, AC_CU_SYMBOL(cuMemAlloc));
     if (CUresult result = driver.cuMemAlloc(
-            &buffer.address, mapBytes() + counterRows.size() * kCounterBytes))
+            &buffer.address,
+            mapBytes() + counterRows.size() * AC_LAUNCH_COUNTER_BYTES))
       return fail(AC_CALL_MEM_ALLOC, result, AC_CU_SYMBOL(cuMemAlloc));
     // Zeroed once, before the stream's first launch; each launch leaves its
     // counters zeroed for the next.
     if (!counterRows.empty()) {
       CUresult result = kNotFound;
       if (driver.cuMemsetD32Async)
-        result = driver.cuMemsetD32Async(buffer.address + mapBytes(), 0,
-                                         counterRows.size() * kCounterBytes / 4,
-                                         stream);
+        result = driver.cuMemsetD32Async(
+            buffer.address + mapBytes(), 0,
+            counterRows.size() * AC_LAUNCH_COUNTER_BYTES / 4, stream);
       if (result != 0) {
         if (driver.cuMemFree)
           driver.cuMemFree(buffer.address);
@@ -393,11 +402,9 @@ int32_t acLauncher::configure(const CudaDriver &driver, int64_t *record,
   return AC_LAUNCH_OK;
 }
 
-int32_t acLauncher::launch(int64_t *record) {
-  record[AC_RECORD_ERROR_INDEX] = -1;
-  record[AC_RECORD_ERROR_RESULT] = 0;
-  unsigned dims[9];
-  bool cluster = false;
+int32_t acLauncher::readGeometry(const int64_t *record, unsigned dims[9],
+                                 bool &cluster) const {
+  cluster = false;
   for (int i = 0; i < 9; ++i) {
     int64_t v = record[AC_RECORD_GRID + i];
     bool inCluster = i >= 6;
@@ -433,6 +440,61 @@ int32_t acLauncher::launch(int64_t *record) {
     setLastError(message);
     return AC_LAUNCH_INVALID;
   }
+  return AC_LAUNCH_OK;
+}
+
+void acLauncher::packParams(const int64_t *record, CUdeviceptr counterAddress) {
+  for (size_t i = 0; i < params.size(); ++i) {
+    const acLaunchParam &p = params[i];
+    if (p.kind == AC_PARAM_WORD) {
+      values[i] = 0;
+      std::memcpy(&values[i], &record[p.word], size_t(p.bytes));
+    } else if (p.kind == AC_PARAM_ADDRESS) {
+      values[i] = uint64_t(record[p.word]) - uint64_t(p.value);
+    } else if (p.kind == AC_PARAM_COUNTER) {
+      values[i] = counterAddress;
+      counterAddress += AC_LAUNCH_COUNTER_BYTES;
+    }
+  }
+}
+
+int32_t acLauncher::launchKernel(const CudaDriver &driver, int64_t *record,
+                                 const unsigned dims[9], bool cluster) {
+  auto fn = reinterpret_cast<CUfunction>(record[AC_RECORD_FUNCTION]);
+  CUstream stream = reinterpret_cast<CUstream>(record[AC_RECORD_STREAM]);
+  void **kernelParams = pointers.empty() ? nullptr : pointers.data();
+  unsigned smem = unsigned(dynamicSmemBytes);
+  if (!cluster) {
+    if (!driver.cuLaunchKernel)
+      return driverError(record, AC_CALL_LAUNCH_KERNEL, kNotFound,
+                         AC_CU_SYMBOL(cuLaunchKernel));
+    if (CUresult result = driver.cuLaunchKernel(fn, dims[0], dims[1], dims[2],
+                                                dims[3], dims[4], dims[5], smem,
+                                                stream, kernelParams, nullptr))
+      return driverError(record, AC_CALL_LAUNCH_KERNEL, result,
+                         AC_CU_SYMBOL(cuLaunchKernel));
+    return AC_LAUNCH_OK;
+  }
+  if (!driver.cuLaunchKernelEx)
+    return driverError(record, AC_CALL_LAUNCH_KERNEL_EX, kNotFound,
+                       AC_CU_SYMBOL(cuLaunchKernelEx));
+  CUlaunchAttribute attribute;
+  CUlaunchConfig config =
+      clusterLaunchConfig(dims, dims + 3, dims + 6, smem, stream, &attribute);
+  if (CUresult result =
+          driver.cuLaunchKernelEx(&config, fn, kernelParams, nullptr))
+    return driverError(record, AC_CALL_LAUNCH_KERNEL_EX, result,
+                       AC_CU_SYMBOL(cuLaunchKernelEx));
+  return AC_LAUNCH_OK;
+}
+
+int32_t acLauncher::launch(int64_t *record) {
+  record[AC_RECORD_ERROR_INDEX] = -1;
+  record[AC_RECORD_ERROR_RESULT] = 0;
+  unsigned dims[9];
+  bool cluster;
+  if (int32_t status = readGeometry(record, dims, cluster))
+    return status;
   int64_t device = record[AC_RECORD_DEVICE];
   if (device < 0 || device > INT32_MAX) {
     setLastError("launch record: the device is negative or too large");
@@ -458,49 +520,15 @@ int32_t acLauncher::launch(int64_t *record) {
     scratchAddress = buffer->address;
     counterAddress = buffer->address + mapBytes();
   }
-
-  for (size_t i = 0; i < params.size(); ++i) {
-    const acLaunchParam &p = params[i];
-    if (p.kind == AC_PARAM_WORD) {
-      values[i] = 0;
-      std::memcpy(&values[i], &record[p.word], size_t(p.bytes));
-    } else if (p.kind == AC_PARAM_ADDRESS) {
-      values[i] = uint64_t(record[p.word]) - uint64_t(p.value);
-    } else if (p.kind == AC_PARAM_COUNTER) {
-      values[i] = counterAddress;
-      counterAddress += kCounterBytes;
-    }
-  }
+  packParams(record, counterAddress);
 
   auto fn = reinterpret_cast<CUfunction>(record[AC_RECORD_FUNCTION]);
-  CUstream stream = reinterpret_cast<CUstream>(record[AC_RECORD_STREAM]);
   int64_t clusterSize =
       cluster ? int64_t(dims[6]) * int64_t(dims[7]) * int64_t(dims[8]) : 1;
   if (int32_t status = configure(driver, record, fn, clusterSize))
     return status;
-  void **kernelParams = pointers.empty() ? nullptr : pointers.data();
-  unsigned smem = unsigned(dynamicSmemBytes);
-  if (!cluster) {
-    if (!driver.cuLaunchKernel)
-      return driverError(record, AC_CALL_LAUNCH_KERNEL, kNotFound,
-                         AC_CU_SYMBOL(cuLaunchKernel));
-    if (CUresult result = driver.cuLaunchKernel(fn, dims[0], dims[1], dims[2],
-                                                dims[3], dims[4], dims[5], smem,
-                                                stream, kernelParams, nullptr))
-      return driverError(record, AC_CALL_LAUNCH_KERNEL, result,
-                         AC_CU_SYMBOL(cuLaunchKernel));
-  } else {
-    if (!driver.cuLaunchKernelEx)
-      return driverError(record, AC_CALL_LAUNCH_KERNEL_EX, kNotFound,
-                         AC_CU_SYMBOL(cuLaunchKernelEx));
-    CUlaunchAttribute attribute;
-    CUlaunchConfig config =
-        clusterLaunchConfig(dims, dims + 3, dims + 6, smem, stream, &attribute);
-    if (CUresult result =
-            driver.cuLaunchKernelEx(&config, fn, kernelParams, nullptr))
-      return driverError(record, AC_CALL_LAUNCH_KERNEL_EX, result,
-                         AC_CU_SYMBOL(cuLaunchKernelEx));
-  }
+  if (int32_t status = launchKernel(driver, record, dims, cluster))
+    return status;
   ++launches;
   return AC_LAUNCH_OK;
 }

@@ -41,6 +41,10 @@ static_assert(AC_ELEMENT_BF16 == hw::kLastAcElementType &&
                   CU_TENSOR_MAP_DATA_TYPE_TFLOAT32_FTZ ==
                       hw::kNumElementTypes - 1,
               "acElementType and CUtensorMapDataType share hw::kElementTypes");
+static_assert(AC_TENSOR_MAP_BYTES == hw::kDescriptorBytes &&
+                  AC_TENSOR_MAP_BYTES == sizeof(CUtensorMap) &&
+                  AC_TENSOR_MAP_ALIGN == alignof(CUtensorMap),
+              "a tensor map's size and alignment (ABI.h)");
 
 bool getElementFromAcType(int32_t elementType, hw::ElementType *element) {
   if (elementType < AC_ELEMENT_U8 || elementType > hw::kLastAcElementType)

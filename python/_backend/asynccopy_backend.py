@@ -1,11 +1,17 @@
 """The PEP 517 / PEP 660 build backend of the `asynccopy` package.
 
-The package is pure Python, so its wheel is a zip of `asynccopy/` and a
-`.dist-info` folder; this module writes it with the standard library alone.
-pip then installs the package offline into a venv of any CPython >= 3.9,
-with or without build isolation, whether or not `setuptools` and `wheel` are
-installed there (setuptools' backend needs `wheel` for `bdist_wheel` before
-setuptools 70.1, and Python 3.12's venvs have no setuptools at all).
+The wheel is a zip of `asynccopy/` and a `.dist-info` folder; this module
+writes it with the standard library alone. pip then installs the package
+offline into a venv of any CPython >= 3.9, with or without build isolation,
+whether or not `setuptools` and `wheel` are installed there (setuptools'
+backend needs `wheel` for `bdist_wheel` before setuptools 70.1, and Python
+3.12's venvs have no setuptools at all).
+
+The wheel carries the project's libraries in `asynccopy/lib/` (where
+asynccopy/_libs.py looks), copied from the build tree: `$ASYNCCOPY_BUILD_DIR`,
+else `build/` next to `python/`. Such a wheel is tagged for this platform;
+without a build it is pure Python and finds the libraries through
+`$ASYNCCOPY_LIB_DIR` or the loader path.
 
 Metadata comes from the `[project]` table of pyproject.toml (name, version,
 description, requires-python, dependencies).
@@ -16,6 +22,8 @@ import hashlib
 import io
 import os
 import re
+import stat
+import sysconfig
 import tarfile
 import zipfile
 
@@ -23,6 +31,10 @@ _ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _PACKAGE = "asynccopy"
 # Fixed timestamps: the same sources give the same wheel, byte for byte.
 _ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+# What the package loads from its lib/ folder (the extension module only
+# where the build had Python's headers).
+_LIBRARIES = ("libAsyncCopyCAPI.so", "libAsyncCopyRuntime.so",
+              "_fastlaunch.abi3.so")
 
 
 def _parse_toml_subset(text):
@@ -102,33 +114,56 @@ def _package_files():
     return files
 
 
+def _built_libraries():
+    """(path in the wheel, path on disk) of the libraries the build tree
+    has."""
+    build = os.environ.get("ASYNCCOPY_BUILD_DIR") or os.path.join(
+        _ROOT, "..", "build")
+    found = []
+    for name in _LIBRARIES:
+        path = os.path.join(build, "lib", name)
+        if os.path.isfile(path):
+            found.append(("%s/lib/%s" % (_PACKAGE, name), path))
+    return found
+
+
 def _record_hash(data):
     digest = hashlib.sha256(data).digest()
     return "sha256=" + base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
 
 
-def _write_wheel(wheel_directory, contents):
+def _write_wheel(wheel_directory, contents, platform=False):
     """Writes `contents` ({path in the wheel: bytes}) and its .dist-info as a
-    py3-none-any wheel; returns the wheel's file name."""
+    py3-none-any wheel, or py3-none-<this platform> with `platform` (shared
+    libraries, stored uncompressed and executable); returns its file name."""
+    tag = "py3-none-" + (
+        re.sub(r"[-.]", "_", sysconfig.get_platform()) if platform else "any")
     project = _project()
     name, version = _names(project)
     info = "%s-%s.dist-info" % (name, version)
     contents = dict(contents)
     contents[info + "/METADATA"] = _metadata(project).encode()
+    purelib = "false" if platform else "true"
     contents[info + "/WHEEL"] = ("Wheel-Version: 1.0\n"
                                  "Generator: asynccopy_backend\n"
-                                 "Root-Is-Purelib: true\n"
-                                 "Tag: py3-none-any\n").encode()
+                                 "Root-Is-Purelib: %s\n"
+                                 "Tag: %s\n" % (purelib, tag)).encode()
     record = "".join("%s,%s,%d\n" % (path, _record_hash(data), len(data))
                      for path, data in contents.items())
     contents[info + "/RECORD"] = (record + info + "/RECORD,,\n").encode()
-    wheel_name = "%s-%s-py3-none-any.whl" % (name, version)
+    wheel_name = "%s-%s-%s.whl" % (name, version, tag)
     with zipfile.ZipFile(os.path.join(wheel_directory, wheel_name), "w",
                          zipfile.ZIP_DEFLATED) as wheel:
         for path, data in contents.items():
             entry = zipfile.ZipInfo(path, _ZIP_DATE)
-            entry.external_attr = 0o644 << 16
-            entry.compress_type = zipfile.ZIP_DEFLATED
+            library = path.endswith(".so")
+            # A regular file's mode: pip keeps the executable bits of those.
+            mode = stat.S_IFREG | (0o755 if library else 0o644)
+            entry.external_attr = mode << 16
+            # Deflating the 85 MB compiler library takes seconds, for a
+            # wheel pip deletes once it has installed it.
+            entry.compress_type = (zipfile.ZIP_STORED if library
+                                   else zipfile.ZIP_DEFLATED)
             wheel.writestr(entry, data)
     return wheel_name
 
@@ -154,8 +189,11 @@ def get_requires_for_build_editable(config_settings=None):
 
 def build_wheel(wheel_directory, config_settings=None,
                 metadata_directory=None):
+    libraries = _built_libraries()
     return _write_wheel(wheel_directory,
-                        {arcname: _read(path) for arcname, path in _package_files()})
+                        {arcname: _read(path)
+                         for arcname, path in _package_files() + libraries},
+                        platform=bool(libraries))
 
 
 def build_editable(wheel_directory, config_settings=None,

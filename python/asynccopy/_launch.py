@@ -38,6 +38,25 @@ import weakref
 
 from . import _libs
 
+# The values of include/asynccopy/ABI/ABI.h this module passes to and reads
+# from the runtime, named as there (python/tests/test_abi.py checks them).
+_AC_OOB_FILL_ZERO, _AC_OOB_FILL_NAN = 0, 1
+_AC_TENSOR_MAP_OK, _AC_TENSOR_MAP_INVALID, _AC_TENSOR_MAP_FALLBACK = 0, 1, 3
+_AC_TENSOR_MAP_BYTES, _AC_TENSOR_MAP_ALIGN = 128, 64
+_AC_PARAM_WORD, _AC_PARAM_CONSTANT, _AC_PARAM_ADDRESS = 0, 1, 2
+_AC_PARAM_TENSOR_MAP, _AC_PARAM_SCRATCH, _AC_PARAM_COUNTER = 3, 4, 5
+_AC_LAUNCH_MAP_FALLBACK = 1
+_AC_DESCRIPTORS_NONE, _AC_DESCRIPTORS_PARAM, _AC_DESCRIPTORS_SCRATCH = 0, 1, 2
+_AC_RECORD_CLUSTER, _AC_RECORD_ERROR_INDEX, _AC_RECORD_ERROR_RESULT = 9, 12, 13
+_AC_RECORD_HEADER_WORDS = 16
+_AC_LAUNCH_OK, _AC_LAUNCH_TENSOR_MAP_INVALID = 0, 1
+_AC_LAUNCH_TENSOR_MAP_DRIVER_ERROR, _AC_LAUNCH_DRIVER_ERROR = 2, 3
+_AC_CALL_CONTEXT, _AC_CALL_LAUNCH_KERNEL, _AC_CALL_LAUNCH_KERNEL_EX = 0, 1, 2
+_AC_CALL_MEM_ALLOC, _AC_CALL_MEMCPY_HTOD_ASYNC = 3, 4
+_AC_CALL_FUNC_SET_ATTRIBUTE, _AC_CALL_MEMSET_D32_ASYNC = 5, 6
+_AC_LAUNCHER_LAUNCHES, _AC_LAUNCHER_MAPS_ENCODED = 0, 1
+_AC_LAUNCHER_SCRATCH_FILLS, _AC_LAUNCHER_SCRATCH_BUFFERS = 2, 3
+
 # Element types: bytes per element, and the tensor dtypes that match
 # (kind, bits) with kind one of int, uint, float, bfloat, bool.
 # The 8-bit floats are matched by their MLIR names (DLPack and torch name
@@ -219,17 +238,14 @@ def _encoder():
     return _runtime
 
 
-_MAP_BYTES, _MAP_ALIGN = 128, 64
-_AC_TENSOR_MAP_INVALID, _AC_TENSOR_MAP_FALLBACK = 1, 3
-# acLaunchTensorMap.flags: the kernel falls back where the tensor breaks the
-# map's rules, which then leave the map zeroed instead of failing.
-_AC_LAUNCH_MAP_FALLBACK = 1
-
-
 def _aligned_map_buffer():
-    raw = C.create_string_buffer(_MAP_BYTES + _MAP_ALIGN)
+    raw = C.create_string_buffer(_AC_TENSOR_MAP_BYTES + _AC_TENSOR_MAP_ALIGN)
     address = C.addressof(raw)
-    return raw, address + (-address) % _MAP_ALIGN
+    return raw, address + (-address) % _AC_TENSOR_MAP_ALIGN
+
+
+def _oob_fill(desc):
+    return _AC_OOB_FILL_NAN if desc["oob"] == "nan" else _AC_OOB_FILL_ZERO
 
 
 def _encode_map(index, desc, tensor, arg_name, target):
@@ -257,10 +273,9 @@ def _encode_map(index, desc, tensor, arg_name, target):
     status = encode(
         C.c_void_p(target), desc["map_type"], rank, C.c_void_p(tensor.data),
         (C.c_int64 * rank)(*dims), (C.c_int64 * max(rank - 1, 1))(*strides[1:]),
-        (C.c_int32 * rank)(*box), desc["swizzle"],
-        1 if desc["oob"] == "nan" else 0,
+        (C.c_int32 * rank)(*box), desc["swizzle"], _oob_fill(desc),
         256 if desc["cache"] == "evict_last" else 128)
-    if status in (0, _AC_TENSOR_MAP_FALLBACK):
+    if status in (_AC_TENSOR_MAP_OK, _AC_TENSOR_MAP_FALLBACK):
         return
     message = lib.acGetLastError().decode()
     if status == _AC_TENSOR_MAP_INVALID:
@@ -412,17 +427,19 @@ class _LaunchPlan(C.Structure):
                 ("recordWords", C.c_int32), ("reserved", C.c_int32)]
 
 
-_PARAM_WORD, _PARAM_CONSTANT, _PARAM_ADDRESS = 0, 1, 2
-_PARAM_TENSOR_MAP, _PARAM_SCRATCH, _PARAM_COUNTER = 3, 4, 5
-_DESCRIPTOR_MODES = {None: 0, "param": 1, "scratch": 2}
-_RECORD_ERROR_INDEX, _RECORD_ERROR_RESULT, _RECORD_HEADER_WORDS = 12, 13, 16
-_LAUNCH_MAP_INVALID, _LAUNCH_MAP_DRIVER_ERROR = 1, 2
-_LAUNCH_DRIVER_ERROR, _LAUNCH_INVALID = 3, 4
-_CALL_CONTEXT = 0
-_CALL_NAMES = {1: "cuLaunchKernel(%s)", 2: "cuLaunchKernelEx(%s)",
-               3: "cuMemAlloc", 4: "cuMemcpyHtoDAsync",
-               5: "cuFuncSetAttribute", 6: "cuMemsetD32Async"}
-_COUNTERS = ("launches", "maps_encoded", "scratch_fills", "scratch_buffers")
+_DESCRIPTOR_MODES = {None: _AC_DESCRIPTORS_NONE,
+                     "param": _AC_DESCRIPTORS_PARAM,
+                     "scratch": _AC_DESCRIPTORS_SCRATCH}
+_CALL_NAMES = {_AC_CALL_LAUNCH_KERNEL: "cuLaunchKernel(%s)",
+               _AC_CALL_LAUNCH_KERNEL_EX: "cuLaunchKernelEx(%s)",
+               _AC_CALL_MEM_ALLOC: "cuMemAlloc",
+               _AC_CALL_MEMCPY_HTOD_ASYNC: "cuMemcpyHtoDAsync",
+               _AC_CALL_FUNC_SET_ATTRIBUTE: "cuFuncSetAttribute",
+               _AC_CALL_MEMSET_D32_ASYNC: "cuMemsetD32Async"}
+_COUNTERS = {"launches": _AC_LAUNCHER_LAUNCHES,
+             "maps_encoded": _AC_LAUNCHER_MAPS_ENCODED,
+             "scratch_fills": _AC_LAUNCHER_SCRATCH_FILLS,
+             "scratch_buffers": _AC_LAUNCHER_SCRATCH_BUFFERS}
 
 # A scalar's record word: its little-endian bytes, zero-padded to 8, as
 # struct packs them. Where struct's range or type rules differ from
@@ -449,8 +466,9 @@ class _Plan:
         specs = metadata["args"]
         self.nargs = len(specs)
         self.layout = []  # per argument: (index, rank), rank -1 for scalars
-        word, first = _RECORD_HEADER_WORDS, {}
-        fast, general = ["16q"], ["16q"]
+        word, first = _AC_RECORD_HEADER_WORDS, {}
+        fast = ["%dq" % _AC_RECORD_HEADER_WORDS]
+        general = list(fast)
         for i, spec in enumerate(specs):
             first[i] = word
             if spec["kind"] == "memref":
@@ -478,14 +496,14 @@ class _Plan:
         params = self._params(kernel, specs, first)
         # A dynamic tile schedule's counters (rows: the grid's y and z),
         # which the launcher passes zeroed, come before the tensor maps.
-        params += [(_PARAM_COUNTER, 8, y, z) for y, z in kernel._rows]
+        params += [(_AC_PARAM_COUNTER, 8, y, z) for y, z in kernel._rows]
         maps = self._maps(kernel, first)
         mode = metadata["descriptor_mode"]
         if maps and mode == "param":
-            params += [(_PARAM_TENSOR_MAP, 128, k, 0)
+            params += [(_AC_PARAM_TENSOR_MAP, _AC_TENSOR_MAP_BYTES, k, 0)
                        for k in range(len(maps))]
         elif maps and mode == "scratch":
-            params.append((_PARAM_SCRATCH, 8, 0, 0))
+            params.append((_AC_PARAM_SCRATCH, 8, 0, 0))
         expected = metadata["params"]
         if self.error is None and (len(params) != len(expected) or any(
                 p[1] != e["bytes"] for p, e in zip(params, expected))):
@@ -507,18 +525,18 @@ class _Plan:
                     size = len(_pack_scalar(0, spec["type"], ""))
                 except ValueError:  # each launch raises it
                     size = 8
-                params.append((_PARAM_WORD, size, w, 0))
+                params.append((_AC_PARAM_WORD, size, w, 0))
                 continue
             rank = len(spec["shape"])
             eb = _ELEMENT_BYTES[spec["element_type"]]
             offset = spec.get("offset") or 0
-            params += [(_PARAM_ADDRESS, 8, w, offset * eb)] * 2
-            params.append((_PARAM_CONSTANT, 8, 0, offset))
-            params += [(_PARAM_WORD, 8, w + 1 + d, 0) for d in range(rank)]
+            params += [(_AC_PARAM_ADDRESS, 8, w, offset * eb)] * 2
+            params.append((_AC_PARAM_CONSTANT, 8, 0, offset))
+            params += [(_AC_PARAM_WORD, 8, w + 1 + d, 0) for d in range(rank)]
             # Static strides as the type says (a size-1 dim's may differ).
             static = spec.get("strides") or [None] * rank
-            params += [(_PARAM_WORD, 8, w + 1 + rank + d, 0) if s is None
-                       else (_PARAM_CONSTANT, 8, 0, s)
+            params += [(_AC_PARAM_WORD, 8, w + 1 + rank + d, 0) if s is None
+                       else (_AC_PARAM_CONSTANT, 8, 0, s)
                        for d, s in enumerate(static)]
         return params
 
@@ -532,7 +550,7 @@ class _Plan:
             m.elementType, m.rank = desc["map_type"], rank
             m.elementBytes = _ELEMENT_BYTES[desc["element_type"]]
             m.swizzleBytes = desc["swizzle"]
-            m.oobFill = 1 if desc["oob"] == "nan" else 0
+            m.oobFill = _oob_fill(desc)
             m.l2PromotionBytes = 256 if desc["cache"] == "evict_last" else 128
             m.addressWord = base
             m.flags = _AC_LAUNCH_MAP_FALLBACK if desc.get("fallback") else 0
@@ -575,8 +593,8 @@ class _Plan:
 
     def counters(self):
         lib = _encoder()
-        return {name: lib.acLauncherCounter(self.handle, i)
-                for i, name in enumerate(_COUNTERS)}
+        return {name: lib.acLauncherCounter(self.handle, counter)
+                for name, counter in _COUNTERS.items()}
 
 
 # --- the torch fast path -----------------------------------------------------
@@ -664,7 +682,8 @@ def _fast_dims(value):
     return None
 
 
-_NO_CLUSTER = (0, 0, 0, 0, 0, 0, 0)  # cluster dims, error and spare words
+# The cluster dims (none), error and spare words.
+_NO_CLUSTER = (0,) * (_AC_RECORD_HEADER_WORDS - _AC_RECORD_CLUSTER)
 # Held while a kernel makes its plan or loads its module on a device.
 _SETUP_LOCK = threading.RLock()
 
@@ -837,7 +856,8 @@ class Kernel(_fastlaunch.FastKernel if _fastlaunch else object):
             maps.append((buffer, target))
         mode = self.metadata["descriptor_mode"]
         if mode == "param":
-            params += [C.string_at(target, _MAP_BYTES) for _, target in maps]
+            params += [C.string_at(target, _AC_TENSOR_MAP_BYTES)
+                       for _, target in maps]
         elif mode == "scratch":
             params.append(None)  # the device buffer's address
         expected = self.metadata["params"]
@@ -847,7 +867,8 @@ class Kernel(_fastlaunch.FastKernel if _fastlaunch else object):
             raise RuntimeError("%s: packed %d parameters that do not match "
                                "the kernel's %d (a launcher bug)"
                                % (self.name, len(params), len(expected)))
-        scratch = b"".join(C.string_at(t, _MAP_BYTES) for _, t in maps)
+        scratch = b"".join(C.string_at(t, _AC_TENSOR_MAP_BYTES)
+                           for _, t in maps)
         return params, scratch, device
 
     def _function(self, driver, device):
@@ -1037,18 +1058,19 @@ class Kernel(_fastlaunch.FastKernel if _fastlaunch else object):
     def _launch_failed(self, status, record):
         lib = _encoder()
         message = lib.acGetLastError().decode()
-        index = record[_RECORD_ERROR_INDEX]
-        if status in (_LAUNCH_MAP_INVALID, _LAUNCH_MAP_DRIVER_ERROR):
-            raise (ValueError if status == _LAUNCH_MAP_INVALID
+        index = record[_AC_RECORD_ERROR_INDEX]
+        if status in (_AC_LAUNCH_TENSOR_MAP_INVALID,
+                      _AC_LAUNCH_TENSOR_MAP_DRIVER_ERROR):
+            raise (ValueError if status == _AC_LAUNCH_TENSOR_MAP_INVALID
                    else RuntimeError)(
                 "argument %d of %s: tensor map %d: %s" % (
                     self.metadata["tensor_maps"][index]["arg"], self.name,
                     index, message))
-        if status == _LAUNCH_DRIVER_ERROR and index == _CALL_CONTEXT:
+        if status == _AC_LAUNCH_DRIVER_ERROR and index == _AC_CALL_CONTEXT:
             raise CudaError(message)
-        if status == _LAUNCH_DRIVER_ERROR and index in _CALL_NAMES:
+        if status == _AC_LAUNCH_DRIVER_ERROR and index in _CALL_NAMES:
             name = _CALL_NAMES[index]
-            _get_driver().check(record[_RECORD_ERROR_RESULT],
+            _get_driver().check(record[_AC_RECORD_ERROR_RESULT],
                                 name % self.name if "%" in name else name)
         raise RuntimeError("%s: %s (a launcher bug)" % (self.name, message))
 
@@ -1091,7 +1113,7 @@ class Kernel(_fastlaunch.FastKernel if _fastlaunch else object):
         if plan.error is not None:
             raise plan.error[0](plan.error[1])
         status = plan.launch(plan.handle, record)
-        if status:
+        if status != _AC_LAUNCH_OK:
             self._launch_failed(status, record)
 
     def _counters(self):

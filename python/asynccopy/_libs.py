@@ -1,8 +1,9 @@
 """Finds the project's shared libraries.
 
-Searched in order: $ASYNCCOPY_LIB_DIR, the package's own `lib/` folder, the
-build tree next to a source checkout (python/../build/lib), then the dynamic
-loader's path (LD_LIBRARY_PATH, ldconfig).
+Searched in order: $ASYNCCOPY_LIB_DIR (an override), the package's own
+`lib/` folder (where `pip install ./python` copies them from the build
+tree), the build tree next to a source checkout (python/../build/lib), then
+the dynamic loader's path (LD_LIBRARY_PATH, ldconfig).
 """
 
 import ctypes
@@ -33,7 +34,8 @@ def load(name, what):
         return ctypes.CDLL(name)
     except OSError:
         raise OSError("%s (%s) not found in %s or on the loader path: build "
-                      "the project and set ASYNCCOPY_LIB_DIR to its build/lib"
+                      "the project, then pip install ./python again or set "
+                      "ASYNCCOPY_LIB_DIR to its build/lib"
                       % (name, what, ", ".join(tried))) from None
 
 

@@ -42,7 +42,13 @@ def check_record(wheel):
         assert int(size) == len(data)
 
 
-def test_wheel(backend, tmp_path):
+@pytest.fixture
+def no_build(monkeypatch, tmp_path):
+    """A build tree without libraries: the wheel is pure Python."""
+    monkeypatch.setenv("ASYNCCOPY_BUILD_DIR", str(tmp_path / "no-build"))
+
+
+def test_wheel(backend, no_build, tmp_path):
     name = backend.build_wheel(str(tmp_path))
     assert name == "asynccopy-0.1.0-py3-none-any.whl"
     with zipfile.ZipFile(str(tmp_path / name)) as wheel:
@@ -58,7 +64,30 @@ def test_wheel(backend, tmp_path):
         check_record(wheel)
 
 
-def test_wheel_is_reproducible(backend, tmp_path):
+def test_wheel_carries_the_built_libraries(backend, monkeypatch, tmp_path):
+    """The libraries of $ASYNCCOPY_BUILD_DIR/lib go to asynccopy/lib/, where
+    the package looks for them; the wheel is then this platform's."""
+    lib = tmp_path / "build" / "lib"
+    lib.mkdir(parents=True)
+    for name in ("libAsyncCopyCAPI.so", "libAsyncCopyRuntime.so"):
+        (lib / name).write_bytes(name.encode())
+    monkeypatch.setenv("ASYNCCOPY_BUILD_DIR", str(tmp_path / "build"))
+    (tmp_path / "out").mkdir()
+    name = backend.build_wheel(str(tmp_path / "out"))
+    assert name.startswith("asynccopy-0.1.0-py3-none-") and "any" not in name
+    with zipfile.ZipFile(str(tmp_path / "out" / name)) as wheel:
+        for library in ("libAsyncCopyCAPI.so", "libAsyncCopyRuntime.so"):
+            entry = wheel.getinfo("asynccopy/lib/" + library)
+            assert wheel.read(entry) == library.encode()
+            assert entry.external_attr >> 16 & 0o777 == 0o755
+        assert "asynccopy/lib/_fastlaunch.abi3.so" not in wheel.namelist()
+        info = wheel.read("asynccopy-0.1.0.dist-info/WHEEL").decode()
+        assert "Root-Is-Purelib: false" in info
+        assert "Tag: " + name[len("asynccopy-0.1.0-"):-len(".whl")] in info
+        check_record(wheel)
+
+
+def test_wheel_is_reproducible(backend, no_build, tmp_path):
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
     a = backend.build_wheel(str(tmp_path / "a"))

@@ -2,7 +2,7 @@
 # ctest `python` and `python-other`: pip-installs python/ into a fresh venv in
 # the build tree, offline (--no-index --no-build-isolation: the package's
 # in-tree backend needs neither setuptools nor wheel), and runs its pytest
-# suite against the libraries of this build.
+# suite against the libraries of this build, which the wheel carries.
 #   run-pytest.sh SOURCE_DIR BUILD_DIR PYTHON FAKE_CUDA_DRIVER [PYTEST_PYTHON]
 # Without PYTEST_PYTHON, PYTHON is Debian's: the venv sees its site packages
 # (pytest, numpy), as the README's recipe does. With it, PYTHON is another
@@ -55,11 +55,13 @@ print("in the venv: setuptools", "yes" if u.find_spec("setuptools") else "no",
       "| wheel", "yes" if u.find_spec("wheel") else "no")'
 # The backend writes only into pip's temporary wheel folder: installing from
 # the source tree leaves no build/ or *.egg-info behind.
-"$venv/bin/pip" install -q --no-index --no-build-isolation --no-deps \
-  --disable-pip-version-check "$src/python"
+ASYNCCOPY_BUILD_DIR=$build "$venv/bin/pip" install -q --no-index \
+  --no-build-isolation --no-deps --disable-pip-version-check "$src/python"
 
 cd "$build/python"
-export ASYNCCOPY_LIB_DIR=$build/lib AC_FAKE_CUDA_DRIVER=$fake_driver
+# The installed package's own libraries, not those of another build.
+unset ASYNCCOPY_LIB_DIR
+export AC_FAKE_CUDA_DRIVER=$fake_driver
 # Where the build made the native launch, the suite checks that it loads.
 if [ -e "$build/lib/_fastlaunch.abi3.so" ]; then
   export AC_FASTLAUNCH_BUILT=1

@@ -19,6 +19,7 @@
 #ifndef ASYNCCOPY_RUNTIME_SYMMETRIC_H
 #define ASYNCCOPY_RUNTIME_SYMMETRIC_H
 
+#include "asynccopy/ABI/ABI.h"
 #include "asynccopy/Runtime/Export.h"
 #include "asynccopy/Runtime/TensorMap.h"
 
@@ -28,16 +29,11 @@
 extern "C" {
 #endif
 
-#define AC_SYMM_MAX_PES 128
-
-/* The symbol of the device-side table below in every lowered module with
- * peer copies (the compiler defines it, the runtime writes it). */
-#define AC_SYMM_TABLE_NAME "__asynccopy_symm"
-
 /* The device-side table the runtime writes into the `.const` global
- * `__asynccopy_symm` of every module that has one (kernels with peer copies).
- * The peer address of `ptr` is peerBase[pe] + (ptr - localBase), valid when
- * (ptr - localBase) + bytes <= size, pe < numPes and peerBase[pe] != 0. */
+ * AC_SYMM_TABLE_NAME (`__asynccopy_symm`, ABI.h) of every module that has one
+ * (kernels with peer copies). The peer address of `ptr` is peerBase[pe] +
+ * (ptr - localBase), valid when (ptr - localBase) + bytes <= size,
+ * pe < numPes and peerBase[pe] != 0. */
 typedef struct acSymmDeviceTable {
   uint64_t localBase; /* this device's base of the heap (this process's VA) */
   uint64_t size;      /* bytes per PE */

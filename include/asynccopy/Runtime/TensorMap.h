@@ -5,6 +5,9 @@
  * driver's cuTensorMapEncodeTiled. acTensorMapValidateTiled runs the same
  * checks without a driver, for tests and compile-time tools.
  *
+ * Element types (acElementType), out-of-bounds fills (AC_OOB_FILL_*) and
+ * results (AC_TENSOR_MAP_*) are in asynccopy/ABI/ABI.h.
+ *
  * Conventions: dims, strides and box dims are innermost first, as the
  * hardware wants them (dim 0 is the contiguous one). globalStridesBytes has
  * rank-1 entries: the byte strides of dims 1..rank-1. Element strides are
@@ -17,6 +20,7 @@
 #ifndef ASYNCCOPY_RUNTIME_TENSORMAP_H
 #define ASYNCCOPY_RUNTIME_TENSORMAP_H
 
+#include "asynccopy/ABI/ABI.h"
 #include "asynccopy/Runtime/Export.h"
 
 #include <stdint.h>
@@ -24,34 +28,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* Element types of a tensor map. The values are stable (part of the ABI). */
-typedef enum acElementType {
-  AC_ELEMENT_U8 = 0,
-  AC_ELEMENT_U16 = 1,
-  AC_ELEMENT_U32 = 2,
-  AC_ELEMENT_S32 = 3,
-  AC_ELEMENT_U64 = 4,
-  AC_ELEMENT_S64 = 5,
-  AC_ELEMENT_F16 = 6,
-  AC_ELEMENT_F32 = 7,
-  AC_ELEMENT_F64 = 8,
-  AC_ELEMENT_BF16 = 9
-} acElementType;
-
-/* Out-of-bounds fill modes (oobFill). */
-enum {
-  AC_OOB_FILL_ZERO = 0, /* out-of-bounds elements read as zero */
-  AC_OOB_FILL_NAN = 1   /* ... as NaN (floating-point element types only) */
-};
-
-/* Results of acTensorMapEncodeTiled / acTensorMapValidateTiled. */
-enum {
-  AC_TENSOR_MAP_OK = 0,
-  AC_TENSOR_MAP_INVALID = 1,      /* an argument breaks a hardware rule */
-  AC_TENSOR_MAP_DRIVER_ERROR = 2, /* no driver/device, or the driver refused */
-  AC_TENSOR_MAP_FALLBACK = 3      /* see acTensorMapEncodeTiledFallback */
-};
 
 /* Size of an encoded tensor map in bytes (128); it must be 64-B aligned. */
 AC_RUNTIME_EXPORT int32_t acTensorMapDescriptorBytes(void);

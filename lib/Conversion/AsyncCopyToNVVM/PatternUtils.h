@@ -9,9 +9,9 @@
 #ifndef LIB_CONVERSION_ASYNCCOPYTONVVM_PATTERNUTILS_H
 #define LIB_CONVERSION_ASYNCCOPYTONVVM_PATTERNUTILS_H
 
+#include "asynccopy/ABI/ABI.h"
 #include "asynccopy/Analysis/SmemBuffer.h"
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
-#include "asynccopy/Runtime/Symmetric.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
@@ -136,7 +136,7 @@ void buildAsyncProxyFence(OpBuilder &b, Location loc);
 /// The device-side table of the symmetric heap (`peer` copies), written by
 /// the runtime: { i64 localBase, i64 size, i32 numPes, i32 myPe,
 /// i64 peerBase[kSymmetricMaxPes] } in `.const` memory (docs/lowering.md).
-/// Name and size come from the runtime's header, which writes the table.
+/// Name and size come from the ABI header the runtime writes it by.
 inline constexpr StringLiteral kSymmetricTableName = AC_SYMM_TABLE_NAME;
 inline constexpr int64_t kSymmetricMaxPes = AC_SYMM_MAX_PES;
 

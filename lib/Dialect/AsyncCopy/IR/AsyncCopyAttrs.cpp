@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "asynccopy/ABI/ABI.h"
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
-#include "asynccopy/Runtime/TensorMap.h"
 #include "asynccopy/Utils/TMAUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -22,6 +22,13 @@ using namespace mlir::asynccopy;
 
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyAttrInterfaces.cpp.inc"
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyEnums.cpp.inc"
+
+// Launch plans pass the kernel's mode to the runtime as it is.
+static_assert(static_cast<int32_t>(DescriptorMode::param) ==
+                      AC_DESCRIPTORS_PARAM &&
+                  static_cast<int32_t>(DescriptorMode::scratch) ==
+                      AC_DESCRIPTORS_SCRATCH,
+              "DescriptorMode must be the AC_DESCRIPTORS_* of ABI.h");
 
 // Custom directives of #asynccopy.tensor_map (defined at the end).
 static ParseResult parseExtents(AsmParser &parser,

@@ -54,11 +54,6 @@ static bool isPositive(Attribute attr) {
   return value && value.getValue().isStrictlyPositive();
 }
 
-static bool isDescriptorMode(Attribute attr) {
-  auto mode = dyn_cast<StringAttr>(attr);
-  return mode && symbolizeDescriptorMode(mode.getValue()).has_value();
-}
-
 static bool isWaitGroups(Attribute attr) {
   auto groups = dyn_cast<IntegerAttr>(attr);
   return groups && groups.getValue().ule(3);
@@ -107,8 +102,9 @@ static ArrayRef<ProtocolAttr> getProtocolAttrs() {
   static const ProtocolAttr attrs[] = {
       {D::TmaDescriptorsAttrHelper::getNameStr(), isTensorMapList,
        "an array of #asynccopy.tensor_map"},
-      {D::DescriptorModeAttrHelper::getNameStr(), isDescriptorMode,
-       "\"param\" or \"scratch\""},
+      declared<D::DescriptorModeAttrHelper>(
+          "#asynccopy<descriptor_mode param> or "
+          "#asynccopy<descriptor_mode scratch>"),
       {D::GridConstantsAttrHelper::getNameStr(), isNonNegative,
        "a non-negative integer (trailing tensor-map parameters)"},
       declared<D::StoreEdgeGuardAttrHelper>("a unit attribute"),

@@ -2,7 +2,7 @@
 
 #include "asynccopy/Dialect/AsyncCopy/IR/ElementTypes.h"
 
-#include "asynccopy/Runtime/TensorMap.h"
+#include "asynccopy/ABI/ABI.h"
 #include "asynccopy/Utils/TMAUtils.h"
 
 #include "mlir/IR/BuiltinTypes.h"

@@ -98,13 +98,14 @@ struct MaterializeTMADescriptorsPass
         return WalkResult::advance();
       // A kernel materialised before keeps its parameters, and its launches
       // (which the GPU dialect verifies against them) already pass its maps.
-      if (StringAttr done =
+      if (DescriptorModeAttr done =
               AsyncCopyDialect::DescriptorModeAttrHelper(&getContext())
                   .getAttr(kernel)) {
-        if (done.getValue() == stringifyDescriptorMode(descriptorMode))
+        if (done.getValue() == descriptorMode)
           return WalkResult::advance();
         kernel.emitOpError("already has its tensor maps in mode `")
-            << done.getValue() << "`, which cannot be changed to mode `"
+            << stringifyDescriptorMode(done.getValue())
+            << "`, which cannot be changed to mode `"
             << stringifyDescriptorMode(descriptorMode)
             << "`: run asynccopy-materialize-tma-descriptors with one mode";
         return WalkResult::interrupt();
@@ -307,7 +308,7 @@ struct MaterializeTMADescriptorsPass
     AsyncCopyDialect::TmaDescriptorsAttrHelper(ctx).setAttr(
         kernel, b.getArrayAttr(SmallVector<Attribute>(maps.begin(), maps.end())));
     AsyncCopyDialect::DescriptorModeAttrHelper(ctx).setAttr(
-        kernel, b.getStringAttr(stringifyDescriptorMode(descriptorMode)));
+        kernel, DescriptorModeAttr::get(ctx, descriptorMode));
     // Scratch maps are not prefetched: a `prefetch.tensormap` at the entry
     // of every CTA made a one-tile-per-CTA copy 0.6 % slower on the H200
     // (the first TMA of a CTA finds its map in the cache anyway).

@@ -15,7 +15,7 @@ module attributes {asynccopy.tma_descriptors = 3} {
 
 // -----
 
-// expected-error @+1 {{attribute 'asynccopy.descriptor_mode' must be "param" or "scratch", got "global"}}
+// expected-error @+1 {{attribute 'asynccopy.descriptor_mode' must be #asynccopy<descriptor_mode param> or #asynccopy<descriptor_mode scratch>, got "global"}}
 func.func @descriptor_mode() attributes {asynccopy.descriptor_mode = "global"} {
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
   return
@@ -23,7 +23,7 @@ func.func @descriptor_mode() attributes {asynccopy.descriptor_mode = "global"} {
 
 // -----
 
-// expected-error @+1 {{attribute 'asynccopy.descriptor_mode' must be "param" or "scratch", got 1 : i64}}
+// expected-error @+1 {{attribute 'asynccopy.descriptor_mode' must be #asynccopy<descriptor_mode param> or #asynccopy<descriptor_mode scratch>, got 1 : i64}}
 func.func @descriptor_mode_type() attributes {asynccopy.descriptor_mode = 1} {
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
   return
@@ -210,7 +210,7 @@ func.func @pipeline_async_consumer_value(%n: index) {
 // -----
 
 // Every protocol attribute with a value of its type verifies.
-func.func @valid(%t: !asynccopy.token, %s: index, %p: i1) attributes {asynccopy.tma_descriptors = [], asynccopy.descriptor_mode = "scratch", asynccopy.grid_constants = 0, asynccopy.launch_counters = [array<i64: 2, 1>, array<i64: 1, 1>]} {
+func.func @valid(%t: !asynccopy.token, %s: index, %p: i1) attributes {asynccopy.tma_descriptors = [], asynccopy.descriptor_mode = #asynccopy<descriptor_mode scratch>, asynccopy.grid_constants = 0, asynccopy.launch_counters = [array<i64: 2, 1>, array<i64: 1, 1>]} {
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
   asynccopy.wait %t {asynccopy.wait_groups = 3} : !asynccopy.token
   asynccopy.barrier.wait %b[%s], %p {asynccopy.cluster_acquire, asynccopy.proxy_fence} : !asynccopy.barrier<1>

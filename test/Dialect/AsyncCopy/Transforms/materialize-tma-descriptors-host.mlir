@@ -42,7 +42,7 @@
 // descriptor-mode=scratch: one device buffer per launch holds every map.
 // SCRATCH-LABEL: gpu.func @k
 // SCRATCH-SAME: %{{.*}}: !llvm.ptr) workgroup
-// SCRATCH-SAME: asynccopy.descriptor_mode = "scratch"
+// SCRATCH-SAME: asynccopy.descriptor_mode = #asynccopy<descriptor_mode scratch>
 // The maps are not prefetched (measured slower for many short CTAs).
 // SCRATCH-NOT: nvvm.prefetch
 // SCRATCH: asynccopy.tma.load {{.*}}descriptor = 2, descriptor_offset = 0>

@@ -9,7 +9,7 @@
 // with its own box get their own. Each map is a trailing kernel parameter.
 // CHECK-LABEL: gpu.func @dedup
 // CHECK-SAME: (%[[A:.*]]: memref<4096x4096xf16>, %[[B:.*]]: memref<4096x4096xf16>, %[[I:.*]]: index, %[[D0:.*]]: !llvm.ptr, %[[D1:.*]]: !llvm.ptr, %[[D2:.*]]: !llvm.ptr, %[[D3:.*]]: !llvm.ptr)
-// CHECK-SAME: asynccopy.descriptor_mode = "param", asynccopy.grid_constants = 4 : i64
+// CHECK-SAME: asynccopy.descriptor_mode = #asynccopy<descriptor_mode param>, asynccopy.grid_constants = 4 : i64
 // CHECK-SAME: asynccopy.tma_descriptors = [
 // CHECK-SAME: #asynccopy.tensor_map<arg = 0, element_type = f16, map_type = 6, dims = [4096, 4096], strides = [4096, 1], box = [64, 64], swizzle = 128, oob = zeros, cache = normal, identity_view>,
 // CHECK-SAME: #asynccopy.tensor_map<arg = 0, element_type = f16, map_type = 6, dims = [4096, 4096], strides = [4096, 1], box = [64, 64], swizzle = 0, oob = zeros, cache = normal, identity_view>,

@@ -489,13 +489,36 @@ def AsyncCopy_ChunkPlanAttr : AsyncCopy_Attr<"ChunkPlan", "chunk_plan"> {
 }
 
 // The `descriptor-mode` option of asynccopy-materialize-tma-descriptors and
-// the pipelines (kernels record it as `asynccopy.descriptor_mode`).
+// the pipelines. The values are the runtime's AC_DESCRIPTORS_* of
+// asynccopy/ABI/ABI.h (static_assert in AsyncCopyAttrs.cpp), which the
+// launch plans of hosts and the Python package pass on.
 def AsyncCopy_DescriptorMode : I32EnumAttr<"DescriptorMode",
     "where TMA tensor maps live", [
-      I32EnumAttrCase<"param", 0>,
-      I32EnumAttrCase<"scratch", 1>]> {
+      I32EnumAttrCase<"param", 1>,
+      I32EnumAttrCase<"scratch", 2>]> {
   let cppNamespace = "::mlir::asynccopy";
   let genSpecializedAttr = 0;
+  let description = [{
+    Where a kernel's TMA tensor maps live: `param` passes each as a 128-B
+    `__grid_constant__` kernel parameter, `scratch` all maps of a launch in
+    one GMEM buffer behind one pointer parameter.
+    asynccopy-materialize-tma-descriptors records the mode on each kernel
+    it gives tensor maps.
+
+    Example:
+
+    ```mlir
+    gpu.func @copy(%A: memref<4096x4096xf16>) kernel
+        attributes {asynccopy.descriptor_mode = #asynccopy<descriptor_mode scratch>} {
+      gpu.return
+    }
+    ```
+  }];
+}
+// What a kernel records as `asynccopy.descriptor_mode`.
+def AsyncCopy_DescriptorModeAttr
+    : EnumAttr<AsyncCopy_Dialect, AsyncCopy_DescriptorMode, "descriptor_mode"> {
+  let assemblyFormat = "$value";
 }
 
 // The `mode` option of asynccopy-pack-shared-memory and the pipelines'

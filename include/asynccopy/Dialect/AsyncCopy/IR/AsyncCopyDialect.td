@@ -36,7 +36,7 @@ def AsyncCopy_Dialect : Dialect {
     // or `scratch`); with `param`, how many trailing parameters are tensor
     // maps (asynccopy-finalize-descriptor-params makes them grid constants).
     "::mlir::ArrayAttr":$tma_descriptors, // of #asynccopy.tensor_map
-    "::mlir::StringAttr":$descriptor_mode,
+    "::mlir::asynccopy::DescriptorModeAttr":$descriptor_mode,
     "::mlir::IntegerAttr":$grid_constants,
     // On the `scf.if` selection builds around a TMA store that may reach the
     // partial 16-B piece at the end of the innermost tensor dim: `then` holds

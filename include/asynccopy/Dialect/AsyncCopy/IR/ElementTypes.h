@@ -22,14 +22,14 @@ namespace mlir::asynccopy::tma {
 /// atomics); on false, `legalTypes` lists the element types that would be.
 bool isReductionLegal(ReductionKind kind, Type type, std::string *legalTypes);
 
-/// The tensor-map element type (an AC_ELEMENT_* code of
-/// asynccopy/Runtime/TensorMap.h) TMA needs to move `type` elements, or, with
-/// `reduction`, to reduce them with `cp.reduce.async.bulk.tensor`: the PTX
-/// operation and its signedness follow the map type, so sign-agnostic
-/// reductions (add, and, or, xor) on 64-bit integers use u64 maps and
-/// min/max pick s32/s64 for signless integers. `nanFill` needs a
-/// floating-point map. Declines with a reason (measured on the H200: the
-/// pairs outside this table fault with "illegal instruction").
+/// The tensor-map element type (an AC_ELEMENT_* code of asynccopy/ABI/ABI.h)
+/// TMA needs to move `type` elements, or, with `reduction`, to reduce them
+/// with `cp.reduce.async.bulk.tensor`: the PTX operation and its signedness
+/// follow the map type, so sign-agnostic reductions (add, and, or, xor) on
+/// 64-bit integers use u64 maps and min/max pick s32/s64 for signless
+/// integers. `nanFill` needs a floating-point map. Declines with a reason
+/// (measured on the H200: the pairs outside this table fault with "illegal
+/// instruction").
 FailureOr<int32_t> tensorMapElementType(Type type,
                                         std::optional<ReductionKind> reduction,
                                         bool nanFill, std::string *reason);
