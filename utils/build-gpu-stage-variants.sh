@@ -41,7 +41,6 @@ most() {
 : > "$out/variants.txt"
 for v in 1 2 3 4 max; do
   objects=()
-  defines=()
   for t in "${tests[@]}"; do
     n=$v
     [ "$v" = max ] && n=$(most "$t")
@@ -51,9 +50,8 @@ for v in 1 2 3 4 max; do
       "$out/obj/$t.s$v.mlir" > "$out/obj/$t.s$v.log" 2>&1 \
       || { cat "$out/obj/$t.s$v.log" >&2; exit 1; }
     objects+=("$out/obj/$t.s$v.o")
-    defines+=("-DHAS_$t")
   done
-  c++ -O2 -std=c++17 "${defines[@]}" "$here/test/Integration/GPU/harness.cpp" \
+  c++ -O2 -std=c++17 "$here/test/Integration/GPU/harness.cpp" \
     "${objects[@]}" -L"$build/lib" -lAsyncCopyRuntime -Wl,-rpath,'$ORIGIN/..' \
     -o "$out/asynccopy-gpu-tests-s$v"
 done

@@ -6,13 +6,14 @@
 // mgpu* ABI, fills the inputs, runs the test, copies the results back and
 // checks every element against a host reference.
 //
-//   asynccopy-gpu-tests [name...]   (no name: every test)
+//   asynccopy-gpu-tests [name...]   (no name: every test that was built)
 //
-// utils/build-gpu-tests.sh compiles this file with -DHAS_<name> for every
-// module it compiled; each test (its `_mlir_ciface_<name>` declaration, its
-// function and its tests() entry) is guarded by `#ifdef HAS_<name>`, so the
-// harness links whatever subset was built. A test whose module was not built
-// is reported as "not built" when named.
+// Each test file's RUN line names the test it runs (`%gpu_tests <name>`);
+// here each test is one row of the table in tests(): its name, its entry
+// point `_mlir_ciface_<name>` and the check that drives it. Entry points are
+// declared weak, so the harness links whatever subset of modules
+// utils/build-gpu-tests.sh compiled: a row whose module was not linked has a
+// null entry and is "not built".
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,12 +26,14 @@
 #include <cstdlib>
 #include <cstring>
 #include <type_traits>
-#include <functional>
-#include <map>
 #include <string>
 #include <vector>
 
 #include "DeviceArray.h"
+
+/// The declaration of a test module's entry point: weak, so that a module
+/// that was not built leaves it null (see tests()).
+#define AC_GPU_TEST_ENTRY extern "C" __attribute__((weak))
 
 /// Collects the first mismatches of a test.
 struct Checker {
@@ -168,71 +171,58 @@ static bool reduction(Checker &check,
 }
 
 //===----------------------------------------------------------------------===//
-// Tests (one per module; guarded by HAS_<name>, see the top of the file)
+// Tests (one per module, each with its weak entry point)
 //===----------------------------------------------------------------------===//
 
-#ifdef HAS_tma_swizzle_128
-extern "C" void _mlir_ciface_tma_swizzle_128(MemRef<uint16_t, 2> *in,
+AC_GPU_TEST_ENTRY void _mlir_ciface_tma_swizzle_128(MemRef<uint16_t, 2> *in,
                                              MemRef<uint16_t, 2> *out,
                                              MemRef<uint16_t, 2> *image);
 static bool tmaSwizzle128(Checker &check) {
   return tiledRoundTrip16(check, _mlir_ciface_tma_swizzle_128, 256, 64, 64, 64,
                           128);
 }
-#endif
 
-#ifdef HAS_tma_swizzle_128_scratch
-extern "C" void _mlir_ciface_tma_swizzle_128_scratch(MemRef<uint16_t, 2> *in,
+AC_GPU_TEST_ENTRY void _mlir_ciface_tma_swizzle_128_scratch(MemRef<uint16_t, 2> *in,
                                                      MemRef<uint16_t, 2> *out,
                                                      MemRef<uint16_t, 2> *image);
 static bool tmaSwizzle128Scratch(Checker &check) {
   return tiledRoundTrip16(check, _mlir_ciface_tma_swizzle_128_scratch, 256, 64,
                           64, 64, 128);
 }
-#endif
 
-#ifdef HAS_tma_swizzle_0
-extern "C" void _mlir_ciface_tma_swizzle_0(MemRef<uint16_t, 2> *in,
+AC_GPU_TEST_ENTRY void _mlir_ciface_tma_swizzle_0(MemRef<uint16_t, 2> *in,
                                            MemRef<uint16_t, 2> *out,
                                            MemRef<uint16_t, 2> *image);
 static bool tmaSwizzle0(Checker &check) {
   return tiledRoundTrip16(check, _mlir_ciface_tma_swizzle_0, 128, 128, 64, 64,
                           0);
 }
-#endif
 
-#ifdef HAS_tma_swizzle_32
-extern "C" void _mlir_ciface_tma_swizzle_32(MemRef<uint16_t, 2> *in,
+AC_GPU_TEST_ENTRY void _mlir_ciface_tma_swizzle_32(MemRef<uint16_t, 2> *in,
                                             MemRef<uint16_t, 2> *out,
                                             MemRef<uint16_t, 2> *image);
 static bool tmaSwizzle32(Checker &check) {
   return tiledRoundTrip16(check, _mlir_ciface_tma_swizzle_32, 128, 32, 64, 16,
                           32);
 }
-#endif
 
-#ifdef HAS_tma_swizzle_64
-extern "C" void _mlir_ciface_tma_swizzle_64(MemRef<uint16_t, 2> *in,
+AC_GPU_TEST_ENTRY void _mlir_ciface_tma_swizzle_64(MemRef<uint16_t, 2> *in,
                                             MemRef<uint16_t, 2> *out,
                                             MemRef<uint16_t, 2> *image);
 static bool tmaSwizzle64(Checker &check) {
   return tiledRoundTrip16(check, _mlir_ciface_tma_swizzle_64, 128, 64, 64, 32,
                           64);
 }
-#endif
 
-#ifdef HAS_tma_prefetch
-extern "C" void _mlir_ciface_tma_prefetch(MemRef<uint16_t, 2> *in,
+AC_GPU_TEST_ENTRY void _mlir_ciface_tma_prefetch(MemRef<uint16_t, 2> *in,
                                           MemRef<uint16_t, 2> *out,
                                           MemRef<uint16_t, 2> *image);
 static bool tmaPrefetch(Checker &check) {
   return tiledRoundTrip16(check, _mlir_ciface_tma_prefetch, 128, 128, 64, 64,
                           128);
 }
-#endif
 
-#ifdef HAS_tma_tile
-extern "C" void _mlir_ciface_tma_tile(MemRef<uint16_t, 2> *in,
+AC_GPU_TEST_ENTRY void _mlir_ciface_tma_tile(MemRef<uint16_t, 2> *in,
                                       MemRef<uint16_t, 2> *out,
                                       MemRef<uint16_t, 2> *image);
 /// Window [64y, 128x] [64, 128] tiled by [64, 64] into SMEM 2x64x64:
@@ -255,10 +245,8 @@ static bool tmaTile(Checker &check) {
   check.expectSame("out", out.host, in.host);
   return check.errors == 0;
 }
-#endif
 
-#ifdef HAS_tma_partial_tiles
-extern "C" void _mlir_ciface_tma_partial_tiles(MemRef<uint16_t, 2> *in,
+AC_GPU_TEST_ENTRY void _mlir_ciface_tma_partial_tiles(MemRef<uint16_t, 2> *in,
                                                MemRef<uint16_t, 2> *out,
                                                MemRef<uint16_t, 2> *image);
 /// Window [64y, 128x] [64, 128] of a 100x200 tensor tiled by [64, 32] into
@@ -290,10 +278,8 @@ static bool tmaPartialTiles(Checker &check) {
     check.expectEq("guard", i, out.host[i], uint16_t(0xA5A5));
   return check.errors == 0;
 }
-#endif
 
-#ifdef HAS_tma_transpose
-extern "C" void _mlir_ciface_tma_transpose(MemRef<float, 3> *in,
+AC_GPU_TEST_ENTRY void _mlir_ciface_tma_transpose(MemRef<float, 3> *in,
                                            MemRef<float, 3> *out,
                                            MemRef<float, 2> *image);
 /// Window [0, 8x, 0] [4, 8, 64] of 4x32x64 through transpose<[1, 0, 2]>:
@@ -317,10 +303,8 @@ static bool tmaTranspose(Checker &check) {
   check.expectSame("out", out.host, in.host);
   return check.errors == 0;
 }
-#endif
 
-#ifdef HAS_tma_rank3
-extern "C" void _mlir_ciface_tma_rank3(MemRef<uint16_t, 3> *in,
+AC_GPU_TEST_ENTRY void _mlir_ciface_tma_rank3(MemRef<uint16_t, 3> *in,
                                        MemRef<uint16_t, 3> *out,
                                        MemRef<uint16_t, 2> *image);
 /// Block (x, y): window [2y, 16x, 0] [2, 16, 64] of 8x32x64, 128-B swizzle.
@@ -344,10 +328,8 @@ static bool tmaRank3(Checker &check) {
   check.expectSame("out", out.host, in.host);
   return check.errors == 0;
 }
-#endif
 
-#ifdef HAS_tma_rank5
-extern "C" void _mlir_ciface_tma_rank5(MemRef<uint16_t, 5> *in,
+AC_GPU_TEST_ENTRY void _mlir_ciface_tma_rank5(MemRef<uint16_t, 5> *in,
                                        MemRef<uint16_t, 5> *out,
                                        MemRef<uint16_t, 2> *image);
 /// Block (x, y, z): window [x, 2y, 2(z / 2), 8(z % 2), 0] [1, 2, 2, 8, 32]
@@ -374,10 +356,8 @@ static bool tmaRank5(Checker &check) {
   check.expectSame("out", out.host, in.host);
   return check.errors == 0;
 }
-#endif
 
-#ifdef HAS_tma_split_box
-extern "C" void _mlir_ciface_tma_split_box(MemRef<float, 2> *in,
+AC_GPU_TEST_ENTRY void _mlir_ciface_tma_split_box(MemRef<float, 2> *in,
                                            MemRef<float, 2> *out,
                                            MemRef<float, 2> *image);
 /// Block (x, y): window [2y, 512x] [2, 512] of 64x1024 (box split in 256s).
@@ -394,10 +374,8 @@ static bool tmaSplitBox(Checker &check) {
   check.expectSame("out", out.host, in.host);
   return check.errors == 0;
 }
-#endif
 
-#ifdef HAS_tma_oob
-extern "C" void _mlir_ciface_tma_oob(MemRef<float, 2> *in,
+AC_GPU_TEST_ENTRY void _mlir_ciface_tma_oob(MemRef<float, 2> *in,
                                      MemRef<float, 2> *out,
                                      MemRef<float, 2> *image);
 /// 64x64 windows at (64y, 64x) of 100x100: the parts past the tensor read 0
@@ -415,10 +393,8 @@ static bool tmaOob(Checker &check) {
   check.expectSame("out", out.host, in.host);
   return check.errors == 0;
 }
-#endif
 
-#ifdef HAS_tma_reduce_add
-extern "C" void _mlir_ciface_tma_reduce_add(MemRef<float, 2> *in,
+AC_GPU_TEST_ENTRY void _mlir_ciface_tma_reduce_add(MemRef<float, 2> *in,
                                             MemRef<float, 2> *acc);
 static bool tmaReduceAdd(Checker &check) {
   // Multiples of 1/4 of small magnitude: every sum is exact.
@@ -428,7 +404,6 @@ static bool tmaReduceAdd(Checker &check) {
       [](int64_t i) { return static_cast<float>(i * 37 % 777) * 0.25f; },
       [](float acc, float in) { return acc + in; });
 }
-#endif
 
 /// Signed i32 values of both signs for min/max.
 static int32_t mixedI32(int64_t i) {
@@ -438,8 +413,7 @@ static int32_t mixedI32b(int64_t i) {
   return static_cast<int32_t>(i * 104729 % 20011) - 10005;
 }
 
-#ifdef HAS_tma_reduce_min
-extern "C" void _mlir_ciface_tma_reduce_min(MemRef<int32_t, 2> *in,
+AC_GPU_TEST_ENTRY void _mlir_ciface_tma_reduce_min(MemRef<int32_t, 2> *in,
                                             MemRef<int32_t, 2> *acc);
 static bool tmaReduceMin(Checker &check) {
   return reduction<int32_t>(check, _mlir_ciface_tma_reduce_min, mixedI32,
@@ -447,10 +421,8 @@ static bool tmaReduceMin(Checker &check) {
                               return acc < in ? acc : in;
                             });
 }
-#endif
 
-#ifdef HAS_tma_reduce_max
-extern "C" void _mlir_ciface_tma_reduce_max(MemRef<int32_t, 2> *in,
+AC_GPU_TEST_ENTRY void _mlir_ciface_tma_reduce_max(MemRef<int32_t, 2> *in,
                                             MemRef<int32_t, 2> *acc);
 static bool tmaReduceMax(Checker &check) {
   return reduction<int32_t>(check, _mlir_ciface_tma_reduce_max, mixedI32,
@@ -458,10 +430,8 @@ static bool tmaReduceMax(Checker &check) {
                               return acc > in ? acc : in;
                             });
 }
-#endif
 
-#ifdef HAS_bulk_copy
-extern "C" void _mlir_ciface_bulk_copy(MemRef<float, 2> *in,
+AC_GPU_TEST_ENTRY void _mlir_ciface_bulk_copy(MemRef<float, 2> *in,
                                        MemRef<float, 2> *out,
                                        MemRef<float, 2> *image);
 /// Block (x, y): window [4y, 128x] [4, 128] of 32x512, bulk load and store.
@@ -478,10 +448,8 @@ static bool bulkCopy(Checker &check) {
   check.expectSame("out", out.host, in.host);
   return check.errors == 0;
 }
-#endif
 
-#ifdef HAS_cp_async_16
-extern "C" void _mlir_ciface_cp_async_16(MemRef<uint16_t, 2> *in,
+AC_GPU_TEST_ENTRY void _mlir_ciface_cp_async_16(MemRef<uint16_t, 2> *in,
                                          MemRef<uint16_t, 2> *image);
 /// Block (0, y): window [32y, 0] [32, 64] of 128x64 f16 (16-B rows).
 static bool cpAsync16(Checker &check) {
@@ -494,10 +462,8 @@ static bool cpAsync16(Checker &check) {
   expectTiles2D(check, image, 1, 4, 32, 64, 128, 64, 0, rowMajor(in));
   return check.errors == 0;
 }
-#endif
 
-#ifdef HAS_cp_async_swizzle
-extern "C" void _mlir_ciface_cp_async_swizzle(MemRef<uint16_t, 2> *in,
+AC_GPU_TEST_ENTRY void _mlir_ciface_cp_async_swizzle(MemRef<uint16_t, 2> *in,
                                               MemRef<uint16_t, 2> *image);
 /// As cp_async_16, with the SMEM image swizzled (128 B) like a TMA load's.
 static bool cpAsyncSwizzle(Checker &check) {
@@ -510,10 +476,8 @@ static bool cpAsyncSwizzle(Checker &check) {
   expectTiles2D(check, image, 1, 4, 32, 64, 128, 64, 128, rowMajor(in));
   return check.errors == 0;
 }
-#endif
 
-#ifdef HAS_cp_async_8
-extern "C" void _mlir_ciface_cp_async_8(MemRef<uint16_t, 2> *in,
+AC_GPU_TEST_ENTRY void _mlir_ciface_cp_async_8(MemRef<uint16_t, 2> *in,
                                         MemRef<uint16_t, 2> *image);
 /// Block (x, y): window [16y, 64x] [16, 64] of 64x132 f16 (8-B rows).
 static bool cpAsync8(Checker &check) {
@@ -526,10 +490,8 @@ static bool cpAsync8(Checker &check) {
   expectTiles2D(check, image, 2, 4, 16, 64, 64, 132, 0, rowMajor(in));
   return check.errors == 0;
 }
-#endif
 
-#ifdef HAS_cp_async_4
-extern "C" void _mlir_ciface_cp_async_4(MemRef<float, 2> *inF32,
+AC_GPU_TEST_ENTRY void _mlir_ciface_cp_async_4(MemRef<float, 2> *inF32,
                                         MemRef<float, 2> *imageF32,
                                         MemRef<uint8_t, 2> *inI8,
                                         MemRef<uint8_t, 2> *imageI8);
@@ -550,10 +512,8 @@ static bool cpAsync4(Checker &check) {
   expectTiles2D(check, imageI8, 1, 4, 16, 64, 64, 68, 0, rowMajor(inI8));
   return check.errors == 0;
 }
-#endif
 
-#ifdef HAS_cp_async_oob
-extern "C" void _mlir_ciface_cp_async_oob(MemRef<float, 2> *in,
+AC_GPU_TEST_ENTRY void _mlir_ciface_cp_async_oob(MemRef<float, 2> *in,
                                           MemRef<float, 2> *image);
 /// A 100x98 view with row stride 128 (of a 100x128 allocation), 64x64
 /// windows at (64y, 64x): past the view, elements read 0 (SMEM pre-filled
@@ -570,10 +530,8 @@ static bool cpAsyncOob(Checker &check) {
   expectTiles2D(check, image, 2, 2, 64, 64, 100, 98, 0, rowMajor(in));
   return check.errors == 0;
 }
-#endif
 
-#ifdef HAS_sync_fallback
-extern "C" void _mlir_ciface_sync_fallback(MemRef<float, 2> *in,
+AC_GPU_TEST_ENTRY void _mlir_ciface_sync_fallback(MemRef<float, 2> *in,
                                            MemRef<float, 2> *out,
                                            MemRef<float, 2> *image);
 /// Block (x, y): window [32y, 64x] [32, 64] of 128x128, sync load + store.
@@ -590,10 +548,7 @@ static bool syncFallback(Checker &check) {
   check.expectSame("out", out.host, in.host);
   return check.errors == 0;
 }
-#endif
 
-#if defined(HAS_tma_multicast) || defined(HAS_tma_multicast_quad) ||           \
-    defined(HAS_tma_multicast_replicated)
 /// Collective loads: `fn(in, out, image)` runs a grid of (2 * clusterX) x
 /// (2 * clusterY) blocks in clusterX x clusterY clusters over a 128x128 f16
 /// tensor; the blocks of a cluster share the 64x64 tile (y / clusterY,
@@ -621,37 +576,29 @@ static bool multicastTiles(Checker &check, TileFn16 fn, int64_t clusterX,
   check.expectSame("out", out.host, in.host);
   return check.errors == 0;
 }
-#endif
 
-#ifdef HAS_tma_multicast
-extern "C" void _mlir_ciface_tma_multicast(MemRef<uint16_t, 2> *,
+AC_GPU_TEST_ENTRY void _mlir_ciface_tma_multicast(MemRef<uint16_t, 2> *,
                                            MemRef<uint16_t, 2> *,
                                            MemRef<uint16_t, 2> *);
 static bool tmaMulticast(Checker &check) {
   return multicastTiles(check, _mlir_ciface_tma_multicast, 2, 1, 128);
 }
-#endif
 
-#ifdef HAS_tma_multicast_quad
-extern "C" void _mlir_ciface_tma_multicast_quad(MemRef<uint16_t, 2> *,
+AC_GPU_TEST_ENTRY void _mlir_ciface_tma_multicast_quad(MemRef<uint16_t, 2> *,
                                                 MemRef<uint16_t, 2> *,
                                                 MemRef<uint16_t, 2> *);
 static bool tmaMulticastQuad(Checker &check) {
   return multicastTiles(check, _mlir_ciface_tma_multicast_quad, 2, 2, 0);
 }
-#endif
 
-#ifdef HAS_tma_multicast_replicated
-extern "C" void _mlir_ciface_tma_multicast_replicated(MemRef<uint16_t, 2> *,
+AC_GPU_TEST_ENTRY void _mlir_ciface_tma_multicast_replicated(MemRef<uint16_t, 2> *,
                                                       MemRef<uint16_t, 2> *,
                                                       MemRef<uint16_t, 2> *);
 static bool tmaMulticastReplicated(Checker &check) {
   return multicastTiles(check, _mlir_ciface_tma_multicast_replicated, 2, 1,
                         128);
 }
-#endif
 
-#if defined(HAS_dsmem_copy) || defined(HAS_remote_sync_copy)
 using PairFnF32 = void (*)(MemRef<float, 2> *, MemRef<float, 2> *);
 /// Blocks 2k and 2k + 1 form a cluster and swap their rows of `in`.
 static bool clusterSwap(Checker &check, PairFnF32 fn) {
@@ -667,25 +614,19 @@ static bool clusterSwap(Checker &check, PairFnF32 fn) {
                      in.host[(row ^ 1) * 256 + i]);
   return check.errors == 0;
 }
-#endif
 
-#ifdef HAS_dsmem_copy
-extern "C" void _mlir_ciface_dsmem_copy(MemRef<float, 2> *, MemRef<float, 2> *);
+AC_GPU_TEST_ENTRY void _mlir_ciface_dsmem_copy(MemRef<float, 2> *, MemRef<float, 2> *);
 static bool dsmemCopy(Checker &check) {
   return clusterSwap(check, _mlir_ciface_dsmem_copy);
 }
-#endif
 
-#ifdef HAS_remote_sync_copy
-extern "C" void _mlir_ciface_remote_sync_copy(MemRef<float, 2> *,
+AC_GPU_TEST_ENTRY void _mlir_ciface_remote_sync_copy(MemRef<float, 2> *,
                                               MemRef<float, 2> *);
 static bool remoteSyncCopy(Checker &check) {
   return clusterSwap(check, _mlir_ciface_remote_sync_copy);
 }
-#endif
 
-#ifdef HAS_tma_empty
-extern "C" void _mlir_ciface_tma_empty(MemRef<float, 2> *in,
+AC_GPU_TEST_ENTRY void _mlir_ciface_tma_empty(MemRef<float, 2> *in,
                                        MemRef<float, 2> *out,
                                        MemRef<float, 2> *image);
 /// %in and %out: 0 x 64 f32 tensors at rows 16 and 32 of a poisoned 64 x 64
@@ -716,9 +657,7 @@ static bool tmaEmpty(Checker &check) {
       check.expectEq("guard", i, guard.host[i], poisoned[i]);
   return check.errors == 0;
 }
-#endif
 
-#if defined(HAS_launch_loop) || defined(HAS_launch_loop_scratch)
 using LaunchLoopFn = void (*)(MemRef<float, 1> *, MemRef<float, 1> *, int64_t);
 /// 2 x 100000 chained launches, each adding a half of %in to %acc, on a
 /// thread with an 8 MiB stack (the usual default, whatever `ulimit -s` says
@@ -762,23 +701,18 @@ static bool launchLoop(Checker &check, LaunchLoopFn fn) {
                          n / 2 * (i % 8 + 17)));
   return check.errors == 0;
 }
-#endif
-#ifdef HAS_launch_loop
-extern "C" void _mlir_ciface_launch_loop(MemRef<float, 1> *,
+AC_GPU_TEST_ENTRY void _mlir_ciface_launch_loop(MemRef<float, 1> *,
                                          MemRef<float, 1> *, int64_t);
 static bool launchLoopParam(Checker &check) {
   return launchLoop(check, _mlir_ciface_launch_loop);
 }
-#endif
-#ifdef HAS_launch_loop_scratch
-extern "C" void _mlir_ciface_launch_loop_scratch(MemRef<float, 1> *,
+AC_GPU_TEST_ENTRY void _mlir_ciface_launch_loop_scratch(MemRef<float, 1> *,
                                                  MemRef<float, 1> *, int64_t);
 /// The same loops with the maps in device scratch memory: the first loop's
 /// launches share one buffer, the second's get one each.
 static bool launchLoopScratch(Checker &check) {
   return launchLoop(check, _mlir_ciface_launch_loop_scratch);
 }
-#endif
 
 /// `fn(in, out)` writes `expect` of every element of a rows x cols tensor
 /// filled with `pattern` to `out` (poisoned first); by default, copies it.
@@ -800,56 +734,45 @@ static bool copiesWhole(Checker &check,
   return check.errors == 0;
 }
 
-#ifdef HAS_tma_double_buffer
-extern "C" void _mlir_ciface_tma_double_buffer(MemRef<uint16_t, 2> *,
+AC_GPU_TEST_ENTRY void _mlir_ciface_tma_double_buffer(MemRef<uint16_t, 2> *,
                                                MemRef<uint16_t, 2> *);
 /// Eight 64x64 f16 tiles through the two stages of a double buffer.
 static bool tmaDoubleBuffer(Checker &check) {
   return copiesWhole(check, _mlir_ciface_tma_double_buffer, 512, 64, pattern16);
 }
-#endif
 
-#ifdef HAS_pipeline_tma
-extern "C" void _mlir_ciface_pipeline_tma(MemRef<uint16_t, 2> *,
+AC_GPU_TEST_ENTRY void _mlir_ciface_pipeline_tma(MemRef<uint16_t, 2> *,
                                           MemRef<uint16_t, 2> *);
 /// Sixteen 64x64 f16 tiles through a 3-stage pipelined TMA loop.
 static bool pipelineTma(Checker &check) {
   return copiesWhole(check, _mlir_ciface_pipeline_tma, 1024, 64, pattern16);
 }
-#endif
 
-#ifdef HAS_pipeline_tma_dynamic
-extern "C" void _mlir_ciface_pipeline_tma_dynamic(MemRef<uint16_t, 2> *,
+AC_GPU_TEST_ENTRY void _mlir_ciface_pipeline_tma_dynamic(MemRef<uint16_t, 2> *,
                                                   MemRef<uint16_t, 2> *);
 /// Forty 64x64 f16 tiles, claimed by the CTAs from a counter, twice.
 static bool pipelineTmaDynamic(Checker &check) {
   return copiesWhole(check, _mlir_ciface_pipeline_tma_dynamic, 2560, 64,
                      pattern16);
 }
-#endif
 
-#ifdef HAS_pipeline_tma_short
-extern "C" void _mlir_ciface_pipeline_tma_short(MemRef<uint16_t, 2> *,
+AC_GPU_TEST_ENTRY void _mlir_ciface_pipeline_tma_short(MemRef<uint16_t, 2> *,
                                                 MemRef<uint16_t, 2> *);
 /// Two tiles through a 4-stage pipeline: the guards skip the extra loads.
 static bool pipelineTmaShort(Checker &check) {
   return copiesWhole(check, _mlir_ciface_pipeline_tma_short, 128, 64,
                      pattern16);
 }
-#endif
 
-#ifdef HAS_pipeline_tma_generic
-extern "C" void _mlir_ciface_pipeline_tma_generic(MemRef<float, 2> *,
+AC_GPU_TEST_ENTRY void _mlir_ciface_pipeline_tma_generic(MemRef<float, 2> *,
                                                   MemRef<float, 2> *);
 /// Eight 32x64 f32 tiles through two stages, read with ordinary loads.
 static bool pipelineTmaGeneric(Checker &check) {
   return copiesWhole(check, _mlir_ciface_pipeline_tma_generic, 256, 64,
                      patternF32, +[](float v) { return 2 * v; });
 }
-#endif
 
-#ifdef HAS_pipeline_tma_warps
-extern "C" void _mlir_ciface_pipeline_tma_warps(MemRef<float, 2> *,
+AC_GPU_TEST_ENTRY void _mlir_ciface_pipeline_tma_warps(MemRef<float, 2> *,
                                                 MemRef<float, 2> *);
 /// Eight 32x64 f32 tiles through 3 stages released per warp on an empty
 /// barrier.
@@ -857,30 +780,24 @@ static bool pipelineTmaWarps(Checker &check) {
   return copiesWhole(check, _mlir_ciface_pipeline_tma_warps, 256, 64,
                      patternF32, +[](float v) { return 2 * v; });
 }
-#endif
 
-#ifdef HAS_pipeline_cp_async
-extern "C" void _mlir_ciface_pipeline_cp_async(MemRef<uint16_t, 2> *,
+AC_GPU_TEST_ENTRY void _mlir_ciface_pipeline_cp_async(MemRef<uint16_t, 2> *,
                                                MemRef<uint16_t, 2> *);
 /// Thirty-two 16x64 f16 tiles through a 4-stage cp.async pipeline.
 static bool pipelineCpAsync(Checker &check) {
   return copiesWhole(check, _mlir_ciface_pipeline_cp_async, 512, 64,
                      pattern16);
 }
-#endif
 
-#ifdef HAS_pipeline_cp_async_dynamic
-extern "C" void _mlir_ciface_pipeline_cp_async_dynamic(MemRef<uint16_t, 2> *,
+AC_GPU_TEST_ENTRY void _mlir_ciface_pipeline_cp_async_dynamic(MemRef<uint16_t, 2> *,
                                                        MemRef<uint16_t, 2> *);
 /// Thirty-two 16x64 f16 tiles claimed by the CTAs of a cp.async pipeline.
 static bool pipelineCpAsyncDynamic(Checker &check) {
   return copiesWhole(check, _mlir_ciface_pipeline_cp_async_dynamic, 512, 64,
                      pattern16);
 }
-#endif
 
-#ifdef HAS_pipeline_multicast
-extern "C" void _mlir_ciface_pipeline_multicast(MemRef<uint16_t, 2> *,
+AC_GPU_TEST_ENTRY void _mlir_ciface_pipeline_multicast(MemRef<uint16_t, 2> *,
                                                 MemRef<uint16_t, 2> *);
 /// Eight 64x64 f16 tiles multicast to a cluster of two through a 4-stage
 /// pipeline; each CTA stores every other tile.
@@ -888,10 +805,8 @@ static bool pipelineMulticast(Checker &check) {
   return copiesWhole(check, _mlir_ciface_pipeline_multicast, 512, 64,
                      pattern16);
 }
-#endif
 
-#ifdef HAS_pipeline_multicast_replicated
-extern "C" void
+AC_GPU_TEST_ENTRY void
 _mlir_ciface_pipeline_multicast_replicated(MemRef<uint16_t, 2> *,
                                            MemRef<uint16_t, 2> *);
 /// The same with the cluster's first CTA issuing every tile whole.
@@ -899,20 +814,16 @@ static bool pipelineMulticastReplicated(Checker &check) {
   return copiesWhole(check, _mlir_ciface_pipeline_multicast_replicated, 512,
                      64, pattern16);
 }
-#endif
 
-#ifdef HAS_cp_async_unwaited
-extern "C" void _mlir_ciface_cp_async_unwaited(MemRef<uint16_t, 2> *,
+AC_GPU_TEST_ENTRY void _mlir_ciface_cp_async_unwaited(MemRef<uint16_t, 2> *,
                                                MemRef<uint16_t, 2> *);
 /// A cp.async tile read by every thread without a wait in the program.
 static bool cpAsyncUnwaited(Checker &check) {
   return copiesWhole(check, _mlir_ciface_cp_async_unwaited, 128, 64,
                      pattern16);
 }
-#endif
 
-#ifdef HAS_tma_store_generic_writes
-extern "C" void _mlir_ciface_tma_store_generic_writes(MemRef<float, 2> *,
+AC_GPU_TEST_ENTRY void _mlir_ciface_tma_store_generic_writes(MemRef<float, 2> *,
                                                       MemRef<float, 2> *);
 /// Threads write 2 * in into SMEM with ordinary stores, a TMA store writes
 /// the tile out.
@@ -920,10 +831,8 @@ static bool tmaStoreGenericWrites(Checker &check) {
   return copiesWhole(check, _mlir_ciface_tma_store_generic_writes, 256, 64,
                      patternF32, +[](float v) { return 2 * v; });
 }
-#endif
 
-#ifdef HAS_tma_store_reuse_unwaited
-extern "C" void _mlir_ciface_tma_store_reuse_unwaited(MemRef<uint16_t, 2> *,
+AC_GPU_TEST_ENTRY void _mlir_ciface_tma_store_reuse_unwaited(MemRef<uint16_t, 2> *,
                                                       MemRef<uint16_t, 2> *);
 /// Two 64x64 f16 tiles through one SMEM tile, reloaded after its store has
 /// read it.
@@ -931,10 +840,8 @@ static bool tmaStoreReuseUnwaited(Checker &check) {
   return copiesWhole(check, _mlir_ciface_tma_store_reuse_unwaited, 128, 64,
                      pattern16);
 }
-#endif
 
-#ifdef HAS_tma_store_wait_groups
-extern "C" void _mlir_ciface_tma_store_wait_groups(MemRef<uint16_t, 2> *,
+AC_GPU_TEST_ENTRY void _mlir_ciface_tma_store_wait_groups(MemRef<uint16_t, 2> *,
                                                    MemRef<uint16_t, 2> *);
 /// Four 64x64 f16 tiles through two SMEM buffers, each reloaded while the
 /// other one's TMA store is in flight.
@@ -942,30 +849,24 @@ static bool tmaStoreWaitGroups(Checker &check) {
   return copiesWhole(check, _mlir_ciface_tma_store_wait_groups, 256, 64,
                      pattern16);
 }
-#endif
 
-#ifdef HAS_tma_dynamic_smem_sm90
-extern "C" void _mlir_ciface_tma_dynamic_smem_sm90(MemRef<uint16_t, 2> *,
+AC_GPU_TEST_ENTRY void _mlir_ciface_tma_dynamic_smem_sm90(MemRef<uint16_t, 2> *,
                                                    MemRef<uint16_t, 2> *);
 /// Six 128x64 f16 tiles through six stages of 96 KiB of dynamic SMEM.
 static bool tmaDynamicSmemSm90(Checker &check) {
   return copiesWhole(check, _mlir_ciface_tma_dynamic_smem_sm90, 768, 64,
                      pattern16);
 }
-#endif
 
-#ifdef HAS_sync_load_tma_store
-extern "C" void _mlir_ciface_sync_load_tma_store(MemRef<float, 2> *,
+AC_GPU_TEST_ENTRY void _mlir_ciface_sync_load_tma_store(MemRef<float, 2> *,
                                                  MemRef<float, 2> *);
 /// A sync load, then a TMA store of the tile: 4 tiles of 64x64 f32.
 static bool syncLoadTmaStore(Checker &check) {
   return copiesWhole(check, _mlir_ciface_sync_load_tma_store, 256, 64,
                      patternF32);
 }
-#endif
 
-#ifdef HAS_dsmem_strided
-extern "C" void _mlir_ciface_dsmem_strided(MemRef<float, 2> *,
+AC_GPU_TEST_ENTRY void _mlir_ciface_dsmem_strided(MemRef<float, 2> *,
                                            MemRef<float, 2> *);
 /// Blocks 2k and 2k + 1 form a cluster; each receives two strided views of
 /// its peer's 16x64 source into its 16x64 destination (see the module): the
@@ -994,14 +895,11 @@ static bool dsmemStrided(Checker &check) {
   }
   return check.errors == 0;
 }
-#endif
 
 //===----------------------------------------------------------------------===//
 // Kernels in upstream ops only, raised by asynccopy-raise-upstream
 //===----------------------------------------------------------------------===//
 
-#if defined(HAS_raise_memref_copy) || defined(HAS_raise_nvgpu_cp_async) ||   \
-    defined(HAS_raise_nvgpu_cp_async_per_thread)
 /// `fn` copies the 3-D `in` to `out` (through SMEM).
 template <typename T, typename Pattern>
 static bool copies3D(Checker &check, void (*fn)(MemRef<T, 3> *, MemRef<T, 3> *),
@@ -1015,30 +913,24 @@ static bool copies3D(Checker &check, void (*fn)(MemRef<T, 3> *, MemRef<T, 3> *),
   check.expectSame("out", out.host, in.host);
   return check.errors == 0;
 }
-#endif
 
-#ifdef HAS_raise_memref_copy
-extern "C" void _mlir_ciface_raise_memref_copy(MemRef<float, 3> *,
+AC_GPU_TEST_ENTRY void _mlir_ciface_raise_memref_copy(MemRef<float, 3> *,
                                                MemRef<float, 3> *);
 /// memref.copy GMEM -> SMEM -> GMEM of 32x64 windows of a 4x64x128 f32.
 static bool raiseMemrefCopy(Checker &check) {
   return copies3D(check, _mlir_ciface_raise_memref_copy, {4, 64, 128},
                   patternF32);
 }
-#endif
 
-#ifdef HAS_raise_nvgpu_cp_async
-extern "C" void _mlir_ciface_raise_nvgpu_cp_async(MemRef<uint16_t, 3> *,
+AC_GPU_TEST_ENTRY void _mlir_ciface_raise_nvgpu_cp_async(MemRef<uint16_t, 3> *,
                                                   MemRef<uint16_t, 3> *);
 /// nvgpu.device_async_copy of 4 planes of 64x64 f16 through SMEM.
 static bool raiseNvgpuCpAsync(Checker &check) {
   return copies3D(check, _mlir_ciface_raise_nvgpu_cp_async, {4, 64, 64},
                   pattern16);
 }
-#endif
 
-#ifdef HAS_raise_nvgpu_cp_async_per_thread
-extern "C" void
+AC_GPU_TEST_ENTRY void
 _mlir_ciface_raise_nvgpu_cp_async_per_thread(MemRef<uint16_t, 3> *,
                                              MemRef<uint16_t, 3> *);
 /// Per-thread nvgpu.device_async_copy runs tiling 16-row slabs, raised.
@@ -1046,19 +938,15 @@ static bool raiseNvgpuCpAsyncPerThread(Checker &check) {
   return copies3D(check, _mlir_ciface_raise_nvgpu_cp_async_per_thread,
                   {4, 64, 64}, pattern16);
 }
-#endif
 
-#ifdef HAS_raise_nvgpu_tma
-extern "C" void _mlir_ciface_raise_nvgpu_tma(MemRef<float, 2> *,
+AC_GPU_TEST_ENTRY void _mlir_ciface_raise_nvgpu_tma(MemRef<float, 2> *,
                                              MemRef<float, 2> *);
 /// nvgpu TMA load (rewrite_copy_as_tma) of a 64x64 f32 tile through SMEM.
 static bool raiseNvgpuTma(Checker &check) {
   return copiesWhole(check, _mlir_ciface_raise_nvgpu_tma, 64, 64, patternF32);
 }
-#endif
 
-#ifdef HAS_raise_tiled_matmul
-extern "C" void _mlir_ciface_raise_tiled_matmul(MemRef<float, 2> *,
+AC_GPU_TEST_ENTRY void _mlir_ciface_raise_tiled_matmul(MemRef<float, 2> *,
                                                 MemRef<float, 2> *,
                                                 MemRef<float, 2> *);
 /// C += A B, 128x128 f32 with small integers (exact in f32), tiled and
@@ -1084,188 +972,94 @@ static bool raiseTiledMatmul(Checker &check) {
   check.expectSame("C", c.host, want);
   return check.errors == 0;
 }
-#endif
 
 //===----------------------------------------------------------------------===//
 // Driver
 //===----------------------------------------------------------------------===//
 
-static const std::map<std::string, std::function<bool(Checker &)>> &tests() {
-  static const std::map<std::string, std::function<bool(Checker &)>> all = {
-#ifdef HAS_tma_swizzle_128
-      {"tma_swizzle_128", tmaSwizzle128},
-#endif
-#ifdef HAS_tma_swizzle_128_scratch
-      {"tma_swizzle_128_scratch", tmaSwizzle128Scratch},
-#endif
-#ifdef HAS_tma_swizzle_0
-      {"tma_swizzle_0", tmaSwizzle0},
-#endif
-#ifdef HAS_tma_swizzle_32
-      {"tma_swizzle_32", tmaSwizzle32},
-#endif
-#ifdef HAS_tma_swizzle_64
-      {"tma_swizzle_64", tmaSwizzle64},
-#endif
-#ifdef HAS_tma_prefetch
-      {"tma_prefetch", tmaPrefetch},
-#endif
-#ifdef HAS_tma_tile
-      {"tma_tile", tmaTile},
-#endif
-#ifdef HAS_tma_partial_tiles
-      {"tma_partial_tiles", tmaPartialTiles},
-#endif
-#ifdef HAS_tma_transpose
-      {"tma_transpose", tmaTranspose},
-#endif
-#ifdef HAS_tma_rank3
-      {"tma_rank3", tmaRank3},
-#endif
-#ifdef HAS_tma_rank5
-      {"tma_rank5", tmaRank5},
-#endif
-#ifdef HAS_tma_split_box
-      {"tma_split_box", tmaSplitBox},
-#endif
-#ifdef HAS_tma_oob
-      {"tma_oob", tmaOob},
-#endif
-#ifdef HAS_tma_reduce_add
-      {"tma_reduce_add", tmaReduceAdd},
-#endif
-#ifdef HAS_tma_reduce_min
-      {"tma_reduce_min", tmaReduceMin},
-#endif
-#ifdef HAS_tma_reduce_max
-      {"tma_reduce_max", tmaReduceMax},
-#endif
-#ifdef HAS_bulk_copy
-      {"bulk_copy", bulkCopy},
-#endif
-#ifdef HAS_cp_async_16
-      {"cp_async_16", cpAsync16},
-#endif
-#ifdef HAS_cp_async_swizzle
-      {"cp_async_swizzle", cpAsyncSwizzle},
-#endif
-#ifdef HAS_cp_async_8
-      {"cp_async_8", cpAsync8},
-#endif
-#ifdef HAS_cp_async_4
-      {"cp_async_4", cpAsync4},
-#endif
-#ifdef HAS_cp_async_oob
-      {"cp_async_oob", cpAsyncOob},
-#endif
-#ifdef HAS_dsmem_copy
-      {"dsmem_copy", dsmemCopy},
-#endif
-#ifdef HAS_remote_sync_copy
-      {"remote_sync_copy", remoteSyncCopy},
-#endif
-#ifdef HAS_sync_fallback
-      {"sync_fallback", syncFallback},
-#endif
-#ifdef HAS_tma_multicast
-      {"tma_multicast", tmaMulticast},
-#endif
-#ifdef HAS_tma_multicast_quad
-      {"tma_multicast_quad", tmaMulticastQuad},
-#endif
-#ifdef HAS_tma_multicast_replicated
-      {"tma_multicast_replicated", tmaMulticastReplicated},
-#endif
-#ifdef HAS_tma_empty
-      {"tma_empty", tmaEmpty},
-#endif
-#ifdef HAS_launch_loop
-      {"launch_loop", launchLoopParam},
-#endif
-#ifdef HAS_launch_loop_scratch
-      {"launch_loop_scratch", launchLoopScratch},
-#endif
-#ifdef HAS_tma_double_buffer
-      {"tma_double_buffer", tmaDoubleBuffer},
-#endif
-#ifdef HAS_tma_dynamic_smem_sm90
-      {"tma_dynamic_smem_sm90", tmaDynamicSmemSm90},
-#endif
-#ifdef HAS_tma_store_wait_groups
-      {"tma_store_wait_groups", tmaStoreWaitGroups},
-#endif
-#ifdef HAS_tma_store_reuse_unwaited
-      {"tma_store_reuse_unwaited", tmaStoreReuseUnwaited},
-#endif
-#ifdef HAS_tma_store_generic_writes
-      {"tma_store_generic_writes", tmaStoreGenericWrites},
-#endif
-#ifdef HAS_cp_async_unwaited
-      {"cp_async_unwaited", cpAsyncUnwaited},
-#endif
-#ifdef HAS_pipeline_tma
-      {"pipeline_tma", pipelineTma},
-#endif
-#ifdef HAS_pipeline_tma_dynamic
-      {"pipeline_tma_dynamic", pipelineTmaDynamic},
-#endif
-#ifdef HAS_pipeline_tma_short
-      {"pipeline_tma_short", pipelineTmaShort},
-#endif
-#ifdef HAS_pipeline_tma_generic
-      {"pipeline_tma_generic", pipelineTmaGeneric},
-#endif
-#ifdef HAS_pipeline_cp_async
-      {"pipeline_cp_async", pipelineCpAsync},
-#endif
-#ifdef HAS_pipeline_cp_async_dynamic
-      {"pipeline_cp_async_dynamic", pipelineCpAsyncDynamic},
-#endif
-#ifdef HAS_pipeline_tma_warps
-      {"pipeline_tma_warps", pipelineTmaWarps},
-#endif
-#ifdef HAS_pipeline_multicast
-      {"pipeline_multicast", pipelineMulticast},
-#endif
-#ifdef HAS_pipeline_multicast_replicated
-      {"pipeline_multicast_replicated", pipelineMulticastReplicated},
-#endif
-#ifdef HAS_sync_load_tma_store
-      {"sync_load_tma_store", syncLoadTmaStore},
-#endif
-#ifdef HAS_dsmem_strided
-      {"dsmem_strided", dsmemStrided},
-#endif
-#ifdef HAS_raise_memref_copy
-      {"raise_memref_copy", raiseMemrefCopy},
-#endif
-#ifdef HAS_raise_nvgpu_cp_async
-      {"raise_nvgpu_cp_async", raiseNvgpuCpAsync},
-#endif
-#ifdef HAS_raise_nvgpu_cp_async_per_thread
-      {"raise_nvgpu_cp_async_per_thread", raiseNvgpuCpAsyncPerThread},
-#endif
-#ifdef HAS_raise_nvgpu_tma
-      {"raise_nvgpu_tma", raiseNvgpuTma},
-#endif
-#ifdef HAS_raise_tiled_matmul
-      {"raise_tiled_matmul", raiseTiledMatmul},
-#endif
-  };
+/// A row of the test table: the test's name, the entry point of its module
+/// (null when the module was not built) and the check that runs it.
+struct Test {
+  const char *name;
+  const void *entry;
+  bool (*run)(Checker &);
+};
+
+template <typename Fn> static const void *entry(Fn *fn) {
+  return reinterpret_cast<const void *>(fn);
+}
+
+static const std::vector<Test> &tests() {
+  static const std::vector<Test> all = {
+      {"tma_swizzle_128", entry(_mlir_ciface_tma_swizzle_128), tmaSwizzle128},
+      {"tma_swizzle_128_scratch", entry(_mlir_ciface_tma_swizzle_128_scratch), tmaSwizzle128Scratch},
+      {"tma_swizzle_0", entry(_mlir_ciface_tma_swizzle_0), tmaSwizzle0},
+      {"tma_swizzle_32", entry(_mlir_ciface_tma_swizzle_32), tmaSwizzle32},
+      {"tma_swizzle_64", entry(_mlir_ciface_tma_swizzle_64), tmaSwizzle64},
+      {"tma_prefetch", entry(_mlir_ciface_tma_prefetch), tmaPrefetch},
+      {"tma_tile", entry(_mlir_ciface_tma_tile), tmaTile},
+      {"tma_partial_tiles", entry(_mlir_ciface_tma_partial_tiles), tmaPartialTiles},
+      {"tma_transpose", entry(_mlir_ciface_tma_transpose), tmaTranspose},
+      {"tma_rank3", entry(_mlir_ciface_tma_rank3), tmaRank3},
+      {"tma_rank5", entry(_mlir_ciface_tma_rank5), tmaRank5},
+      {"tma_split_box", entry(_mlir_ciface_tma_split_box), tmaSplitBox},
+      {"tma_oob", entry(_mlir_ciface_tma_oob), tmaOob},
+      {"tma_reduce_add", entry(_mlir_ciface_tma_reduce_add), tmaReduceAdd},
+      {"tma_reduce_min", entry(_mlir_ciface_tma_reduce_min), tmaReduceMin},
+      {"tma_reduce_max", entry(_mlir_ciface_tma_reduce_max), tmaReduceMax},
+      {"bulk_copy", entry(_mlir_ciface_bulk_copy), bulkCopy},
+      {"cp_async_16", entry(_mlir_ciface_cp_async_16), cpAsync16},
+      {"cp_async_swizzle", entry(_mlir_ciface_cp_async_swizzle), cpAsyncSwizzle},
+      {"cp_async_8", entry(_mlir_ciface_cp_async_8), cpAsync8},
+      {"cp_async_4", entry(_mlir_ciface_cp_async_4), cpAsync4},
+      {"cp_async_oob", entry(_mlir_ciface_cp_async_oob), cpAsyncOob},
+      {"dsmem_copy", entry(_mlir_ciface_dsmem_copy), dsmemCopy},
+      {"remote_sync_copy", entry(_mlir_ciface_remote_sync_copy), remoteSyncCopy},
+      {"sync_fallback", entry(_mlir_ciface_sync_fallback), syncFallback},
+      {"tma_multicast", entry(_mlir_ciface_tma_multicast), tmaMulticast},
+      {"tma_multicast_quad", entry(_mlir_ciface_tma_multicast_quad), tmaMulticastQuad},
+      {"tma_multicast_replicated", entry(_mlir_ciface_tma_multicast_replicated), tmaMulticastReplicated},
+      {"tma_empty", entry(_mlir_ciface_tma_empty), tmaEmpty},
+      {"launch_loop", entry(_mlir_ciface_launch_loop), launchLoopParam},
+      {"launch_loop_scratch", entry(_mlir_ciface_launch_loop_scratch), launchLoopScratch},
+      {"tma_double_buffer", entry(_mlir_ciface_tma_double_buffer), tmaDoubleBuffer},
+      {"tma_dynamic_smem_sm90", entry(_mlir_ciface_tma_dynamic_smem_sm90), tmaDynamicSmemSm90},
+      {"tma_store_wait_groups", entry(_mlir_ciface_tma_store_wait_groups), tmaStoreWaitGroups},
+      {"tma_store_reuse_unwaited", entry(_mlir_ciface_tma_store_reuse_unwaited), tmaStoreReuseUnwaited},
+      {"tma_store_generic_writes", entry(_mlir_ciface_tma_store_generic_writes), tmaStoreGenericWrites},
+      {"cp_async_unwaited", entry(_mlir_ciface_cp_async_unwaited), cpAsyncUnwaited},
+      {"pipeline_tma", entry(_mlir_ciface_pipeline_tma), pipelineTma},
+      {"pipeline_tma_dynamic", entry(_mlir_ciface_pipeline_tma_dynamic), pipelineTmaDynamic},
+      {"pipeline_tma_short", entry(_mlir_ciface_pipeline_tma_short), pipelineTmaShort},
+      {"pipeline_tma_generic", entry(_mlir_ciface_pipeline_tma_generic), pipelineTmaGeneric},
+      {"pipeline_cp_async", entry(_mlir_ciface_pipeline_cp_async), pipelineCpAsync},
+      {"pipeline_cp_async_dynamic", entry(_mlir_ciface_pipeline_cp_async_dynamic), pipelineCpAsyncDynamic},
+      {"pipeline_tma_warps", entry(_mlir_ciface_pipeline_tma_warps), pipelineTmaWarps},
+      {"pipeline_multicast", entry(_mlir_ciface_pipeline_multicast), pipelineMulticast},
+      {"pipeline_multicast_replicated", entry(_mlir_ciface_pipeline_multicast_replicated), pipelineMulticastReplicated},
+      {"sync_load_tma_store", entry(_mlir_ciface_sync_load_tma_store), syncLoadTmaStore},
+      {"dsmem_strided", entry(_mlir_ciface_dsmem_strided), dsmemStrided},
+      {"raise_memref_copy", entry(_mlir_ciface_raise_memref_copy), raiseMemrefCopy},
+      {"raise_nvgpu_cp_async", entry(_mlir_ciface_raise_nvgpu_cp_async), raiseNvgpuCpAsync},
+      {"raise_nvgpu_cp_async_per_thread", entry(_mlir_ciface_raise_nvgpu_cp_async_per_thread), raiseNvgpuCpAsyncPerThread},
+      {"raise_nvgpu_tma", entry(_mlir_ciface_raise_nvgpu_tma), raiseNvgpuTma},
+      {"raise_tiled_matmul", entry(_mlir_ciface_raise_tiled_matmul), raiseTiledMatmul},
+    };
   return all;
 }
 
 int main(int argc, char **argv) {
-  std::vector<std::string> names;
-  for (int i = 1; i < argc; ++i)
-    names.push_back(argv[i]);
+  std::vector<std::string> names(argv + 1, argv + argc);
   if (names.empty())
-    for (auto &[name, fn] : tests())
-      names.push_back(name);
+    for (const Test &test : tests())
+      if (test.entry)
+        names.push_back(test.name);
   int failed = 0;
   for (const std::string &name : names) {
-    auto it = tests().find(name);
-    if (it == tests().end()) {
+    auto it = std::find_if(tests().begin(), tests().end(), [&](const Test &t) {
+      return name == t.name;
+    });
+    if (it == tests().end() || !it->entry) {
       std::printf("%s: not built (unknown test, or its module was skipped by "
                   "build-gpu-tests.sh)\n",
                   name.c_str());
@@ -1273,7 +1067,7 @@ int main(int argc, char **argv) {
       continue;
     }
     Checker check{name};
-    it->second(check);
+    it->run(check);
     failed += !check.report();
   }
   std::printf("%zu passed, %d failed\n", names.size() - failed, failed);
