@@ -185,7 +185,15 @@ struct State {
     return barriers == o.barriers && pending == o.pending &&
            wgmmaReads == o.wgmmaReads && multicasts == o.multicasts;
   }
+  /// Prints the state, one line per barrier stage and per access in flight
+  /// (for debug traces).
+  void print(raw_ostream &os) const;
 };
+
+inline raw_ostream &operator<<(raw_ostream &os, const State &state) {
+  state.print(os);
+  return os;
+}
 
 /// Whether `copy` is still in flight in `state`.
 bool isPending(const State &state, Operation *copy);
@@ -252,7 +260,8 @@ private:
   void visitFor(scf::ForOp forOp, State &state);
   void visitWhile(scf::WhileOp whileOp, State &state);
   void visitOtherRegions(Operation *op, State &state);
-  std::pair<State, State> iterate(function_ref<void(State &)> runBody,
+  std::pair<State, State> iterate(Operation *loop,
+                                  function_ref<void(State &)> runBody,
                                   const State &entry, bool backEdgeIsData);
   void dropCompletedInLoop(Operation *loop, State &state);
   bool mayBeWaitedSomewhere(const Pending &p);

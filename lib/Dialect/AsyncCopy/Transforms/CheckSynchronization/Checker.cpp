@@ -10,6 +10,9 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "asynccopy-check-synchronization"
 
 using namespace mlir;
 using namespace mlir::asynccopy;
@@ -33,8 +36,16 @@ void SyncChecker::report(Operation *op, StringRef kind,
   if (!reporting)
     return;
   auto [it, inserted] = diags.insert({{op, kind}, Diag{severity, build}});
-  if (!inserted && weight(severity) > weight(it->second.severity))
+  if (!inserted && weight(severity) <= weight(it->second.severity))
+    return;
+  if (!inserted)
     it->second = Diag{severity, build};
+  LLVM_DEBUG(llvm::dbgs() << (severity == DiagnosticSeverity::Error ? "error"
+                              : severity == DiagnosticSeverity::Warning
+                                  ? "warning"
+                                  : "remark")
+                          << " '" << kind << "' from '" << op->getName() << "' "
+                          << op->getLoc() << "\n");
 }
 
 /// Whether a region under `op` has several blocks: the checker does not
@@ -53,10 +64,15 @@ bool SyncChecker::run(bool emit) {
   Operation *kernel = body.getParentOp();
   if (!body.hasOneBlock() || hasUnstructuredControlFlow(kernel))
     return false;
+  LLVM_DEBUG(llvm::dbgs() << "checking '" << kernel->getName() << "' "
+                          << kernel->getLoc() << "\n");
   classifyBarriers();
+  LLVM_DEBUG(llvm::dbgs() << countable.size() << " countable barrier(s), "
+                          << escaped.size() << " left unchecked\n");
   State state;
   visitRegion(body, state);
   if (visits > kMaxVisits) {
+    LLVM_DEBUG(llvm::dbgs() << "gave up after " << kMaxVisits << " ops\n");
     if (emit)
       kernel->emitRemark()
           << "is too large for asynccopy-check-synchronization to follow "

@@ -13,6 +13,9 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "asynccopy-check-synchronization"
 
 using namespace mlir;
 using namespace mlir::asynccopy;
@@ -77,6 +80,14 @@ bool synccheck::isGuarded(Operation *op, Region &body) {
 }
 
 void SyncChecker::visitBlock(Block &block, State &state) {
+  LLVM_DEBUG({
+    Operation *parent = block.getParentOp();
+    llvm::dbgs() << "block of '" << parent->getName() << "' "
+                 << parent->getLoc() << (reporting ? "" : " (silent)")
+                 << (dataDependent ? " (data-dependent)" : "")
+                 << ", state at entry:\n"
+                 << state;
+  });
   for (Operation &op : block)
     visitOp(&op, state);
 }
@@ -114,8 +125,8 @@ void SyncChecker::visitOp(Operation *op, State &state) {
 /// at the loop's head stops changing, then once reporting from the head.
 /// Returns the states at the head and at the end of the body.
 std::pair<State, State>
-SyncChecker::iterate(function_ref<void(State &)> runBody, const State &entry,
-                     bool backEdgeIsData) {
+SyncChecker::iterate(Operation *loop, function_ref<void(State &)> runBody,
+                     const State &entry, bool backEdgeIsData) {
   bool wasReporting = reporting, wasData = dataDependent;
   State first = entry;
   runBody(first);
@@ -125,7 +136,13 @@ SyncChecker::iterate(function_ref<void(State &)> runBody, const State &entry,
     State end = head;
     runBody(end);
     State next = join(entry, end);
-    if (next == head)
+    bool stable = next == head;
+    LLVM_DEBUG(llvm::dbgs()
+               << "fixpoint round " << round << " of '" << loop->getName()
+               << "' " << loop->getLoc() << (stable ? ": stable" : ": changed")
+               << ", state at its head:\n"
+               << next);
+    if (stable)
       break;
     head = std::move(next);
   }
@@ -181,9 +198,9 @@ void SyncChecker::visitFor(scf::ForOp forOp, State &state) {
     return;
   if (trips && trips->isOne())
     return visitRegion(forOp.getRegion(), state);
-  auto [head, end] =
-      iterate([&](State &s) { visitRegion(forOp.getRegion(), s); }, state,
-              /*backEdgeIsData=*/!trips);
+  auto [head, end] = iterate(
+      forOp, [&](State &s) { visitRegion(forOp.getRegion(), s); }, state,
+      /*backEdgeIsData=*/!trips);
   // With a static trip count the loop exits after a full iteration; else
   // possibly before the first.
   state = trips ? std::move(end) : std::move(head);
@@ -194,6 +211,7 @@ void SyncChecker::visitFor(scf::ForOp forOp, State &state) {
 /// the loop exits from the condition region.
 void SyncChecker::visitWhile(scf::WhileOp whileOp, State &state) {
   auto [head, end] = iterate(
+      whileOp,
       [&](State &s) {
         visitRegion(whileOp.getBefore(), s);
         visitRegion(whileOp.getAfter(), s);
@@ -211,8 +229,9 @@ void SyncChecker::visitWhile(scf::WhileOp whileOp, State &state) {
 void SyncChecker::visitOtherRegions(Operation *op, State &state) {
   checkAccesses(op, state);
   for (Region &region : op->getRegions()) {
-    auto [head, end] = iterate([&](State &s) { visitRegion(region, s); }, state,
-                               /*backEdgeIsData=*/true);
+    auto [head, end] = iterate(
+        op, [&](State &s) { visitRegion(region, s); }, state,
+        /*backEdgeIsData=*/true);
     state = std::move(head);
   }
   dropCompletedInLoop(op, state);

@@ -9,6 +9,8 @@
 
 #include "CheckSynchronization.h"
 
+#include "llvm/Support/raw_ostream.h"
+
 using namespace mlir;
 using namespace mlir::asynccopy;
 using namespace mlir::asynccopy::synccheck;
@@ -70,4 +72,45 @@ State synccheck::join(const State &a, const State &b) {
     if (!llvm::is_contained(result.multicasts, copy))
       result.multicasts.push_back(copy);
   return result;
+}
+
+namespace mlir::asynccopy::synccheck {
+/// A tally, `?` where paths differ.
+static raw_ostream &operator<<(raw_ostream &os, Tally tally) {
+  if (tally)
+    return os << *tally;
+  return os << '?';
+}
+} // namespace mlir::asynccopy::synccheck
+
+/// Which of the two states of `bits` (`first` for 1, `second` for 2) the
+/// value may be in.
+static StringRef mayBe(uint8_t bits, StringRef first, StringRef second) {
+  if (bits == 1)
+    return first;
+  return bits == 2 ? second : "either";
+}
+
+void State::print(raw_ostream &os) const {
+  if (barriers.empty() && pending.empty() && wgmmaReads.empty() &&
+      multicasts.empty())
+    os << "  (nothing)\n";
+  for (auto &[alloc, barrier] : barriers) {
+    os << "  barrier " << alloc->getLoc() << ": "
+       << mayBe(barrier.init, "uninitialised", "initialised") << ", "
+       << mayBe(barrier.cluster, "unpublished", "published") << "\n";
+    for (auto &[stage, open] : barrier.stages)
+      os << "    stage " << stage << ": phase " << open.phase << ", arrivals "
+         << open.arrivals << ", tx expected " << open.expectedTx
+         << ", delivered " << open.deliveredTx << "\n";
+  }
+  for (const Pending &p : pending)
+    os << "  in flight '" << p.copy->getName() << "' " << p.copy->getLoc()
+       << ": groups closed " << p.closed << ", stage " << p.stage << ", phase "
+       << p.phase << "\n";
+  for (const PendingRead &read : wgmmaReads)
+    os << "  wgmma read " << read.wgmma->getLoc() << ": groups closed "
+       << read.closed << "\n";
+  for (Operation *copy : multicasts)
+    os << "  multicast " << copy->getLoc() << "\n";
 }
