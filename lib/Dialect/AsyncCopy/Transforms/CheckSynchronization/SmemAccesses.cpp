@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SmemAccesses.h"
+#include "CheckSynchronization.h"
 
 #include "asynccopy/Analysis/SmemBuffer.h"
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
