@@ -299,18 +299,24 @@ private:
 /// consumers, which run the loop without them and everything after it.
 class ProducerSplit {
 public:
+  /// Builds the loads of iteration `iv` into `stage`, issued where `issuer`
+  /// holds, with the values of the tile body mapped by `tile` to the
+  /// producer's.
+  using LoadEmitter = function_ref<void(OpBuilder &, Value iv, Value stage,
+                                        Value issuer, const IRMapping &tile)>;
+
   ProducerSplit(PipelineContext &cx, EmptyRelease &empty)
       : cx(cx), empty(empty) {}
 
   /// Splits the kernel at the loop (or its loop over tiles), whose consumer
-  /// side is already rewritten; `emitLoads` builds the loads of iteration
-  /// `iv` into `stage`, issued where `issuer` holds, with the values of the
-  /// tile body mapped by `tile` to the producer's.
-  void split(function_ref<void(OpBuilder &, Value iv, Value stage,
-                               Value issuer, const IRMapping &tile)>
-                 emitLoads);
+  /// side is already rewritten; the producer's loads come from `emitLoads`.
+  void split(LoadEmitter emitLoads);
 
 private:
+  /// The producer's first warp: one lane issues the loads of every
+  /// iteration (of every tile), each after the release of its stage.
+  void emitProducer(OpBuilder &atProducer, Value tid, LoadEmitter emitLoads);
+
   PipelineContext &cx;
   EmptyRelease &empty;
 };
