@@ -92,7 +92,7 @@ LogicalResult checkOpsBefore(scf::ForOp loop, std::string &why) {
 /// producer: no asynccopy op besides the loads, their waits and wgmma
 /// descriptors (a copy or wait may lower to a CTA barrier the producer
 /// never reaches).
-LogicalResult checkBody(LoopPlan &plan, std::string &why) {
+LogicalResult checkBody(PipelinePlan &plan, std::string &why) {
   WalkResult walk = plan.loop.getBody()->walk([&](Operation *op) {
     if (!isa<AsyncCopyDialect>(op->getDialect()) ||
         isa<BarrierWaitOp, WgmmaDescriptorOp>(op) ||
@@ -110,9 +110,8 @@ LogicalResult checkBody(LoopPlan &plan, std::string &why) {
 /// producer needs (the loop's bounds, the loads' operands), which must be
 /// pure and must not read the tile loop's iter_args (the producer does not
 /// run what yields them).
-LogicalResult planTileSlice(const LoopPlan &plan, scf::ForOp tiles,
-                            SmallVector<Operation *> &slice,
-                            std::string &why) {
+LogicalResult planTileSlice(const PipelinePlan &plan, scf::ForOp tiles,
+                            SmallVector<Operation *> &slice, std::string &why) {
   scf::ForOp loop = plan.loop;
   Block *tileBody = tiles.getBody();
   SmallVector<Value> needed{loop.getLowerBound(), loop.getUpperBound(),
@@ -175,7 +174,7 @@ LogicalResult planTileSlice(const LoopPlan &plan, scf::ForOp tiles,
 /// Whether one producer thread may issue every load: no `predicate`,
 /// operands the same in every thread, and a TMA or bulk copy (the
 /// per-thread ones need every thread of the CTA).
-LogicalResult checkLoads(const LoopPlan &plan,
+LogicalResult checkLoads(const PipelinePlan &plan,
                          raising::Uniformity &uniformity,
                          const KnownDivisors &divisors, std::string &why) {
   for (CopyOp load : plan.loads) {
@@ -210,7 +209,7 @@ LogicalResult checkLoads(const LoopPlan &plan,
 } // namespace
 
 LogicalResult
-mlir::asynccopy::pipelining::planWarpSpecialize(LoopPlan &plan,
+mlir::asynccopy::pipelining::planWarpSpecialize(PipelinePlan &plan,
                                                 std::string &why) {
   scf::ForOp loop = plan.loop;
   // The loop is at the top level of a kernel, or of a loop over tiles
@@ -342,7 +341,7 @@ static void growBlock(gpu::GPUFuncOp kernel, Location loc, int64_t consumers) {
 
 void ProducerSplit::emitProducer(OpBuilder &atProducer, Value tid,
                                  LoadEmitter emitLoads) {
-  LoopPlan &plan = cx.plan;
+  PipelinePlan &plan = cx.plan;
   scf::ForOp loop = cx.loop();
   scf::ForOp tiles = plan.tileLoop;
   Location loc = cx.loc();
@@ -391,7 +390,7 @@ void ProducerSplit::emitProducer(OpBuilder &atProducer, Value tid,
 }
 
 void ProducerSplit::split(LoadEmitter emitLoads) {
-  LoopPlan &plan = cx.plan;
+  PipelinePlan &plan = cx.plan;
   scf::ForOp loop = cx.loop();
   scf::ForOp tiles = plan.tileLoop;
   Operation *top = tiles ? tiles.getOperation() : loop.getOperation();
