@@ -13,8 +13,15 @@ namespace mlir::asynccopy::test {
 /// -test-asynccopy-contiguity: one remark per copy/prefetch with its layout.
 void registerTestContiguityPass();
 
+/// -test-asynccopy-pipeline-plan: the loop pipeliner's plan of every marked
+/// loop, or the loops pipelined through its C++ entry point alone.
+void registerTestPipelinePlanPass();
+
 /// Registers every asynccopy test pass.
-inline void registerTestPasses() { registerTestContiguityPass(); }
+inline void registerTestPasses() {
+  registerTestContiguityPass();
+  registerTestPipelinePlanPass();
+}
 
 } // namespace mlir::asynccopy::test
 

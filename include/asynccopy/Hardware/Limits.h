@@ -127,6 +127,14 @@ constexpr int64_t kMaxSmemBytes = 227 * 1024;
 constexpr int64_t kMaxSmemBytesSm80 = 163 * 1024;
 constexpr int64_t kMaxSmemBytesSm12x = 99 * 1024;
 
+//===----------------------------------------------------------------------===//
+// Warpgroup registers
+//===----------------------------------------------------------------------===//
+
+/// `setmaxnreg` sets a warpgroup's registers per thread to a multiple of 8,
+/// at most 256.
+constexpr int64_t kMaxSetMaxNRegCount = 256;
+
 } // namespace asynccopy::hw
 
 #endif // ASYNCCOPY_HARDWARE_LIMITS_H

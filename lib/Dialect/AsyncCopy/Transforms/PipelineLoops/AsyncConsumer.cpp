@@ -18,7 +18,7 @@ using namespace mlir;
 using namespace mlir::asynccopy;
 using namespace mlir::asynccopy::pipelining;
 
-LogicalResult mlir::asynccopy::pipelining::planAsyncConsumer(LoopPlan &plan,
+LogicalResult mlir::asynccopy::pipelining::planAsyncConsumer(PipelinePlan &plan,
                                                              std::string &why) {
   if (plan.groupTracked) {
     why = "its loads complete through cp.async groups, whose `wait_group` "

@@ -29,7 +29,7 @@ using namespace mlir::asynccopy;
 using namespace mlir::asynccopy::pipelining;
 
 LogicalResult mlir::asynccopy::pipelining::planDynamicSchedule(
-    LoopPlan &plan, bool runtimeCounters, std::string &why) {
+    PipelinePlan &plan, bool runtimeCounters, std::string &why) {
   scf::ForOp loop = plan.loop;
   if (plan.emptyRelease) {
     why = "its stages are released on empty barriers, not by the CTA barrier "
@@ -269,7 +269,7 @@ Value DynamicSchedule::publishClaim(OpBuilder &b, Value claim, Value stage,
   return claimedTile(b, nextStage);
 }
 
-void DynamicSchedule::convertToWhile(unsigned counterArg) {
+scf::WhileOp DynamicSchedule::convertToWhile(unsigned counterArg) {
   scf::ForOp loop = cx.loop();
   Location loc = cx.loc();
   OpBuilder b(loop);
@@ -285,4 +285,5 @@ void DynamicSchedule::convertToWhile(unsigned counterArg) {
   // Every CTA has made its last claim: it counts itself finished.
   launch_counter::countFinished(b, loc, counter, first, loop.getStep());
   loop.erase();
+  return whileOp;
 }

@@ -32,7 +32,7 @@ using namespace mlir::asynccopy;
 using namespace mlir::asynccopy::pipelining;
 
 void EmptyRelease::create(OpBuilder &b) {
-  LoopPlan &plan = cx.plan;
+  PipelinePlan &plan = cx.plan;
   empty = BarrierAllocOp::create(b, cx.loc(),
                                  BarrierType::get(b.getContext(), cx.n, false));
   BarrierInitOp::create(b, cx.loc(), empty, plan.emptyArrivals);
@@ -44,7 +44,7 @@ void EmptyRelease::clusterBarrier(OpBuilder &b) {
 }
 
 void EmptyRelease::beforeRuns(OpBuilder &afterInits, OpBuilder &beforeRun) {
-  LoopPlan &plan = cx.plan;
+  PipelinePlan &plan = cx.plan;
   // A producer warpgroup waits for every release instead.
   bool carried = plan.carried && !plan.warpSpecialized();
   if (plan.groupSize() > 1) {
@@ -66,7 +66,7 @@ void EmptyRelease::afterRun(OpBuilder &b) {
 }
 
 SmallVector<Value> EmptyRelease::groupRanks(OpBuilder &b) {
-  LoopPlan &plan = cx.plan;
+  PipelinePlan &plan = cx.plan;
   Location loc = cx.loc();
   std::array<int64_t, 3> strides = {1, plan.cluster[0],
                                     plan.cluster[0] * plan.cluster[1]};
@@ -103,7 +103,7 @@ SmallVector<Value> EmptyRelease::groupRanks(OpBuilder &b) {
 
 void EmptyRelease::emitRelease(OpBuilder &b, Value ahead, Value stage,
                                Value when) {
-  LoopPlan &plan = cx.plan;
+  PipelinePlan &plan = cx.plan;
   Location loc = cx.loc();
   Value refilled = when ? when : createBelowUpperBound(b, loc, cx.loop(), ahead);
   if (plan.perWarpRelease) {

@@ -1,8 +1,9 @@
 //===- PipelineLoops.cpp - asynccopy-pipeline-loops -----------------------===//
 //
-// Pipelines every scf.for marked `asynccopy.pipeline_stages = N` (or every
-// qualifying loop, with `stages=N`); the others keep their single buffer,
-// with a remark when they were marked. A kernel that fails
+// The entry points of PipelineLoops.h, and the pass that walks a module with
+// them: it pipelines every scf.for marked `asynccopy.pipeline_stages = N`
+// (or every qualifying loop, with `stages=N`); the others keep their single
+// buffer, with a remark when they were marked. A kernel that fails
 // asynccopy-check-synchronization as written keeps all its loops: the
 // pipelined form would hide some of its hazards from the check (guarded
 // loads, ring stages), while the loop as written gets the same errors with
@@ -15,6 +16,10 @@
 #include "../SynchronizationCheck.h"
 #include "PipelineLoops.h"
 
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "asynccopy-pipeline-loops"
+
 namespace mlir::asynccopy {
 #define GEN_PASS_DEF_ASYNCCOPYPIPELINELOOPS
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h.inc"
@@ -24,16 +29,68 @@ using namespace mlir;
 using namespace mlir::asynccopy;
 using namespace mlir::asynccopy::pipelining;
 
-namespace {
-
 /// The kernel `op` runs in: a gpu.func or a gpu.launch, or null.
-Operation *kernelOf(Operation *op) {
+static Operation *kernelOf(Operation *op) {
   for (Operation *parent = op->getParentOp(); parent;
        parent = parent->getParentOp())
     if (isa<gpu::GPUFuncOp, gpu::LaunchOp>(parent))
       return parent;
   return nullptr;
 }
+
+static constexpr StringLiteral kFailsCheck =
+    "its kernel fails asynccopy-check-synchronization as written (that pass "
+    "reports why), and the pipelined loop would hide some of those hazards "
+    "from it";
+
+FailureOr<PipelinePlan> mlir::asynccopy::planPipelineLoop(
+    scf::ForOp loop, const PipelineLoopOptions &options, std::string &why) {
+  MLIRContext *ctx = loop.getContext();
+  int64_t stages = options.stages;
+  if (!stages)
+    if (IntegerAttr marker =
+            AsyncCopyDialect::PipelineStagesAttrHelper(ctx).getAttr(loop))
+      stages = marker.getInt();
+  if (stages < 2) {
+    why = "it has fewer than 2 stages";
+    return failure();
+  }
+  FailureOr<PipelinePlan> plan = planLoop(loop, stages, why);
+  if (failed(plan))
+    return failure();
+  if (options.checkSynchronization)
+    if (Operation *kernel = kernelOf(loop);
+        kernel && hasSynchronizationErrors(kernel)) {
+      why = kFailsCheck.str();
+      return failure();
+    }
+  // Each feature the markers ask for, in this order: the later ones check
+  // the earlier ones' decisions.
+  std::string declined;
+  if (AsyncCopyDialect::PipelineDynamicScheduleAttrHelper(ctx).isAttrPresent(
+          loop) &&
+      failed(planDynamicSchedule(*plan, options.runtimeCounters, declined)))
+    plan->declined.push_back("scheduled statically: " + declined);
+  if (AsyncCopyDialect::PipelineAsyncConsumerAttrHelper(ctx).isAttrPresent(
+          loop) &&
+      failed(planAsyncConsumer(*plan, declined)))
+    plan->declined.push_back("wgmma groups kept synchronous: " + declined);
+  if (AsyncCopyDialect::PipelineWarpSpecializeAttrHelper(ctx).isAttrPresent(
+          loop) &&
+      failed(planWarpSpecialize(*plan, declined)))
+    plan->declined.push_back("not warp-specialised: " + declined);
+  return plan;
+}
+
+FailureOr<LoopLikeOpInterface> mlir::asynccopy::pipelineLoop(
+    scf::ForOp loop, const PipelineLoopOptions &options, std::string &why) {
+  FailureOr<PipelinePlan> plan = planPipelineLoop(loop, options, why);
+  if (failed(plan))
+    return failure();
+  return pipelineLoop(*plan);
+}
+
+namespace {
 
 struct AsyncCopyPipelineLoopsPass
     : public mlir::asynccopy::impl::AsyncCopyPipelineLoopsBase<
@@ -44,10 +101,6 @@ struct AsyncCopyPipelineLoopsPass
     auto marker = AsyncCopyDialect::PipelineStagesAttrHelper(&getContext());
     auto dynamic =
         AsyncCopyDialect::PipelineDynamicScheduleAttrHelper(&getContext());
-    auto asyncConsumer =
-        AsyncCopyDialect::PipelineAsyncConsumerAttrHelper(&getContext());
-    auto warpSpecialize =
-        AsyncCopyDialect::PipelineWarpSpecializeAttrHelper(&getContext());
     // Innermost loops first; the verifier checked the markers.
     SmallVector<std::pair<scf::ForOp, int64_t>> loops;
     auto collect = [&] {
@@ -85,31 +138,31 @@ struct AsyncCopyPipelineLoopsPass
     }
     if (changed)
       collect();
+    PipelineLoopOptions options;
+    options.runtimeCounters = runtimeCounters;
+    options.checkSynchronization = false;
     for (auto [loop, n] : loops) {
-      bool marked = marker.isAttrPresent(loop);
       std::string why;
-      FailureOr<LoopPlan> plan =
-          n > 1 ? planLoop(loop, n, why) : FailureOr<LoopPlan>(failure());
+      FailureOr<PipelinePlan> plan = failure();
+      if (n > 1) {
+        options.stages = n;
+        plan = planPipelineLoop(loop, options, why);
+      }
       if (succeeded(plan) && failsCheck.lookup(kernelOf(loop))) {
-        why = "its kernel fails asynccopy-check-synchronization as written "
-              "(that pass reports why), and the pipelined loop would hide "
-              "some of those hazards from it";
+        why = kFailsCheck.str();
         plan = failure();
       }
       if (succeeded(plan)) {
-        if (dynamic.isAttrPresent(loop) &&
-            failed(planDynamicSchedule(*plan, runtimeCounters, why)))
-          loop.emitRemark("scheduled statically: ") << why;
-        if (asyncConsumer.isAttrPresent(loop) &&
-            failed(planAsyncConsumer(*plan, why)))
-          loop.emitRemark("wgmma groups kept synchronous: ") << why;
-        if (warpSpecialize.isAttrPresent(loop) &&
-            failed(planWarpSpecialize(*plan, why)))
-          loop.emitRemark("not warp-specialised: ") << why;
-        if (failed(expandLoop(*plan)))
+        for (const std::string &note : plan->declined)
+          loop.emitRemark(note);
+        if (failed(pipelineLoop(*plan)))
           return signalPassFailure();
         continue;
       }
+      LLVM_DEBUG(if (n > 1) llvm::dbgs()
+                 << "[pipeline-loops] not pipelined " << loop.getLoc() << ": "
+                 << why << "\n");
+      bool marked = marker.isAttrPresent(loop);
       if (marked && n > 1)
         loop.emitRemark("not pipelined: ") << why;
       else if (dynamic.isAttrPresent(loop))
@@ -118,8 +171,10 @@ struct AsyncCopyPipelineLoopsPass
                         "or pass `stages=N`)");
       loop->removeAttr(marker.getName());
       loop->removeAttr(dynamic.getName());
-      loop->removeAttr(asyncConsumer.getName());
-      loop->removeAttr(warpSpecialize.getName());
+      loop->removeAttr(
+          AsyncCopyDialect::PipelineAsyncConsumerAttrHelper::getNameStr());
+      loop->removeAttr(
+          AsyncCopyDialect::PipelineWarpSpecializeAttrHelper::getNameStr());
     }
   }
 };

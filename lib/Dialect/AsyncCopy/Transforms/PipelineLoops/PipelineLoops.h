@@ -1,10 +1,14 @@
 //===- PipelineLoops.h - the loop pipeliner's parts -------------*- C++ -*-===//
 //
-// asynccopy-pipeline-loops turns a loop written with single-buffer semantics into
-// an N-stage pipeline. Its parts, one file each:
+// asynccopy-pipeline-loops turns a loop written with single-buffer semantics
+// into an N-stage pipeline. Its parts, one file each:
 //
-//   Plan.cpp            which loops qualify and what they need (LoopPlan)
-//   Expand.cpp          stages, the pipeline counter, prologue, loop body
+//   Plan.cpp            which loops qualify and what they need (PipelinePlan)
+//   Expand.cpp          the expansion, phase by phase:
+//   Stages.cpp            buffers and barriers with N stages, the loads
+//   Counter.cpp           the pipeline counter, carried across runs
+//   Body.cpp              the prologue and the steady-state body
+//   Release.cpp           where a stage is released and refilled
 //   EmptyRelease.cpp    releasing stages on "empty" barriers (multicast
 //                       groups, per-warp release)
 //   DynamicSchedule.cpp handing a grid-stride loop's tiles out at run time
@@ -14,7 +18,7 @@
 //   AsyncConsumer.cpp   releasing a stage when the wgmma that reads it
 //                       completes
 //   WarpSpecialize.cpp  a producer warpgroup that issues the loads
-//   PipelineLoops.cpp   the pass
+//   PipelineLoops.cpp   the entry points (PipelineLoops.h) and the pass
 //
 // The pipeline counter g numbers the loads into a loop's buffers since its
 // barriers were initialised: load g goes to stage g mod N and completes phase
@@ -28,105 +32,24 @@
 #ifndef ASYNCCOPY_LIB_TRANSFORMS_PIPELINELOOPS_PIPELINELOOPS_H
 #define ASYNCCOPY_LIB_TRANSFORMS_PIPELINELOOPS_PIPELINELOOPS_H
 
-#include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
-#include "asynccopy/Utils/LaunchShape.h"
+#include "asynccopy/Dialect/AsyncCopy/Transforms/PipelineLoops.h"
 
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "llvm/ADT/SetVector.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/IRMapping.h"
 
 #include <string>
 
 namespace mlir::asynccopy::pipelining {
 
-/// How the launches of a dynamically scheduled kernel get its counter: each
-/// of `launches` (in the module) allocates and zeroes one; where a runtime
-/// launches the kernels too (`runtime-counters`), the kernel also lists it
-/// in `asynccopy.launch_counters` with the `rows` (y, z) of CTAs that share
-/// it, for the runtime's launcher to pass.
-struct CounterLaunches {
-  SmallVector<gpu::LaunchFuncOp> launches;
-  bool fromRuntime = false;
-  std::array<int64_t, 2> rows = {1, 1};
-};
-
-/// What pipelining a loop needs, found by `planLoop`.
-struct LoopPlan {
-  scf::ForOp loop;
-  int64_t stages = 0;
-  /// The loads to pipeline, in body order, all at the body's top level.
-  SmallVector<CopyOp> loads;
-  /// Whether the loads complete through cp.async groups (tokens), not
-  /// barriers.
-  bool groupTracked = false;
-  /// The SMEM buffers the loads fill: workgroup attributions or
-  /// memref.allocs outside the loop, used only inside it.
-  llvm::SetVector<Value> buffers;
-  /// Whether the body uses a buffer before the first load (the tile of the
-  /// iteration before, in single-buffer semantics).
-  bool usesBeforeLoad = false;
-  /// The `barrier<1>` allocations the loads complete on, with their inits.
-  llvm::SetVector<Value> barriers;
-  SmallVector<BarrierInitOp> inits;
-  SmallVector<BarrierWaitOp> barrierWaits;
-  /// Waits on the loads' tokens, and on stores that read a stage.
-  SmallVector<WaitOp> loadWaits, storeWaits;
-  /// The ops of the body, free of memory effects, that the loads' operands
-  /// are computed with.
-  llvm::SetVector<Operation *> slice;
-  /// Whether the loop may run more than once per init of its barriers (per
-  /// entry of its function, for cp.async loops), so that the pipeline
-  /// counter is carried from one run to the next; and the op after which it
-  /// restarts at 0 (the last init; null: the function's entry).
-  bool carried = false;
-  Operation *restartAfter = nullptr;
-  /// For collective loads: the cluster shape and the group of CTAs that
-  /// write into this CTA's stages, or whose stages this CTA writes (the
-  /// relation is symmetric): the CTAs that differ from this one only along
-  /// the cluster dims of one of the loads, as offsets per cluster dim
-  /// (cyclic, {0, 0, 0} first). Its size is the number of arrivals that
-  /// free a stage (1: no remote release). With A shared along y and B
-  /// along x on 2x2 clusters, that is the CTA, its row and its column (3).
-  LaunchDims cluster = {1, 1, 1};
-  SmallVector<std::array<int64_t, 3>> groupOffsets = {{0, 0, 0}};
-  int64_t groupSize() const { return groupOffsets.size(); }
-  /// Whether stages are released on "empty" barriers (collective loads, or
-  /// loops marked `asynccopy.pipeline_empty_barrier`), with how many
-  /// arrivals per phase, and whether each warp arrives on its own.
-  bool emptyRelease = false;
-  int64_t emptyArrivals = 1;
-  bool perWarpRelease = false;
-  /// Whether iterations are claimed from a counter, and how the kernel's
-  /// launches pass it.
-  bool dynamic = false;
-  CounterLaunches counters;
-  /// For an asynchronous consumer (`asynccopy.pipeline_async_consumer`):
-  /// the body's `nvvm.wgmma.wait.group.sync.aligned 0`, which becomes
-  /// `wait.group 1`; stage (g-1) mod N is released and refilled after it.
-  NVVM::WgmmaWaitGroupSyncOp consumerWait;
-  /// For a warp-specialised loop (`asynccopy.pipeline_warp_specialize`):
-  /// the threads the kernel was written for, its consumers (0: none). A
-  /// producer warpgroup follows them.
-  int64_t consumerThreads = 0;
-  bool warpSpecialized() const { return consumerThreads > 0; }
-  /// A warp-specialised loop in a loop over tiles (at the top level of its
-  /// kernel): that loop, which the producer runs too, and the ops of its
-  /// body (pure, in order) that the loads' operands and the loop's bounds
-  /// are computed with, which the producer clones. Null: the loop itself
-  /// is at the kernel's top level.
-  scf::ForOp tileLoop;
-  SmallVector<Operation *> tileSlice;
-};
-
 /// Finds the loads of `loop` to pipeline with `stages` stages and checks
 /// that the pass can: the reason it cannot goes to `why`.
-FailureOr<LoopPlan> planLoop(scf::ForOp loop, int64_t stages, std::string &why);
+FailureOr<PipelinePlan> planLoop(scf::ForOp loop, int64_t stages,
+                                 std::string &why);
 
 /// Whether `plan`'s loop may claim its iterations from a counter (sets
 /// `plan.dynamic`), which the runtime's launcher passes with
 /// `runtimeCounters`; the reason it may not goes to `why`.
-LogicalResult planDynamicSchedule(LoopPlan &plan, bool runtimeCounters,
+LogicalResult planDynamicSchedule(PipelinePlan &plan, bool runtimeCounters,
                                   std::string &why);
 
 /// Whether `loop` is a loop over tiles to schedule dynamically: marked
@@ -144,21 +67,18 @@ LogicalResult scheduleTiles(scf::ForOp loop, bool runtimeCounters,
 /// Whether `plan`'s loop may keep one wgmma group in flight across
 /// iterations (sets `plan.consumerWait`); the reason it may not goes to
 /// `why`.
-LogicalResult planAsyncConsumer(LoopPlan &plan, std::string &why);
+LogicalResult planAsyncConsumer(PipelinePlan &plan, std::string &why);
 
 /// Whether `plan`'s loop may get a producer warpgroup (sets
 /// `plan.consumerThreads` and a per-warp release on empty barriers); the
 /// reason it may not goes to `why`.
-LogicalResult planWarpSpecialize(LoopPlan &plan, std::string &why);
-
-/// Rewrites `plan.loop` into its pipeline.
-LogicalResult expandLoop(LoopPlan &plan);
+LogicalResult planWarpSpecialize(PipelinePlan &plan, std::string &why);
 
 /// What the parts of the expansion share: the plan and builders of the
 /// values each of them needs.
 class PipelineContext {
 public:
-  explicit PipelineContext(LoopPlan &plan) : plan(plan), n(plan.stages) {}
+  explicit PipelineContext(PipelinePlan &plan) : plan(plan), n(plan.stages) {}
 
   scf::ForOp loop() const { return plan.loop; }
   Location loc() const { return plan.loop.getLoc(); }
@@ -170,7 +90,7 @@ public:
   /// `(g + offset) mod N`: the stage of load g + offset.
   Value stageOf(OpBuilder &b, Value g, int64_t offset = 0) const;
 
-  LoopPlan &plan;
+  PipelinePlan &plan;
   const int64_t n;
 };
 
@@ -284,7 +204,7 @@ public:
   Value publishClaim(OpBuilder &b, Value claim, Value stage, Value nextStage);
   /// Replaces the counted scf.for by an scf.while over the claimed tile;
   /// `counter` is the index of the loop's iter_arg that counts iterations.
-  void convertToWhile(unsigned counter);
+  scf::WhileOp convertToWhile(unsigned counter);
 
 private:
   PipelineContext &cx;
@@ -299,21 +219,132 @@ private:
 /// consumers, which run the loop without them and everything after it.
 class ProducerSplit {
 public:
+  /// Builds the loads of iteration `iv` into `stage`, issued where `issuer`
+  /// holds, with the values of the tile body mapped by `tile` to the
+  /// producer's.
+  using LoadEmitter = function_ref<void(OpBuilder &, Value iv, Value stage,
+                                        Value issuer, const IRMapping &tile)>;
+
   ProducerSplit(PipelineContext &cx, EmptyRelease &empty)
       : cx(cx), empty(empty) {}
 
   /// Splits the kernel at the loop (or its loop over tiles), whose consumer
-  /// side is already rewritten; `emitLoads` builds the loads of iteration
-  /// `iv` into `stage`, issued where `issuer` holds, with the values of the
-  /// tile body mapped by `tile` to the producer's.
-  void split(function_ref<void(OpBuilder &, Value iv, Value stage,
-                               Value issuer, const IRMapping &tile)>
-                 emitLoads);
+  /// side is already rewritten; the producer's loads come from `emitLoads`.
+  void split(LoadEmitter emitLoads);
 
 private:
+  /// The producer's first warp: one lane issues the loads of every
+  /// iteration (of every tile), each after the release of its stage.
+  void emitProducer(OpBuilder &atProducer, Value tid, LoadEmitter emitLoads);
+
   PipelineContext &cx;
   EmptyRelease &empty;
 };
+
+/// The loop's buffers and barriers with N stages, and the loads into one
+/// stage (Stages.cpp).
+class PipelineStages {
+public:
+  explicit PipelineStages(PipelineContext &cx) : cx(cx) {}
+
+  /// Gives every buffer a leading stage dim and every `barrier<1>` N
+  /// stages; the body's uses move to a stage in `redirectUses`.
+  void create();
+  /// The body's uses of each buffer see this iteration's `stage`, or
+  /// `previous` for uses before the first load; its barrier waits wait for
+  /// `stage` in `phase`.
+  void redirectUses(OpBuilder &b, Value stage, Value previous, Value phase);
+  /// Issues the loads of iteration `iv` into `stage` under `iv < ub` (where
+  /// `issuer` holds, when given; with the values of the loop over tiles
+  /// mapped by `tile`, when given); for cp.async, every thread then commits
+  /// one group.
+  void emitLoads(OpBuilder &b, Value iv, Value stage, Value issuer = {},
+                 const IRMapping *tile = nullptr);
+  /// Erases the single-buffer loads, barriers and waits; the stores' waits
+  /// become one after the loop.
+  void eraseSingleBufferOps();
+
+private:
+  PipelineContext &cx;
+  /// Each buffer and the value that has its stages (the same block
+  /// argument, retyped, or a new allocation).
+  SmallVector<std::pair<Value, Value>> staged;
+  DenseMap<Operation *, Value> loadBuffers;
+  IRMapping barriers;
+};
+
+/// The pipeline counter g, which the loop carries (Counter.cpp), followed
+/// by the mask of empty phases where stages are released on empty barriers
+/// by the consumers' own count.
+class PipelineCounter {
+public:
+  PipelineCounter(PipelineContext &cx, EmptyRelease &empty)
+      : cx(cx), empty(empty) {}
+
+  /// Where the barriers are initialised: the empty barriers too, and the
+  /// carried counter restarts. The loop counts g from there (and carries
+  /// the mask of empty phases); a carried loop stores both after each run.
+  /// Replaces `cx.plan.loop` by the loop that carries them.
+  void start();
+  /// g at the loop's entry.
+  Value atEntry() const { return g0; }
+  /// g, and the mask, in the body.
+  Value current() const;
+  Value mask() const;
+  /// The index of g among the loop's iter_args (the mask follows it).
+  unsigned index() const { return counterArg; }
+
+private:
+  /// Makes the carried counter (and mask) per-thread state that restarts
+  /// after `atRestart`; returns their values at the loop's entry.
+  std::pair<Value, Value> loadCarriedState(OpBuilder &atRestart, bool mask);
+
+  PipelineContext &cx;
+  EmptyRelease &empty;
+  Value g0;
+  unsigned counterArg = 0;
+  /// A carried loop's stores of the counter and the mask after it.
+  memref::StoreOp saveG, saveBits;
+};
+
+/// The parts of one loop's expansion (Expand.cpp runs them in order).
+struct Expansion {
+  explicit Expansion(PipelinePlan &plan)
+      : cx(plan), empty(cx), dynamic(cx), stages(cx), counter(cx, empty) {}
+  /// The parts refer to `cx` and to each other.
+  Expansion(const Expansion &) = delete;
+
+  PipelineContext cx;
+  EmptyRelease empty;
+  DynamicSchedule dynamic;
+  PipelineStages stages;
+  PipelineCounter counter;
+};
+
+/// Loads g0 .. g0+N-2, in a loop before the loop (Body.cpp).
+void emitPrologue(Expansion &x);
+
+/// The steady-state body (Body.cpp): iteration g waits for stage g mod N in
+/// phase (g / N) mod 2, uses it, counts g+1, and releases and refills a
+/// stage where `placeRelease` puts it.
+void rewriteBody(Expansion &x);
+
+/// What the body computes for the release and refill of iteration g.
+struct Iteration {
+  Value g;
+  /// Stage g mod N, and (g-1) mod N: the tile before, which load g+N-1
+  /// refills.
+  Value stage, previous;
+  /// A dynamic schedule's claim of the tile of iteration g+N.
+  Value claim;
+};
+
+/// Where iteration g releases a stage and refills it (Release.cpp): at the
+/// first load (a CTA barrier or wait_group), at the end of the body (empty
+/// barriers), after the wgmma wait of an asynchronous consumer, or, with a
+/// producer warpgroup, the consumers' releases alone; with what the loop
+/// needs after it.
+void placeRelease(Expansion &x, const Iteration &it);
 
 } // namespace mlir::asynccopy::pipelining
 

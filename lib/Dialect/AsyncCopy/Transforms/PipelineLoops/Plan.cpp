@@ -43,7 +43,7 @@ std::optional<int64_t> findWarps(Operation *op) {
 /// multicasts A along one cluster dim and B along the other): a stage is
 /// free once every CTA that writes into it, or whose stage it writes into,
 /// is done with it.
-LogicalResult collectGroup(CopyOp load, LoopPlan &plan, std::string &why) {
+LogicalResult collectGroup(CopyOp load, PipelinePlan &plan, std::string &why) {
   std::optional<ArrayAttr> collective = load.getCollective();
   if (!collective || collective->empty())
     return success();
@@ -163,7 +163,8 @@ LogicalResult collectSlice(Value value, scf::ForOp loop,
 
 /// Records how `load` completes: its `barrier<1>` (with its init and the
 /// waits in the body) or its token (with the waits on it).
-LogicalResult collectCompletion(CopyOp load, LoopPlan &plan, std::string &why) {
+LogicalResult collectCompletion(CopyOp load, PipelinePlan &plan,
+                                std::string &why) {
   scf::ForOp loop = plan.loop;
   if (Value token = load.getToken()) {
     if (load.getBarrier()) {
@@ -232,7 +233,7 @@ LogicalResult collectCompletion(CopyOp load, LoopPlan &plan, std::string &why) {
 /// still holds in the stage it refills next; a use between the first load
 /// and the load that fills the buffer would see that refill issued already.
 /// A subview and the ops that access through it must be on one side.
-LogicalResult collectUsesBeforeLoad(LoopPlan &plan, std::string &why) {
+LogicalResult collectUsesBeforeLoad(PipelinePlan &plan, std::string &why) {
   Block *body = plan.loop.getBody();
   Operation *firstLoad = plan.loads.front();
   for (Value buffer : plan.buffers) {
@@ -290,7 +291,7 @@ Region *functionBody(Operation *op) {
 /// barriers; for cp.async loops, the function's entry) and whether the loop
 /// may run more than once between two restarts: it does when a loop, or any
 /// region that may run more than once, lies between.
-LogicalResult findCounterScope(LoopPlan &plan, std::string &why) {
+LogicalResult findCounterScope(PipelinePlan &plan, std::string &why) {
   Block *scope = nullptr;
   for (BarrierInitOp init : plan.inits) {
     if (scope && init->getBlock() != scope) {
@@ -321,7 +322,7 @@ LogicalResult findCounterScope(LoopPlan &plan, std::string &why) {
 /// one per warp of every CTA of the group, so that no CTA barrier is left
 /// in the loop. cp.async loops keep the CTA barrier of their wait_group,
 /// which also makes every thread's transfers visible.
-void decideRelease(LoopPlan &plan) {
+void decideRelease(PipelinePlan &plan) {
   bool marked =
       AsyncCopyDialect::PipelineEmptyBarrierAttrHelper(plan.loop->getContext())
           .isAttrPresent(plan.loop);
@@ -342,10 +343,10 @@ void decideRelease(LoopPlan &plan) {
 
 } // namespace
 
-FailureOr<LoopPlan> mlir::asynccopy::pipelining::planLoop(scf::ForOp loop,
-                                                          int64_t stages,
-                                                          std::string &why) {
-  LoopPlan plan;
+FailureOr<PipelinePlan>
+mlir::asynccopy::pipelining::planLoop(scf::ForOp loop, int64_t stages,
+                                      std::string &why) {
+  PipelinePlan plan;
   plan.loop = loop;
   plan.stages = stages;
   if (!loop.getInductionVar().getType().isIndex()) {
@@ -407,4 +408,49 @@ FailureOr<LoopPlan> mlir::asynccopy::pipelining::planLoop(scf::ForOp loop,
     return failure();
   }
   return plan;
+}
+
+void PipelinePlan::print(raw_ostream &os) const {
+  auto yesNo = [](bool value) { return value ? "yes" : "no"; };
+  os << "  stages: " << stages << "\n";
+  os << "  loads: " << loads.size() << ", completing on "
+     << (groupTracked ? "cp.async groups" : "barriers") << "\n";
+  os << "  buffers: " << buffers.size() << "\n";
+  os << "  uses before the first load: " << yesNo(usesBeforeLoad) << "\n";
+  os << "  store waits moved to the refill: " << storeWaits.size() << "\n";
+  os << "  counter: "
+     << (carried ? "carried across runs" : "from 0 in every run") << "\n";
+  os << "  release: ";
+  if (emptyRelease)
+    os << "empty barriers, one arrival per "
+       << (perWarpRelease ? "warp" : "CTA") << " (" << emptyArrivals
+       << " per phase)";
+  else if (groupTracked || !storeWaits.empty())
+    os << (groupTracked ? "wait_group cp_async" : "")
+       << (groupTracked && !storeWaits.empty() ? " and " : "")
+       << (storeWaits.empty() ? "" : "wait_group bulk {read}");
+  else
+    os << "CTA barrier";
+  os << "\n";
+  os << "  multicast group: ";
+  if (groupSize() > 1)
+    os << groupSize() << " CTAs of a " << cluster[0] << "x" << cluster[1] << "x"
+       << cluster[2] << " cluster\n";
+  else
+    os << "none\n";
+  os << "  dynamic schedule: " << yesNo(dynamic);
+  if (dynamic)
+    os << ", " << counters.launches.size() << " launches in the module"
+       << (counters.fromRuntime ? ", counters from the runtime" : "");
+  os << "\n";
+  os << "  async consumer: " << yesNo(consumerWait) << "\n";
+  os << "  producer warpgroup: ";
+  if (warpSpecialized())
+    os << "after " << consumerThreads << " consumer threads"
+       << (tileLoop ? ", walking the loop over tiles" : "");
+  else
+    os << "no";
+  os << "\n";
+  for (const std::string &note : declined)
+    os << "  declined: " << note << "\n";
 }

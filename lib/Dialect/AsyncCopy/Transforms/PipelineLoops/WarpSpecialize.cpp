@@ -43,13 +43,17 @@
 
 #include "asynccopy/Analysis/Divisibility.h"
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Selection.h"
+#include "asynccopy/Hardware/Limits.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#define DEBUG_TYPE "asynccopy-pipeline-loops"
+
 using namespace mlir;
 using namespace mlir::asynccopy;
 using namespace mlir::asynccopy::pipelining;
+namespace hw = ::asynccopy::hw;
 
 namespace {
 
@@ -88,7 +92,7 @@ LogicalResult checkOpsBefore(scf::ForOp loop, std::string &why) {
 /// producer: no asynccopy op besides the loads, their waits and wgmma
 /// descriptors (a copy or wait may lower to a CTA barrier the producer
 /// never reaches).
-LogicalResult checkBody(LoopPlan &plan, std::string &why) {
+LogicalResult checkBody(PipelinePlan &plan, std::string &why) {
   WalkResult walk = plan.loop.getBody()->walk([&](Operation *op) {
     if (!isa<AsyncCopyDialect>(op->getDialect()) ||
         isa<BarrierWaitOp, WgmmaDescriptorOp>(op) ||
@@ -106,9 +110,8 @@ LogicalResult checkBody(LoopPlan &plan, std::string &why) {
 /// producer needs (the loop's bounds, the loads' operands), which must be
 /// pure and must not read the tile loop's iter_args (the producer does not
 /// run what yields them).
-LogicalResult planTileSlice(const LoopPlan &plan, scf::ForOp tiles,
-                            SmallVector<Operation *> &slice,
-                            std::string &why) {
+LogicalResult planTileSlice(const PipelinePlan &plan, scf::ForOp tiles,
+                            SmallVector<Operation *> &slice, std::string &why) {
   scf::ForOp loop = plan.loop;
   Block *tileBody = tiles.getBody();
   SmallVector<Value> needed{loop.getLowerBound(), loop.getUpperBound(),
@@ -168,10 +171,45 @@ LogicalResult planTileSlice(const LoopPlan &plan, scf::ForOp tiles,
   return success();
 }
 
+/// Whether one producer thread may issue every load: no `predicate`,
+/// operands the same in every thread, and a TMA or bulk copy (the
+/// per-thread ones need every thread of the CTA).
+LogicalResult checkLoads(const PipelinePlan &plan,
+                         raising::Uniformity &uniformity,
+                         const KnownDivisors &divisors, std::string &why) {
+  for (CopyOp load : plan.loads) {
+    if (load.getPredicate()) {
+      why = "a load has a `predicate` (the threads that issue it), which no "
+            "producer thread may satisfy";
+      return failure();
+    }
+    if (!llvm::all_of(load->getOperands(), [&](Value operand) {
+          return operand == load.getDest() || operand == load.getBarrier() ||
+                 uniformity.isUniform(operand);
+        })) {
+      why = "a load's operands may differ between threads, and the "
+            "producer's thread would compute its own";
+      return failure();
+    }
+    CopyImpl impl = load.getImplOrDefault();
+    bool singleThread = impl == CopyImpl::tma || impl == CopyImpl::bulk;
+    if (impl == CopyImpl::automatic)
+      for (auto [candidate, verdict] :
+           explainFasterCandidates(load, CopyImpl::dsmem, divisors))
+        singleThread |= static_cast<bool>(verdict);
+    if (!singleThread) {
+      why = "a load is not a TMA or bulk copy (selection would give it to "
+            "every thread of the CTA)";
+      return failure();
+    }
+  }
+  return success();
+}
+
 } // namespace
 
 LogicalResult
-mlir::asynccopy::pipelining::planWarpSpecialize(LoopPlan &plan,
+mlir::asynccopy::pipelining::planWarpSpecialize(PipelinePlan &plan,
                                                 std::string &why) {
   scf::ForOp loop = plan.loop;
   // The loop is at the top level of a kernel, or of a loop over tiles
@@ -236,35 +274,8 @@ mlir::asynccopy::pipelining::planWarpSpecialize(LoopPlan &plan,
   SmallVector<Operation *> tileSlice;
   if (tiles && failed(planTileSlice(plan, tiles, tileSlice, why)))
     return failure();
-  KnownDivisors divisors(kernel);
-  for (CopyOp load : plan.loads) {
-    if (load.getPredicate()) {
-      why = "a load has a `predicate` (the threads that issue it), which no "
-            "producer thread may satisfy";
-      return failure();
-    }
-    if (!llvm::all_of(load->getOperands(), [&](Value operand) {
-          return operand == load.getDest() || operand == load.getBarrier() ||
-                 uniformity.isUniform(operand);
-        })) {
-      why = "a load's operands may differ between threads, and the "
-            "producer's thread would compute its own";
-      return failure();
-    }
-    // One thread issues a TMA or bulk copy; the per-thread ones need every
-    // thread of the CTA.
-    CopyImpl impl = load.getImplOrDefault();
-    bool singleThread = impl == CopyImpl::tma || impl == CopyImpl::bulk;
-    if (impl == CopyImpl::automatic)
-      for (auto [candidate, verdict] :
-           explainFasterCandidates(load, CopyImpl::dsmem, divisors))
-        singleThread |= static_cast<bool>(verdict);
-    if (!singleThread) {
-      why = "a load is not a TMA or bulk copy (selection would give it to "
-            "every thread of the CTA)";
-      return failure();
-    }
-  }
+  if (failed(checkLoads(plan, uniformity, KnownDivisors(kernel), why)))
+    return failure();
   if (failed(checkOpsBefore(tiles ? tiles : loop, why)) ||
       failed(checkBody(plan, why)))
     return failure();
@@ -274,60 +285,67 @@ mlir::asynccopy::pipelining::planWarpSpecialize(LoopPlan &plan,
   plan.emptyRelease = true;
   plan.perWarpRelease = true;
   plan.emptyArrivals = plan.consumerThreads / 32 * plan.groupSize();
+  LLVM_DEBUG(llvm::dbgs() << "[pipeline-loops] producer warpgroup after "
+                          << plan.consumerThreads << " consumer threads"
+                          << (tiles ? ", in a loop over tiles" : "") << "\n");
   return success();
 }
 
-void ProducerSplit::split(
-    function_ref<void(OpBuilder &, Value iv, Value stage, Value issuer,
-                      const IRMapping &tile)>
-        emitLoads) {
-  LoopPlan &plan = cx.plan;
+/// Registers: the CTA starts with the share ptxas gives each thread of
+/// T + 128 (the block size bounds it); the producer returns all but 40,
+/// which the consumers take (a multiple of 8, at most what `setmaxnreg`
+/// sets). With 256 threads or fewer every thread may hold that many already.
+/// A producer that runs the loop over tiles keeps its share: with 40 it hung
+/// in about a third of the runs on the H200 (docs/pipelining.md).
+static void rebalanceRegisters(OpBuilder &atProducer, OpBuilder &atConsumers,
+                               Location loc, int64_t consumers, bool tiles) {
+  int64_t atEntry = kRegisterFile / (consumers + kWarpgroup) / 8 * 8;
+  int64_t consumerRegs = std::min<int64_t>(
+      (atEntry + (atEntry - kProducerRegisters) * kWarpgroup / consumers) / 8 *
+          8,
+      hw::kMaxSetMaxNRegCount);
+  bool rebalance = atEntry < hw::kMaxSetMaxNRegCount && !tiles;
+  LLVM_DEBUG(llvm::dbgs() << "[pipeline-loops] registers per thread: "
+                          << atEntry << " at entry; "
+                          << (rebalance ? "" : "no ") << "setmaxnreg ("
+                          << kProducerRegisters << " producer, " << consumerRegs
+                          << " consumers)\n");
+  if (!rebalance)
+    return;
+  NVVM::SetMaxRegisterOp::create(atConsumers, loc, consumerRegs,
+                                 NVVM::SetMaxRegisterAction::increase);
+  NVVM::SetMaxRegisterOp::create(atProducer, loc, kProducerRegisters,
+                                 NVVM::SetMaxRegisterAction::decrease);
+}
+
+/// The block as written: what the user's code reads (`gpu.block_dim`), and
+/// the launches and `known_block_size`, which grow by the producer.
+static void growBlock(gpu::GPUFuncOp kernel, Location loc, int64_t consumers) {
+  kernel.walk([&](gpu::BlockDimOp dim) {
+    OpBuilder at(dim);
+    int64_t size = dim.getDimension() == gpu::Dimension::x ? consumers : 1;
+    Value written = arith::ConstantIndexOp::create(at, loc, size);
+    dim.replaceAllUsesWith(written);
+    dim.erase();
+  });
+  for (gpu::LaunchFuncOp launch : getLaunchesOf(kernel)) {
+    OpBuilder at(launch);
+    launch.getBlockSizeXMutable().assign(arith::AddIOp::create(
+        at, launch.getLoc(), launch.getBlockSizeX(),
+        arith::ConstantIndexOp::create(at, launch.getLoc(), kWarpgroup)));
+  }
+  kernel.setKnownBlockSizeAttr(DenseI32ArrayAttr::get(
+      kernel.getContext(),
+      {static_cast<int32_t>(consumers + kWarpgroup), 1, 1}));
+}
+
+void ProducerSplit::emitProducer(OpBuilder &atProducer, Value tid,
+                                 LoadEmitter emitLoads) {
+  PipelinePlan &plan = cx.plan;
   scf::ForOp loop = cx.loop();
   scf::ForOp tiles = plan.tileLoop;
-  Operation *top = tiles ? tiles.getOperation() : loop.getOperation();
   Location loc = cx.loc();
-  auto kernel = cast<gpu::GPUFuncOp>(top->getParentOp());
-  MLIRContext *ctx = loop.getContext();
   int64_t consumers = plan.consumerThreads;
-
-  OpBuilder b(top);
-  Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-  Value isProducer = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
-                                           tid, cx.constant(b, consumers));
-  auto roles = scf::IfOp::create(b, loc, isProducer, /*withElseRegion=*/true);
-  AsyncCopyDialect::ConsumerThreadsAttrHelper(ctx).setAttr(
-      roles, b.getI64IntegerAttr(consumers));
-
-  // The consumers: the loop and everything after it but the terminator.
-  Block *consumerBlock = roles.elseBlock();
-  Operation *terminator = top->getBlock()->getTerminator();
-  while (roles->getNextNode() != terminator)
-    roles->getNextNode()->moveBefore(consumerBlock->getTerminator());
-  // Registers: the CTA starts with the share ptxas gives each thread of
-  // T + 128 (the block size bounds it); the producer returns all but 40,
-  // which the consumers take (a multiple of 8, at most 256). With 256
-  // threads or fewer every thread may hold 255 already. A producer that
-  // runs the loop over tiles keeps its share: with 40 it hung in about a
-  // third of the runs on the H200 (docs/pipelining.md).
-  int64_t threads = consumers + kWarpgroup;
-  int64_t atEntry = kRegisterFile / threads / 8 * 8;
-  int64_t consumerRegs = std::min<int64_t>(
-      (atEntry + (atEntry - kProducerRegisters) * kWarpgroup / consumers) /
-          8 * 8,
-      256);
-  bool rebalance = atEntry < 256 && !tiles;
-  OpBuilder atConsumers = OpBuilder::atBlockBegin(consumerBlock);
-  if (rebalance)
-    NVVM::SetMaxRegisterOp::create(atConsumers, loc, consumerRegs,
-                                   NVVM::SetMaxRegisterAction::increase);
-
-  // The producer: its first warp runs the loads of every iteration; its
-  // first lane issues them. Load k >= N waits for release k/N - 1 of its
-  // stage.
-  OpBuilder atProducer = OpBuilder::atBlockBegin(roles.thenBlock());
-  if (rebalance)
-    NVVM::SetMaxRegisterOp::create(atProducer, loc, kProducerRegisters,
-                                   NVVM::SetMaxRegisterAction::decrease);
   Value inFirstWarp =
       arith::CmpIOp::create(atProducer, loc, arith::CmpIPredicate::ult, tid,
                             cx.constant(atProducer, consumers + 32));
@@ -355,34 +373,50 @@ void ProducerSplit::split(
   };
   if (!tiles) {
     loadLoop(inWarp, IRMapping(), cx.constant(inWarp, 0));
-  } else {
-    // The producer walks the tiles too, with what their loads need.
-    scf::ForOp::create(
-        inWarp, loc, tiles.getLowerBound(), tiles.getUpperBound(),
-        tiles.getStep(), ValueRange{cx.constant(inWarp, 0)},
-        [&](OpBuilder &body, Location, Value tile, ValueRange args) {
-          IRMapping map;
-          map.map(tiles.getInductionVar(), tile);
-          for (Operation *op : plan.tileSlice)
-            body.clone(*op, map);
-          scf::YieldOp::create(body, loc,
-                               loadLoop(body, map, args[0]).getResults());
-        });
+    return;
   }
+  // The producer walks the tiles too, with what their loads need.
+  scf::ForOp::create(
+      inWarp, loc, tiles.getLowerBound(), tiles.getUpperBound(),
+      tiles.getStep(), ValueRange{cx.constant(inWarp, 0)},
+      [&](OpBuilder &body, Location, Value tile, ValueRange args) {
+        IRMapping map;
+        map.map(tiles.getInductionVar(), tile);
+        for (Operation *op : plan.tileSlice)
+          body.clone(*op, map);
+        scf::YieldOp::create(body, loc,
+                             loadLoop(body, map, args[0]).getResults());
+      });
+}
 
-  // The block as written: what the user's code reads, and the launches.
-  kernel.walk([&](gpu::BlockDimOp dim) {
-    OpBuilder at(dim);
-    int64_t size = dim.getDimension() == gpu::Dimension::x ? consumers : 1;
-    dim.replaceAllUsesWith(cx.constant(at, size));
-    dim.erase();
-  });
-  for (gpu::LaunchFuncOp launch : getLaunchesOf(kernel)) {
-    OpBuilder at(launch);
-    launch.getBlockSizeXMutable().assign(arith::AddIOp::create(
-        at, launch.getLoc(), launch.getBlockSizeX(),
-        arith::ConstantIndexOp::create(at, launch.getLoc(), kWarpgroup)));
-  }
-  kernel.setKnownBlockSizeAttr(DenseI32ArrayAttr::get(
-      ctx, {static_cast<int32_t>(threads), 1, 1}));
+void ProducerSplit::split(LoadEmitter emitLoads) {
+  PipelinePlan &plan = cx.plan;
+  scf::ForOp loop = cx.loop();
+  scf::ForOp tiles = plan.tileLoop;
+  Operation *top = tiles ? tiles.getOperation() : loop.getOperation();
+  Location loc = cx.loc();
+  auto kernel = cast<gpu::GPUFuncOp>(top->getParentOp());
+  int64_t consumers = plan.consumerThreads;
+
+  OpBuilder b(top);
+  Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  Value isProducer = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
+                                           tid, cx.constant(b, consumers));
+  auto roles = scf::IfOp::create(b, loc, isProducer, /*withElseRegion=*/true);
+  AsyncCopyDialect::ConsumerThreadsAttrHelper(loop.getContext())
+      .setAttr(roles, b.getI64IntegerAttr(consumers));
+
+  // The consumers: the loop and everything after it but the terminator.
+  Block *consumerBlock = roles.elseBlock();
+  Operation *terminator = top->getBlock()->getTerminator();
+  while (roles->getNextNode() != terminator)
+    roles->getNextNode()->moveBefore(consumerBlock->getTerminator());
+  OpBuilder atConsumers = OpBuilder::atBlockBegin(consumerBlock);
+  OpBuilder atProducer = OpBuilder::atBlockBegin(roles.thenBlock());
+  rebalanceRegisters(atProducer, atConsumers, loc, consumers, bool(tiles));
+  // The producer: its first warp runs the loads of every iteration; its
+  // first lane issues them. Load k >= N waits for release k/N - 1 of its
+  // stage.
+  emitProducer(atProducer, tid, emitLoads);
+  growBlock(kernel, loc, consumers);
 }
