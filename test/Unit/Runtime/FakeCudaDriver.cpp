@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <mutex>
 
@@ -71,8 +72,27 @@ CUresult check(const std::set<void *> &live, void *handle) {
   return live.count(handle) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
 }
 
-/// The contexts pushed on this thread: device ordinals.
-thread_local std::vector<int> contextStack;
+/// The contexts pushed on this thread: device ordinals. Trivially
+/// destructible, as the real driver's per-thread state is: a process that
+/// exits runs thread-local destructors before its atexit handlers, which
+/// (MLIR's module unloads) still call into the driver.
+class ContextStack {
+public:
+  bool empty() const { return size == 0; }
+  int back() const { return devices[size - 1]; }
+  void push_back(int device) {
+    if (size == kDepth)
+      std::abort();
+    devices[size++] = device;
+  }
+  void pop_back() { --size; }
+
+private:
+  static constexpr int kDepth = 64;
+  int devices[kDepth];
+  int size = 0;
+};
+thread_local ContextStack contextStack;
 
 /// Whether `module` (a kernel's handle is its module's) is live and belongs
 /// to the current context.
