@@ -1015,7 +1015,7 @@ LogicalResult WgmmaDescriptorOp::verify() {
   std::optional<int64_t> swizzle = getSwizzle();
   if (!swizzle)
     return success(); // Checked once the copies that fill it say it.
-  if (!llvm::is_contained({0, 32, 64, 128}, *swizzle))
+  if (!tma::isValidSwizzle(*swizzle))
     return emitOpError("swizzle must be 0, 32, 64 or 128 bytes, got ")
            << *swizzle;
   std::string why;
