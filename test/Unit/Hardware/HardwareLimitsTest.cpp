@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "asynccopy/Analysis/Contiguity.h"
+#include "asynccopy/Dialect/AsyncCopy/Analysis/Contiguity.h"
 #include "asynccopy/Dialect/AsyncCopy/IR/ElementTypes.h"
 #include "asynccopy/Hardware/Limits.h"
 #include "asynccopy/Runtime/TensorMap.h"
