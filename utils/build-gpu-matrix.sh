@@ -4,10 +4,9 @@
 # asks selection which explicit implementations accept each, compiles those
 # (libmatrix*.so) and writes the manifest and reference data; the runner
 # asynccopy-gpu-matrix runs them on a GPU (utils/run-gpu-tests.sh does).
-# With --pipelines (utils/build-gpu-pipelines.sh), the pipelining matrix
-# instead (test/Integration/GPU/pipelines/pipelines.py: loop kernels,
-# unpipelined and with 2, 3, 4 and the most stages) into
-# build/gpu-tests/pipelines/; with --wgmma, the wgmma operand tests
+# With --loops, the pipelining matrix instead
+# (test/Integration/GPU/loops/loops.py: loop kernels, unpipelined and with
+# 2, 3, 4 and the most stages) into build/gpu-tests/loops/; with --wgmma, the wgmma operand tests
 # (test/Integration/GPU/wgmma/wgmma.py) into build/gpu-tests/wgmma/; both in
 # the same format for the same runner. Intermediate files go to
 # build/gpu-<name>-obj/ (not carried).
@@ -17,7 +16,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 build=${ASYNCCOPY_BUILD_DIR:-$here/build}
 name=matrix
 case "${1:-}" in
-  --pipelines|--wgmma) name=${1#--}; shift ;;
+  --loops|--wgmma) name=${1#--}; shift ;;
 esac
 out="$build/gpu-tests/$name"
 src="$here/test/Integration/GPU"

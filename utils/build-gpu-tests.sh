@@ -8,55 +8,42 @@
 #
 # A module that fails to compile fails the build, unless
 # ASYNCCOPY_GPU_TESTS_ALLOW_SKIP=1: then it is skipped with a message (its
-# errors are in build/gpu-tests/obj/<name>.log). The harness links the
-# modules that compiled (its entry points are weak: a test whose module is
-# missing reports "not built"); build/gpu-tests/built-tests.txt and
+# errors are in build/gpu-tests/obj/<name>.log; utils/lib/compile-modules.sh).
+# The harness links the modules that compiled (its entry points are weak: a
+# test whose module is missing reports "not built");
+# build/gpu-tests/built-tests.txt and
 # skipped-tests.txt list the two sets.
 #
 # Then builds the loop tests' stage variants (utils/build-gpu-stage-variants.sh,
 # unless ASYNCCOPY_GPU_STAGES=0), the differential copy matrix into
 # build/gpu-tests/matrix/ (utils/build-gpu-matrix.sh, unless
-# ASYNCCOPY_GPU_MATRIX=0) and the pipelining matrix into
-# build/gpu-tests/pipelines/ (utils/build-gpu-pipelines.sh, unless
-# ASYNCCOPY_GPU_PIPELINES=0) and the wgmma operand tests into
+# ASYNCCOPY_GPU_MATRIX=0), the pipelining matrix into build/gpu-tests/loops/
+# (utils/build-gpu-matrix.sh --loops, unless ASYNCCOPY_GPU_LOOPS=0) and the
+# wgmma operand tests into
 # build/gpu-tests/wgmma/ (utils/build-gpu-matrix.sh --wgmma, unless
 # ASYNCCOPY_GPU_WGMMA=0).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
+source "$here/utils/lib/compile-modules.sh"
 out="$here/build/gpu-tests"
-allow_skip=${ASYNCCOPY_GPU_TESTS_ALLOW_SKIP:-0}
 # Only what this build makes goes to the GPU machine: stale files (another
 # session's folders, scripts) would count against what a run may carry.
 if [[ -d "$out" ]]; then
   find "$out" -mindepth 1 -maxdepth 1 ! -name obj ! -name matrix \
-    ! -name pipelines ! -name stages ! -name wgmma -exec rm -rf {} +
+    ! -name loops ! -name stages ! -name wgmma -exec rm -rf {} +
 fi
-mkdir -p "$out/obj"
+module_options() {
+  case "$1" in
+    *_scratch) echo "format=bin descriptor-mode=scratch" ;;
+    *_sm90) echo "format=bin chip=sm_90" ;;
+    *) echo "format=bin" ;;
+  esac
+}
 objects=()
 built=()
 skipped=()
-for m in "$here"/test/Integration/GPU/*.mlir; do
-  name=$(basename "$m" .mlir)
-  options="format=bin"
-  [[ "$name" == *_scratch ]] && options="format=bin descriptor-mode=scratch"
-  [[ "$name" == *_sm90 ]] && options="format=bin chip=sm_90"
-  rm -f "$out/obj/$name.o"
-  if "$here/utils/aot-compile.sh" -p "$options" -o "$out/obj/$name.o" "$m" \
-      > "$out/obj/$name.log" 2>&1; then
-    objects+=("$out/obj/$name.o")
-    built+=("$name")
-  elif [ "$allow_skip" = 1 ]; then
-    echo "build-gpu-tests: SKIPPED $name: the module does not compile" \
-      "(ASYNCCOPY_GPU_TESTS_ALLOW_SKIP=1); see $out/obj/$name.log:" >&2
-    head -n 3 "$out/obj/$name.log" | sed 's/^/    /' >&2
-    skipped+=("$name")
-  else
-    cat "$out/obj/$name.log" >&2
-    echo "build-gpu-tests: $name does not compile (set" \
-      "ASYNCCOPY_GPU_TESTS_ALLOW_SKIP=1 to skip such modules)" >&2
-    exit 1
-  fi
-done
+compile_modules build-gpu-tests "$out/obj" ASYNCCOPY_GPU_TESTS_ALLOW_SKIP \
+  "$here"/test/Integration/GPU/*.mlir
 [ ${#built[@]} -gt 0 ] || { echo "build-gpu-tests: no module compiled" >&2; exit 1; }
 printf '%s\n' "${built[@]}" > "$out/built-tests.txt"
 printf '%s\n' ${skipped[@]+"${skipped[@]}"} > "$out/skipped-tests.txt"
@@ -75,8 +62,8 @@ fi
 if [ "${ASYNCCOPY_GPU_MATRIX:-1}" != 0 ]; then
   "$here/utils/build-gpu-matrix.sh"
 fi
-if [ "${ASYNCCOPY_GPU_PIPELINES:-1}" != 0 ]; then
-  "$here/utils/build-gpu-pipelines.sh"
+if [ "${ASYNCCOPY_GPU_LOOPS:-1}" != 0 ]; then
+  "$here/utils/build-gpu-matrix.sh" --loops
 fi
 if [ "${ASYNCCOPY_GPU_WGMMA:-1}" != 0 ]; then
   "$here/utils/build-gpu-matrix.sh" --wgmma

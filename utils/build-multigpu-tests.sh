@@ -9,35 +9,21 @@
 #
 # A module that fails to compile fails the build, unless
 # ASYNCCOPY_MULTIGPU_ALLOW_SKIP=1: then it is left out with a message (its
-# errors are in build/multigpu-tests/obj/<name>.log) and the harness reports
-# its tests as not built.
+# errors are in build/multigpu-tests/obj/<name>.log;
+# utils/lib/compile-modules.sh) and the harness reports its tests as not
+# built.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
+source "$here/utils/lib/compile-modules.sh"
 out="$here/build/multigpu-tests"
-allow_skip=${ASYNCCOPY_MULTIGPU_ALLOW_SKIP:-0}
-mkdir -p "$out/obj"
-objects=()
-skipped=()
 # Peer TMA copies acquire their tensor maps with fence.proxy.tensormap (PTX
 # ISA 8.3); the other modules get the same target.
-options="format=bin features=+ptx83"
-for m in "$here"/test/Integration/MultiGPU/*.mlir; do
-  name=$(basename "$m" .mlir)
-  rm -f "$out/obj/$name.o"
-  if "$here/utils/aot-compile.sh" -p "$options" -o "$out/obj/$name.o" "$m" \
-      > "$out/obj/$name.log" 2>&1; then
-    objects+=("$out/obj/$name.o")
-  elif [ "$allow_skip" = 1 ]; then
-    echo "build-multigpu-tests: SKIPPED $name (see $out/obj/$name.log):" >&2
-    head -n 2 "$out/obj/$name.log" | sed 's/^/    /' >&2
-    skipped+=("$name")
-  else
-    cat "$out/obj/$name.log" >&2
-    echo "build-multigpu-tests: $name does not compile (set" \
-      "ASYNCCOPY_MULTIGPU_ALLOW_SKIP=1 to leave such modules out)" >&2
-    exit 1
-  fi
-done
+module_options() { echo "format=bin features=+ptx83"; }
+objects=()
+built=()
+skipped=()
+compile_modules build-multigpu-tests "$out/obj" ASYNCCOPY_MULTIGPU_ALLOW_SKIP \
+  "$here"/test/Integration/MultiGPU/*.mlir
 runtime="$here/build/lib/libAsyncCopyRuntime.so"
 c++ -shared ${objects[@]+"${objects[@]}"} -L"$here/build/lib" \
   -lAsyncCopyRuntime -Wl,-rpath,'$ORIGIN' -o "$out/libasynccopy-multigpu-kernels.so"

@@ -5,15 +5,21 @@
 property of each #gpu.object, escaped the way MLIR prints string attributes
 (\\XX hex escapes). This undoes that so FileCheck can read it. With --ptxas,
 every module is also assembled on its own (ptxas takes one module per file)
-and any ptxas error fails the run.
+and any ptxas error fails the run; --ptxas without a path takes the ptxas on
+PATH, else CUDA's at /usr/local/cuda/bin.
 """
 
 import argparse
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
+
+
+CUDA_PTXAS = "/usr/local/cuda/bin/ptxas"
+DEFAULT_PTXAS = shutil.which("ptxas") or CUDA_PTXAS
 
 
 def unescape(s):
@@ -22,7 +28,9 @@ def unescape(s):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--ptxas", help="assemble each module with this ptxas")
+    parser.add_argument("--ptxas", nargs="?", const=DEFAULT_PTXAS,
+                        help="assemble each module with this ptxas (default: "
+                        "the one on PATH, else %s)" % CUDA_PTXAS)
     parser.add_argument("--arch", default="sm_90a", help="ptxas -arch")
     args = parser.parse_args()
 
@@ -31,6 +39,9 @@ def main():
                re.findall(r'assembly = "((?:[^"\\]|\\.)*)"', text)]
     if not modules:
         sys.stderr.write("extract-ptx: no gpu.binary assembly in the input\n")
+        return 1
+    if args.ptxas and not shutil.which(args.ptxas):
+        sys.stderr.write("extract-ptx: no ptxas at %s\n" % args.ptxas)
         return 1
     status = 0
     for index, ptx in enumerate(modules):

@@ -2,18 +2,18 @@
 # Runs the AOT-built GPU integration tests, then again under
 # compute-sanitizer memcheck, racecheck and synccheck; then the same for the
 # loop tests' stage variants (stages/), the differential copy matrix
-# (matrix/asynccopy-gpu-matrix), the pipelining matrix (pipelines/) and the
+# (matrix/asynccopy-gpu-matrix), the pipelining matrix (loops/) and the
 # wgmma operand tests (wgmma/), each when it was built. Writes logs to
 # ${OUT:-.}: gpu-tests.log, sanitizer-<tool>.log, stages.log, matrix.log,
-# matrix-<tool>.log, pipelines.log, pipelines-<tool>.log, wgmma.log,
+# matrix-<tool>.log, loops.log, loops-<tool>.log, wgmma.log,
 # wgmma-<tool>.log. Usage (on the GPU machine):
 # build/gpu-tests/run-gpu-tests.sh [test names for the suite]
 #
 # ASYNCCOPY_GPU_SUITE=0 / ASYNCCOPY_GPU_STAGES=0 / ASYNCCOPY_GPU_MATRIX=0 /
-# ASYNCCOPY_GPU_PIPELINES=0 / ASYNCCOPY_GPU_WGMMA=0 skip the suite / the
+# ASYNCCOPY_GPU_LOOPS=0 / ASYNCCOPY_GPU_WGMMA=0 skip the suite / the
 # stage variants / the copy matrix / the pipelining matrix / the wgmma
 # tests; ASYNCCOPY_GPU_SANITIZERS=0 runs each part plainly only (no
-# compute-sanitizer runs). ASYNCCOPY_PIPELINES_ARGS adds runner options to
+# compute-sanitizer runs). ASYNCCOPY_LOOPS_ARGS adds runner options to
 # every pipelining matrix run.
 # Under the sanitizers launch_loop chains 2 x 1000 launches (the plain run
 # does 2 x 100000; ASYNCCOPY_LAUNCH_LOOP_N overrides it).
@@ -63,7 +63,7 @@ if [ "${ASYNCCOPY_GPU_STAGES:-1}" != 0 ] && [ -f "$stages/loop-tests.txt" ]; the
 fi
 
 # The differential matrices: copies (matrix/) and pipelined loops
-# (pipelines/, the same runner). ASYNCCOPY_PIPELINES_RACECHECK_EVERY=N runs
+# (loops/, the same runner). ASYNCCOPY_LOOPS_RACECHECK_EVERY=N runs
 # every N-th pipelining configuration under racecheck (default 1).
 run_matrix() {  # name, runner, racecheck every, runner args...
   local name=$1 runner=$2 every=$3
@@ -87,10 +87,10 @@ if [ "${ASYNCCOPY_GPU_MATRIX:-1}" != 0 ] && [ -x "$matrix" ]; then
   read -r -a extra <<< "${ASYNCCOPY_MATRIX_ARGS:-}"
   run_matrix matrix "$matrix" "${ASYNCCOPY_MATRIX_RACECHECK_EVERY:-1}" "${extra[@]}"
 fi
-pipelines="$dir/pipelines/asynccopy-gpu-matrix"
-if [ "${ASYNCCOPY_GPU_PIPELINES:-1}" != 0 ] && [ -x "$pipelines" ]; then
-  read -r -a extra <<< "${ASYNCCOPY_PIPELINES_ARGS:-}"
-  run_matrix pipelines "$pipelines" "${ASYNCCOPY_PIPELINES_RACECHECK_EVERY:-1}" \
+loop_matrix="$dir/loops/asynccopy-gpu-matrix"
+if [ "${ASYNCCOPY_GPU_LOOPS:-1}" != 0 ] && [ -x "$loop_matrix" ]; then
+  read -r -a extra <<< "${ASYNCCOPY_LOOPS_ARGS:-}"
+  run_matrix loops "$loop_matrix" "${ASYNCCOPY_LOOPS_RACECHECK_EVERY:-1}" \
     --timeout 30 "${extra[@]}"
 fi
 wgmma="$dir/wgmma/asynccopy-gpu-matrix"

@@ -47,11 +47,17 @@ constexpr bool isValidSwizzle(int64_t swizzle) {
 constexpr bool fitsSwizzleSpan(int64_t innerBoxBytes, int64_t swizzle) {
   return swizzle == 0 || innerBoxBytes <= swizzle;
 }
+/// A swizzle permutes the 16-B chunks of each 128-B row of SMEM: chunk c of
+/// row r goes to c ^ (r mod (swizzle / 16)).
+constexpr int64_t kSwizzleChunkBytes = 16;
+constexpr int64_t kSwizzleRowBytes = 128;
+/// The pattern repeats every 8 rows of the span: the swizzle atom.
+constexpr int64_t swizzleAtomBytes(int64_t swizzle) { return 8 * swizzle; }
 /// Tensor copies read and write a box at a 128-B aligned SMEM address, a
-/// swizzled box at its swizzle atom (8 rows of the span: 1024 B for 128-B
-/// swizzle); the hardware faults with "misaligned shared address" otherwise.
+/// swizzled box at its swizzle atom (1024 B for 128-B swizzle); the hardware
+/// faults with "misaligned shared address" otherwise.
 constexpr int64_t smemBoxAlignBytes(int64_t swizzle) {
-  return swizzle != 0 ? 8 * swizzle : 128;
+  return swizzle != 0 ? swizzleAtomBytes(swizzle) : 128;
 }
 /// The largest swizzle atom, which aligns a buffer for every swizzle mode.
 constexpr int64_t kMaxSwizzleAtomBytes = smemBoxAlignBytes(128);
@@ -59,6 +65,12 @@ constexpr int64_t kMaxSwizzleAtomBytes = smemBoxAlignBytes(128);
 constexpr bool isValidL2Promotion(int64_t bytes) {
   return bytes == 0 || bytes == 64 || bytes == 128 || bytes == 256;
 }
+/// The L2 promotion of the compiled tensor maps: 256 B for data the copy
+/// keeps in L2 (evict_last), 128 B otherwise.
+constexpr int64_t kL2PromotionBytes = 128;
+constexpr int64_t kL2PromotionEvictLastBytes = 256;
+static_assert(isValidL2Promotion(kL2PromotionBytes) &&
+              isValidL2Promotion(kL2PromotionEvictLastBytes));
 
 //===----------------------------------------------------------------------===//
 // Element types
@@ -107,16 +119,24 @@ constexpr int64_t kMinCpAsyncBytes = 4;
 constexpr int64_t kCpAsyncBypassL1Bytes = 16;
 /// The widest vector a thread moves in one access.
 constexpr int64_t kMaxVectorBytes = 16;
+/// st.async stores 4, 8 or 16 B into another CTA's SMEM (widest first).
+inline constexpr int64_t kStAsyncBytes[] = {16, 8, 4};
 
 //===----------------------------------------------------------------------===//
-// Clusters, mbarriers, shared memory
+// Threads, clusters, mbarriers, shared memory
 //===----------------------------------------------------------------------===//
+
+/// Threads of a warp, and at most of a CTA.
+constexpr int64_t kWarpThreads = 32;
+constexpr int64_t kMaxCtaThreads = 1024;
 
 /// Hopper clusters hold at most 16 CTAs, 8 on every cluster-capable GPU (more
 /// needs the non-portable-cluster-size opt-in); a multicast mask has one bit
 /// per CTA of the cluster.
 constexpr int64_t kMaxClusterCtas = 16;
 constexpr int64_t kPortableClusterCtas = 8;
+/// An mbarrier is one 8-B aligned 8-B word of shared memory.
+constexpr int64_t kMbarrierBytes = 8;
 /// mbarrier arrival and transaction counts are 20-bit.
 constexpr int64_t kMaxMbarrierCount = (int64_t(1) << 20) - 1;
 /// Shared memory one CTA may use: without opting in (any chip), and at most

@@ -12,8 +12,8 @@
 
 #include "PatternUtils.h"
 
-#include "asynccopy/Analysis/Contiguity.h"
 #include "asynccopy/Analysis/SmemBuffer.h"
+#include "asynccopy/Dialect/AsyncCopy/Analysis/Contiguity.h"
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
 #include "asynccopy/Utils/NVPTXTargets.h"
 #include "asynccopy/Utils/TMAUtils.h"

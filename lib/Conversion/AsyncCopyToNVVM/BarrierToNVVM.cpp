@@ -54,7 +54,8 @@ struct BarrierAllocLowering
       rewriter.setInsertionPointToStart(&symbolTableOp->getRegion(0).front());
       global = LLVM::GlobalOp::create(
           rewriter, loc, arrayType, /*isConstant=*/false,
-          LLVM::Linkage::Internal, name, Attribute(), /*alignment=*/8,
+          LLVM::Linkage::Internal, name, Attribute(),
+          /*alignment=*/hw::kMbarrierBytes,
           kShared);
     }
     Value addr = LLVM::AddressOfOp::create(

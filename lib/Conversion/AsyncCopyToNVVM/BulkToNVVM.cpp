@@ -9,7 +9,7 @@
 
 #include "PatternUtils.h"
 
-#include "asynccopy/Analysis/Contiguity.h"
+#include "asynccopy/Dialect/AsyncCopy/Analysis/Contiguity.h"
 #include "asynccopy/Utils/TMAUtils.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"

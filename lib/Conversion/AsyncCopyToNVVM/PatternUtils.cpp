@@ -137,7 +137,7 @@ Value lowering::buildIsElectedThread(OpBuilder &b, Location loc) {
   Value linear = buildLinearThreadId(b, loc).first;
   Value inWarp0 = arith::CmpIOp::create(
       b, loc, arith::CmpIPredicate::ult, linear,
-      arith::ConstantIndexOp::create(b, loc, 32));
+      arith::ConstantIndexOp::create(b, loc, hw::kWarpThreads));
   Value elected = NVVM::ElectSyncOp::create(b, loc, b.getI1Type(), Value());
   return arith::AndIOp::create(b, loc, inWarp0, elected);
 }

@@ -467,7 +467,7 @@ struct SyncCopyLowering : public ConvertOpToLLVMPattern<SyncCopyOp> {
     // completes their bytes on the destination's barrier; narrower ones (or
     // older PTX) with plain stores, then one release arrival after a CTA
     // barrier.
-    bool stAsync = llvm::is_contained({4, 8, 16}, alignment) &&
+    bool stAsync = llvm::is_contained(hw::kStAsyncBytes, alignment) &&
                    tma::targetPtxVersion(op) >= nvptx::kStAsyncPtx;
     // Element strides of the merged dims on both sides (index values).
     MemRefDescriptor dstDesc(adaptor.getDest());

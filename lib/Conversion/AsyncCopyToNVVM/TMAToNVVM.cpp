@@ -9,7 +9,7 @@
 
 #include "PatternUtils.h"
 
-#include "asynccopy/Analysis/TMAPlanEncoding.h"
+#include "asynccopy/Dialect/AsyncCopy/Analysis/TMAPlanEncoding.h"
 #include "asynccopy/Utils/TMAUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

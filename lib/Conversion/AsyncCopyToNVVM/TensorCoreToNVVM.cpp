@@ -16,6 +16,7 @@
 #include "PatternUtils.h"
 
 #include "asynccopy/Dialect/AsyncCopy/IR/WgmmaOperands.h"
+#include "asynccopy/Utils/TMAUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -101,7 +102,8 @@ LogicalResult checkLayout(WgmmaDescriptorOp op) {
   // known modulo the atom, also behind a dynamic stage index of a pipelined
   // buffer (stages are whole atoms apart).
   KnownOffset offset = traceSmemBuffer(op.getOperand()).byteOffset;
-  std::optional<int64_t> inAtom = offset.getResidue(8 * swizzle);
+  int64_t atom = hw::swizzleAtomBytes(swizzle);
+  std::optional<int64_t> inAtom = offset.getResidue(atom);
   int64_t allowed = op.getMajor() == OperandMajor::k ? swizzle : 1;
   if (!inAtom || *inAtom < allowed)
     return success();
@@ -109,8 +111,8 @@ LogicalResult checkLayout(WgmmaDescriptorOp op) {
   if (std::optional<int64_t> exact = offset.getExact())
     diag << *exact;
   else
-    diag << *inAtom << " plus a multiple of " << 8 * swizzle;
-  return diag << ", " << *inAtom << " bytes into a " << 8 * swizzle
+    diag << *inAtom << " plus a multiple of " << atom;
+  return diag << ", " << *inAtom << " bytes into a " << atom
               << "-B swizzle atom: an operand starts at an atom"
               << (op.getMajor() == OperandMajor::k
                       ? " (plus a K offset inside its first row)"

@@ -15,7 +15,10 @@
 
 #include "PatternUtils.h"
 
+#include "asynccopy/Utils/TMAUtils.h"
+
 #include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/MathExtras.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -93,19 +96,16 @@ Value lowering::buildFlatView(OpBuilder &b, Location loc, Value memref,
       ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
 }
 
-/// The 1024-B swizzle atom.
-static constexpr int64_t kSwizzleAtomBytes = 1024;
-
 /// Where the SMEM view `smem` starts in its 1024-B swizzle atom (bytes, null
 /// for 0): from the analysis when it proves it, else from the address.
 static Value buildSwizzleBase(OpBuilder &b, Location loc, Value smem,
                               const KnownOffset &offset, int64_t elementBytes) {
-  if (offset.isMultipleOf(kSwizzleAtomBytes))
+  if (offset.isMultipleOf(hw::kMaxSwizzleAtomBytes))
     return {};
   if (std::optional<int64_t> exact = offset.getExact())
     return cst(b, loc,
-               (*exact % kSwizzleAtomBytes + kSwizzleAtomBytes) %
-                   kSwizzleAtomBytes);
+               (*exact % hw::kMaxSwizzleAtomBytes + hw::kMaxSwizzleAtomBytes) %
+                   hw::kMaxSwizzleAtomBytes);
   auto type = cast<MemRefType>(smem.getType());
   SmallVector<int64_t> strides;
   int64_t staticOffset;
@@ -118,7 +118,7 @@ static Value buildSwizzleBase(OpBuilder &b, Location loc, Value smem,
       b, loc, memref::ExtractAlignedPointerAsIndexOp::create(b, loc, smem),
       arith::MulIOp::create(b, loc, elementOffset, cst(b, loc, elementBytes)));
   return arith::AndIOp::create(b, loc, start,
-                               cst(b, loc, kSwizzleAtomBytes - 1));
+                               cst(b, loc, hw::kMaxSwizzleAtomBytes - 1));
 }
 
 Value lowering::buildThreadCopyGmem(OpBuilder &b, Location loc, AsyncCopyLikeOpInterface op,
@@ -258,10 +258,13 @@ Value lowering::buildSwizzledIndex(OpBuilder &b, Location loc, Value index,
   Value bytes = arith::MulIOp::create(b, loc, index, cst(b, loc, elementBytes));
   if (base)
     bytes = arith::AddIOp::create(b, loc, bytes, base);
-  Value row = arith::ShRUIOp::create(b, loc, bytes, cst(b, loc, 7));
+  Value row = arith::ShRUIOp::create(
+      b, loc, bytes, cst(b, loc, llvm::Log2_64(hw::kSwizzleRowBytes)));
   Value chunk = arith::ShLIOp::create(
-      b, loc, arith::AndIOp::create(b, loc, row, cst(b, loc, swizzle / 16 - 1)),
-      cst(b, loc, 4));
+      b, loc,
+      arith::AndIOp::create(
+          b, loc, row, cst(b, loc, swizzle / hw::kSwizzleChunkBytes - 1)),
+      cst(b, loc, llvm::Log2_64(hw::kSwizzleChunkBytes)));
   Value swizzled = arith::XOrIOp::create(b, loc, bytes, chunk);
   if (base)
     swizzled = arith::SubIOp::create(b, loc, swizzled, base);

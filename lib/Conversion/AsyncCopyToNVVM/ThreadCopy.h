@@ -2,7 +2,7 @@
 //
 // Private to the asynccopy -> NVVM conversion: the IR that cp.async copies
 // and the synchronous fallback share, for a plan of
-// asynccopy/Analysis/ThreadCopyPlan.h (vector v goes to the thread whose
+// asynccopy/Dialect/AsyncCopy/Analysis/ThreadCopyPlan.h (vector v goes to the thread whose
 // linear id is v mod blockSize). For each vector the helpers compute the
 // GMEM element index (through the inverse of the transforms, so that the box
 // position addresses GMEM exactly as the transformed view does), the SMEM
@@ -15,7 +15,7 @@
 #ifndef LIB_CONVERSION_ASYNCCOPYTONVVM_THREADCOPY_H
 #define LIB_CONVERSION_ASYNCCOPYTONVVM_THREADCOPY_H
 
-#include "asynccopy/Analysis/ThreadCopyPlan.h"
+#include "asynccopy/Dialect/AsyncCopy/Analysis/ThreadCopyPlan.h"
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
 
 #include "mlir/IR/Builders.h"

@@ -61,7 +61,7 @@ protected:
       ADD_FAILURE() << "unexpected op";
       return 0;
     };
-    return llvm::map_to_vector(values, eval);
+    return llvm::map_to_vector(values, [&](Value v) { return eval(v); });
   }
 
   MLIRContext ctx;

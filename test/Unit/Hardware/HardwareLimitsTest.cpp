@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "asynccopy/Analysis/Contiguity.h"
+#include "asynccopy/Dialect/AsyncCopy/Analysis/Contiguity.h"
 #include "asynccopy/Dialect/AsyncCopy/IR/ElementTypes.h"
 #include "asynccopy/Hardware/Limits.h"
 #include "asynccopy/Runtime/TensorMap.h"
@@ -179,6 +179,19 @@ TEST(HardwareLimitsTableTest, ElementTypesAreIndexedByCode) {
   EXPECT_EQ(hw::getElementType(-1), nullptr);
   EXPECT_EQ(hw::kLastAcElementType, AC_ELEMENT_BF16);
   EXPECT_EQ(hw::getElementType(AC_ELEMENT_BF16)->bytes, 2);
+}
+
+/// The runtime encodes the L2 promotions the compiled tensor maps ask for.
+TEST(HardwareLimitsTableTest, RuntimeTakesTheCompilersL2Promotion) {
+  int64_t dims[] = {64, 64}, strides[] = {64 * 4};
+  int32_t boxes[] = {32, 16};
+  auto *base = reinterpret_cast<const char *>(uintptr_t(1) << 20);
+  for (int64_t l2 : {hw::kL2PromotionBytes, hw::kL2PromotionEvictLastBytes})
+    EXPECT_EQ(acTensorMapValidateTiled(AC_ELEMENT_F32, 2, base, dims, strides,
+                                       boxes, /*swizzle=*/0, AC_OOB_FILL_ZERO,
+                                       int32_t(l2)),
+              AC_TENSOR_MAP_OK)
+        << l2 << " B: " << acGetLastError();
 }
 
 } // namespace

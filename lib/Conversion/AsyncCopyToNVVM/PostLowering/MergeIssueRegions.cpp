@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "asynccopy/Conversion/Passes.h"
+#include "asynccopy/Hardware/Limits.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -30,6 +31,8 @@ namespace mlir::asynccopy {
 } // namespace mlir::asynccopy
 
 using namespace mlir;
+
+namespace hw = ::asynccopy::hw;
 
 namespace {
 
@@ -68,7 +71,7 @@ Value electedWarpThreadId(Value cond) {
     APInt bound;
     if (elect.getDefiningOp<NVVM::ElectSyncOp>() && cmp &&
         cmp.getPredicate() == arith::CmpIPredicate::ult &&
-        matchPattern(cmp.getRhs(), m_ConstantInt(&bound)) && bound == 32)
+        matchPattern(cmp.getRhs(), m_ConstantInt(&bound)) && bound == hw::kWarpThreads)
       return cmp.getLhs();
   }
   return {};
@@ -168,7 +171,7 @@ void splitAfterIssueRegions(Block &block) {
 }
 
 struct AsyncCopyMergeIssueRegionsPass
-    : public asynccopy::impl::AsyncCopyMergeIssueRegionsBase<
+    : public mlir::asynccopy::impl::AsyncCopyMergeIssueRegionsBase<
           AsyncCopyMergeIssueRegionsPass> {
   void runOnOperation() override {
     getOperation()->walk([](Block *block) {

@@ -4,6 +4,7 @@
 
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
 #include "asynccopy/Utils/NVPTXTargets.h"
+#include "asynccopy/Utils/TMAUtils.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -69,7 +70,8 @@ void lowering::collectSharedBuffers(FunctionOpInterface func,
       BarrierType type = alloc.getBarrier().getType();
       Type mbarrier = IntegerType::get(op->getContext(), 64);
       buffers.push_back(makeBuffer(layout, "asynccopy.barrier.alloc", type,
-                                   mbarrier, {type.getNumStages()}, 8));
+                                   mbarrier, {type.getNumStages()},
+                                   hw::kMbarrierBytes));
       return;
     }
     if (auto getGlobal = dyn_cast<memref::GetGlobalOp>(op)) {

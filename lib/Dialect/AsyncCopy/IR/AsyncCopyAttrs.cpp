@@ -837,5 +837,6 @@ int32_t TensorMapAttr::getOobFill() const {
 }
 
 int32_t TensorMapAttr::getL2PromotionBytes() const {
-  return getCache() == CacheHint::evict_last ? 256 : 128;
+  return getCache() == CacheHint::evict_last ? hw::kL2PromotionEvictLastBytes
+                                              : hw::kL2PromotionBytes;
 }

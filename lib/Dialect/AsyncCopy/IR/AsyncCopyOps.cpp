@@ -170,7 +170,7 @@ verifyWindowAndTransforms(Operation *op, MemRefType gmemType,
   }
 
   SmallVector<int64_t> strides;
-  int64_t offset;
+  int64_t offset = 0;
   if (failed(gmemType.getStridesAndOffset(strides, offset)))
     return op->emitOpError("GMEM operand needs a strided layout, got ")
            << gmemType
@@ -241,7 +241,7 @@ static bool isContiguousStatic(MemRefType type) {
   if (type.getLayout().isIdentity())
     return true;
   SmallVector<int64_t> strides;
-  int64_t offset;
+  int64_t offset = 0;
   if (failed(type.getStridesAndOffset(strides, offset)))
     return false;
   int64_t expected = 1;
@@ -576,7 +576,7 @@ void CopyOp::print(OpAsmPrinter &p) { copy_like::printCopyClauses(p, *this); }
 static LogicalResult verifyNonNegativeStrides(Operation *op, MemRefType type,
                                               StringRef name) {
   SmallVector<int64_t> strides;
-  int64_t offset;
+  int64_t offset = 0;
   if (failed(type.getStridesAndOffset(strides, offset)))
     return success();
   for (auto [i, stride] : llvm::enumerate(strides))
@@ -1015,7 +1015,7 @@ LogicalResult WgmmaDescriptorOp::verify() {
   std::optional<int64_t> swizzle = getSwizzle();
   if (!swizzle)
     return success(); // Checked once the copies that fill it say it.
-  if (!llvm::is_contained({0, 32, 64, 128}, *swizzle))
+  if (!tma::isValidSwizzle(*swizzle))
     return emitOpError("swizzle must be 0, 32, 64 or 128 bytes, got ")
            << *swizzle;
   std::string why;

@@ -48,10 +48,11 @@ LogicalResult BarrierType::verify(function_ref<InFlightDiagnostic()> emitError,
                                   int64_t numStages, bool) {
   if (numStages < 1)
     return emitError() << "barrier needs at least one stage, got " << numStages;
-  // Each stage is an 8-B mbarrier in SMEM.
-  if (numStages > tma::kMaxSmemBytes / 8)
+  // Each stage is an mbarrier in SMEM.
+  if (numStages > tma::kMaxSmemBytes / tma::kMbarrierBytes)
     return emitError() << "barrier of " << numStages
                        << " stages does not fit in shared memory (at most "
-                       << tma::kMaxSmemBytes / 8 << " 8-B mbarriers)";
+                       << tma::kMaxSmemBytes / tma::kMbarrierBytes << " "
+                       << tma::kMbarrierBytes << "-B mbarriers)";
   return success();
 }

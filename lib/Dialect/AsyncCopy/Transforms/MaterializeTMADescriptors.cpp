@@ -25,8 +25,8 @@
 
 #include "LaunchBuffers.h"
 
-#include "asynccopy/Analysis/Contiguity.h"
-#include "asynccopy/Analysis/TMAPlanEncoding.h"
+#include "asynccopy/Dialect/AsyncCopy/Analysis/Contiguity.h"
+#include "asynccopy/Dialect/AsyncCopy/Analysis/TMAPlanEncoding.h"
 #include "asynccopy/Dialect/AsyncCopy/IR/ElementTypes.h"
 #include "asynccopy/Utils/KernelArguments.h"
 #include "asynccopy/Utils/LoopBounds.h"

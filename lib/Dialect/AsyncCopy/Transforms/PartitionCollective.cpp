@@ -12,8 +12,8 @@
 
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
 
-#include "asynccopy/Analysis/Contiguity.h"
-#include "asynccopy/Analysis/TMAPlanEncoding.h"
+#include "asynccopy/Dialect/AsyncCopy/Analysis/Contiguity.h"
+#include "asynccopy/Dialect/AsyncCopy/Analysis/TMAPlanEncoding.h"
 #include "asynccopy/Utils/LaunchShape.h"
 #include "asynccopy/Utils/TMAUtils.h"
 

@@ -11,10 +11,10 @@
 
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
 
-#include "asynccopy/Analysis/Contiguity.h"
 #include "asynccopy/Analysis/SmemBuffer.h"
-#include "asynccopy/Analysis/ThreadCopyPlan.h"
-#include "asynccopy/Analysis/TMAPlanEncoding.h"
+#include "asynccopy/Dialect/AsyncCopy/Analysis/Contiguity.h"
+#include "asynccopy/Dialect/AsyncCopy/Analysis/ThreadCopyPlan.h"
+#include "asynccopy/Dialect/AsyncCopy/Analysis/TMAPlanEncoding.h"
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Selection.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

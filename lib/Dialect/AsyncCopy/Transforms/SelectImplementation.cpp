@@ -12,10 +12,10 @@
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Passes.h"
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Selection.h"
 
-#include "asynccopy/Analysis/Contiguity.h"
 #include "asynccopy/Analysis/SmemBuffer.h"
-#include "asynccopy/Analysis/ThreadCopyPlan.h"
-#include "asynccopy/Analysis/TMAPlanEncoding.h"
+#include "asynccopy/Dialect/AsyncCopy/Analysis/Contiguity.h"
+#include "asynccopy/Dialect/AsyncCopy/Analysis/ThreadCopyPlan.h"
+#include "asynccopy/Dialect/AsyncCopy/Analysis/TMAPlanEncoding.h"
 #include "asynccopy/Dialect/AsyncCopy/IR/ElementTypes.h"
 #include "asynccopy/Hardware/Limits.h"
 #include "asynccopy/Utils/KernelArguments.h"

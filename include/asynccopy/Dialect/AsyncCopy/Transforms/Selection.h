@@ -9,7 +9,7 @@
 #ifndef ASYNCCOPY_DIALECT_ASYNCCOPY_TRANSFORMS_SELECTION_H
 #define ASYNCCOPY_DIALECT_ASYNCCOPY_TRANSFORMS_SELECTION_H
 
-#include "asynccopy/Analysis/Contiguity.h"
+#include "asynccopy/Dialect/AsyncCopy/Analysis/Contiguity.h"
 
 namespace mlir::asynccopy {
 

@@ -19,6 +19,7 @@
 
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
 #include "asynccopy/Utils/LaunchShape.h"
+#include "asynccopy/Utils/TMAUtils.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -43,8 +44,6 @@ struct ThreadPoint {
 
 /// Bounded recursion for adversarial index chains.
 constexpr unsigned kMaxDepth = 24;
-/// Larger blocks are not enumerated (1024 threads is the hardware's limit).
-constexpr int64_t kMaxThreads = 1024;
 /// Windows over this many elements are not checked element by element.
 constexpr int64_t kMaxWindowElements = int64_t(1) << 20;
 
@@ -91,7 +90,7 @@ std::optional<int64_t> evaluate(Value value, const ThreadPoint &t,
       .Case([&](gpu::LaneIdOp) {
         int64_t linear =
             t.id[0] + t.block[0] * (t.id[1] + t.block[1] * t.id[2]);
-        return linear % 32;
+        return linear % hw::kWarpThreads;
       })
       .Case<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
             arith::ExtUIOp, arith::TruncIOp>(
@@ -303,7 +302,7 @@ raising::analyseThreadTiledCopy(nvgpu::DeviceAsyncCopyOp copy, Kernel kernel,
   // same in every thread (window extent 1).
   int64_t lead = rank - copy.getDst().getType().getRank();
   int64_t n = copy.getDstElements().getSExtValue();
-  if (threads > kMaxThreads || lead < 0) {
+  if (threads > hw::kMaxCtaThreads || lead < 0) {
     why = "the destination has more dims than the source (or the block has "
           "over 1024 threads)";
     return failure();

@@ -6,9 +6,9 @@ the GPU over runtime trip counts and outer loop counts, every byte of their
 buffers compared with one host reference per configuration (so every
 variant also with every other).
 
-  pipelines.py --out DIR [--subset smoke] [--template T]... [--ptx-only]
+  loops.py --out DIR [--subset smoke] [--template T]... [--ptx-only]
 
-Writes DIR/manifest.txt, DIR/matrix.data and DIR/libpipelines*.so in the
+Writes DIR/manifest.txt, DIR/matrix.data and DIR/libmatrix*.so in the
 format of the copy matrix (../matrix/): its runner, asynccopy-gpu-matrix
 --dir DIR, runs them (a configuration is a template with its parameters,
 the "impl" column is the variant: none, s2, s3, s4, smax).
@@ -618,7 +618,7 @@ def check_pipelined(entries, args):
         e.status, e.reason = "compile-fail", m.group(3)
         failed.append(e)
     if r.returncode != 0 and not failed:
-        sys.exit("pipelines: asynccopy-pipeline-loops failed:\n" + r.stderr)
+        sys.exit("loops: asynccopy-pipeline-loops failed:\n" + r.stderr)
     return failed
 
 
@@ -686,15 +686,15 @@ def main():
         if e.status is None:
             e.status = "run"
     matrix.write_manifest(cfgs, entries, refs, out)
-    print("pipelines: %d configurations, %d (configuration, variant) pairs in %.0f s" % (
+    print("loops: %d configurations, %d (configuration, variant) pairs in %.0f s" % (
         len(cfgs), len(entries), time.time() - start))
     for impl in ["none", "s2", "s3", "s4", "smax"]:
         mine = [e for e in entries if e.impl == impl]
         print("  %-5s %4d built, %d compile-fail" % (
             impl, sum(e.status == "run" for e in mine), sum(e.status == "compile-fail" for e in mine)))
     for e in failed:
-        print("pipelines: COMPILE-FAIL %s %s: %s" % (e.cfg.name, e.impl, e.reason))
-    print("pipelines: %d compile failures" % len(failed))
+        print("loops: COMPILE-FAIL %s %s: %s" % (e.cfg.name, e.impl, e.reason))
+    print("loops: %d compile failures" % len(failed))
     sys.exit(1 if failed else 0)
 
 

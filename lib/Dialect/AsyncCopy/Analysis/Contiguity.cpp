@@ -1,6 +1,6 @@
 //===- Contiguity.cpp - contiguity of copy windows ------------------------===//
 
-#include "asynccopy/Analysis/Contiguity.h"
+#include "asynccopy/Dialect/AsyncCopy/Analysis/Contiguity.h"
 
 #include "asynccopy/Utils/TMAUtils.h"
 

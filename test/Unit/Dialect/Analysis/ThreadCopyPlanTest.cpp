@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "asynccopy/Analysis/ThreadCopyPlan.h"
+#include "asynccopy/Dialect/AsyncCopy/Analysis/ThreadCopyPlan.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "asynccopy/Analysis/Contiguity.h"
-#include "asynccopy/Analysis/TMAPlanEncoding.h"
+#include "asynccopy/Dialect/AsyncCopy/Analysis/Contiguity.h"
+#include "asynccopy/Dialect/AsyncCopy/Analysis/TMAPlanEncoding.h"
 
 #include "asynccopy/Utils/TMAUtils.h"
 

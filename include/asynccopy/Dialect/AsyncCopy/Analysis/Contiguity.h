@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef ASYNCCOPY_ANALYSIS_CONTIGUITY_H
-#define ASYNCCOPY_ANALYSIS_CONTIGUITY_H
+#ifndef ASYNCCOPY_DIALECT_ASYNCCOPY_ANALYSIS_CONTIGUITY_H
+#define ASYNCCOPY_DIALECT_ASYNCCOPY_ANALYSIS_CONTIGUITY_H
 
 #include "asynccopy/Analysis/Divisibility.h"
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
@@ -227,4 +227,4 @@ FailureOr<int64_t> bulkChunks(const CopyLayout &layout, std::string *reason);
 
 } // namespace mlir::asynccopy
 
-#endif // ASYNCCOPY_ANALYSIS_CONTIGUITY_H
+#endif // ASYNCCOPY_DIALECT_ASYNCCOPY_ANALYSIS_CONTIGUITY_H

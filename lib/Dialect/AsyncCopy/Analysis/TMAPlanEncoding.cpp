@@ -1,6 +1,6 @@
 //===- TMAPlanEncoding.cpp - TmaPlan <-> #asynccopy.tma_plan --------------===//
 
-#include "asynccopy/Analysis/TMAPlanEncoding.h"
+#include "asynccopy/Dialect/AsyncCopy/Analysis/TMAPlanEncoding.h"
 
 using namespace mlir;
 using namespace mlir::asynccopy;

@@ -8,7 +8,7 @@
 
 #include "TestPasses.h"
 
-#include "asynccopy/Analysis/Contiguity.h"
+#include "asynccopy/Dialect/AsyncCopy/Analysis/Contiguity.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Pass/Pass.h"

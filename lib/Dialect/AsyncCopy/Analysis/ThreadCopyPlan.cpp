@@ -1,6 +1,6 @@
 //===- ThreadCopyPlan.cpp - how every thread of a CTA shares a copy -------===//
 
-#include "asynccopy/Analysis/ThreadCopyPlan.h"
+#include "asynccopy/Dialect/AsyncCopy/Analysis/ThreadCopyPlan.h"
 
 #include "asynccopy/Utils/TMAUtils.h"
 

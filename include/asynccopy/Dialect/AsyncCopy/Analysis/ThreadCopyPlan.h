@@ -9,11 +9,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef ASYNCCOPY_ANALYSIS_THREADCOPYPLAN_H
-#define ASYNCCOPY_ANALYSIS_THREADCOPYPLAN_H
+#ifndef ASYNCCOPY_DIALECT_ASYNCCOPY_ANALYSIS_THREADCOPYPLAN_H
+#define ASYNCCOPY_DIALECT_ASYNCCOPY_ANALYSIS_THREADCOPYPLAN_H
 
-#include "asynccopy/Analysis/Contiguity.h"
 #include "asynccopy/Analysis/SmemBuffer.h"
+#include "asynccopy/Dialect/AsyncCopy/Analysis/Contiguity.h"
 
 namespace mlir::asynccopy {
 
@@ -98,4 +98,4 @@ RemoteCopyPlan planRemoteCopy(AsyncCopyLikeOpInterface op, int64_t elementBytes,
 
 } // namespace mlir::asynccopy
 
-#endif // ASYNCCOPY_ANALYSIS_THREADCOPYPLAN_H
+#endif // ASYNCCOPY_DIALECT_ASYNCCOPY_ANALYSIS_THREADCOPYPLAN_H

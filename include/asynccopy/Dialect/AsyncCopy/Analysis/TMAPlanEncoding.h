@@ -8,10 +8,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef ASYNCCOPY_ANALYSIS_TMAPLANENCODING_H
-#define ASYNCCOPY_ANALYSIS_TMAPLANENCODING_H
+#ifndef ASYNCCOPY_DIALECT_ASYNCCOPY_ANALYSIS_TMAPLANENCODING_H
+#define ASYNCCOPY_DIALECT_ASYNCCOPY_ANALYSIS_TMAPLANENCODING_H
 
-#include "asynccopy/Analysis/Contiguity.h"
+#include "asynccopy/Dialect/AsyncCopy/Analysis/Contiguity.h"
 
 namespace mlir::asynccopy {
 
@@ -31,4 +31,4 @@ FailureOr<TmaPlan> getTmaPlan(Operation *op, TmaPlanAttr attr,
 
 } // namespace mlir::asynccopy
 
-#endif // ASYNCCOPY_ANALYSIS_TMAPLANENCODING_H
+#endif // ASYNCCOPY_DIALECT_ASYNCCOPY_ANALYSIS_TMAPLANENCODING_H
