@@ -455,7 +455,9 @@ static LogicalResult splitLargeBox(TmaPlan &plan, TmaIssueLoops &loops,
 /// Addresses each partial-tile pair of the view through the tensor's own
 /// dim: one box per tile (a loop over the tile dim), its coordinate the
 /// tile index times the tile plus the coordinate within the tile, its
-/// extent the tensor's, so the hardware fills and clips past the end.
+/// extent the tensor's, so the hardware fills and clips past the end. A box
+/// without the tile dim is dense in SMEM only if it spans one element of
+/// every dim outside it too, so those dims are looped over as well.
 static void mergePartialTiles(TmaPlan &plan, TmaIssueLoops &loops,
                               const CopyLayout &layout) {
   auto planDimOf = [&](int64_t viewDim) {
@@ -466,8 +468,13 @@ static void mergePartialTiles(TmaPlan &plan, TmaIssueLoops &loops,
   };
   for (const CopyLayout::PartialTile &tile : layout.partialTiles) {
     int64_t outer = planDimOf(tile.outerDim);
-    if (plan.dims[outer].box > 1)
+    if (plan.dims[outer].box > 1) {
+      for (int64_t i = 0; i < outer; ++i)
+        if (plan.dims[i].box > 1)
+          loops.loopOver(plan.dims[i].terms.front().first, i, 1,
+                         TmaLoop::Reason::denseSmem);
       loops.loopOver(tile.outerDim, outer, 1, TmaLoop::Reason::partialTile);
+    }
     TmaDim &inner = plan.dims[planDimOf(tile.innerDim)];
     inner.terms.push_back({tile.outerDim, tile.tile});
     inner.extent = tile.extent;

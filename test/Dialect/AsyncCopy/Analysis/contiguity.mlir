@@ -167,6 +167,21 @@ func.func @partial_tiles_mn_major(%A: memref<1000x1496xf16>, %i: index, %j: inde
 
 // -----
 
+// Tiles in both dims, the column tiles partial (100 is not a multiple of
+// 32): a box per column tile leaves the row tiles outside it, which lie
+// further apart in SMEM than one box, so each (row tile, column tile) pair is
+// a box of its own (the GPU copy matrix's load.tf.tile_ragged).
+func.func @partial_tiles_grid(%A: memref<24x100xf16, strided<[104, 1], offset: 8>>, %i: index, %j: index) {
+  %c0 = arith.constant 0 : index
+  %S = memref.alloc() : memref<2x2x8x32xf16, #gpu.address_space<workgroup>>
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  // CHECK: tma: rank 3, box [1, 8, 32], issues 4, bytes 2048 |
+  asynccopy.copy %A to %S window [%i, %j] [16, 64] barrier %b[%c0] {transforms = [#asynccopy.tile<[8, 32]>], swizzle = 64 : i64} : memref<24x100xf16, strided<[104, 1], offset: 8>> to memref<2x2x8x32xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
 // A 520-element row splits into 104-element (208-B) boxes; the second would
 // start at SMEM byte 208, and TMA writes boxes at 128-B aligned addresses.
 func.func @misaligned_boxes(%A: memref<4096x4096xf16>, %i: index) {
