@@ -205,8 +205,7 @@ LogicalResult checkWgmmaOperand(Operation *wgmma,
   FailureOr<WgmmaOperandLayout> layoutInSmem = getWgmmaOperandLayout(
       view, descriptor.getMajor(), *descriptor.getSwizzle(), why);
   if (succeeded(layoutInSmem) && layoutInSmem->mnRows < operand.rows)
-    return fail() << "with " << operand.rows << " "
-                  << (operand.isA ? "M" : "N")
+    return fail() << "with " << operand.rows << " " << (operand.isA ? "M" : "N")
                   << " rows, but its descriptor's view holds only "
                   << layoutInSmem->mnRows
                   << ": the tensor cores would read past it";
@@ -272,8 +271,8 @@ struct WgmmaRegisterALowering
        << NVVM::stringifyWGMMATypes(typeA) << "."
        << NVVM::stringifyWGMMATypes(op.getTypeB()) << " {";
     llvm::interleaveComma(llvm::seq(0u, registers), os, operand);
-    // The registers read, tied to those written, are $registers to
-    // $2 registers - 1; A, B's descriptor and scale-d follow.
+    // The accumulator's registers are read as $n to $2n-1 (tied to $0 to
+    // $n-1); A, B's descriptor and scale-d follow.
     unsigned a = 2 * registers;
     os << "}, {";
     llvm::interleaveComma(llvm::seq(a, a + 4), os, operand);
@@ -288,9 +287,9 @@ struct WgmmaRegisterALowering
     os << ";";
     SmallVector<Value> inputs(adaptor.getA());
     inputs.append({adaptor.getDescriptorB(), adaptor.getScaleD()});
-    rewriter.replaceOp(op, buildInlinePtxUpdate(rewriter, op.getLoc(), ptx,
-                                                adaptor.getAccumulator(),
-                                                inputs));
+    rewriter.replaceOp(op,
+                       buildInlinePtxUpdate(rewriter, op.getLoc(), ptx,
+                                            adaptor.getAccumulator(), inputs));
     return success();
   }
 };

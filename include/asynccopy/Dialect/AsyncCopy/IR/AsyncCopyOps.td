@@ -461,8 +461,8 @@ def AsyncCopy_WgmmaRegisterAOp : AsyncCopy_Op<"wgmma_register_a",
     accumulator, and `nvvm.wgmma.fence.aligned` before,
     `nvvm.wgmma.commit.group.sync.aligned` and
     `nvvm.wgmma.wait.group.sync.aligned` after order it as they order
-    upstream's; until its group completes, neither the result nor the
-    registers of A may be read, nor B's SMEM written.
+    upstream's. Until its group completes, neither the accumulator's
+    registers nor A's may be accessed, nor B's SMEM written.
 
     | A, B | D | K | A per register |
     |---|---|---|---|
