@@ -250,6 +250,42 @@ void lowering::buildStAsync(OpBuilder &b, Location loc, Value address,
                             /*predicate=*/Value());
 }
 
+/// The inline-asm constraint of a register of `type`, as convert-nvvm-to-llvm
+/// derives it.
+static char getRegisterConstraint(Type type) {
+  if (type.isInteger(1))
+    return 'b';
+  if (type.isInteger(64))
+    return 'l';
+  if (type.isF32())
+    return 'f';
+  assert(type.isInteger(32) && "i1, i32, i64 or f32 register");
+  return 'r';
+}
+
+Value lowering::buildInlinePtxUpdate(OpBuilder &b, Location loc, StringRef ptx,
+                                     Value accumulator, ValueRange inputs) {
+  auto type = cast<LLVM::LLVMStructType>(accumulator.getType());
+  std::string written, read;
+  SmallVector<Value> operands;
+  for (auto [i, element] : llvm::enumerate(type.getBody())) {
+    written += std::string("=") + getRegisterConstraint(element) + ",";
+    read += std::to_string(i) + ",";
+    operands.push_back(LLVM::ExtractValueOp::create(b, loc, accumulator, i));
+  }
+  for (Value input : inputs) {
+    read += std::string(1, getRegisterConstraint(input.getType())) + ",";
+    operands.push_back(input);
+  }
+  read.pop_back();
+  auto asmOp = LLVM::InlineAsmOp::create(
+      b, loc, type, operands, ptx, written + read, /*has_side_effects=*/true,
+      /*is_align_stack=*/false, LLVM::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+      /*operand_attrs=*/ArrayAttr());
+  return asmOp.getResult(0);
+}
+
 //===----------------------------------------------------------------------===//
 // Peer copies: the symmetric-heap table
 //===----------------------------------------------------------------------===//

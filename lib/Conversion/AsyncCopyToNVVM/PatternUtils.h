@@ -128,6 +128,17 @@ Value buildL2CachePolicy(OpBuilder &b, Location loc,
 void buildStAsync(OpBuilder &b, Location loc, Value address, Value value,
                   Value barrier);
 
+/// Inline PTX `ptx` that reads and writes the n registers of `accumulator`,
+/// an LLVM struct of i32 or f32 values ($0 to $n-1 written, $n to $2n-1 the
+/// same registers read), and reads `inputs` ($2n on: i32, i64, f32; i1 as a
+/// predicate); returns the struct of the registers written. NVVM has no op
+/// for `wgmma.mma_async` with A in registers, and `nvvm.inline_ptx` does not
+/// return the registers it both reads and writes: this builds the
+/// `llvm.inline_asm` that convert-nvvm-to-llvm builds for
+/// `nvvm.wgmma.mma_async`, with the same constraints.
+Value buildInlinePtxUpdate(OpBuilder &b, Location loc, StringRef ptx,
+                           Value accumulator, ValueRange inputs);
+
 /// `fence.proxy.async.shared::cta` on sm_90+ (before Hopper no async proxy
 /// reads SMEM): orders the executing thread's view of generic-proxy SMEM
 /// writes before later async-proxy (TMA, bulk) accesses.

@@ -9,7 +9,8 @@
 // permuted tile without any error. Each `nvvm.wgmma.mma_async` is then
 // checked against the descriptors it reads: their majorness against its
 // layout flags, their element type against its operand types, their rows
-// against its shape.
+// against its shape; so is B of `asynccopy.wgmma_register_a`, wgmma with A
+// in registers, which becomes inline PTX (NVVM has no op for that form).
 //
 //===----------------------------------------------------------------------===//
 
@@ -162,24 +163,25 @@ bool readsElementType(NVVM::WGMMATypes kind, Type type) {
   }
 }
 
-/// Checks the descriptor wgmma reads as its A (`isA`) or B operand against
-/// how it reads it: a descriptor of the other majorness, another element
-/// type or fewer rows would make the tensor cores read another tile.
-LogicalResult checkWgmmaOperand(NVVM::WgmmaMmaAsyncOp wgmma, bool isA) {
-  WgmmaDescriptorOp descriptor =
-      traceDescriptor(isA ? wgmma.getDescriptorA() : wgmma.getDescriptorB());
+/// Checks the descriptor through which `wgmma` reads `operand` against how
+/// it reads it: a descriptor of the other majorness, another element type or
+/// fewer rows would make the tensor cores read another tile.
+LogicalResult checkWgmmaOperand(Operation *wgmma,
+                                const WgmmaSmemOperand &operand) {
+  WgmmaDescriptorOp descriptor = traceDescriptor(operand.descriptor);
   if (!descriptor)
     return success();
-  StringRef role = isA ? "A" : "B";
+  StringRef role = operand.isA ? "A" : "B";
   auto fail = [&]() {
-    InFlightDiagnostic diag = wgmma.emitOpError("reads its ") << role
-                                                              << " operand ";
+    InFlightDiagnostic diag = wgmma->emitOpError("reads its ")
+                              << role << " operand ";
     diag.attachNote(descriptor.getLoc()) << "its descriptor";
     return diag;
   };
   // A row-major A and a column-major B are K-major (not transposed).
-  NVVM::MMALayout layout = isA ? wgmma.getLayoutA() : wgmma.getLayoutB();
-  NVVM::MMALayout kMajor = isA ? NVVM::MMALayout::row : NVVM::MMALayout::col;
+  NVVM::MMALayout layout = operand.layout;
+  NVVM::MMALayout kMajor =
+      operand.isA ? NVVM::MMALayout::row : NVVM::MMALayout::col;
   OperandMajor reads = layout == kMajor ? OperandMajor::k : OperandMajor::mn;
   if (reads != descriptor.getMajor()) {
     OperandMajor other = descriptor.getMajor();
@@ -197,21 +199,18 @@ LogicalResult checkWgmmaOperand(NVVM::WgmmaMmaAsyncOp wgmma, bool isA) {
                   << stringifyOperandMajor(reads) << "`";
   }
   auto view = cast<MemRefType>(descriptor.getOperand().getType());
-  NVVM::WGMMATypes kind = isA ? wgmma.getTypeA() : wgmma.getTypeB();
-  if (!readsElementType(kind, view.getElementType()))
-    return fail() << "as " << NVVM::stringifyWGMMATypes(kind)
+  if (!readsElementType(operand.type, view.getElementType()))
+    return fail() << "as " << NVVM::stringifyWGMMATypes(operand.type)
                   << ", but its descriptor's view holds "
                   << view.getElementType() << " elements";
   std::string why;
-  FailureOr<WgmmaOperandLayout> operand = getWgmmaOperandLayout(
+  FailureOr<WgmmaOperandLayout> layoutInSmem = getWgmmaOperandLayout(
       view, descriptor.getMajor(), *descriptor.getSwizzle(), why);
-  NVVM::MMAShapeAttr shape = wgmma.getShape();
-  int64_t rows = isA ? shape.getM() : shape.getN();
-  if (succeeded(operand) && operand->mnRows < rows)
-    return fail() << "with " << rows << " " << (isA ? "M" : "N")
+  if (succeeded(layoutInSmem) && layoutInSmem->mnRows < operand.rows)
+    return fail() << "with " << operand.rows << " " << (operand.isA ? "M" : "N")
                   << " rows, but its descriptor's view holds only "
-                  << operand->mnRows << ": the tensor cores would read "
-                     "past it";
+                  << layoutInSmem->mnRows
+                  << ": the tensor cores would read past it";
   return success();
 }
 
@@ -252,6 +251,51 @@ struct WgmmaDescriptorLowering
   }
 };
 
+/// `wgmma.mma_async.sync.aligned.m64nNkK.dtype.atype.btype d, {a0, a1, a2,
+/// a3}, b-desc, scale-d` with the immediates its form takes: the scales of
+/// A and B but for s32 D, B's transpose for f16 and bf16 only.
+struct WgmmaRegisterALowering
+    : public ConvertOpToLLVMPattern<WgmmaRegisterAOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(WgmmaRegisterAOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    NVVM::MMAShapeAttr shape = op.getShape();
+    NVVM::WGMMATypes typeA = op.getTypeA(), typeD = op.getTypeD();
+    unsigned registers =
+        cast<LLVM::LLVMStructType>(op.getType()).getBody().size();
+    std::string ptx;
+    llvm::raw_string_ostream os(ptx);
+    auto operand = [&](unsigned i) { os << "$" << i; };
+    os << "wgmma.mma_async.sync.aligned.m64n" << shape.getN() << "k"
+       << shape.getK() << "." << NVVM::stringifyWGMMATypes(typeD) << "."
+       << NVVM::stringifyWGMMATypes(typeA) << "."
+       << NVVM::stringifyWGMMATypes(op.getTypeB()) << " {";
+    llvm::interleaveComma(llvm::seq(0u, registers), os, operand);
+    // The accumulator's registers are read as $n to $2n-1 (tied to $0 to
+    // $n-1); A, B's descriptor and scale-d follow.
+    unsigned a = 2 * registers;
+    os << "}, {";
+    llvm::interleaveComma(llvm::seq(a, a + 4), os, operand);
+    os << "}, $" << a + 4 << ", $" << a + 5;
+    auto scale = [](NVVM::WGMMAScaleIn in) {
+      return in == NVVM::WGMMAScaleIn::neg ? -1 : 1;
+    };
+    if (typeD != NVVM::WGMMATypes::s32)
+      os << ", " << scale(op.getScaleA()) << ", " << scale(op.getScaleB());
+    if (typeA == NVVM::WGMMATypes::f16 || typeA == NVVM::WGMMATypes::bf16)
+      os << ", " << (op.getLayoutB() == NVVM::MMALayout::row ? 1 : 0);
+    os << ";";
+    SmallVector<Value> inputs(adaptor.getA());
+    inputs.append({adaptor.getDescriptorB(), adaptor.getScaleD()});
+    rewriter.replaceOp(op,
+                       buildInlinePtxUpdate(rewriter, op.getLoc(), ptx,
+                                            adaptor.getAccumulator(), inputs));
+    return success();
+  }
+};
+
 } // namespace
 
 LogicalResult lowering::resolveWgmmaDescriptors(Operation *root) {
@@ -262,16 +306,16 @@ LogicalResult lowering::resolveWgmmaDescriptors(Operation *root) {
   });
   if (walk.wasInterrupted())
     return failure();
-  walk = root->walk([](NVVM::WgmmaMmaAsyncOp wgmma) {
-    return failed(checkWgmmaOperand(wgmma, /*isA=*/true)) ||
-                   failed(checkWgmmaOperand(wgmma, /*isA=*/false))
-               ? WalkResult::interrupt()
-               : WalkResult::advance();
+  walk = root->walk([](Operation *wgmma) {
+    for (const WgmmaSmemOperand &operand : getWgmmaSmemOperands(wgmma))
+      if (failed(checkWgmmaOperand(wgmma, operand)))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
   });
   return failure(walk.wasInterrupted());
 }
 
 void lowering::populateTensorCoreToNVVMPatterns(LLVMTypeConverter &converter,
                                                 RewritePatternSet &patterns) {
-  patterns.add<WgmmaDescriptorLowering>(converter);
+  patterns.add<WgmmaDescriptorLowering, WgmmaRegisterALowering>(converter);
 }

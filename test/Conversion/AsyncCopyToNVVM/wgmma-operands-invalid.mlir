@@ -224,3 +224,175 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// The same checks on B of `asynccopy.wgmma_register_a` (A in registers): V,
+// MN-major in SMEM, read K-major (<col>).
+!acc = !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+#wg = #gpu.address_space<workgroup>
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @register_a_b_mn_read_as_k(%B: memref<16x64xf16>, %D: memref<128xf32>)
+        workgroup(%sb : memref<16x64xf16, #wg>) kernel {
+      %c0 = arith.constant 0 : index
+      %false = arith.constant false
+      %true = arith.constant true
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      asynccopy.copy %B to %sb window [0, 0] [16, 64] barrier %bar[%c0] {swizzle = 128 : i64}
+          : memref<16x64xf16> to memref<16x64xf16, #wg>
+      asynccopy.barrier.wait %bar[%c0], %false : !asynccopy.barrier<1>
+      // expected-note @below {{its descriptor}}
+      %db = asynccopy.wgmma_descriptor %sb major mn : memref<16x64xf16, #wg>
+      %tid = gpu.thread_id x
+      %a = arith.index_cast %tid : index to i32
+      %zero = llvm.mlir.zero : !acc
+      nvvm.wgmma.fence.aligned
+      // expected-error @below {{reads its B operand k-major (layout <col>), but its `asynccopy.wgmma_descriptor` describes a mn-major tile: the tensor cores would read it transposed; give the wgmma B <row> or the descriptor `major k`}}
+      %r = asynccopy.wgmma_register_a [%a, %a, %a, %a], %db, %zero, <m = 64, n = 64, k = 16>, D[<f32>, %true], A[<f16>, <one>], B[<f16>, <one>, <col>] : !acc
+      nvvm.wgmma.commit.group.sync.aligned
+      nvvm.wgmma.wait.group.sync.aligned 0
+      %x = llvm.extractvalue %r[0] : !acc
+      memref.store %x, %D[%tid] : memref<128xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// A K-major B read MN-major (<row>).
+!acc = !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+#wg = #gpu.address_space<workgroup>
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @register_a_b_k_read_as_mn(%B: memref<64x64xf16>, %D: memref<128xf32>)
+        workgroup(%sb : memref<64x64xf16, #wg>) kernel {
+      %c0 = arith.constant 0 : index
+      %false = arith.constant false
+      %true = arith.constant true
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      asynccopy.copy %B to %sb window [0, 0] [64, 64] barrier %bar[%c0] {swizzle = 128 : i64}
+          : memref<64x64xf16> to memref<64x64xf16, #wg>
+      asynccopy.barrier.wait %bar[%c0], %false : !asynccopy.barrier<1>
+      %vb = memref.subview %sb[0, 0] [64, 16] [1, 1] : memref<64x64xf16, #wg> to memref<64x16xf16, strided<[64, 1]>, #wg>
+      // expected-note @below {{its descriptor}}
+      %db = asynccopy.wgmma_descriptor %vb major k : memref<64x16xf16, strided<[64, 1]>, #wg>
+      %tid = gpu.thread_id x
+      %a = arith.index_cast %tid : index to i32
+      %zero = llvm.mlir.zero : !acc
+      nvvm.wgmma.fence.aligned
+      // expected-error @below {{reads its B operand mn-major (layout <row>), but its `asynccopy.wgmma_descriptor` describes a k-major tile: the tensor cores would read it transposed; give the wgmma B <col> or the descriptor `major mn`}}
+      %r = asynccopy.wgmma_register_a [%a, %a, %a, %a], %db, %zero, <m = 64, n = 64, k = 16>, D[<f32>, %true], A[<f16>, <one>], B[<f16>, <one>, <row>] : !acc
+      nvvm.wgmma.commit.group.sync.aligned
+      nvvm.wgmma.wait.group.sync.aligned 0
+      %x = llvm.extractvalue %r[0] : !acc
+      memref.store %x, %D[%tid] : memref<128xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// bf16 operands on an f16 tile.
+!acc = !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+#wg = #gpu.address_space<workgroup>
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @register_a_b_element_type(%B: memref<16x64xf16>, %D: memref<128xf32>)
+        workgroup(%sb : memref<16x64xf16, #wg>) kernel {
+      %c0 = arith.constant 0 : index
+      %false = arith.constant false
+      %true = arith.constant true
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      asynccopy.copy %B to %sb window [0, 0] [16, 64] barrier %bar[%c0] {swizzle = 128 : i64}
+          : memref<16x64xf16> to memref<16x64xf16, #wg>
+      asynccopy.barrier.wait %bar[%c0], %false : !asynccopy.barrier<1>
+      // expected-note @below {{its descriptor}}
+      %db = asynccopy.wgmma_descriptor %sb major mn : memref<16x64xf16, #wg>
+      %tid = gpu.thread_id x
+      %a = arith.index_cast %tid : index to i32
+      %zero = llvm.mlir.zero : !acc
+      nvvm.wgmma.fence.aligned
+      // expected-error @below {{reads its B operand as bf16, but its descriptor's view holds 'f16' elements}}
+      %r = asynccopy.wgmma_register_a [%a, %a, %a, %a], %db, %zero, <m = 64, n = 64, k = 16>, D[<f32>, %true], A[<bf16>, <one>], B[<bf16>, <one>, <row>] : !acc
+      nvvm.wgmma.commit.group.sync.aligned
+      nvvm.wgmma.wait.group.sync.aligned 0
+      %x = llvm.extractvalue %r[0] : !acc
+      memref.store %x, %D[%tid] : memref<128xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// 128 N rows of V read from a view of 64.
+!acc = !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+#wg = #gpu.address_space<workgroup>
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @register_a_b_too_few_rows(%B: memref<16x64xf16>, %D: memref<128xf32>)
+        workgroup(%sb : memref<16x64xf16, #wg>) kernel {
+      %c0 = arith.constant 0 : index
+      %false = arith.constant false
+      %true = arith.constant true
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      asynccopy.copy %B to %sb window [0, 0] [16, 64] barrier %bar[%c0] {swizzle = 128 : i64}
+          : memref<16x64xf16> to memref<16x64xf16, #wg>
+      asynccopy.barrier.wait %bar[%c0], %false : !asynccopy.barrier<1>
+      // expected-note @below {{its descriptor}}
+      %db = asynccopy.wgmma_descriptor %sb major mn : memref<16x64xf16, #wg>
+      %tid = gpu.thread_id x
+      %a = arith.index_cast %tid : index to i32
+      %zero = llvm.mlir.zero : !acc
+      nvvm.wgmma.fence.aligned
+      // expected-error @below {{reads its B operand with 128 N rows, but its descriptor's view holds only 64: the tensor cores would read past it}}
+      %r = asynccopy.wgmma_register_a [%a, %a, %a, %a], %db, %zero, <m = 64, n = 128, k = 16>, D[<f32>, %true], A[<f16>, <one>], B[<f16>, <one>, <row>] : !acc
+      nvvm.wgmma.commit.group.sync.aligned
+      nvvm.wgmma.wait.group.sync.aligned 0
+      %x = llvm.extractvalue %r[0] : !acc
+      memref.store %x, %D[%tid] : memref<128xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// B's view starts 3 rows into a 128-B swizzle atom.
+!acc = !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+#wg = #gpu.address_space<workgroup>
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @register_a_b_inside_atom(%B: memref<72x64xf16>, %D: memref<128xf32>)
+        workgroup(%sb : memref<72x64xf16, #wg>) kernel {
+      %c0 = arith.constant 0 : index
+      %false = arith.constant false
+      %true = arith.constant true
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      asynccopy.copy %B to %sb window [0, 0] [72, 64] barrier %bar[%c0] {swizzle = 128 : i64}
+          : memref<72x64xf16> to memref<72x64xf16, #wg>
+      asynccopy.barrier.wait %bar[%c0], %false : !asynccopy.barrier<1>
+      %vb = memref.subview %sb[3, 0] [64, 16] [1, 1] : memref<72x64xf16, #wg> to memref<64x16xf16, strided<[64, 1], offset: 192>, #wg>
+      // expected-error @below {{views its buffer from byte 384, 384 bytes into a 1024-B swizzle atom: an operand starts at an atom (plus a K offset inside its first row)}}
+      %db = asynccopy.wgmma_descriptor %vb major k : memref<64x16xf16, strided<[64, 1], offset: 192>, #wg>
+      %tid = gpu.thread_id x
+      %a = arith.index_cast %tid : index to i32
+      %zero = llvm.mlir.zero : !acc
+      nvvm.wgmma.fence.aligned
+      %r = asynccopy.wgmma_register_a [%a, %a, %a, %a], %db, %zero, <m = 64, n = 64, k = 16>, D[<f32>, %true], A[<f16>, <one>], B[<f16>, <one>, <col>] : !acc
+      nvvm.wgmma.commit.group.sync.aligned
+      nvvm.wgmma.wait.group.sync.aligned 0
+      %x = llvm.extractvalue %r[0] : !acc
+      memref.store %x, %D[%tid] : memref<128xf32>
+      gpu.return
+    }
+  }
+}

@@ -1026,4 +1026,98 @@ LogicalResult WgmmaDescriptorOp::verify() {
   return success();
 }
 
+/// The K of one wgmma instruction whose A has type `type` (the register-A
+/// forms: 16-bit, tf32, 8-bit types).
+static int64_t getWgmmaK(NVVM::WGMMATypes type) {
+  switch (type) {
+  case NVVM::WGMMATypes::tf32:
+    return 8;
+  case NVVM::WGMMATypes::f16:
+  case NVVM::WGMMATypes::bf16:
+    return 16;
+  default:
+    return 32;
+  }
+}
+
+/// Whether `d += a * b` is a register-A form of wgmma (the PTX ISA's
+/// `wgmma.mma_async` with `a` in registers).
+static bool isWgmmaRegisterAForm(NVVM::WGMMATypes d, NVVM::WGMMATypes a,
+                                 NVVM::WGMMATypes b) {
+  using NVVM::WGMMATypes;
+  auto isFp8 = [](WGMMATypes t) {
+    return t == WGMMATypes::e4m3 || t == WGMMATypes::e5m2;
+  };
+  auto isInt8 = [](WGMMATypes t) {
+    return t == WGMMATypes::s8 || t == WGMMATypes::u8;
+  };
+  bool f16OrF32 = d == WGMMATypes::f16 || d == WGMMATypes::f32;
+  switch (a) {
+  case WGMMATypes::f16:
+    return b == a && f16OrF32;
+  case WGMMATypes::bf16:
+  case WGMMATypes::tf32:
+    return b == a && d == WGMMATypes::f32;
+  case WGMMATypes::e4m3:
+  case WGMMATypes::e5m2:
+    return isFp8(b) && f16OrF32;
+  case WGMMATypes::s8:
+  case WGMMATypes::u8:
+    return isInt8(b) && d == WGMMATypes::s32;
+  default:
+    return false;
+  }
+}
+
+LogicalResult WgmmaRegisterAOp::verify() {
+  using NVVM::WGMMATypes;
+  WGMMATypes typeA = getTypeA(), typeB = getTypeB(), typeD = getTypeD();
+  if (!isWgmmaRegisterAForm(typeD, typeA, typeB))
+    return emitOpError("has no register-A form for ")
+           << NVVM::stringifyWGMMATypes(typeD) << " += "
+           << NVVM::stringifyWGMMATypes(typeA) << " * "
+           << NVVM::stringifyWGMMATypes(typeB)
+           << ": the forms are f16/f32 += f16 * f16, f32 += bf16 * bf16, "
+              "f32 += tf32 * tf32, f16/f32 += fp8 * fp8 (e4m3, e5m2), "
+              "s32 += 8-bit * 8-bit (s8, u8)";
+  NVVM::MMAShapeAttr shape = getShape();
+  if (shape.getM() != 64)
+    return emitOpError("has M = ") << shape.getM() << ": wgmma's M is 64";
+  int64_t k = getWgmmaK(typeA);
+  if (shape.getK() != k)
+    return emitOpError("has K = ")
+           << shape.getK() << ", but one wgmma with "
+           << NVVM::stringifyWGMMATypes(typeA) << " A consumes K = " << k;
+  int64_t n = shape.getN();
+  bool int8 = typeD == WGMMATypes::s32;
+  if (n < 8 || n > 256 || n % 8 || (int8 && n > 32 && n % 16))
+    return emitOpError("has N = ")
+           << n << ": N is a multiple of 8 from 8 to 256"
+           << (int8 ? ", and of 16 above 32 for 8-bit integers" : "");
+  if (getA().size() != 4)
+    return emitOpError("takes A as 4 32-bit registers per thread, got ")
+           << getA().size();
+  if (getLayoutB() == NVVM::MMALayout::row && typeA != WGMMATypes::f16 &&
+      typeA != WGMMATypes::bf16)
+    return emitOpError("reads B MN-major (<row>), but wgmma transposes only "
+                       "f16 and bf16 operands, not ")
+           << NVVM::stringifyWGMMATypes(typeB) << "; give B <col>";
+  if (int8 && (getScaleA() == NVVM::WGMMAScaleIn::neg ||
+               getScaleB() == NVVM::WGMMAScaleIn::neg))
+    return emitOpError("negates A or B, which wgmma cannot with an s32 D");
+  // N/2 registers of f32 or s32 per thread, N/4 of f16 pairs.
+  Type element = typeD == WGMMATypes::f32 ? Type(Float32Type::get(getContext()))
+                                          : IntegerType::get(getContext(), 32);
+  int64_t registers = typeD == WGMMATypes::f16 ? n / 4 : n / 2;
+  auto type = cast<LLVM::LLVMStructType>(getAccumulator().getType());
+  if (static_cast<int64_t>(type.getBody().size()) != registers ||
+      llvm::any_of(type.getBody(), [&](Type t) { return t != element; }))
+    return emitOpError("has accumulator ")
+           << type << ", but an m64n" << n << " "
+           << NVVM::stringifyWGMMATypes(typeD) << " D is " << registers
+           << " registers of " << element << " per thread"
+           << (typeD == WGMMATypes::f16 ? " (f16 pairs)" : "");
+  return success();
+}
+
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyOps.cpp.inc"

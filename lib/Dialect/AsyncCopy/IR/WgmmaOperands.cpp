@@ -30,6 +30,21 @@ bool mlir::asynccopy::isWgmmaElementType(Type type) {
   return integer && integer.getWidth() == 8;
 }
 
+SmallVector<WgmmaSmemOperand, 2>
+mlir::asynccopy::getWgmmaSmemOperands(Operation *op) {
+  if (auto wgmma = dyn_cast<NVVM::WgmmaMmaAsyncOp>(op)) {
+    NVVM::MMAShapeAttr shape = wgmma.getShape();
+    return {{wgmma.getDescriptorA(), /*isA=*/true, wgmma.getLayoutA(),
+             wgmma.getTypeA(), shape.getM()},
+            {wgmma.getDescriptorB(), /*isA=*/false, wgmma.getLayoutB(),
+             wgmma.getTypeB(), shape.getN()}};
+  }
+  if (auto wgmma = dyn_cast<WgmmaRegisterAOp>(op))
+    return {{wgmma.getDescriptorB(), /*isA=*/false, wgmma.getLayoutB(),
+             wgmma.getTypeB(), wgmma.getShape().getN()}};
+  return {};
+}
+
 int64_t mlir::asynccopy::getWgmmaSwizzleField(int64_t swizzle) {
   switch (swizzle) {
   case 128:

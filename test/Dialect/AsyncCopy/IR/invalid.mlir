@@ -1404,3 +1404,117 @@ func.func @wgmma_descriptor_mn_rows(%a: memref<2x16x64xf16, strided<[2048, 128, 
   %d = asynccopy.wgmma_descriptor %a major mn swizzle 128 : memref<2x16x64xf16, strided<[2048, 128, 1]>, #gpu.address_space<workgroup>>
   return %d : i64
 }
+
+//===----------------------------------------------------------------------===//
+// asynccopy.wgmma_register_a
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// f16 A with bf16 B: no such form.
+func.func @wgmma_register_a_types(%a: i32, %db: i64, %acc: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>, %p: i1) -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)> {
+  // expected-error @+1 {{has no register-A form for f32 += f16 * bf16: the forms are f16/f32 += f16 * f16, f32 += bf16 * bf16, f32 += tf32 * tf32, f16/f32 += fp8 * fp8 (e4m3, e5m2), s32 += 8-bit * 8-bit (s8, u8)}}
+  %r = asynccopy.wgmma_register_a [%a, %a, %a, %a], %db, %acc, <m = 64, n = 64, k = 16>, D[<f32>, %p], A[<f16>, <one>], B[<bf16>, <one>, <col>] : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+  return %r : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+}
+
+// -----
+
+// bf16 accumulates in f32 only.
+func.func @wgmma_register_a_bf16_f16_d(%a: i32, %db: i64, %acc: !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)>, %p: i1) -> !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)> {
+  // expected-error @+1 {{has no register-A form for f16 += bf16 * bf16}}
+  %r = asynccopy.wgmma_register_a [%a, %a, %a, %a], %db, %acc, <m = 64, n = 64, k = 16>, D[<f16>, %p], A[<bf16>, <one>], B[<bf16>, <one>, <col>] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)>
+  return %r : !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)>
+}
+
+// -----
+
+func.func @wgmma_register_a_m(%a: i32, %db: i64, %acc: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>, %p: i1) -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)> {
+  // expected-error @+1 {{has M = 128: wgmma's M is 64}}
+  %r = asynccopy.wgmma_register_a [%a, %a, %a, %a], %db, %acc, <m = 128, n = 64, k = 16>, D[<f32>, %p], A[<f16>, <one>], B[<f16>, <one>, <col>] : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+  return %r : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+}
+
+// -----
+
+func.func @wgmma_register_a_k(%a: i32, %db: i64, %acc: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>, %p: i1) -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)> {
+  // expected-error @+1 {{has K = 32, but one wgmma with f16 A consumes K = 16}}
+  %r = asynccopy.wgmma_register_a [%a, %a, %a, %a], %db, %acc, <m = 64, n = 64, k = 32>, D[<f32>, %p], A[<f16>, <one>], B[<f16>, <one>, <col>] : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+  return %r : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+}
+
+// -----
+
+func.func @wgmma_register_a_k_fp8(%a: i32, %db: i64, %acc: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>, %p: i1) -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)> {
+  // expected-error @+1 {{has K = 16, but one wgmma with e4m3 A consumes K = 32}}
+  %r = asynccopy.wgmma_register_a [%a, %a, %a, %a], %db, %acc, <m = 64, n = 64, k = 16>, D[<f32>, %p], A[<e4m3>, <one>], B[<e5m2>, <one>, <col>] : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+  return %r : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+}
+
+// -----
+
+func.func @wgmma_register_a_n_odd(%a: i32, %db: i64, %acc: !llvm.struct<(f32, f32, f32, f32, f32, f32)>, %p: i1) -> !llvm.struct<(f32, f32, f32, f32, f32, f32)> {
+  // expected-error @+1 {{has N = 12: N is a multiple of 8 from 8 to 256}}
+  %r = asynccopy.wgmma_register_a [%a, %a, %a, %a], %db, %acc, <m = 64, n = 12, k = 16>, D[<f32>, %p], A[<f16>, <one>], B[<f16>, <one>, <col>] : !llvm.struct<(f32, f32, f32, f32, f32, f32)>
+  return %r : !llvm.struct<(f32, f32, f32, f32, f32, f32)>
+}
+
+// -----
+
+func.func @wgmma_register_a_n_large(%a: i32, %db: i64, %acc: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>, %p: i1) -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)> {
+  // expected-error @+1 {{has N = 264: N is a multiple of 8 from 8 to 256}}
+  %r = asynccopy.wgmma_register_a [%a, %a, %a, %a], %db, %acc, <m = 64, n = 264, k = 16>, D[<f32>, %p], A[<f16>, <one>], B[<f16>, <one>, <col>] : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+  return %r : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+}
+
+// -----
+
+// 8-bit integers: multiples of 16 above 32.
+func.func @wgmma_register_a_n_int8(%a: i32, %db: i64, %acc: !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)>, %p: i1) -> !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)> {
+  // expected-error @+1 {{has N = 40: N is a multiple of 8 from 8 to 256, and of 16 above 32 for 8-bit integers}}
+  %r = asynccopy.wgmma_register_a [%a, %a, %a, %a], %db, %acc, <m = 64, n = 40, k = 32>, D[<s32>, %p], A[<s8>, <one>], B[<u8>, <one>, <col>] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)>
+  return %r : !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)>
+}
+
+// -----
+
+func.func @wgmma_register_a_a_registers(%a: i32, %db: i64, %acc: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>, %p: i1) -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)> {
+  // expected-error @+1 {{takes A as 4 32-bit registers per thread, got 2}}
+  %r = asynccopy.wgmma_register_a [%a, %a], %db, %acc, <m = 64, n = 64, k = 16>, D[<f32>, %p], A[<f16>, <one>], B[<f16>, <one>, <col>] : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+  return %r : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+}
+
+// -----
+
+// Only 16-bit B may be MN-major.
+func.func @wgmma_register_a_mn_fp8(%a: i32, %db: i64, %acc: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>, %p: i1) -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)> {
+  // expected-error @+1 {{reads B MN-major (<row>), but wgmma transposes only f16 and bf16 operands, not e4m3; give B <col>}}
+  %r = asynccopy.wgmma_register_a [%a, %a, %a, %a], %db, %acc, <m = 64, n = 64, k = 32>, D[<f32>, %p], A[<e4m3>, <one>], B[<e4m3>, <one>, <row>] : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+  return %r : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+}
+
+// -----
+
+func.func @wgmma_register_a_scale_s32(%a: i32, %db: i64, %acc: !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)>, %p: i1) -> !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)> {
+  // expected-error @+1 {{negates A or B, which wgmma cannot with an s32 D}}
+  %r = asynccopy.wgmma_register_a [%a, %a, %a, %a], %db, %acc, <m = 64, n = 64, k = 32>, D[<s32>, %p], A[<s8>, <neg>], B[<s8>, <one>, <col>] : !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)>
+  return %r : !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)>
+}
+
+// -----
+
+// m64n64 with f32 D: 32 f32 registers per thread.
+func.func @wgmma_register_a_acc_size(%a: i32, %db: i64, %acc: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>, %p: i1) -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)> {
+  // expected-error @+1 {{has accumulator '!llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>', but an m64n64 f32 D is 32 registers of 'f32' per thread}}
+  %r = asynccopy.wgmma_register_a [%a, %a, %a, %a], %db, %acc, <m = 64, n = 64, k = 16>, D[<f32>, %p], A[<f16>, <one>], B[<f16>, <one>, <col>] : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+  return %r : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+}
+
+// -----
+
+// An f16 D is N/4 registers of f16 pairs (i32, as for nvvm.wgmma.mma_async).
+func.func @wgmma_register_a_acc_f16(%a: i32, %db: i64, %acc: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>, %p: i1) -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)> {
+  // expected-error @+1 {{but an m64n64 f16 D is 16 registers of 'i32' per thread (f16 pairs)}}
+  %r = asynccopy.wgmma_register_a [%a, %a, %a, %a], %db, %acc, <m = 64, n = 64, k = 16>, D[<f16>, %p], A[<f16>, <one>], B[<f16>, <one>, <col>] : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+  return %r : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+}

@@ -662,3 +662,60 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// The same on B of `asynccopy.wgmma_register_a` (A in registers): attention's
+// O += P V issued before V's load is waited for, and a loop over blocks of V
+// on one buffer that keeps the wgmma group in flight (`wait.group 1`) while
+// the next block's load overwrites the V it reads.
+!smem = memref<16x64xf16, #gpu.address_space<workgroup>>
+!acc = !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+gpu.module @m {
+  gpu.func @register_a_reads_in_flight(%V: memref<4096x64xf16>, %p: i32) workgroup(%S : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+    // expected-note @below {{the copy in flight}}
+    asynccopy.copy %V to %S window [0, 0] [16, 64] barrier %b[%c0] {swizzle = 128 : i64} : memref<4096x64xf16> to !smem
+    %d = asynccopy.wgmma_descriptor %S major mn : !smem
+    %zero = llvm.mlir.zero : !acc
+    nvvm.wgmma.fence.aligned
+    // expected-error @below {{'asynccopy.wgmma_register_a' op reads SMEM that 'asynccopy.copy' may still be writing: on some path its completion on stage 0, phase 0 of its barrier is not waited for first}}
+    %o = asynccopy.wgmma_register_a [%p, %p, %p, %p], %d, %zero, <m = 64, n = 64, k = 16>, D[<f32>, %true], A[<f16>, <one>], B[<f16>, <one>, <row>] : !acc
+    nvvm.wgmma.commit.group.sync.aligned
+    nvvm.wgmma.wait.group.sync.aligned 0
+    asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+    gpu.return
+  }
+
+  gpu.func @register_a_group_in_flight(%V: memref<4096x64xf16>, %p: i32) workgroup(%S : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c16 = arith.constant 16 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+    %zero = llvm.mlir.zero : !acc
+    %r:2 = scf.for %k = %c0 to %c8 step %c1 iter_args(%ph = %false, %acc = %zero) -> (i1, !acc) {
+      %row = arith.muli %k, %c16 : index
+      // expected-error @below {{'asynccopy.copy' op writes SMEM that a wgmma may still be reading: on some path its wgmma group is not complete; add `nvvm.wgmma.wait.group.sync.aligned` (after `nvvm.wgmma.commit.group.sync.aligned`) before this copy}}
+      asynccopy.copy %V to %S window [%row, 0] [16, 64] barrier %b[%c0] {swizzle = 128 : i64} : memref<4096x64xf16> to !smem
+      asynccopy.barrier.wait %b[%c0], %ph : !asynccopy.barrier<1>
+      %d = asynccopy.wgmma_descriptor %S major mn : !smem
+      nvvm.wgmma.fence.aligned
+      // expected-note @below {{the wgmma that reads it}}
+      %next = asynccopy.wgmma_register_a [%p, %p, %p, %p], %d, %acc, <m = 64, n = 64, k = 16>, D[<f32>, %true], A[<f16>, <one>], B[<f16>, <one>, <row>] : !acc
+      nvvm.wgmma.commit.group.sync.aligned
+      nvvm.wgmma.wait.group.sync.aligned 1
+      %nph = arith.xori %ph, %true : i1
+      scf.yield %nph, %next : i1, !acc
+    }
+    nvvm.wgmma.wait.group.sync.aligned 0
+    gpu.return
+  }
+}

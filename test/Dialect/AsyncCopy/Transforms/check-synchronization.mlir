@@ -867,3 +867,39 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// Attention's O += P V over blocks of V on one buffer, with B of
+// `asynccopy.wgmma_register_a` (A, P, in registers): the wgmma of an
+// iteration completes (`wait.group 0`) before the next block's load
+// overwrites V.
+!smem = memref<16x64xf16, #gpu.address_space<workgroup>>
+!acc = !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK-LABEL: gpu.func @register_a_loop
+gpu.module @m {
+  gpu.func @register_a_loop(%V: memref<4096x64xf16>, %p: i32) workgroup(%S : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c16 = arith.constant 16 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+    %zero = llvm.mlir.zero : !acc
+    %r:2 = scf.for %k = %c0 to %c8 step %c1 iter_args(%ph = %false, %acc = %zero) -> (i1, !acc) {
+      %row = arith.muli %k, %c16 : index
+      asynccopy.copy %V to %S window [%row, 0] [16, 64] barrier %b[%c0] {swizzle = 128 : i64} : memref<4096x64xf16> to !smem
+      asynccopy.barrier.wait %b[%c0], %ph : !asynccopy.barrier<1>
+      %d = asynccopy.wgmma_descriptor %S major mn : !smem
+      nvvm.wgmma.fence.aligned
+      %next = asynccopy.wgmma_register_a [%p, %p, %p, %p], %d, %acc, <m = 64, n = 64, k = 16>, D[<f32>, %true], A[<f16>, <one>], B[<f16>, <one>, <row>] : !acc
+      nvvm.wgmma.commit.group.sync.aligned
+      nvvm.wgmma.wait.group.sync.aligned 0
+      %nph = arith.xori %ph, %true : i1
+      scf.yield %nph, %next : i1, !acc
+    }
+    gpu.return
+  }
+}

@@ -22,7 +22,9 @@ def AsyncCopy_Dialect : Dialect {
     cluster collectives; contiguity analysis and implementation selection
     pick TMA, bulk, DSMEM, cp.async or the synchronous fallback.
   }];
-  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+  // NVVM: `asynccopy.wgmma_register_a` takes NVVM's wgmma attributes.
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::NVVM::NVVMDialect"];
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
   // Every `asynccopy.*` discardable attribute is one of the protocol's, with

@@ -6,6 +6,7 @@
 include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.td"
 include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyTypes.td"
 include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyAttrs.td"
+include "mlir/Dialect/LLVMIR/LLVMOpBase.td"
 include "mlir/Dialect/LLVMIR/NVVMRequiresSMTraits.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/OpBase.td"
@@ -411,6 +412,98 @@ def AsyncCopy_WgmmaDescriptorOp : AsyncCopy_Op<"wgmma_descriptor", [Pure]> {
   let results = (outs I64:$descriptor);
   let assemblyFormat = [{
     $operand `major` $major (`swizzle` $swizzle^)? attr-dict `:` type($operand)
+  }];
+  let hasVerifier = 1;
+}
+
+// NVVM's wgmma attributes, named by their C++ classes: including NVVMOps.td
+// would generate NVVM's ops into this dialect.
+class AsyncCopy_NVVMEnumAttr<string attr, string enum, string summary>
+    : Attr<CPred<"::llvm::isa<::mlir::NVVM::" # attr # ">($_self)">, summary> {
+  let storageType = "::mlir::NVVM::" # attr;
+  let returnType = "::mlir::NVVM::" # enum;
+  let convertFromStorage = "$_self.getValue()";
+  let constBuilderCall = "::mlir::NVVM::" # attr # "::get($_builder.getContext(), $0)";
+}
+def AsyncCopy_WgmmaTypeAttr
+    : AsyncCopy_NVVMEnumAttr<"WGMMATypesAttr", "WGMMATypes", "wgmma type">;
+def AsyncCopy_WgmmaScaleInAttr
+    : AsyncCopy_NVVMEnumAttr<"WGMMAScaleInAttr", "WGMMAScaleIn", "wgmma scale">;
+def AsyncCopy_MMALayoutAttr
+    : AsyncCopy_NVVMEnumAttr<"MMALayoutAttr", "MMALayout", "mma layout">;
+def AsyncCopy_MMAShapeAttr
+    : Attr<CPred<"::llvm::isa<::mlir::NVVM::MMAShapeAttr>($_self)">, "mma shape"> {
+  let storageType = "::mlir::NVVM::MMAShapeAttr";
+  let returnType = storageType;
+  let convertFromStorage = "$_self";
+}
+
+def AsyncCopy_WgmmaRegisterAOp : AsyncCopy_Op<"wgmma_register_a",
+    [NVVMRequiresSMa<[90]>, AllTypesMatch<["accumulator", "result"]>,
+     MemoryEffects<[MemRead<AsyncCopy_SharedMemory>]>]> {
+  let summary = "wgmma.mma_async with its A operand in registers";
+  let description = [{
+    The register-A form of `wgmma.mma_async`, which upstream's
+    `nvvm.wgmma.mma_async` (A and B through SMEM descriptors) lacks:
+    D = A * B + D (`scale_d` true) or D = A * B, where each thread of the
+    warpgroup holds its fragment of A (M x K = 64 x K) in four 32-bit
+    registers and B (K x N) is read from SMEM through the matrix descriptor
+    of an `asynccopy.wgmma_descriptor`. Attention's second product
+    O += P V takes P, the softmax of the first product's accumulator, from
+    registers this way: the accumulator fragment of an m64nN wgmma is, 16
+    columns at a time, the A fragment of an m64nNk16 one, so P is S's
+    accumulator converted and packed, with no trip through SMEM.
+
+    Like `nvvm.wgmma.mma_async` it is asynchronous and mirrors its operands
+    and attributes: the accumulator and the result are the same LLVM struct
+    type (N/2 `f32` or `i32` registers per thread for an f32 or s32 D, N/4
+    `i32` holding f16 pairs for an f16 D), so both forms chain on one
+    accumulator, and `nvvm.wgmma.fence.aligned` before,
+    `nvvm.wgmma.commit.group.sync.aligned` and
+    `nvvm.wgmma.wait.group.sync.aligned` after order it as they order
+    upstream's. Until its group completes, neither the accumulator's
+    registers nor A's may be accessed, nor B's SMEM written.
+
+    | A, B | D | K | A per register |
+    |---|---|---|---|
+    | f16 | f16, f32 | 16 | two f16 |
+    | bf16 | f32 | 16 | two bf16 |
+    | tf32 | f32 | 8 | one tf32 |
+    | e4m3, e5m2 (any mix) | f16, f32 | 32 | four fp8 |
+    | s8, u8 (any mix) | s32 | 32 | four 8-bit integers |
+
+    M is 64; N a multiple of 8 from 8 to 256 (for s8/u8: 8, 16, 24, or a
+    multiple of 16 up to 256). A in registers is K-major; B is K-major
+    (`<col>`, as `layout_b` of `nvvm.wgmma.mma_async`) or, for f16 and
+    bf16 only, MN-major (`<row>`), and its descriptor must say the same
+    (`major k` or `major mn`, checked before the lowering, as for
+    upstream's op). `scale_a` and `scale_b` negate A or B (`<neg>`), except
+    for s32 D. The lowering is inline PTX (NVVM has no op for this form).
+
+    Example (f16 P times MN-major V, 64 x 64 x 16, f32 accumulator):
+
+    ```mlir
+    %o1 = asynccopy.wgmma_register_a [%p0, %p1, %p2, %p3], %dv, %o0,
+        <m = 64, n = 64, k = 16>, D[<f32>, %true], A[<f16>, <one>],
+        B[<f16>, <one>, <row>] : !acc
+    ```
+  }];
+  let arguments = (ins LLVM_AnyStruct:$accumulator, Variadic<I32>:$a,
+                       I64:$descriptorB, I1:$scaleD,
+                       AsyncCopy_MMAShapeAttr:$shape,
+                       AsyncCopy_WgmmaTypeAttr:$typeA,
+                       AsyncCopy_WgmmaTypeAttr:$typeB,
+                       AsyncCopy_WgmmaTypeAttr:$typeD,
+                       AsyncCopy_WgmmaScaleInAttr:$scaleA,
+                       AsyncCopy_WgmmaScaleInAttr:$scaleB,
+                       AsyncCopy_MMALayoutAttr:$layoutB);
+  let results = (outs LLVM_AnyStruct:$result);
+  let assemblyFormat = [{
+    ` ` `[` $a `]` `,` $descriptorB `,` $accumulator `,` $shape `,`
+    `D` `[` $typeD `,` $scaleD `]` `,`
+    `A` `[` $typeA `,` $scaleA `]` `,`
+    `B` `[` $typeB `,` $scaleB `,` $layoutB `]`
+    attr-dict `:` type($accumulator)
   }];
   let hasVerifier = 1;
 }

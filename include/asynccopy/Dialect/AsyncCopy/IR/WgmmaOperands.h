@@ -4,7 +4,8 @@
 // descriptor: start address, leading and stride byte offsets, swizzle mode.
 // Which layouts the hardware accepts, and what the offsets mean in each, is
 // decided here once, for the verifier of `asynccopy.wgmma_descriptor` and its
-// lowering.
+// lowering; which operands of which wgmma ops are read so, for the checks of
+// both wgmma forms (`nvvm.wgmma.mma_async`, `asynccopy.wgmma_register_a`).
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,6 +29,24 @@ struct WgmmaOperandLayout {
   /// must not exceed.
   int64_t mnRows = 0;
 };
+
+/// An operand that a wgmma op reads from SMEM through a matrix descriptor,
+/// and how it reads it.
+struct WgmmaSmemOperand {
+  /// The i64 matrix descriptor.
+  Value descriptor;
+  /// A (M rows) or B (N rows).
+  bool isA;
+  /// The wgmma's layout flag for it: A `row` and B `col` are K-major.
+  NVVM::MMALayout layout;
+  NVVM::WGMMATypes type;
+  /// The M (A) or N (B) rows the wgmma reads.
+  int64_t rows;
+};
+
+/// The SMEM operands of `op`: A and B of `nvvm.wgmma.mma_async`, B of
+/// `asynccopy.wgmma_register_a` (whose A is in registers); none for other ops.
+SmallVector<WgmmaSmemOperand, 2> getWgmmaSmemOperands(Operation *op);
 
 /// Bytes of K one wgmma instruction consumes per operand row: 32.
 inline constexpr int64_t kWgmmaKBytes = 32;

@@ -158,7 +158,8 @@ struct Pending {
 };
 
 /// An SMEM operand of a wgmma (an `asynccopy.wgmma_descriptor` that an
-/// `nvvm.wgmma.mma_async` takes) that the tensor cores may still read: until
+/// `nvvm.wgmma.mma_async` or `asynccopy.wgmma_register_a` takes) that the
+/// tensor cores may still read: until
 /// `nvvm.wgmma.wait.group.sync.aligned` completes the wgmma group it is in.
 struct PendingRead {
   Operation *wgmma;
@@ -303,7 +304,7 @@ private:
   // wgmma reads (Wgmma.cpp).
   void checkWgmmaReads(Operation *op, const SmemAccess &access,
                        const State &state);
-  void visitWgmma(NVVM::WgmmaMmaAsyncOp wgmma, State &state);
+  void visitWgmma(Operation *wgmma, State &state);
   void commitWgmmaGroup(State &state);
   void visitWgmmaWait(NVVM::WgmmaWaitGroupSyncOp wait, State &state);
 

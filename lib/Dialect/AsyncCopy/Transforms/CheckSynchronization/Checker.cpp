@@ -130,7 +130,8 @@ void SyncChecker::transfer(Operation *op, State &state) {
       .Case<WaitOp, WaitGroupOp>(
           [&](Operation *wait) { visitGroupWait(wait, state); })
       .Case([&](CommitGroupOp commit) { closeGroups(commit, state); })
-      .Case([&](NVVM::WgmmaMmaAsyncOp wgmma) { visitWgmma(wgmma, state); })
+      .Case<NVVM::WgmmaMmaAsyncOp, WgmmaRegisterAOp>(
+          [&](Operation *wgmma) { visitWgmma(wgmma, state); })
       .Case([&](NVVM::WgmmaGroupSyncAlignedOp) { commitWgmmaGroup(state); })
       .Case(
           [&](NVVM::WgmmaWaitGroupSyncOp wait) { visitWgmmaWait(wait, state); })

@@ -1,12 +1,15 @@
 //===- Wgmma.cpp - the checker's wgmma reads of SMEM ----------------------===//
 //
-// `nvvm.wgmma.mma_async` reads the SMEM its descriptors name asynchronously,
-// until `nvvm.wgmma.wait.group.sync.aligned` completes its group: the tiles
-// must have landed when it issues, and no one may write them until then.
+// `nvvm.wgmma.mma_async` reads the SMEM its descriptors name asynchronously
+// (`asynccopy.wgmma_register_a`: B's), until
+// `nvvm.wgmma.wait.group.sync.aligned` completes its group: the tiles must
+// have landed when it issues, and no one may write them until then.
 //
 //===----------------------------------------------------------------------===//
 
 #include "CheckSynchronization.h"
+
+#include "asynccopy/Dialect/AsyncCopy/IR/WgmmaOperands.h"
 
 using namespace mlir;
 using namespace mlir::asynccopy;
@@ -43,12 +46,12 @@ void SyncChecker::checkWgmmaReads(Operation *op, const SmemAccess &access,
   }
 }
 
-/// `nvvm.wgmma.mma_async`: it reads the views of its `asynccopy.wgmma_
+/// A wgmma (either form): it reads the views of its `asynccopy.wgmma_
 /// descriptor` operands from now until its group completes, so they must
 /// hold complete tiles now and no one may write them until then.
-void SyncChecker::visitWgmma(NVVM::WgmmaMmaAsyncOp wgmma, State &state) {
-  for (Value operand : {wgmma.getDescriptorA(), wgmma.getDescriptorB()}) {
-    auto descriptor = operand.getDefiningOp<WgmmaDescriptorOp>();
+void SyncChecker::visitWgmma(Operation *wgmma, State &state) {
+  for (const WgmmaSmemOperand &operand : getWgmmaSmemOperands(wgmma)) {
+    auto descriptor = operand.descriptor.getDefiningOp<WgmmaDescriptorOp>();
     if (!descriptor)
       continue;
     checkAccess(wgmma, accessWhole(descriptor.getOperand()), /*writes=*/false,
