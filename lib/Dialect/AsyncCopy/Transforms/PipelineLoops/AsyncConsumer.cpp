@@ -61,7 +61,7 @@ LogicalResult mlir::asynccopy::pipelining::planAsyncConsumer(PipelinePlan &plan,
   for (Operation *op = found->getNextNode(); op; op = op->getNextNode()) {
     bool wgmma = false;
     op->walk([&](Operation *inner) {
-      wgmma |= isa<WgmmaDescriptorOp, NVVM::WgmmaMmaAsyncOp,
+      wgmma |= isa<WgmmaDescriptorOp, NVVM::WgmmaMmaAsyncOp, WgmmaRegisterAOp,
                    NVVM::WgmmaGroupSyncAlignedOp>(inner);
     });
     if (wgmma) {
