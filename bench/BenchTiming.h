@@ -25,8 +25,7 @@ public:
   EventTimer(const EventTimer &) = delete;
   EventTimer &operator=(const EventTimer &) = delete;
 
-  template <typename Body>
-  float operator()(int iters, Body &&body) {
+  template <typename Body> float operator()(int iters, Body &&body) {
     body(3);
     mgpuStreamSynchronize(nullptr);
     mgpuEventRecord(start, nullptr);

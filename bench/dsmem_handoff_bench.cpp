@@ -45,7 +45,7 @@ using HostFn = void (*)(GBuf *, GBuf *, Out *, int64_t, int64_t, int64_t);
 // Every kernel of the module, grouped by R then S (the summary has one row
 // per (R, S)): X(variant, R, S) lines written by bench/dsmem_handoff_gen.py.
 #define DECLARE(v, r, n)                                                       \
-  extern "C" void _mlir_ciface_run_##v##r##s##n(GBuf *, GBuf *, Out *,        \
+  extern "C" void _mlir_ciface_run_##v##r##s##n(GBuf *, GBuf *, Out *,         \
                                                 int64_t, int64_t, int64_t);
 #define X DECLARE
 #include "dsmem_handoff_configs.inc"
@@ -83,9 +83,9 @@ Expected replay(int64_t R, int S, int64_t K, int64_t nc) {
     uint16_t *t = &e.tiles[c * S * tile];
     for (int s = 0; s < S; ++s)
       for (int64_t i = 0; i < tile; ++i)
-        t[s * tile + i] =
-            uint16_t((uint32_t(c) * 4099 + uint32_t(s) * 8191 +
-                      uint32_t(i) * 13) & 0x3fff);
+        t[s * tile + i] = uint16_t(
+            (uint32_t(c) * 4099 + uint32_t(s) * 8191 + uint32_t(i) * 13) &
+            0x3fff);
     uint32_t *acc = &e.sums[c * kLanes];
     for (int64_t k = 0; k < K; ++k) {
       uint16_t *st = t + (k % S) * tile;
@@ -170,8 +170,7 @@ int main(int argc, char **argv) {
       bool sumsOk = std::memcmp(&hostOut[c * kLanes], &e.sums[c * kLanes],
                                 kLanes * 4) == 0;
       bool tilesOk = std::memcmp(&hostRes[c * k.S * tile],
-                                 &e.tiles[c * k.S * tile],
-                                 k.S * tile * 2) == 0;
+                                 &e.tiles[c * k.S * tile], k.S * tile * 2) == 0;
       if (!(sumsOk && tilesOk) && bad++ == 0)
         std::printf("%s%llds%d: cluster %lld: %s%s\n", k.variant,
                     (long long)k.R, k.S, (long long)c,
@@ -257,9 +256,8 @@ int main(int argc, char **argv) {
                 "%.1f vs %.1f GB/s per cluster\n",
                 (long long)row.nc, (long long)row.R,
                 (long long)(row.R * kCols * 2 / 1024), row.S, row.us[0],
-                row.us[1], row.us[2], row.us[3], gm / d, names[wg],
-                names[wd], row.R * kCols * 2 / (gm * 1e3),
-                row.R * kCols * 2 / (d * 1e3));
+                row.us[1], row.us[2], row.us[3], gm / d, names[wg], names[wd],
+                row.R * kCols * 2 / (gm * 1e3), row.R * kCols * 2 / (d * 1e3));
   }
   // One line per (clusters, R), in the order of first appearance, over all
   // of that tile's rows (S = 1, 2, 4): the candidates for the headline.

@@ -59,9 +59,8 @@ int main(int argc, char **argv) {
     mgpuEventSynchronize(stop);
     auto t1 = Clock::now();
     double wall = std::chrono::duration<double, std::micro>(t1 - t0).count();
-    return std::pair<double, double>(wall / launches,
-                                     acEventElapsedMs(start, stop) * 1e3 /
-                                         launches);
+    return std::pair<double, double>(
+        wall / launches, acEventElapsedMs(start, stop) * 1e3 / launches);
   };
   HostFn fns[2] = {_mlir_ciface_launch_ptr_only, _mlir_ciface_launch_with_maps};
   for (HostFn fn : fns)
@@ -84,15 +83,14 @@ int main(int argc, char **argv) {
   auto t0 = Clock::now();
   for (int i = 0; i < M; ++i)
     for (int k = 0; k < 4; ++k)
-      if (acTensorMapEncodeTiled(maps[k], AC_ELEMENT_F16, 2, m[k].aligned,
-                                 dims, strides, box, 0, AC_OOB_FILL_ZERO,
+      if (acTensorMapEncodeTiled(maps[k], AC_ELEMENT_F16, 2, m[k].aligned, dims,
+                                 strides, box, 0, AC_OOB_FILL_ZERO,
                                  128) != AC_TENSOR_MAP_OK) {
         std::printf("encode failed: %s\n", acGetLastError());
         return 1;
       }
   double encodeUs =
-      std::chrono::duration<double, std::micro>(Clock::now() - t0).count() /
-      M;
+      std::chrono::duration<double, std::micro>(Clock::now() - t0).count() / M;
 
   const char *cache = std::getenv("ASYNCCOPY_TENSOR_MAP_CACHE");
   double wa = median(wall[0]), wb = median(wall[1]);
@@ -108,8 +106,8 @@ int main(int argc, char **argv) {
   std::printf("encode_4_maps: %.3f us (acTensorMapEncodeTiled x4, host "
               "only)\n",
               encodeUs);
-  std::printf("ratio ptr_only/with_maps: %.3f (wall)  %.3f (events)\n",
-              wa / wb, ea / eb);
+  std::printf("ratio ptr_only/with_maps: %.3f (wall)  %.3f (events)\n", wa / wb,
+              ea / eb);
   std::printf("wall per rep (us/launch): ptr_only");
   for (double w : wall[0])
     std::printf(" %.3f", w);

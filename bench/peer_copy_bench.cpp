@@ -2,7 +2,8 @@
 //
 // Copies a 1 GiB f16 tensor (16384x32768) from GPU 0 to GPU 1 and measures:
 // - memcpy_peer: cuMemcpyPeerAsync between ordinary cuMemAlloc buffers with
-//   peer access enabled (the usual baseline), and between the symmetric-heap buffers the kernels use;
+//   peer access enabled (the usual baseline), and between the symmetric-heap
+//   buffers the kernels use;
 // - tma_push: bench/peer_copy.mlir's @push on GPU 0 (TMA stores to PE 1);
 // - tma_pull: @pull on GPU 1 (TMA loads from PE 0);
 // each one way (GPU 0 -> GPU 1) and both ways at once (GPU 1 -> GPU 0 as
@@ -51,8 +52,10 @@ struct MemRef2 {
 using CopyFn = void (*)(MemRef2 *, MemRef2 *, int32_t, int64_t, int64_t);
 } // namespace
 
-extern "C" void _mlir_ciface_peer_push(MemRef2 *, MemRef2 *, int32_t, int64_t, int64_t);
-extern "C" void _mlir_ciface_peer_pull(MemRef2 *, MemRef2 *, int32_t, int64_t, int64_t);
+extern "C" void _mlir_ciface_peer_push(MemRef2 *, MemRef2 *, int32_t, int64_t,
+                                       int64_t);
+extern "C" void _mlir_ciface_peer_pull(MemRef2 *, MemRef2 *, int32_t, int64_t,
+                                       int64_t);
 
 namespace {
 
@@ -67,7 +70,8 @@ struct Driver {
   CUresult (*cuDeviceGetAttribute)(int *, int, int);
   CUresult (*cuMemAlloc)(uint64_t *, size_t);
   CUresult (*cuMemFree)(uint64_t);
-  CUresult (*cuMemcpyPeerAsync)(uint64_t, void *, uint64_t, void *, size_t, void *);
+  CUresult (*cuMemcpyPeerAsync)(uint64_t, void *, uint64_t, void *, size_t,
+                                void *);
   CUresult (*cuCtxEnablePeerAccess)(void *, unsigned);
   void *ctx[2] = {nullptr, nullptr};
 
@@ -87,7 +91,8 @@ struct Driver {
   explicit Driver() {
     void *lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
     if (!lib) {
-      std::fprintf(stderr, "peer-bench: cannot load libcuda.so.1: %s\n", dlerror());
+      std::fprintf(stderr, "peer-bench: cannot load libcuda.so.1: %s\n",
+                   dlerror());
       std::exit(1);
     }
     bind(lib, cuDeviceGet, "cuDeviceGet");
@@ -120,7 +125,8 @@ struct Driver {
   }
   int smCount(int d) {
     int n = 0;
-    check(cuDeviceGetAttribute(&n, /*CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT*/ 16, d),
+    check(cuDeviceGetAttribute(
+              &n, /*CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT*/ 16, d),
           "cuDeviceGetAttribute");
     return n;
   }
@@ -129,7 +135,8 @@ struct Driver {
 /// Runs `body(device, count)` on each device of `devices` from its own
 /// thread (started together): 3 warm-up copies, then `iters` timed ones.
 /// Returns each device's mean ms per copy.
-std::vector<float> timeOnDevices(Driver &driver, const std::vector<int> &devices, int iters,
+std::vector<float> timeOnDevices(Driver &driver,
+                                 const std::vector<int> &devices, int iters,
                                  const std::function<void(int, int)> &body) {
   std::vector<float> ms(devices.size());
   std::mutex m;
@@ -196,7 +203,8 @@ int main(int argc, char **argv) {
   for (int pe = 0; pe < 2; ++pe) {
     pattern[pe].resize(kBytes / 2);
     for (size_t i = 0; i < pattern[pe].size(); ++i)
-      pattern[pe][i] = static_cast<uint16_t>((i * 2654435761u >> 7) ^ (pe ? 0x5A5A : 0));
+      pattern[pe][i] =
+          static_cast<uint16_t>((i * 2654435761u >> 7) ^ (pe ? 0x5A5A : 0));
     driver.use(pe);
     mgpuMemcpy(src(pe), pattern[pe].data(), kBytes, nullptr);
     mgpuStreamSynchronize(nullptr);
@@ -248,23 +256,30 @@ int main(int argc, char **argv) {
       uint64_t from = heapBuffers ? uint64_t(src(d)) : plain[d][0];
       uint64_t to = heapBuffers ? uint64_t(dst(peer)) : plain[peer][1];
       for (int i = 0; i < n; ++i)
-        driver.check(driver.cuMemcpyPeerAsync(to, driver.ctx[peer], from, driver.ctx[d],
-                                              kBytes, nullptr),
+        driver.check(driver.cuMemcpyPeerAsync(to, driver.ctx[peer], from,
+                                              driver.ctx[d], kBytes, nullptr),
                      "cuMemcpyPeerAsync");
     };
   };
-  report("memcpy_peer_uni", timeOnDevices(driver, {0}, iters, memcpyPeer(false)));
-  report("memcpy_peer_bi", timeOnDevices(driver, {0, 1}, iters, memcpyPeer(false)));
+  report("memcpy_peer_uni",
+         timeOnDevices(driver, {0}, iters, memcpyPeer(false)));
+  report("memcpy_peer_bi",
+         timeOnDevices(driver, {0, 1}, iters, memcpyPeer(false)));
   // The heap's VMM mappings through the same call (reported, not fatal, if
   // the driver refuses them).
   driver.use(0);
-  if (int r = driver.cuMemcpyPeerAsync(uint64_t(dst(1)), driver.ctx[1], uint64_t(src(0)),
-                                       driver.ctx[0], kBytes, nullptr)) {
-    std::printf("memcpy_peer_heap: cuMemcpyPeerAsync on heap buffers failed (CUresult %d); "
-                "skipped\n", r);
+  if (int r = driver.cuMemcpyPeerAsync(uint64_t(dst(1)), driver.ctx[1],
+                                       uint64_t(src(0)), driver.ctx[0], kBytes,
+                                       nullptr)) {
+    std::printf("memcpy_peer_heap: cuMemcpyPeerAsync on heap buffers failed "
+                "(CUresult %d); "
+                "skipped\n",
+                r);
   } else {
-    report("memcpy_peer_heap_uni", timeOnDevices(driver, {0}, iters, memcpyPeer(true)));
-    report("memcpy_peer_heap_bi", timeOnDevices(driver, {0, 1}, iters, memcpyPeer(true)));
+    report("memcpy_peer_heap_uni",
+           timeOnDevices(driver, {0}, iters, memcpyPeer(true)));
+    report("memcpy_peer_heap_bi",
+           timeOnDevices(driver, {0, 1}, iters, memcpyPeer(true)));
   }
   for (int d = 0; d < 2; ++d) {
     driver.use(d);
@@ -283,17 +298,20 @@ int main(int argc, char **argv) {
     };
     int runsOneWay = push ? 0 : 1;
     clear();
-    report(std::string("tma_") + kind + "_uni", timeOnDevices(driver, {runsOneWay}, iters, body));
+    report(std::string("tma_") + kind + "_uni",
+           timeOnDevices(driver, {runsOneWay}, iters, body));
     verify(std::string("tma_") + kind + "_uni", 0, 1);
     clear();
-    report(std::string("tma_") + kind + "_bi", timeOnDevices(driver, {0, 1}, iters, body));
+    report(std::string("tma_") + kind + "_bi",
+           timeOnDevices(driver, {0, 1}, iters, body));
     verify(std::string("tma_") + kind + "_bi", 0, 1);
     verify(std::string("tma_") + kind + "_bi", 1, 0);
   }
 
   std::printf("{");
   for (size_t i = 0; i < results.size(); ++i)
-    std::printf("%s\"%s_gbps\": %.2f", i ? ", " : "", results[i].name.c_str(), results[i].gbps);
+    std::printf("%s\"%s_gbps\": %.2f", i ? ", " : "", results[i].name.c_str(),
+                results[i].gbps);
   std::printf(", \"check\": \"%s\"}\n", ok ? "PASS" : "FAIL");
   acSymmDestroy(heap);
   return ok ? 0 : 1;

@@ -124,9 +124,9 @@ int main(int argc, char **argv) {
   double bestRatio = 0;
   std::string best;
   for (const Config &c : configs) {
-    if (size != c.size || (exact ? filter != c.name
-                                  : std::string(c.name).find(filter) ==
-                                        std::string::npos))
+    if (size != c.size ||
+        (exact ? filter != c.name
+               : std::string(c.name).find(filter) == std::string::npos))
       continue;
     for (int grid : grids)
       for (int nt : threads) {

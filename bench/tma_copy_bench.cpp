@@ -59,7 +59,8 @@ int main(int argc, char **argv) {
 
   double gb = 2.0 * bytes / 1e9; // read + write
   std::printf("mode=%s iters=%d bytes_moved=%.3f GB\n", label, iters, gb);
-  std::printf("memcpy_d2d: %.4f ms  %.1f GB/s\n", memcpyMs, gb / memcpyMs * 1e3);
+  std::printf("memcpy_d2d: %.4f ms  %.1f GB/s\n", memcpyMs,
+              gb / memcpyMs * 1e3);
   std::printf("tma_copy:   %.4f ms  %.1f GB/s\n", tmaMs, gb / tmaMs * 1e3);
   std::printf("ratio tma/memcpy: %.3f\n", memcpyMs / tmaMs);
   std::printf("check: %s\n", ok ? "PASS" : "FAIL");

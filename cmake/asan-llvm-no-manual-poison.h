@@ -8,7 +8,8 @@
  * each: a slab poisoned by our AllocateSlow is then handed out by MLIR's
  * uninstrumented Allocate without being unpoisoned, and every later read is a
  * false "use-after-poison". Turning the manual annotations into no-ops makes
- * both copies agree; ASan's own instrumentation (heap, stack, globals) stays. */
+ * both copies agree; ASan's own instrumentation (heap, stack, globals) stays.
+ */
 #ifndef ASYNCCOPY_ASAN_LLVM_NO_MANUAL_POISON_H
 #define ASYNCCOPY_ASAN_LLVM_NO_MANUAL_POISON_H
 #if defined(__has_include)

@@ -47,8 +47,8 @@ void mlir::asynccopy::registerAllDialects(DialectRegistry &registry) {
   registry.insert<asynccopy::AsyncCopyDialect, arith::ArithDialect,
                   cf::ControlFlowDialect, func::FuncDialect, gpu::GPUDialect,
                   index::IndexDialect, LLVM::LLVMDialect, math::MathDialect,
-                  memref::MemRefDialect, NVVM::NVVMDialect, nvgpu::NVGPUDialect, scf::SCFDialect,
-                  vector::VectorDialect>();
+                  memref::MemRefDialect, NVVM::NVVMDialect, nvgpu::NVGPUDialect,
+                  scf::SCFDialect, vector::VectorDialect>();
   // What kernels from upstream tiling and promotion hold, for
   // asynccopy-raise-upstream (linalg.copy, affine.apply of tile offsets).
   registry.insert<affine::AffineDialect, linalg::LinalgDialect>();

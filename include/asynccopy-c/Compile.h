@@ -33,8 +33,7 @@ typedef struct acCompilation acCompilation;
 /// (the caller launches the kernels). The kernels must be in one gpu.module
 /// (one PTX module). `sourceName` names the buffer in diagnostic locations
 /// (NULL: "<source>"). Never returns NULL.
-AC_CAPI_EXPORT acCompilation *acCompile(const char *source,
-                                        const char *options,
+AC_CAPI_EXPORT acCompilation *acCompile(const char *source, const char *options,
                                         const char *sourceName);
 
 /// 1 when the module compiled, 0 when an error was reported.

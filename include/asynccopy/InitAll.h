@@ -1,4 +1,5 @@
-//===- InitAll.h - register asynccopy and what its pipelines need -*- C++ -*-===//
+//===- InitAll.h - register asynccopy and what its pipelines need -*- C++
+//-*-===//
 //
 // One call for tools and embedders: the asynccopy dialect and passes plus the
 // upstream dialects and passes a GPU pipeline over it needs.

@@ -20,8 +20,8 @@
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
-#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -74,11 +74,12 @@ KnownOffset KnownOffset::operator+(const KnownOffset &other) const {
     return exact(sum);
   unsigned log2 = std::min(log2Modulus, other.log2Modulus);
   // Wrapping arithmetic is exact modulo a power of two.
-  return KnownOffset(false,
-                     mod(static_cast<int64_t>(static_cast<uint64_t>(value) +
-                                              static_cast<uint64_t>(other.value)),
-                         log2),
-                     log2);
+  return KnownOffset(
+      false,
+      mod(static_cast<int64_t>(static_cast<uint64_t>(value) +
+                               static_cast<uint64_t>(other.value)),
+          log2),
+      log2);
 }
 
 KnownOffset KnownOffset::operator-(const KnownOffset &other) const {
@@ -87,11 +88,12 @@ KnownOffset KnownOffset::operator-(const KnownOffset &other) const {
       !llvm::SubOverflow(value, other.value, difference))
     return exact(difference);
   unsigned log2 = std::min(log2Modulus, other.log2Modulus);
-  return KnownOffset(false,
-                     mod(static_cast<int64_t>(static_cast<uint64_t>(value) -
-                                              static_cast<uint64_t>(other.value)),
-                         log2),
-                     log2);
+  return KnownOffset(
+      false,
+      mod(static_cast<int64_t>(static_cast<uint64_t>(value) -
+                               static_cast<uint64_t>(other.value)),
+          log2),
+      log2);
 }
 
 KnownOffset KnownOffset::operator*(const KnownOffset &other) const {
@@ -103,15 +105,15 @@ KnownOffset KnownOffset::operator*(const KnownOffset &other) const {
     return exact(product);
   // (r1 + k1 2^l1)(r2 + k2 2^l2) is r1 r2 modulo 2^min(l1 + tz(r2),
   // l2 + tz(r1), l1 + l2).
-  unsigned log2 = std::min(
-      {log2Modulus + trailingZeros(other.value),
-       other.log2Modulus + trailingZeros(value), log2Modulus + other.log2Modulus,
-       kMaxLog2Align});
-  return KnownOffset(false,
-                     mod(static_cast<int64_t>(static_cast<uint64_t>(value) *
-                                              static_cast<uint64_t>(other.value)),
-                         log2),
-                     log2);
+  unsigned log2 = std::min({log2Modulus + trailingZeros(other.value),
+                            other.log2Modulus + trailingZeros(value),
+                            log2Modulus + other.log2Modulus, kMaxLog2Align});
+  return KnownOffset(
+      false,
+      mod(static_cast<int64_t>(static_cast<uint64_t>(value) *
+                               static_cast<uint64_t>(other.value)),
+          log2),
+      log2);
 }
 
 KnownOffset KnownOffset::join(const KnownOffset &other) const {
@@ -119,9 +121,10 @@ KnownOffset KnownOffset::join(const KnownOffset &other) const {
     return *this;
   // The largest power of two modulo which both agree.
   unsigned log2 = std::min(log2Modulus, other.log2Modulus);
-  int64_t difference = mod(static_cast<int64_t>(static_cast<uint64_t>(value) -
-                                                static_cast<uint64_t>(other.value)),
-                           log2);
+  int64_t difference =
+      mod(static_cast<int64_t>(static_cast<uint64_t>(value) -
+                               static_cast<uint64_t>(other.value)),
+          log2);
   if (difference != 0)
     log2 = std::min(log2, trailingZeros(difference));
   return KnownOffset(false, mod(value, log2), log2);
@@ -481,8 +484,9 @@ SmemBuffer::getByteRange(Value view) const {
   }
   std::optional<int64_t> count = llvm::checkedAdd(last, int64_t(1));
   std::optional<int64_t> bytes =
-      count ? llvm::checkedMul(*count, int64_t(type.getElementTypeBitWidth() / 8))
-            : std::nullopt;
+      count
+          ? llvm::checkedMul(*count, int64_t(type.getElementTypeBitWidth() / 8))
+          : std::nullopt;
   std::optional<int64_t> end =
       bytes ? llvm::checkedAdd(*start, *bytes) : std::nullopt;
   if (!end)

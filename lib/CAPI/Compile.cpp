@@ -69,11 +69,10 @@ llvm::json::Array describeArguments(gpu::GPUFuncOp kernel) {
     if (auto memref = dyn_cast<MemRefType>(type)) {
       SmallVector<int64_t> strides;
       int64_t offset = 0;
-      llvm::json::Object arg{
-          {"kind", "memref"},
-          {"element_type", printed(memref.getElementType())},
-          {"shape", llvm::json::Array(llvm::map_range(memref.getShape(),
-                                                      staticOrNull))}};
+      llvm::json::Object arg{{"kind", "memref"},
+                             {"element_type", printed(memref.getElementType())},
+                             {"shape", llvm::json::Array(llvm::map_range(
+                                           memref.getShape(), staticOrNull))}};
       // A layout without strides (not an upstream case) is left to the
       // caller's tensor.
       if (succeeded(memref.getStridesAndOffset(strides, offset))) {
@@ -105,10 +104,9 @@ llvm::json::Array describeParameters(LLVM::LLVMFuncOp kernel) {
       auto array = cast<LLVM::LLVMArrayType>(byval.getValue());
       params.push_back(llvm::json::Object{
           {"type", "tensor_map"},
-          {"bytes", static_cast<int64_t>(array.getNumElements() *
-                                         array.getElementType()
-                                             .getIntOrFloatBitWidth() /
-                                         8)}});
+          {"bytes", static_cast<int64_t>(
+                        array.getNumElements() *
+                        array.getElementType().getIntOrFloatBitWidth() / 8)}});
       continue;
     }
     int64_t bytes = isa<LLVM::LLVMPointerType>(type)
@@ -216,10 +214,8 @@ class Compiler {
 public:
   Compiler(acCompilation &result, StringRef source, StringRef sourceName)
       : result(result), context(registry(), MLIRContext::Threading::DISABLED),
-        printer(sourceMgr, &context, stream), handler(&context, [this](
-                                                          Diagnostic &diag) {
-          record(diag);
-        }) {
+        printer(sourceMgr, &context, stream),
+        handler(&context, [this](Diagnostic &diag) { record(diag); }) {
     // Diagnostics name the source line, not the op as the pass saw it.
     context.printOpOnDiagnostic(false);
     sourceMgr.AddNewSourceBuffer(
@@ -294,9 +290,10 @@ public:
               .getAttr(kernel);
       object["dynamic_smem_bytes"] = smem ? smem.getInt() : 0;
       llvm::json::Array counters;
-      if (ArrayAttr list = asynccopy::AsyncCopyDialect::LaunchCountersAttrHelper(
-                               kernel.getContext())
-                               .getAttr(kernel))
+      if (ArrayAttr list =
+              asynccopy::AsyncCopyDialect::LaunchCountersAttrHelper(
+                  kernel.getContext())
+                  .getAttr(kernel))
         for (auto rows : list.getAsRange<DenseI64ArrayAttr>())
           counters.push_back(llvm::json::Object{
               {"rows", llvm::json::Array(rows.asArrayRef())}});

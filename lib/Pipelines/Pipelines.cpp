@@ -16,9 +16,9 @@
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
-#include "mlir/Dialect/LLVMIR/Transforms/OptimizeForNVVM.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/Transforms/OptimizeForNVVM.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -213,8 +213,8 @@ private:
     ModuleOp top = getOperation();
     SmallVector<ModuleOp> nested;
     top->walk<WalkOrder::PostOrder>([&](ModuleOp module) {
-      if (module != top && module->hasAttr(
-                               gpu::GPUDialect::getContainerModuleAttrName()))
+      if (module != top &&
+          module->hasAttr(gpu::GPUDialect::getContainerModuleAttrName()))
         nested.push_back(module);
     });
     for (ModuleOp module : nested)

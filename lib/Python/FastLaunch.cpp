@@ -56,23 +56,21 @@ enum ArgKind : int {
 /// The base type of asynccopy.Kernel. Until _fast_setup has run, or when
 /// the kernel's plan failed, every call goes to _call.
 struct FastKernel {
-  PyObject_HEAD
-  LaunchFn launch;
+  PyObject_HEAD LaunchFn launch;
   void *launcher;
   int *kinds; // per argument
   Py_ssize_t nargs, words;
   unsigned knownBlock[3], knownCluster[3];
   bool hasKnownBlock, hasKnownCluster;
-  PyObject *checked;  // Kernel._checked: signatures that passed the checks
-  PyObject *handles;  // Kernel._handles: device -> CUfunction (int)
-  PyObject *globals;  // _launch's module dict (its _FAST_TYPES)
+  PyObject *checked; // Kernel._checked: signatures that passed the checks
+  PyObject *handles; // Kernel._handles: device -> CUfunction (int)
+  PyObject *globals; // _launch's module dict (its _FAST_TYPES)
   long long fastCalls, slowCalls;
 };
 
 // Interned names, made at module init.
-PyObject *sGrid, *sBlock, *sCluster, *sStream, *sCall, *sLaunchFailed,
-    *sIsCuda, *sDtype, *sGetDevice, *sShape, *sStride, *sDataPtr,
-    *sFastTypes;
+PyObject *sGrid, *sBlock, *sCluster, *sStream, *sCall, *sLaunchFailed, *sIsCuda,
+    *sDtype, *sGetDevice, *sShape, *sStride, *sDataPtr, *sFastTypes;
 
 /// Kernel._call(*args, **kwargs): the Python path.
 PyObject *slowCall(FastKernel *self, PyObject *args, PyObject *kwargs) {
@@ -388,11 +386,8 @@ int readHeader(FastKernel *self, PyObject *api, long long device,
 int launchRecord(FastKernel *self, int64_t *record) {
   int32_t launched;
   // cuLaunchKernel may block on a full queue: other threads run meanwhile.
-  Py_BEGIN_ALLOW_THREADS
-  launched = self->launch(self->launcher, record);
-  Py_END_ALLOW_THREADS
-  if (launched == AC_LAUNCH_OK)
-    return 1;
+  Py_BEGIN_ALLOW_THREADS launched = self->launch(self->launcher, record);
+  Py_END_ALLOW_THREADS if (launched == AC_LAUNCH_OK) return 1;
   PyObject *header = PyList_New(AC_RECORD_HEADER_WORDS);
   PyObject *code = PyLong_FromLong(launched);
   if (header && code) {
@@ -591,11 +586,9 @@ PyType_Slot fastSlots[] = {
                     "The native launch of a Kernel (asynccopy._fastlaunch).")},
     {0, nullptr}};
 
-PyType_Spec fastSpec = {"asynccopy._fastlaunch.FastKernel",
-                        sizeof(FastKernel), 0,
-                        Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE |
-                            Py_TPFLAGS_HAVE_GC,
-                        fastSlots};
+PyType_Spec fastSpec = {
+    "asynccopy._fastlaunch.FastKernel", sizeof(FastKernel), 0,
+    Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC, fastSlots};
 
 PyModuleDef moduleDef = {PyModuleDef_HEAD_INIT,
                          "_fastlaunch",

@@ -65,11 +65,15 @@ LoadedDriver loadDriver() {
     bool present;
     const char *symbol;
   } required[] = {
-#define AC_REQUIRED(member) {loaded.driver.member != nullptr, AC_CU_SYMBOL(member)}
-      AC_REQUIRED(cuInit),           AC_REQUIRED(cuGetErrorString),
-      AC_REQUIRED(cuGetErrorName),   AC_REQUIRED(cuDeviceGet),
+#define AC_REQUIRED(member)                                                    \
+  {loaded.driver.member != nullptr, AC_CU_SYMBOL(member)}
+      AC_REQUIRED(cuInit),
+      AC_REQUIRED(cuGetErrorString),
+      AC_REQUIRED(cuGetErrorName),
+      AC_REQUIRED(cuDeviceGet),
       AC_REQUIRED(cuDevicePrimaryCtxRetain),
-      AC_REQUIRED(cuCtxPushCurrent), AC_REQUIRED(cuCtxPopCurrent),
+      AC_REQUIRED(cuCtxPushCurrent),
+      AC_REQUIRED(cuCtxPopCurrent),
 #undef AC_REQUIRED
   };
   for (const auto &call : required) {
@@ -175,8 +179,8 @@ bool getPrimaryContext(const CudaDriver &driver, int ordinal, CUcontext *ctx,
 /// such device, or the push failed.
 /// Makes the primary context of device `ordinal` current; sets `*pushed`
 /// when it had to be pushed (it was not current already).
-bool pushContext(int ordinal, CUdevice *device, bool *pushed,
-                 CUresult *failure, char *error, size_t size) {
+bool pushContext(int ordinal, CUdevice *device, bool *pushed, CUresult *failure,
+                 char *error, size_t size) {
   const char *loadError = nullptr;
   const CudaDriver *driver = tryGetDriver(&loadError);
   if (!driver) {
@@ -312,8 +316,8 @@ ScopedContext::ScopedContext(OnContextError onError)
 
 ScopedContext::ScopedContext(int ordinal, OnContextError onError) {
   CUresult failure = CUDA_SUCCESS;
-  current = pushContext(ordinal, &dev, &pushed, &failure, message,
-                        sizeof(message));
+  current =
+      pushContext(ordinal, &dev, &pushed, &failure, message, sizeof(message));
   if (current || onError == OnContextError::Report)
     return;
   if (onError == OnContextError::SkipIfShutDown &&

@@ -129,8 +129,7 @@ namespace asynccopy::runtime {
 
 /// The resolved driver: one pointer per call, null where this driver does
 /// not export the symbol (AC_CU then reports which one is missing).
-template <typename Fn>
-using FnPtr = Fn *;
+template <typename Fn> using FnPtr = Fn *;
 struct CudaDriver {
 #define AC_DECLARE_MEMBER(member, symbol, ...)                                 \
   FnPtr<__VA_ARGS__> member = nullptr;
@@ -168,8 +167,7 @@ void copyMessage(char *dst, size_t size, const char *src);
 void describeError(cuda::CUresult result, char *buf, size_t size);
 
 /// The driver's pointer for `member`, or fatal() naming the missing symbol.
-template <typename Fn>
-Fn *require(Fn *fn, const char *symbol) {
+template <typename Fn> Fn *require(Fn *fn, const char *symbol) {
   if (!fn)
     fatal("the CUDA driver does not export %s (driver too old for this "
           "call?)",
@@ -192,9 +190,8 @@ AC_CUDA_DRIVER_CALLS(AC_DECLARE_SYMBOL)
 #define AC_CU_RELEASE(member, args) AC_CU_IMPL(checkRelease, member, args)
 #define AC_CU_IMPL(checker, member, args)                                      \
   ::asynccopy::runtime::checker(                                               \
-      ::asynccopy::runtime::require(                                           \
-          ::asynccopy::runtime::getDriver().member, AC_CU_SYMBOL(member))      \
-          args,                                                                \
+      ::asynccopy::runtime::require(::asynccopy::runtime::getDriver().member,  \
+                                    AC_CU_SYMBOL(member)) args,                \
       #member #args, __func__)
 
 /// The configuration of a cuLaunchKernelEx cluster launch: grid, block and

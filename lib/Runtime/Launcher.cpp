@@ -268,11 +268,10 @@ int32_t acLauncher::encodeMaps(int64_t *record, int device) {
     auto encode = m.flags & AC_LAUNCH_MAP_FALLBACK
                       ? acTensorMapEncodeTiledFallback
                       : acTensorMapEncodeTiled;
-    int32_t status =
-        encode(&encoded[k], m.elementType, m.rank,
-               reinterpret_cast<const void *>(key.address), key.dims,
-               stridesBytes, m.boxDims, m.swizzleBytes, m.oobFill,
-               m.l2PromotionBytes);
+    int32_t status = encode(&encoded[k], m.elementType, m.rank,
+                            reinterpret_cast<const void *>(key.address),
+                            key.dims, stridesBytes, m.boxDims, m.swizzleBytes,
+                            m.oobFill, m.l2PromotionBytes);
     setDefaultDevice(previous);
     ++mapsEncoded;
     if (status != AC_TENSOR_MAP_OK && status != AC_TENSOR_MAP_FALLBACK) {
@@ -310,11 +309,11 @@ StreamBuffer *acLauncher::prepareStreamBuffer(const CudaDriver &driver,
   if (it == streamBuffers.end()) {
     if (streamBuffers.size() >= AC_LAUNCHER_MAX_SCRATCH_BUFFERS) {
       // cuMemFree waits for the device: no launch still reads the buffer.
-      auto oldest = std::min_element(
-          streamBuffers.begin(), streamBuffers.end(),
-          [](const StreamBuffer &a, const StreamBuffer &b) {
-            return a.lastUse < b.lastUse;
-          });
+      auto oldest =
+          std::min_element(streamBuffers.begin(), streamBuffers.end(),
+                           [](const StreamBuffer &a, const StreamBuffer &b) {
+                             return a.lastUse < b.lastUse;
+                           });
       {
         ScopedContext context(oldest->device, OnContextError::Report);
         if (context.active() && driver.cuMemFree)

@@ -31,8 +31,7 @@ using namespace asynccopy::runtime;
 using namespace asynccopy::runtime::cuda;
 
 namespace {
-template <typename T>
-T *fromHandle(void *handle) {
+template <typename T> T *fromHandle(void *handle) {
   return static_cast<T *>(handle);
 }
 
@@ -153,9 +152,9 @@ CUmodule loadImage(const Module &module, int device, const char *site) {
                      reinterpret_cast<void *>(intptr_t(module.optLevel))};
   unsigned numOptions = module.jit ? 3 : 2;
   CUmodule loaded = nullptr;
-  CUresult result = require(getDriver().cuModuleLoadDataEx,
-                            AC_CU_SYMBOL(cuModuleLoadDataEx))(
-      &loaded, module.image, numOptions, options, values);
+  CUresult result =
+      require(getDriver().cuModuleLoadDataEx, AC_CU_SYMBOL(cuModuleLoadDataEx))(
+          &loaded, module.image, numOptions, options, values);
   if (result != CUDA_SUCCESS) {
     char reason[160];
     describeError(result, reason, sizeof(reason));
@@ -212,8 +211,8 @@ CUfunction functionOn(Function &function, int device, const char *site) {
   {
     ScopedContext context(device, OnContextError::Exit);
     result = require(getDriver().cuModuleGetFunction,
-                     AC_CU_SYMBOL(cuModuleGetFunction))(
-        &kernel, loaded, function.name.c_str());
+                     AC_CU_SYMBOL(cuModuleGetFunction))(&kernel, loaded,
+                                                        function.name.c_str());
   }
   if (result != CUDA_SUCCESS) {
     char reason[160];
@@ -246,8 +245,7 @@ void *loadModule(const void *data, size_t size, int optLevel, bool jit,
 } // namespace
 
 extern "C" void *mgpuModuleLoad(void *data, size_t gpuBlobSize) {
-  return loadModule(data, gpuBlobSize, /*optLevel=*/0, /*jit=*/false,
-                    __func__);
+  return loadModule(data, gpuBlobSize, /*optLevel=*/0, /*jit=*/false, __func__);
 }
 
 extern "C" void *mgpuModuleLoadJIT(void *data, int optLevel) {
@@ -293,11 +291,10 @@ extern "C" void *mgpuModuleGetFunction(void *handle, const char *name) {
   return function;
 }
 
-extern "C" void mgpuLaunchKernel(void *function, intptr_t gridX,
-                                 intptr_t gridY, intptr_t gridZ,
-                                 intptr_t blockX, intptr_t blockY,
-                                 intptr_t blockZ, int32_t smem, void *stream,
-                                 void **params, void **extra,
+extern "C" void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
+                                 intptr_t gridZ, intptr_t blockX,
+                                 intptr_t blockY, intptr_t blockZ, int32_t smem,
+                                 void *stream, void **params, void **extra,
                                  size_t /*paramsCount*/) {
   ScopedContext context;
   const char *site = __func__;
@@ -312,11 +309,13 @@ extern "C" void mgpuLaunchKernel(void *function, intptr_t gridX,
          unsigned(smem), fromHandle<CUstream_st>(stream), params, extra));
 }
 
-extern "C" void mgpuLaunchClusterKernel(
-    void *function, intptr_t clusterX, intptr_t clusterY, intptr_t clusterZ,
-    intptr_t gridX, intptr_t gridY, intptr_t gridZ, intptr_t blockX,
-    intptr_t blockY, intptr_t blockZ, int32_t smem, void *stream,
-    void **params, void **extra) {
+extern "C" void mgpuLaunchClusterKernel(void *function, intptr_t clusterX,
+                                        intptr_t clusterY, intptr_t clusterZ,
+                                        intptr_t gridX, intptr_t gridY,
+                                        intptr_t gridZ, intptr_t blockX,
+                                        intptr_t blockY, intptr_t blockZ,
+                                        int32_t smem, void *stream,
+                                        void **params, void **extra) {
   ScopedContext context;
   const char *site = __func__;
   CUfunction fn = launchedFunction(function, site);
@@ -332,7 +331,8 @@ extern "C" void mgpuLaunchClusterKernel(
   }
   prepareDynamicSmem(fn, smem, context.device(), site);
   symmCheckLaunch(fn, context.device());
-  if (int64_t(cluster[0]) * cluster[1] * cluster[2] > asynccopy::hw::kPortableClusterCtas)
+  if (int64_t(cluster[0]) * cluster[1] * cluster[2] >
+      asynccopy::hw::kPortableClusterCtas)
     AC_CU(cuFuncSetAttribute,
           (fn, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1));
 
@@ -452,7 +452,8 @@ extern "C" float acEventElapsedMs(void *start, void *end) {
 
 /// With a stream (gpu.alloc/dealloc async), allocations are stream-ordered:
 /// unlike cuMemAlloc/cuMemFree they do not synchronise the device, so a
-/// per-launch buffer (tensor maps in descriptor-mode=scratch) costs no pipeline stall.
+/// per-launch buffer (tensor maps in descriptor-mode=scratch) costs no pipeline
+/// stall.
 extern "C" void *mgpuMemAlloc(uint64_t sizeBytes, void *stream,
                               bool isHostShared) {
   if (sizeBytes == 0)

@@ -36,8 +36,7 @@ SymmetricAllocator::SymmetricAllocator(uint64_t size) : heapBytes(size) {
 }
 
 bool SymmetricAllocator::allocate(uint64_t bytes, uint64_t align,
-                                  uint64_t *offset, char *error,
-                                  size_t size) {
+                                  uint64_t *offset, char *error, size_t size) {
   if (align == 0 || (align & (align - 1)) != 0) {
     std::snprintf(error, size, "alignment %llu is not a power of two",
                   (unsigned long long)align);
@@ -58,8 +57,7 @@ bool SymmetricAllocator::allocate(uint64_t bytes, uint64_t align,
                     "out of symmetric heap (asked %llu bytes aligned to %llu, "
                     "largest free %llu of %llu)",
                     (unsigned long long)bytes, (unsigned long long)align,
-                    (unsigned long long)largest,
-                    (unsigned long long)heapBytes);
+                    (unsigned long long)largest, (unsigned long long)heapBytes);
     return false;
   }
   uint64_t rounded = (bytes + kMinAlign - 1) / kMinAlign * kMinAlign;
@@ -289,7 +287,10 @@ static bool mayHoldTable(const ModuleImage &image) {
   const char *bytes = static_cast<const char *>(image.data);
   if (image.ptx)
     return std::strstr(bytes, name) != nullptr;
-  if (image.size < 4 || std::memcmp(bytes, "\x7f" "ELF", 4) != 0)
+  if (image.size < 4 || std::memcmp(bytes,
+                                    "\x7f"
+                                    "ELF",
+                                    4) != 0)
     return true;
   return memmem(bytes, image.size, name, std::strlen(name)) != nullptr;
 }
@@ -306,7 +307,8 @@ void symmNoteModuleLoaded(CUmodule module, int device,
       driver.cuModuleGetGlobal(&table, &bytes, module, AC_SYMM_TABLE_NAME);
   if (result == CUDA_ERROR_NOT_FOUND)
     return;
-  check(result, "cuModuleGetGlobal(&table, &bytes, module, " AC_SYMM_TABLE_NAME ")",
+  check(result,
+        "cuModuleGetGlobal(&table, &bytes, module, " AC_SYMM_TABLE_NAME ")",
         "mgpuModuleLoad");
   if (bytes != sizeof(acSymmDeviceTable))
     fatal("the module's __asynccopy_symm is %zu B; this runtime's "
@@ -336,8 +338,8 @@ void symmNoteModuleUnloaded(CUmodule module) {
     return;
   // The driver may hand the freed handles out again.
   for (auto it = reg.peerKernels.begin(); it != reg.peerKernels.end();)
-    it = it->second.module == module ? reg.peerKernels.erase(it)
-                                      : std::next(it);
+    it =
+        it->second.module == module ? reg.peerKernels.erase(it) : std::next(it);
 }
 
 void symmNoteFunction(CUmodule module, CUfunction function, const char *name) {
@@ -402,8 +404,7 @@ extern "C" int32_t acSymmDestroy(acSymmHeap *heap) {
   status |= unregisterHeap(heap, site);
   for (const auto &maps : heap->peerMaps) {
     ScopedContext context(maps.first.first, OnContextError::Report);
-    if (!context.active() ||
-        !AC_SYMM_CU(site, *driver, cuMemFree, maps.second))
+    if (!context.active() || !AC_SYMM_CU(site, *driver, cuMemFree, maps.second))
       status = 1;
   }
   status |= heap->backend->release(*heap, site);
@@ -459,14 +460,16 @@ extern "C" void *acSymmAddress(const acSymmHeap *heap, int32_t pe,
     return nullptr;
   }
   if (offset >= heap->size) {
-    symmFail(site, "offset %llu is out of range: the heap has %llu bytes per "
-                   "PE",
+    symmFail(site,
+             "offset %llu is out of range: the heap has %llu bytes per "
+             "PE",
              (unsigned long long)offset, (unsigned long long)heap->size);
     return nullptr;
   }
   if (!heap->bases[pe]) {
-    symmFail(site, "PE %d's memory is not mapped in this process (no peer "
-                   "access to it)",
+    symmFail(site,
+             "PE %d's memory is not mapped in this process (no peer "
+             "access to it)",
              pe);
     return nullptr;
   }
@@ -493,11 +496,12 @@ extern "C" int32_t acSymmBarrier(acSymmHeap *heap) {
 // Per-PE tensor maps
 //===----------------------------------------------------------------------===//
 
-extern "C" void *acSymmPeerTensorMapsOrExit(
-    int32_t elementType, int32_t rank, const void *globalAddress,
-    const int64_t *globalDims, const int64_t *globalStridesBytes,
-    const int32_t *boxDims, int32_t swizzleBytes, int32_t oobFill,
-    int32_t l2PromotionBytes) {
+extern "C" void *
+acSymmPeerTensorMapsOrExit(int32_t elementType, int32_t rank,
+                           const void *globalAddress, const int64_t *globalDims,
+                           const int64_t *globalStridesBytes,
+                           const int32_t *boxDims, int32_t swizzleBytes,
+                           int32_t oobFill, int32_t l2PromotionBytes) {
   const char *site = "acSymmPeerTensorMapsOrExit";
   int device = getDefaultDevice();
   acSymmHeap *heap = nullptr;
@@ -530,10 +534,9 @@ extern "C" void *acSymmPeerTensorMapsOrExit(
     CUtensorMap map;
     const void *peerAddress =
         reinterpret_cast<const void *>(heap->bases[pe] + offset);
-    if (acTensorMapEncodeTiled(&map, elementType, rank, peerAddress,
-                               globalDims, globalStridesBytes, boxDims,
-                               swizzleBytes, oobFill,
-                               l2PromotionBytes) != AC_TENSOR_MAP_OK) {
+    if (acTensorMapEncodeTiled(&map, elementType, rank, peerAddress, globalDims,
+                               globalStridesBytes, boxDims, swizzleBytes,
+                               oobFill, l2PromotionBytes) != AC_TENSOR_MAP_OK) {
       const char *message = acGetLastError();
       const char *prefix = "asynccopy runtime: ";
       if (std::strncmp(message, prefix, std::strlen(prefix)) == 0)

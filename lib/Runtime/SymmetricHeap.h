@@ -1,4 +1,5 @@
-//===- SymmetricHeap.h - Symmetric heaps, shared by the backends -*- C++ -*-===//
+//===- SymmetricHeap.h - Symmetric heaps, shared by the backends -*- C++
+//-*-===//
 //
 // The state of an acSymmHeap (include/asynccopy/Runtime/Symmetric.h), the
 // interface of its backend (SymmetricBackend), the offset allocator every

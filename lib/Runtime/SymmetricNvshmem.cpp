@@ -65,8 +65,8 @@ constexpr unsigned kInitWithUniqueId = 1u << 3;
   X(finalize, "nvshmemx_hostlib_finalize", void())                             \
   X(myPe, "nvshmem_my_pe", int())                                              \
   X(numPes, "nvshmem_n_pes", int())                                            \
-  X(allocate, "nvshmem_malloc", void *(size_t))                                  \
-  X(release, "nvshmem_free", void(void *))                                        \
+  X(allocate, "nvshmem_malloc", void *(size_t))                                \
+  X(release, "nvshmem_free", void(void *))                                     \
   X(ptr, "nvshmem_ptr", void *(const void *, int))                             \
   X(barrierAll, "nvshmem_barrier_all", void())
 

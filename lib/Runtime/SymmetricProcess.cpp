@@ -148,10 +148,12 @@ bool sendMessage(int socket, const void *data, size_t bytes, const int *fds,
 bool receiveMessage(int socket, void *data, size_t bytes, int maxFds,
                     std::vector<int> *fds, int timeoutMs, std::string *why) {
   auto deadline = Clock::now() + std::chrono::milliseconds(timeoutMs);
-  std::vector<char> control(CMSG_SPACE(sizeof(int) * size_t(maxFds ? maxFds : 1)));
+  std::vector<char> control(
+      CMSG_SPACE(sizeof(int) * size_t(maxFds ? maxFds : 1)));
   for (size_t done = 0; done < bytes;) {
     pollfd ready = {socket, POLLIN, 0};
-    int polled = poll(&ready, 1, timeoutMs < 0 ? -1 : millisecondsLeft(deadline));
+    int polled =
+        poll(&ready, 1, timeoutMs < 0 ? -1 : millisecondsLeft(deadline));
     if (polled < 0 && errno == EINTR)
       continue;
     if (polled <= 0) {
@@ -331,8 +333,8 @@ int32_t ProcessBackend::followerExchange(acSymmHeap &heap,
     int error = errno;
     closeFd(connection);
     if (error != ENOENT && error != ECONNREFUSED && error != EAGAIN)
-      return symmFail(kSite, "PE %d cannot connect to %s: %s", pe,
-                      path.c_str(), std::strerror(error));
+      return symmFail(kSite, "PE %d cannot connect to %s: %s", pe, path.c_str(),
+                      std::strerror(error));
     if (millisecondsLeft(deadline) == 0)
       return symmFail(kSite,
                       "PE %d could not connect to PE 0 at %s within %d s: PE "

@@ -77,8 +77,8 @@ bool pointAtEmptyTensorScratch(const CudaDriver &driver, CUdevice device,
     std::lock_guard<std::mutex> lock(mutex);
     auto it = scratch.find(device);
     if (it == scratch.end()) {
-      if (CUresult result = driver.cuMemAlloc(
-              &base, kEmptyTensorSlots * kEmptyTensorSlotBytes))
+      if (CUresult result = driver.cuMemAlloc(&base, kEmptyTensorSlots *
+                                                         kEmptyTensorSlotBytes))
         return failed("allocate", "cuMemAlloc", result);
       it = scratch.emplace(device, base).first;
     }
@@ -138,8 +138,8 @@ bool encodeWithDriver(TiledTensorMap map, CUtensorMapSwizzle swizzle,
 
   CUresult result = driver->cuTensorMapEncodeTiled(
       out, CUtensorMapDataType(map.element.code), uint32_t(map.rank),
-      const_cast<void *>(map.globalAddress), globalDims, globalStrides,
-      boxDims, elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle,
+      const_cast<void *>(map.globalAddress), globalDims, globalStrides, boxDims,
+      elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle,
       l2PromotionFromBytes(map.l2PromotionBytes),
       map.oobFill == AC_OOB_FILL_NAN
           ? CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA
@@ -280,13 +280,16 @@ EncodeCache &threadEncodeCache() {
 using namespace asynccopy::runtime;
 using namespace asynccopy::runtime::cuda;
 
-extern "C" int32_t acTensorMapEncodeTiled(
-    void *tensorMap, int32_t elementType, int32_t rank,
-    const void *globalAddress, const int64_t *globalDims,
-    const int64_t *globalStridesBytes, const int32_t *boxDims,
-    int32_t swizzleBytes, int32_t oobFill, int32_t l2PromotionBytes) {
+extern "C" int32_t
+acTensorMapEncodeTiled(void *tensorMap, int32_t elementType, int32_t rank,
+                       const void *globalAddress, const int64_t *globalDims,
+                       const int64_t *globalStridesBytes,
+                       const int32_t *boxDims, int32_t swizzleBytes,
+                       int32_t oobFill, int32_t l2PromotionBytes) {
   char error[512];
-  if (reinterpret_cast<uintptr_t>(tensorMap) % asynccopy::hw::kDescriptorAlignBytes != 0 ||
+  if (reinterpret_cast<uintptr_t>(tensorMap) %
+              asynccopy::hw::kDescriptorAlignBytes !=
+          0 ||
       !tensorMap) {
     std::snprintf(error, sizeof(error),
                   "tensor map: descriptor address %p is not a %lld-B aligned "
@@ -388,10 +391,11 @@ extern "C" void acTensorMapEncodeTiledFallbackOrExit(
                                swizzleBytes, oobFill, l2PromotionBytes);
 }
 
-extern "C" void *mgpuTensorMapEncodeTiledMemref(
-    int64_t tensorRank, void *rankedDescriptor, int64_t tensorDataType,
-    int64_t interleave, int64_t swizzle, int64_t l2Promotion, int64_t oobFill,
-    int64_t *inputBoxDims) {
+extern "C" void *
+mgpuTensorMapEncodeTiledMemref(int64_t tensorRank, void *rankedDescriptor,
+                               int64_t tensorDataType, int64_t interleave,
+                               int64_t swizzle, int64_t l2Promotion,
+                               int64_t oobFill, int64_t *inputBoxDims) {
   const char *site = "mgpuTensorMapEncodeTiledMemref";
   if (tensorRank < 1 || tensorRank > asynccopy::hw::kMaxRank)
     fatal("%s: tensor map: rank %lld is out of range: must be 1 to %lld", site,

@@ -276,11 +276,12 @@ extern "C" int32_t acTensorMapDescriptorBytes(void) {
 
 extern "C" const char *acGetLastError(void) { return lastErrorMessage(); }
 
-extern "C" int32_t acTensorMapValidateTiled(
-    int32_t elementType, int32_t rank, const void *globalAddress,
-    const int64_t *globalDims, const int64_t *globalStridesBytes,
-    const int32_t *boxDims, int32_t swizzleBytes, int32_t oobFill,
-    int32_t l2PromotionBytes) {
+extern "C" int32_t
+acTensorMapValidateTiled(int32_t elementType, int32_t rank,
+                         const void *globalAddress, const int64_t *globalDims,
+                         const int64_t *globalStridesBytes,
+                         const int32_t *boxDims, int32_t swizzleBytes,
+                         int32_t oobFill, int32_t l2PromotionBytes) {
   TiledTensorMap map;
   if (!buildTiledTensorMap(elementType, rank, globalAddress, globalDims,
                            globalStridesBytes, boxDims, swizzleBytes, oobFill,

@@ -1,4 +1,5 @@
-//===- TensorMapRules.h - Hardware rules of tiled TMA tensor maps *- C++ -*-===//
+//===- TensorMapRules.h - Hardware rules of tiled TMA tensor maps *- C++
+//-*-===//
 //
 // The checks behind acTensorMapValidateTiled, acTensorMapEncodeTiled and
 // mgpuTensorMapEncodeTiledMemref, shared so all three say the same thing.

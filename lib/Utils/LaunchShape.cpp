@@ -29,8 +29,8 @@ mlir::asynccopy::getConstantClusterSize(gpu::LaunchFuncOp launch) {
 
 std::optional<LaunchDims>
 mlir::asynccopy::getConstantBlockSize(gpu::LaunchFuncOp launch) {
-  return constantDims({launch.getBlockSizeX(), launch.getBlockSizeY(),
-                       launch.getBlockSizeZ()});
+  return constantDims(
+      {launch.getBlockSizeX(), launch.getBlockSizeY(), launch.getBlockSizeZ()});
 }
 
 SmallVector<gpu::LaunchFuncOp>

@@ -29,7 +29,8 @@ std::optional<unsigned> tma::parseSmVersion(StringRef chip) {
 }
 
 std::optional<unsigned> tma::targetSmVersion(Operation *op) {
-  auto module = op ? op->getParentOfType<gpu::GPUModuleOp>() : gpu::GPUModuleOp();
+  auto module =
+      op ? op->getParentOfType<gpu::GPUModuleOp>() : gpu::GPUModuleOp();
   if (!module || !module.getTargetsAttr())
     return std::nullopt;
   std::optional<unsigned> oldest;

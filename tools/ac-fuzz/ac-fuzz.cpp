@@ -70,11 +70,17 @@ static bool nestsTooDeep(const uint8_t *data, size_t size) {
   int depth = 0;
   for (size_t i = 0; i < size; ++i) {
     switch (data[i]) {
-    case '[': case '(': case '{': case '<':
+    case '[':
+    case '(':
+    case '{':
+    case '<':
       if (++depth > kMaxDepth)
         return true;
       break;
-    case ']': case ')': case '}': case '>':
+    case ']':
+    case ')':
+    case '}':
+    case '>':
       depth = depth > 0 ? depth - 1 : 0;
       break;
     default:
@@ -114,8 +120,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       return -1;
   }
   options.format = "isa";
-  if (failed(asynccopy::verifyAsyncCopyPipelineOptions(
-          options, [](const Twine &) {})))
+  if (failed(asynccopy::verifyAsyncCopyPipelineOptions(options,
+                                                       [](const Twine &) {})))
     return -1;
 
   // A fresh context per input keeps runs independent (no interned state

@@ -8,9 +8,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TestPasses.h"
 #include "asynccopy/InitAll.h"
 #include "asynccopy/Version.h"
-#include "TestPasses.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"

@@ -87,12 +87,12 @@ struct ElementType {
 
 /// Every byte-sized tensor-map element type, indexed by its code.
 inline constexpr ElementType kElementTypes[] = {
-    {0, 1, false, "u8"},          {1, 2, false, "u16"},
-    {2, 4, false, "u32"},         {3, 4, false, "s32"},
-    {4, 8, false, "u64"},         {5, 8, false, "s64"},
-    {6, 2, true, "f16"},          {7, 4, true, "f32"},
-    {8, 8, true, "f64"},          {9, 2, true, "bf16"},
-    {10, 4, true, "f32 (ftz)"},   {11, 4, true, "tf32"},
+    {0, 1, false, "u8"},         {1, 2, false, "u16"},
+    {2, 4, false, "u32"},        {3, 4, false, "s32"},
+    {4, 8, false, "u64"},        {5, 8, false, "s64"},
+    {6, 2, true, "f16"},         {7, 4, true, "f32"},
+    {8, 8, true, "f64"},         {9, 2, true, "bf16"},
+    {10, 4, true, "f32 (ftz)"},  {11, 4, true, "tf32"},
     {12, 4, true, "tf32 (ftz)"},
 };
 constexpr int32_t kNumElementTypes =
@@ -102,8 +102,7 @@ constexpr int32_t kLastAcElementType = 9;
 
 /// The element type of tensor-map data-type `code`, or null.
 constexpr const ElementType *getElementType(int64_t code) {
-  return code >= 0 && code < kNumElementTypes ? &kElementTypes[code]
-                                              : nullptr;
+  return code >= 0 && code < kNumElementTypes ? &kElementTypes[code] : nullptr;
 }
 
 //===----------------------------------------------------------------------===//

@@ -47,11 +47,12 @@ AC_RUNTIME_EXPORT void *mgpuModuleGetFunction(void *module, const char *name);
 /* Launches; `smem` is the dynamic shared memory in bytes. Above 48 KiB the
  * kernel's limit is raised first (CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_
  * BYTES). `params` points at one pointer per kernel argument. */
-AC_RUNTIME_EXPORT void
-mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
-                 intptr_t gridZ, intptr_t blockX, intptr_t blockY,
-                 intptr_t blockZ, int32_t smem, void *stream, void **params,
-                 void **extra, size_t paramsCount);
+AC_RUNTIME_EXPORT void mgpuLaunchKernel(void *function, intptr_t gridX,
+                                        intptr_t gridY, intptr_t gridZ,
+                                        intptr_t blockX, intptr_t blockY,
+                                        intptr_t blockZ, int32_t smem,
+                                        void *stream, void **params,
+                                        void **extra, size_t paramsCount);
 /* Launches with thread-block clusters (cuLaunchKernelEx); the grid must be a
  * multiple of the cluster in every dim. */
 AC_RUNTIME_EXPORT void
@@ -98,8 +99,7 @@ AC_RUNTIME_EXPORT void mgpuMemset16(void *dst, uint16_t value, size_t count,
  * the whole strided extent is registered. Registering memory twice, or
  * unregistering memory that is not registered, is not an error. */
 AC_RUNTIME_EXPORT void mgpuMemHostRegister(void *ptr, uint64_t sizeBytes);
-AC_RUNTIME_EXPORT void mgpuMemHostRegisterMemRef(int64_t rank,
-                                                 void *descriptor,
+AC_RUNTIME_EXPORT void mgpuMemHostRegisterMemRef(int64_t rank, void *descriptor,
                                                  int64_t elementSizeBytes);
 AC_RUNTIME_EXPORT void mgpuMemHostUnregister(void *ptr);
 AC_RUNTIME_EXPORT void mgpuMemHostUnregisterMemRef(int64_t rank,

@@ -1,4 +1,5 @@
-/*===- Symmetric.h - Symmetric memory of libAsyncCopyRuntime -------*- C -*-===//
+/*===- Symmetric.h - Symmetric memory of libAsyncCopyRuntime -------*- C
+ * -*-===//
  *
  * A symmetric heap gives every PE (processing element: one GPU) a copy of the
  * same bytes, and maps every PE's copy into the address space of every
@@ -72,12 +73,9 @@ AC_RUNTIME_EXPORT int32_t acSymmCreateProcess(int32_t device, int32_t pe,
  * bootstraps NVSHMEM with it, the heap is nvshmem_malloc(bytesPerPe) and the
  * peer bases come from nvshmem_ptr. */
 AC_RUNTIME_EXPORT int32_t acSymmNvshmemUniqueId(void *id, uint64_t *idBytes);
-AC_RUNTIME_EXPORT int32_t acSymmCreateNvshmem(int32_t device, int32_t pe,
-                                              int32_t numPes,
-                                              uint64_t bytesPerPe,
-                                              const void *uniqueId,
-                                              uint64_t idBytes,
-                                              acSymmHeap **heap);
+AC_RUNTIME_EXPORT int32_t acSymmCreateNvshmem(
+    int32_t device, int32_t pe, int32_t numPes, uint64_t bytesPerPe,
+    const void *uniqueId, uint64_t idBytes, acSymmHeap **heap);
 
 /* Unmaps and releases everything the heap holds (collective in the
  * multi-process backends). */
@@ -115,11 +113,12 @@ AC_RUNTIME_EXPORT int32_t acSymmBarrier(acSymmHeap *heap);
  * by the heap (cached by content: a repeated launch uploads nothing) and
  * returns its device address. On failure prints
  * "asynccopy runtime: acSymmPeerTensorMapsOrExit: <message>" and exits 1. */
-AC_RUNTIME_EXPORT void *acSymmPeerTensorMapsOrExit(
-    int32_t elementType, int32_t rank, const void *globalAddress,
-    const int64_t *globalDims, const int64_t *globalStridesBytes,
-    const int32_t *boxDims, int32_t swizzleBytes, int32_t oobFill,
-    int32_t l2PromotionBytes);
+AC_RUNTIME_EXPORT void *
+acSymmPeerTensorMapsOrExit(int32_t elementType, int32_t rank,
+                           const void *globalAddress, const int64_t *globalDims,
+                           const int64_t *globalStridesBytes,
+                           const int32_t *boxDims, int32_t swizzleBytes,
+                           int32_t oobFill, int32_t l2PromotionBytes);
 
 #ifdef __cplusplus
 } /* extern "C" */

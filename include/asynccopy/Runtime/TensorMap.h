@@ -1,4 +1,5 @@
-/*===- TensorMap.h - TMA tensor-map encoder of libAsyncCopyRuntime -*- C -*-===//
+/*===- TensorMap.h - TMA tensor-map encoder of libAsyncCopyRuntime -*- C
+ * -*-===//
  *
  * The project's own encoder of tiled TMA tensor maps (CUtensorMap): it checks
  * every hardware rule itself and names the offending field, then calls the

@@ -1,4 +1,5 @@
-//===- LaunchShape.h - static block and cluster sizes of kernels -*- C++ -*-===//
+//===- LaunchShape.h - static block and cluster sizes of kernels -*- C++
+//-*-===//
 //
 // Passes that compile a kernel for its launch shape (multicast masks need
 // the cluster shape, per-warp arrival counts the block size) read it from

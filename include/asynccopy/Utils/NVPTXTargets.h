@@ -1,4 +1,5 @@
-//===- NVPTXTargets.h - chips and PTX versions of the NVPTX back end -*- C++ -*-===//
+//===- NVPTXTargets.h - chips and PTX versions of the NVPTX back end -*- C++
+//-*-===//
 //
 // LLVM's NVPTX back end aborts on a chip it does not know ("Cannot select")
 // and on a PTX version below the chip's minimum ("PTX version 8.0 does not

@@ -28,8 +28,7 @@ namespace {
 /// Suspend-time hint of the try_wait loop (ns), as upstream NVGPU uses.
 constexpr int64_t kTryWaitTicks = 0x989680;
 
-struct BarrierAllocLowering
-    : public ConvertOpToLLVMPattern<BarrierAllocOp> {
+struct BarrierAllocLowering : public ConvertOpToLLVMPattern<BarrierAllocOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
   LogicalResult
@@ -45,18 +44,16 @@ struct BarrierAllocLowering
 
     // One global per allocation, named uniquely in the module.
     std::string name = "__asynccopy_barrier";
-    for (unsigned n = 0;
-         SymbolTable::lookupSymbolIn(symbolTableOp, name); ++n)
+    for (unsigned n = 0; SymbolTable::lookupSymbolIn(symbolTableOp, name); ++n)
       name = "__asynccopy_barrier_" + std::to_string(n);
     LLVM::GlobalOp global;
     {
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPointToStart(&symbolTableOp->getRegion(0).front());
-      global = LLVM::GlobalOp::create(
-          rewriter, loc, arrayType, /*isConstant=*/false,
-          LLVM::Linkage::Internal, name, Attribute(),
-          /*alignment=*/hw::kMbarrierBytes,
-          kShared);
+      global =
+          LLVM::GlobalOp::create(rewriter, loc, arrayType, /*isConstant=*/false,
+                                 LLVM::Linkage::Internal, name, Attribute(),
+                                 /*alignment=*/hw::kMbarrierBytes, kShared);
     }
     Value addr = LLVM::AddressOfOp::create(
         rewriter, loc, LLVM::LLVMPointerType::get(ctx, kShared),
@@ -80,8 +77,8 @@ struct BarrierInitLowering : public ConvertOpToLLVMPattern<BarrierInitOp> {
             [&](OpBuilder &b, Location loc) {
               Value countValue = buildI32(b, loc, count);
               for (int64_t s = 0; s < stages; ++s) {
-                Value stage = LLVM::ConstantOp::create(
-                    b, loc, b.getI64Type(), b.getI64IntegerAttr(s));
+                Value stage = LLVM::ConstantOp::create(b, loc, b.getI64Type(),
+                                                       b.getI64IntegerAttr(s));
                 NVVM::MBarrierInitOp::create(
                     b, loc, buildBarrierStagePtr(b, loc, base, stage),
                     countValue, /*predicate=*/Value());
@@ -107,24 +104,22 @@ struct BarrierArriveLowering : public ConvertOpToLLVMPattern<BarrierArriveOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     bool remote = op.getBarrier().getType().getRemote();
-    Value ptr =
-        buildBarrierStagePtr(rewriter, loc, adaptor.getBarrier(),
-                             adaptor.getStage());
+    Value ptr = buildBarrierStagePtr(rewriter, loc, adaptor.getBarrier(),
+                                     adaptor.getStage());
     Value count;
     if (IntegerAttr countAttr = op.getCountAttr())
       count = buildI32(rewriter, loc, countAttr.getInt());
     // A consumer release only orders this CTA's reads: CTA scope.
     bool clusterRelease =
-        remote &&
-        !AsyncCopyDialect::CtaReleaseAttrHelper(op.getContext())
-             .isAttrPresent(op);
-    auto scope = clusterRelease ? NVVM::MemScopeKind::CLUSTER
-                                : NVVM::MemScopeKind::CTA;
+        remote && !AsyncCopyDialect::CtaReleaseAttrHelper(op.getContext())
+                       .isAttrPresent(op);
+    auto scope =
+        clusterRelease ? NVVM::MemScopeKind::CLUSTER : NVVM::MemScopeKind::CTA;
     // Shared::cluster arrivals return no state; CTA-local ones return the
     // (unused) phase token.
     Type resultType = remote ? Type() : rewriter.getI64Type();
-    NVVM::MBarrierArriveOp::create(rewriter, loc, resultType, ptr, count,
-                                   scope, /*relaxed=*/false);
+    NVVM::MBarrierArriveOp::create(rewriter, loc, resultType, ptr, count, scope,
+                                   /*relaxed=*/false);
     rewriter.eraseOp(op);
     return success();
   }
@@ -225,7 +220,7 @@ struct BarrierRemoteLowering : public ConvertOpToLLVMPattern<BarrierRemoteOp> {
 } // namespace
 
 void lowering::populateBarrierToNVVMPatterns(LLVMTypeConverter &converter,
-                                           RewritePatternSet &patterns) {
+                                             RewritePatternSet &patterns) {
   patterns.add<BarrierAllocLowering, BarrierArriveExpectTxLowering,
                BarrierArriveLowering, BarrierInitLowering,
                BarrierRemoteLowering, BarrierWaitLowering>(converter);

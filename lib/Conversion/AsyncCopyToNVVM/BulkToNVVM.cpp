@@ -61,9 +61,9 @@ struct BulkCopyLowering : public ConvertOpToLLVMPattern<OpT> {
           offsets.push_back(dynamic.front());
           dynamic = dynamic.drop_front();
         } else {
-          offsets.push_back(LLVM::ConstantOp::create(
-              rewriter, loc, rewriter.getI64Type(),
-              rewriter.getI64IntegerAttr(s)));
+          offsets.push_back(
+              LLVM::ConstantOp::create(rewriter, loc, rewriter.getI64Type(),
+                                       rewriter.getI64IntegerAttr(s)));
         }
       }
     }
@@ -78,8 +78,7 @@ struct BulkCopyLowering : public ConvertOpToLLVMPattern<OpT> {
       Value policy = buildL2CachePolicy(b, loc, op.getCache());
       // A peer copy addresses the same view in PE `pe`'s copy of the heap.
       if (Value pe = adaptor.getPeer())
-        gmemDesc = buildPeerDescriptor(b, loc, gmemType,
-                                       gmemDesc, pe);
+        gmemDesc = buildPeerDescriptor(b, loc, gmemType, gmemDesc, pe);
       Value bar;
       if (isLoad)
         bar = buildArriveExpectTx(b, loc, barrier, stage, plan.getTotalBytes());
@@ -94,22 +93,22 @@ struct BulkCopyLowering : public ConvertOpToLLVMPattern<OpT> {
                 b, loc, indices[d],
                 LLVM::ConstantOp::create(b, loc, b.getI64Type(),
                                          b.getI64IntegerAttr(outerIndex[d])));
-        Value gmem = buildCastToSpace(
-            b, loc,
-            this->getStridedElementPtr(static_cast<ConversionPatternRewriter &>(b),
+        Value gmem =
+            buildCastToSpace(b, loc,
+                             this->getStridedElementPtr(
+                                 static_cast<ConversionPatternRewriter &>(b),
                                  loc, gmemType, gmemDesc, indices),
-            kGlobal);
+                             kGlobal);
         Value smemChunk = smem;
         if (chunk != 0)
-          smemChunk = LLVM::GEPOp::create(
-              b, loc, smem.getType(), b.getI8Type(), smem,
-              ArrayRef<LLVM::GEPArg>{
-                  static_cast<int32_t>(chunk * l.chunkBytes)});
+          smemChunk =
+              LLVM::GEPOp::create(b, loc, smem.getType(), b.getI8Type(), smem,
+                                  ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(
+                                      chunk * l.chunkBytes)});
         if (isLoad)
           NVVM::CpAsyncBulkGlobalToSharedClusterOp::create(
-              b, loc, buildCastToSpace(b, loc, smemChunk, kSharedCluster),
-              gmem, bar, size, /*multicastMask=*/Value(),
-              policy);
+              b, loc, buildCastToSpace(b, loc, smemChunk, kSharedCluster), gmem,
+              bar, size, /*multicastMask=*/Value(), policy);
         else
           NVVM::CpAsyncBulkSharedCTAToGlobalOp::create(
               b, loc, gmem, smemChunk, size, policy, /*byteMask=*/Value());

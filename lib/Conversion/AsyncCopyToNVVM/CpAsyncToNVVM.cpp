@@ -62,8 +62,8 @@ struct CpAsyncCopyLowering : public ConvertOpToLLVMPattern<CpAsyncCopyOp> {
     auto issue = [&](OpBuilder &b, Location loc) {
       ThreadCopyState state = buildThreadCopyState(
           b, loc, op, *plan,
-          buildThreadCopyGmem(b, loc, op,
-                              adaptor.getSource(), adaptor.getPeer()));
+          buildThreadCopyGmem(b, loc, op, adaptor.getSource(),
+                              adaptor.getPeer()));
       buildThreadLoop(b, loc, plan->numVectors,
                       [&](OpBuilder &b, Location loc, Value vector) {
                         VectorAccess access =

@@ -20,8 +20,8 @@ namespace {
 
 /// Emits the wait for `kind` groups with at most `pending` in flight (a CTA
 /// barrier must follow to publish their completion).
-void buildGroupWait(OpBuilder &b, Location loc, GroupKind kind,
-                    int64_t pending, bool read) {
+void buildGroupWait(OpBuilder &b, Location loc, GroupKind kind, int64_t pending,
+                    bool read) {
   if (kind == GroupKind::cp_async) {
     NVVM::CpAsyncWaitGroupOp::create(b, loc, pending);
     // cp.async writes SMEM in the generic proxy: each thread fences its
@@ -112,7 +112,7 @@ struct FenceAsyncSharedLowering
 } // namespace
 
 void lowering::populateGroupsToNVVMPatterns(LLVMTypeConverter &converter,
-                                          RewritePatternSet &patterns) {
+                                            RewritePatternSet &patterns) {
   patterns.add<CommitGroupLowering, FenceAsyncSharedLowering, WaitGroupLowering,
                WaitLowering>(converter);
 }

@@ -54,12 +54,13 @@ SmallVector<Value> encoderArguments(ConversionPatternRewriter &rewriter,
   };
   // The address of element (0, ..., 0) of the memref's view.
   int64_t eb = tma::storageBits(map.getElementType()) / 8;
-  auto metadata = memref::ExtractStridedMetadataOp::create(rewriter, loc, tensor);
+  auto metadata =
+      memref::ExtractStridedMetadataOp::create(rewriter, loc, tensor);
   Value aligned =
       memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc, tensor);
-  Value offsetBytes = arith::MulIOp::create(
-      rewriter, loc, metadata.getOffset(),
-      arith::ConstantIndexOp::create(rewriter, loc, eb));
+  Value offsetBytes =
+      arith::MulIOp::create(rewriter, loc, metadata.getOffset(),
+                            arith::ConstantIndexOp::create(rewriter, loc, eb));
   Value address = arith::AddIOp::create(rewriter, loc, aligned, offsetBytes);
   Value addressPtr = LLVM::IntToPtrOp::create(
       rewriter, loc, ptrType,
@@ -137,20 +138,19 @@ LogicalResult replaceWithEncoderCall(ConversionPatternRewriter &rewriter,
   return success();
 }
 
-struct EncodeTensorMapLowering
-    : public OpConversionPattern<EncodeTensorMapOp> {
+struct EncodeTensorMapLowering : public OpConversionPattern<EncodeTensorMapOp> {
   using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
   matchAndRewrite(EncodeTensorMapOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     // A `fallback` map's kernel checks the tensor's rules itself.
-    return replaceWithEncoderCall(
-        rewriter, op, adaptor.getTensor(), op.getMap(),
-        adaptor.getDestination(),
-        op.getMap().getFallback() ? "acTensorMapEncodeTiledFallbackOrExit"
-                                  : "acTensorMapEncodeTiledOrExit",
-        LLVM::LLVMVoidType::get(op.getContext()));
+    return replaceWithEncoderCall(rewriter, op, adaptor.getTensor(),
+                                  op.getMap(), adaptor.getDestination(),
+                                  op.getMap().getFallback()
+                                      ? "acTensorMapEncodeTiledFallbackOrExit"
+                                      : "acTensorMapEncodeTiledOrExit",
+                                  LLVM::LLVMVoidType::get(op.getContext()));
   }
 };
 
@@ -161,10 +161,9 @@ struct EncodePeerTensorMapsLowering
   LogicalResult
   matchAndRewrite(EncodePeerTensorMapsOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    return replaceWithEncoderCall(rewriter, op, adaptor.getTensor(),
-                                  op.getMap(), /*destination=*/Value(),
-                                  "acSymmPeerTensorMapsOrExit",
-                                  op.getMaps().getType());
+    return replaceWithEncoderCall(
+        rewriter, op, adaptor.getTensor(), op.getMap(), /*destination=*/Value(),
+        "acSymmPeerTensorMapsOrExit", op.getMaps().getType());
   }
 };
 

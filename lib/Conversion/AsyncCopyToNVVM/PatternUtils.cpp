@@ -40,12 +40,10 @@ void lowering::recordSmemOffsets(AsyncCopyLikeOpInterface copy) {
       .setAttr(copy, DenseI64ArrayAttr::get(copy->getContext(), entries));
 }
 
-KnownOffset lowering::getSmemOffset(AsyncCopyLikeOpInterface copy,
-                                    Value smem) {
+KnownOffset lowering::getSmemOffset(AsyncCopyLikeOpInterface copy, Value smem) {
   SmallVector<Value, 2> operands = getSmemOperands(copy);
   DenseI64ArrayAttr recorded =
-      AsyncCopyDialect::SmemOffsetsAttrHelper(copy->getContext())
-          .getAttr(copy);
+      AsyncCopyDialect::SmemOffsetsAttrHelper(copy->getContext()).getAttr(copy);
   auto it = llvm::find(operands, smem);
   if (!recorded || it == operands.end() ||
       recorded.size() != static_cast<int64_t>(2 * operands.size()))
@@ -83,24 +81,23 @@ static std::optional<int64_t> consumerThreads(Block *block) {
 }
 
 std::pair<Value, Value> lowering::buildLinearThreadId(OpBuilder &b,
-                                                     Location loc) {
+                                                      Location loc) {
   Value tx = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
   // The consumers of a warp-specialised kernel are threads 0 .. T-1 of a
   // T x 1 x 1 block as written.
-  if (std::optional<int64_t> consumers =
-          consumerThreads(b.getInsertionBlock()))
+  if (std::optional<int64_t> consumers = consumerThreads(b.getInsertionBlock()))
     return {tx, arith::ConstantIndexOp::create(b, loc, *consumers)};
   Value ty = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::y);
   Value tz = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::z);
   Value bx = gpu::BlockDimOp::create(b, loc, gpu::Dimension::x);
   Value by = gpu::BlockDimOp::create(b, loc, gpu::Dimension::y);
   Value bz = gpu::BlockDimOp::create(b, loc, gpu::Dimension::z);
-  Value zy = arith::AddIOp::create(
-      b, loc, arith::MulIOp::create(b, loc, tz, by), ty);
-  Value linear = arith::AddIOp::create(
-      b, loc, arith::MulIOp::create(b, loc, zy, bx), tx);
-  Value threads = arith::MulIOp::create(
-      b, loc, arith::MulIOp::create(b, loc, bx, by), bz);
+  Value zy =
+      arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, tz, by), ty);
+  Value linear =
+      arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, zy, bx), tx);
+  Value threads =
+      arith::MulIOp::create(b, loc, arith::MulIOp::create(b, loc, bx, by), bz);
   return {linear, threads};
 }
 
@@ -150,12 +147,13 @@ void lowering::replaceLoweredCopy(ConversionPatternRewriter &rewriter,
     rewriter.eraseOp(op);
 }
 
-Value lowering::buildIssuePredicate(OpBuilder &b, Location loc, Value predicate) {
+Value lowering::buildIssuePredicate(OpBuilder &b, Location loc,
+                                    Value predicate) {
   return predicate ? predicate : buildIsElectedThread(b, loc);
 }
 
 void lowering::buildIf(OpBuilder &b, Location loc, Value cond,
-                     function_ref<void(OpBuilder &, Location)> body) {
+                       function_ref<void(OpBuilder &, Location)> body) {
   auto ifOp = scf::IfOp::create(b, loc, cond, /*withElseRegion=*/false);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(&ifOp.getThenRegion().front());
@@ -163,13 +161,13 @@ void lowering::buildIf(OpBuilder &b, Location loc, Value cond,
 }
 
 Value lowering::buildBarrierStagePtr(OpBuilder &b, Location loc, Value base,
-                                   Value stage) {
+                                     Value stage) {
   return LLVM::GEPOp::create(b, loc, base.getType(), b.getI64Type(), base,
                              ValueRange{stage});
 }
 
 Value lowering::buildArriveExpectTx(OpBuilder &b, Location loc, Value base,
-                                   Value stage, int64_t bytes, bool remote) {
+                                    Value stage, int64_t bytes, bool remote) {
   Value ptr = buildBarrierStagePtr(b, loc, base, stage);
   NVVM::MBarrierArriveExpectTxOp::create(
       b, loc, Type(), ptr, buildI32(b, loc, bytes),
@@ -187,15 +185,15 @@ void lowering::buildAsyncProxyFence(OpBuilder &b, Location loc) {
       NVVM::SharedSpaceAttr::get(ctx, NVVM::SharedSpace::shared_cta));
 }
 
-Value lowering::buildBufferPtr(ConversionPatternRewriter &rewriter, Location loc,
-                             const LLVMTypeConverter &converter,
-                             MemRefType type, Value descriptor) {
+Value lowering::buildBufferPtr(ConversionPatternRewriter &rewriter,
+                               Location loc, const LLVMTypeConverter &converter,
+                               MemRefType type, Value descriptor) {
   MemRefDescriptor desc(descriptor);
   return desc.bufferPtr(rewriter, loc, converter, type);
 }
 
 Value lowering::buildCastToSpace(OpBuilder &b, Location loc, Value ptr,
-                               unsigned space) {
+                                 unsigned space) {
   auto type = cast<LLVM::LLVMPointerType>(ptr.getType());
   if (type.getAddressSpace() == space)
     return ptr;
@@ -204,7 +202,7 @@ Value lowering::buildCastToSpace(OpBuilder &b, Location loc, Value ptr,
 }
 
 Value lowering::buildL2CachePolicy(OpBuilder &b, Location loc,
-                                 std::optional<CacheHint> hint) {
+                                   std::optional<CacheHint> hint) {
   if (!hint || *hint == CacheHint::normal)
     return {};
   StringRef ptx = *hint == CacheHint::evict_first
@@ -294,7 +292,8 @@ Value lowering::buildInlinePtxUpdate(OpBuilder &b, Location loc, StringRef ptx,
 static LLVM::LLVMStructType getSymmetricTableType(MLIRContext *ctx) {
   Type i32 = IntegerType::get(ctx, 32), i64 = IntegerType::get(ctx, 64);
   return LLVM::LLVMStructType::getLiteral(
-      ctx, {i64, i64, i32, i32, LLVM::LLVMArrayType::get(i64, kSymmetricMaxPes)});
+      ctx,
+      {i64, i64, i32, i32, LLVM::LLVMArrayType::get(i64, kSymmetricMaxPes)});
 }
 
 void lowering::declareSymmetricTable(Operation *op) {
@@ -321,8 +320,7 @@ static Value loadSymmetricField(OpBuilder &b, Location loc,
                                 ArrayRef<LLVM::GEPArg> path, Type type) {
   MLIRContext *ctx = b.getContext();
   auto ptrType = LLVM::LLVMPointerType::get(ctx, kConst);
-  Value table =
-      LLVM::AddressOfOp::create(b, loc, ptrType, kSymmetricTableName);
+  Value table = LLVM::AddressOfOp::create(b, loc, ptrType, kSymmetricTableName);
   SmallVector<LLVM::GEPArg> indices = {0};
   indices.append(path.begin(), path.end());
   Value field = LLVM::GEPOp::create(b, loc, ptrType, getSymmetricTableType(ctx),
@@ -346,16 +344,15 @@ static Value buildPeerBase(OpBuilder &b, Location loc, Value pe, Value ok) {
   Value numPes = loadSymmetricField(b, loc, {2}, i32);
   Value peOk =
       LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ult, pe, numPes);
-  buildTrapUnless(b, loc,
-                  ok ? LLVM::AndOp::create(b, loc, ok, peOk).getResult()
-                     : peOk);
+  buildTrapUnless(
+      b, loc, ok ? LLVM::AndOp::create(b, loc, ok, peOk).getResult() : peOk);
   Value index = LLVM::ZExtOp::create(b, loc, i64, pe);
   Value base = loadSymmetricField(b, loc, {4, index}, i64);
-  buildTrapUnless(b, loc,
-                  LLVM::ICmpOp::create(
-                      b, loc, LLVM::ICmpPredicate::ne, base,
-                      LLVM::ConstantOp::create(b, loc, i64,
-                                               b.getI64IntegerAttr(0))));
+  buildTrapUnless(
+      b, loc,
+      LLVM::ICmpOp::create(
+          b, loc, LLVM::ICmpPredicate::ne, base,
+          LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(0))));
   return base;
 }
 
@@ -376,14 +373,13 @@ Value lowering::buildPeerAddress(OpBuilder &b, Location loc, Value ptr,
       LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ule, bytes, room);
   Value inHeap = LLVM::AndOp::create(b, loc, offsetOk, bytesOk);
   Value base = buildPeerBase(b, loc, pe, inHeap);
-  return LLVM::IntToPtrOp::create(b, loc, ptr.getType(),
-                                  LLVM::AddOp::create(b, loc, base, offset)
-                                      .getResult());
+  return LLVM::IntToPtrOp::create(
+      b, loc, ptr.getType(),
+      LLVM::AddOp::create(b, loc, base, offset).getResult());
 }
 
-Value lowering::buildPeerDescriptor(OpBuilder &b, Location loc,
-                                    MemRefType type, Value descriptor,
-                                    Value pe) {
+Value lowering::buildPeerDescriptor(OpBuilder &b, Location loc, MemRefType type,
+                                    Value descriptor, Value pe) {
   Type i64 = b.getI64Type();
   auto cst = [&](int64_t v) -> Value {
     return LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(v));
@@ -434,8 +430,8 @@ Value lowering::buildPeerTensorMap(OpBuilder &b, Location loc, Value maps,
                                   ValueRange{offset});
   // The host wrote the maps through the generic proxy; TMA reads them
   // through the tensor-map proxy.
-  NVVM::FenceProxyAcquireOp::create(
-      b, loc, NVVM::MemScopeKind::SYS, buildCastToSpace(b, loc, map, kGeneric),
-      buildI32(b, loc, tma::kDescriptorBytes));
+  NVVM::FenceProxyAcquireOp::create(b, loc, NVVM::MemScopeKind::SYS,
+                                    buildCastToSpace(b, loc, map, kGeneric),
+                                    buildI32(b, loc, tma::kDescriptorBytes));
   return map;
 }

@@ -83,11 +83,11 @@ Value buildPrefixMask(OpBuilder &b, Location loc, int64_t lanes, Value valid) {
   auto indexVector = VectorType::get({lanes}, b.getIndexType());
   Value iota = arith::ConstantOp::create(
       b, loc,
-      DenseElementsAttr::get(
-          indexVector,
-          llvm::to_vector(llvm::map_range(
-              llvm::seq<int64_t>(0, lanes),
-              [&](int64_t i) -> Attribute { return b.getIndexAttr(i); }))));
+      DenseElementsAttr::get(indexVector, llvm::to_vector(llvm::map_range(
+                                              llvm::seq<int64_t>(0, lanes),
+                                              [&](int64_t i) -> Attribute {
+                                                return b.getIndexAttr(i);
+                                              }))));
   Value bound = vector::BroadcastOp::create(b, loc, indexVector, valid);
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, iota, bound);
 }
@@ -148,8 +148,8 @@ void buildAtomicReduce(OpBuilder &b, Location loc, ReductionKind kind,
   // PTX red.inc / red.dec (unsigned, wrap-around counters):
   //   inc: old >= v ? 0 : old + 1
   //   dec: (old == 0 || old > v) ? v : old - 1
-  auto rmw = memref::GenericAtomicRMWOp::create(b, loc, memref,
-                                                ValueRange{index});
+  auto rmw =
+      memref::GenericAtomicRMWOp::create(b, loc, memref, ValueRange{index});
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(rmw.getBody());
   Value old = rmw.getCurrentValue();
@@ -266,15 +266,14 @@ void buildGuardedStore(OpBuilder &b, Location loc, Value value, Value memref,
 /// Thread 0 arrives on `stagePtr` (scope CTA, or cluster for a
 /// shared::cluster address).
 void buildFirstThreadArrive(OpBuilder &b, Location loc, Value stagePtr,
-                        bool cluster) {
-  buildIf(b, loc, buildIsFirstThread(b, loc),
-          [&](OpBuilder &b, Location loc) {
-            NVVM::MBarrierArriveOp::create(
-                b, loc, cluster ? Type() : b.getI64Type(), stagePtr,
-                /*count=*/Value(),
-                cluster ? NVVM::MemScopeKind::CLUSTER : NVVM::MemScopeKind::CTA,
-                /*relaxed=*/false);
-          });
+                            bool cluster) {
+  buildIf(b, loc, buildIsFirstThread(b, loc), [&](OpBuilder &b, Location loc) {
+    NVVM::MBarrierArriveOp::create(
+        b, loc, cluster ? Type() : b.getI64Type(), stagePtr,
+        /*count=*/Value(),
+        cluster ? NVVM::MemScopeKind::CLUSTER : NVVM::MemScopeKind::CTA,
+        /*relaxed=*/false);
+  });
 }
 
 bool isDynamic(int64_t v) { return ShapedType::isDynamic(v); }
@@ -293,16 +292,16 @@ std::pair<Value, Value> buildRemoteIndices(OpBuilder &b, Location loc,
   int64_t inner = 1;
   for (int64_t k = layout.dims.size() - 1; k >= 0; --k) {
     int64_t size = layout.dims[k].size;
-    Value c = inner == 1 ? element
-                         : arith::DivUIOp::create(b, loc, element,
-                                                  cst(b, loc, inner))
-                               .getResult();
+    Value c = inner == 1
+                  ? element
+                  : arith::DivUIOp::create(b, loc, element, cst(b, loc, inner))
+                        .getResult();
     if (k != 0)
       c = arith::RemUIOp::create(b, loc, c, cst(b, loc, size));
-    srcIndex = accumulate(
-        srcIndex, arith::MulIOp::create(b, loc, c, srcDimStrides[k]));
-    dstIndex = accumulate(
-        dstIndex, arith::MulIOp::create(b, loc, c, dstDimStrides[k]));
+    srcIndex = accumulate(srcIndex,
+                          arith::MulIOp::create(b, loc, c, srcDimStrides[k]));
+    dstIndex = accumulate(dstIndex,
+                          arith::MulIOp::create(b, loc, c, dstDimStrides[k]));
     inner *= size;
   }
   return {srcIndex, dstIndex};
@@ -362,8 +361,8 @@ struct SyncCopyLowering : public ConvertOpToLLVMPattern<SyncCopyOp> {
     Location loc = op.getLoc();
     bool isLoad = op.isLoad();
     int64_t lanes = plan->vectorElements, alignment = plan->vectorBytes();
-    Type type = lanes == 1 ? elementType
-                           : Type(VectorType::get({lanes}, elementType));
+    Type type =
+        lanes == 1 ? elementType : Type(VectorType::get({lanes}, elementType));
     auto body = [&](OpBuilder &b, Location loc, const ThreadCopyState &state,
                     Value vector) {
       VectorAccess access = buildVectorAccess(b, loc, *plan, state, vector);
@@ -375,9 +374,9 @@ struct SyncCopyLowering : public ConvertOpToLLVMPattern<SyncCopyOp> {
                           /*valid=*/Value(), alignment);
         return;
       }
-      Value value = buildGuardedLoad(b, loc, type, state.smemFlat,
-                                     access.smemIndex, /*valid=*/Value(), oob,
-                                     alignment);
+      Value value =
+          buildGuardedLoad(b, loc, type, state.smemFlat, access.smemIndex,
+                           /*valid=*/Value(), oob, alignment);
       if (!reduction) {
         buildGuardedStore(b, loc, value, state.gmemFlat, access.gmemIndex,
                           access.validElements, alignment);
@@ -449,8 +448,8 @@ struct SyncCopyLowering : public ConvertOpToLLVMPattern<SyncCopyOp> {
     SmallVector<Value> srcStrides;
     Value srcFlat =
         buildFlatView(rewriter, loc, op.getSource(), nullptr, &srcStrides);
-    Value dstLocal = buildBufferPtr(rewriter, loc, *getTypeConverter(),
-                                    dstType, adaptor.getDest());
+    Value dstLocal = buildBufferPtr(rewriter, loc, *getTypeConverter(), dstType,
+                                    adaptor.getDest());
     Type clusterPtr = LLVM::LLVMPointerType::get(ctx, kSharedCluster);
     Value rank = adaptor.getRank();
     Value dstRemote =
@@ -490,10 +489,10 @@ struct SyncCopyLowering : public ConvertOpToLLVMPattern<SyncCopyOp> {
           b, loc, layout.numElements / lanes,
           [&](OpBuilder &b, Location loc, Value v) {
             Value element =
-                lanes == 1 ? v
-                           : arith::MulIOp::create(b, loc, v,
-                                                   cst(b, loc, lanes))
-                                 .getResult();
+                lanes == 1
+                    ? v
+                    : arith::MulIOp::create(b, loc, v, cst(b, loc, lanes))
+                          .getResult();
             auto [srcIndex, dstIndex] = buildRemoteIndices(
                 b, loc, layout, element, srcDimStrides, dstDimStrides);
             Value value =

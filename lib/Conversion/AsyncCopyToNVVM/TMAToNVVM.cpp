@@ -86,8 +86,9 @@ SmallVector<Value> buildIssueCoordinates(OpBuilder &b, Location loc,
 Value offsetPtr(OpBuilder &b, Location loc, Value ptr, int64_t bytes) {
   if (bytes == 0)
     return ptr;
-  return LLVM::GEPOp::create(b, loc, ptr.getType(), b.getI8Type(), ptr,
-                             ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(bytes)});
+  return LLVM::GEPOp::create(
+      b, loc, ptr.getType(), b.getI8Type(), ptr,
+      ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(bytes)});
 }
 
 /// Where one CTA's piece of a collective copy goes: its group index, the
@@ -333,8 +334,7 @@ struct TmaPrefetchLowering : public ConvertOpToLLVMPattern<TmaPrefetchOp> {
       return failure();
     Location loc = op.getLoc();
     SmallVector<Value> viewCoords = buildTensorViewOffsets(
-        rewriter, loc, *layout, op.getSource().getType(),
-        op.getMixedOffsets());
+        rewriter, loc, *layout, op.getSource().getType(), op.getMixedOffsets());
     Value pred = buildIssuePredicate(rewriter, loc, adaptor.getPredicate());
     buildIf(rewriter, loc, pred, [&](OpBuilder &b, Location loc) {
       Value policy = buildL2CachePolicy(b, loc, op.getCache());
@@ -352,7 +352,7 @@ struct TmaPrefetchLowering : public ConvertOpToLLVMPattern<TmaPrefetchOp> {
 } // namespace
 
 void lowering::populateTMAToNVVMPatterns(LLVMTypeConverter &converter,
-                                       RewritePatternSet &patterns) {
+                                         RewritePatternSet &patterns) {
   patterns.add<TmaCopyLowering<TmaLoadOp>, TmaCopyLowering<TmaStoreOp>,
                TmaCopyLowering<TmaReduceOp>, TmaPrefetchLowering>(converter);
 }

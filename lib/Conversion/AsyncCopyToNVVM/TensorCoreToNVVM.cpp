@@ -129,8 +129,8 @@ WgmmaDescriptorOp traceDescriptor(Value value) {
     if (auto descriptor = value.getDefiningOp<WgmmaDescriptorOp>())
       return descriptor;
     Operation *def = value.getDefiningOp();
-    if (!isa_and_present<arith::AddIOp, arith::OrIOp, LLVM::AddOp,
-                         LLVM::OrOp>(def))
+    if (!isa_and_present<arith::AddIOp, arith::OrIOp, LLVM::AddOp, LLVM::OrOp>(
+            def))
       return {};
     if (matchPattern(def->getOperand(1), m_Constant()))
       value = def->getOperand(0);
@@ -185,9 +185,9 @@ LogicalResult checkWgmmaOperand(Operation *wgmma,
   OperandMajor reads = layout == kMajor ? OperandMajor::k : OperandMajor::mn;
   if (reads != descriptor.getMajor()) {
     OperandMajor other = descriptor.getMajor();
-    NVVM::MMALayout otherLayout =
-        layout == NVVM::MMALayout::row ? NVVM::MMALayout::col
-                                       : NVVM::MMALayout::row;
+    NVVM::MMALayout otherLayout = layout == NVVM::MMALayout::row
+                                      ? NVVM::MMALayout::col
+                                      : NVVM::MMALayout::row;
     return fail() << stringifyOperandMajor(reads) << "-major (layout <"
                   << NVVM::stringifyMMALayout(layout)
                   << ">), but its `asynccopy.wgmma_descriptor` describes a "

@@ -17,13 +17,13 @@
 
 #include "asynccopy/Utils/TMAUtils.h"
 
-#include "llvm/Support/CheckedArithmetic.h"
-#include "llvm/Support/MathExtras.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::asynccopy;
@@ -79,9 +79,8 @@ Value lowering::buildFlatView(OpBuilder &b, Location loc, Value memref,
     for (auto [size, stride] : llvm::zip(sizeValues, strideValues))
       last = arith::AddIOp::create(
           b, loc, last,
-          arith::MulIOp::create(b, loc,
-                                arith::SubIOp::create(b, loc, size, one),
-                                stride));
+          arith::MulIOp::create(
+              b, loc, arith::SubIOp::create(b, loc, size, one), stride));
     extent = last;
   }
   OpFoldResult offsetOfr = isDyn(offset) ? OpFoldResult(meta.getOffset())
@@ -121,8 +120,9 @@ static Value buildSwizzleBase(OpBuilder &b, Location loc, Value smem,
                                cst(b, loc, hw::kMaxSwizzleAtomBytes - 1));
 }
 
-Value lowering::buildThreadCopyGmem(OpBuilder &b, Location loc, AsyncCopyLikeOpInterface op,
-                                   Value descriptor, Value pe) {
+Value lowering::buildThreadCopyGmem(OpBuilder &b, Location loc,
+                                    AsyncCopyLikeOpInterface op,
+                                    Value descriptor, Value pe) {
   if (!pe)
     return op.getGmem();
   auto type = cast<MemRefType>(op.getGmem().getType());
@@ -164,9 +164,9 @@ VectorAccess lowering::buildVectorAccess(OpBuilder &b, Location loc,
   ArrayRef<int64_t> box = plan.layout.boxShape;
   int64_t vec = plan.vectorElements;
   Value element =
-      vec == 1 ? vector
-               : arith::MulIOp::create(b, loc, vector, cst(b, loc, vec))
-                     .getResult();
+      vec == 1
+          ? vector
+          : arith::MulIOp::create(b, loc, vector, cst(b, loc, vec)).getResult();
 
   // Row-major position in the box, then absolute transformed coordinates.
   int64_t boxRank = box.size();
@@ -176,16 +176,16 @@ VectorAccess lowering::buildVectorAccess(OpBuilder &b, Location loc,
   for (int64_t j = boxRank - 1; j >= 0; --j) {
     Value pos;
     if (box[j] != 1) {
-      pos = inner == 1 ? element
-                       : arith::DivUIOp::create(b, loc, element,
-                                                cst(b, loc, inner))
-                             .getResult();
+      pos = inner == 1
+                ? element
+                : arith::DivUIOp::create(b, loc, element, cst(b, loc, inner))
+                      .getResult();
       if (inner * box[j] < plan.numVectors * vec)
         pos = arith::RemUIOp::create(b, loc, pos, cst(b, loc, box[j]));
     }
-    coords[j] = pos ? arith::AddIOp::create(b, loc, windowOut[j], pos)
-                          .getResult()
-                    : windowOut[j];
+    coords[j] =
+        pos ? arith::AddIOp::create(b, loc, windowOut[j], pos).getResult()
+            : windowOut[j];
     inner *= box[j];
   }
   for (int64_t i = plan.transforms.size() - 1; i >= 0; --i)
@@ -213,8 +213,8 @@ VectorAccess lowering::buildVectorAccess(OpBuilder &b, Location loc,
       continue;
     Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, c,
                                      state.gmemSizes[k]);
-    inBounds = inBounds ? arith::AndIOp::create(b, loc, inBounds, ok).getResult()
-                        : ok;
+    inBounds =
+        inBounds ? arith::AndIOp::create(b, loc, inBounds, ok).getResult() : ok;
   }
   Value count = cst(b, loc, vec), zero = cst(b, loc, 0);
   if (plan.vectorDim >= 0 && plan.checkDim[plan.vectorDim]) {
@@ -226,9 +226,9 @@ VectorAccess lowering::buildVectorAccess(OpBuilder &b, Location loc,
         b, loc, rowOk, arith::MinUIOp::create(b, loc, left, count), zero);
   }
   access.validElements =
-      inBounds ? arith::SelectOp::create(b, loc, inBounds, count, zero)
-                     .getResult()
-               : count;
+      inBounds
+          ? arith::SelectOp::create(b, loc, inBounds, count, zero).getResult()
+          : count;
   return access;
 }
 
@@ -262,8 +262,8 @@ Value lowering::buildSwizzledIndex(OpBuilder &b, Location loc, Value index,
       b, loc, bytes, cst(b, loc, llvm::Log2_64(hw::kSwizzleRowBytes)));
   Value chunk = arith::ShLIOp::create(
       b, loc,
-      arith::AndIOp::create(
-          b, loc, row, cst(b, loc, swizzle / hw::kSwizzleChunkBytes - 1)),
+      arith::AndIOp::create(b, loc, row,
+                            cst(b, loc, swizzle / hw::kSwizzleChunkBytes - 1)),
       cst(b, loc, llvm::Log2_64(hw::kSwizzleChunkBytes)));
   Value swizzled = arith::XOrIOp::create(b, loc, bytes, chunk);
   if (base)

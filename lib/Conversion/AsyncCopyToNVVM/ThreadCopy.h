@@ -2,12 +2,12 @@
 //
 // Private to the asynccopy -> NVVM conversion: the IR that cp.async copies
 // and the synchronous fallback share, for a plan of
-// asynccopy/Dialect/AsyncCopy/Analysis/ThreadCopyPlan.h (vector v goes to the thread whose
-// linear id is v mod blockSize). For each vector the helpers compute the
-// GMEM element index (through the inverse of the transforms, so that the box
-// position addresses GMEM exactly as the transformed view does), the SMEM
-// element index (row-major, TMA-swizzled when asked) and, for copies that
-// guard their bounds, how many of the vector's elements lie inside the
+// asynccopy/Dialect/AsyncCopy/Analysis/ThreadCopyPlan.h (vector v goes to the
+// thread whose linear id is v mod blockSize). For each vector the helpers
+// compute the GMEM element index (through the inverse of the transforms, so
+// that the box position addresses GMEM exactly as the transformed view does),
+// the SMEM element index (row-major, TMA-swizzled when asked) and, for copies
+// that guard their bounds, how many of the vector's elements lie inside the
 // tensor.
 //
 //===----------------------------------------------------------------------===//
@@ -37,14 +37,16 @@ struct ThreadCopyState {
 };
 
 /// `gmem` is the GMEM memref the threads address (see buildThreadCopyGmem).
-ThreadCopyState buildThreadCopyState(OpBuilder &b, Location loc, AsyncCopyLikeOpInterface op,
+ThreadCopyState buildThreadCopyState(OpBuilder &b, Location loc,
+                                     AsyncCopyLikeOpInterface op,
                                      const ThreadCopyPlan &plan, Value gmem);
 
 /// The GMEM memref a per-thread copy addresses: the operand, or for a `peer`
 /// copy (`pe`, converted) the same view in PE `pe`'s copy of the symmetric
 /// heap, built from the operand's converted `descriptor`.
-Value buildThreadCopyGmem(OpBuilder &b, Location loc, AsyncCopyLikeOpInterface op,
-                          Value descriptor, Value pe);
+Value buildThreadCopyGmem(OpBuilder &b, Location loc,
+                          AsyncCopyLikeOpInterface op, Value descriptor,
+                          Value pe);
 
 /// A 1-D stride-1 view of `memref` with its base and offset.
 Value buildFlatView(OpBuilder &b, Location loc, Value memref,

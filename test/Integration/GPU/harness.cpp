@@ -25,8 +25,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <type_traits>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "DeviceArray.h"
@@ -58,8 +58,8 @@ struct Checker {
   void expectSame(const char *what, const std::vector<T> &got,
                   const std::vector<T> &want) {
     if (got.size() != want.size()) {
-      std::printf("%s: %s has %zu elements, expected %zu\n", name.c_str(),
-                  what, got.size(), want.size());
+      std::printf("%s: %s has %zu elements, expected %zu\n", name.c_str(), what,
+                  got.size(), want.size());
       ++errors;
       return;
     }
@@ -86,7 +86,9 @@ static int64_t swizzle(int64_t a, int64_t span) {
 }
 
 /// Distinct, recognisable 16-bit values (copied bit-exactly as f16).
-static uint16_t pattern16(int64_t i) { return static_cast<uint16_t>(i * 7 + 1); }
+static uint16_t pattern16(int64_t i) {
+  return static_cast<uint16_t>(i * 7 + 1);
+}
 
 /// Distinct 32-bit float values (exact integers, none 0 or negative).
 static float patternF32(int64_t i) { return static_cast<float>(i + 1); }
@@ -117,7 +119,8 @@ static void expectTiles2D(Checker &check, const DeviceArray<T, 2> &image,
   for (int64_t y = 0; y < gridY; ++y)
     for (int64_t x = 0; x < gridX; ++x)
       expectImage(check, image, y * gridX + x, span, [&](int64_t e) {
-        int64_t r = y * tileRows + e / tileCols, c = x * tileCols + e % tileCols;
+        int64_t r = y * tileRows + e / tileCols,
+                c = x * tileCols + e % tileCols;
         return r < rows && c < cols ? at(r, c) : T(0);
       });
 }
@@ -175,56 +178,57 @@ static bool reduction(Checker &check,
 //===----------------------------------------------------------------------===//
 
 AC_GPU_TEST_ENTRY void _mlir_ciface_tma_swizzle_128(MemRef<uint16_t, 2> *in,
-                                             MemRef<uint16_t, 2> *out,
-                                             MemRef<uint16_t, 2> *image);
+                                                    MemRef<uint16_t, 2> *out,
+                                                    MemRef<uint16_t, 2> *image);
 static bool tmaSwizzle128(Checker &check) {
   return tiledRoundTrip16(check, _mlir_ciface_tma_swizzle_128, 256, 64, 64, 64,
                           128);
 }
 
-AC_GPU_TEST_ENTRY void _mlir_ciface_tma_swizzle_128_scratch(MemRef<uint16_t, 2> *in,
-                                                     MemRef<uint16_t, 2> *out,
-                                                     MemRef<uint16_t, 2> *image);
+AC_GPU_TEST_ENTRY void
+_mlir_ciface_tma_swizzle_128_scratch(MemRef<uint16_t, 2> *in,
+                                     MemRef<uint16_t, 2> *out,
+                                     MemRef<uint16_t, 2> *image);
 static bool tmaSwizzle128Scratch(Checker &check) {
   return tiledRoundTrip16(check, _mlir_ciface_tma_swizzle_128_scratch, 256, 64,
                           64, 64, 128);
 }
 
 AC_GPU_TEST_ENTRY void _mlir_ciface_tma_swizzle_0(MemRef<uint16_t, 2> *in,
-                                           MemRef<uint16_t, 2> *out,
-                                           MemRef<uint16_t, 2> *image);
+                                                  MemRef<uint16_t, 2> *out,
+                                                  MemRef<uint16_t, 2> *image);
 static bool tmaSwizzle0(Checker &check) {
   return tiledRoundTrip16(check, _mlir_ciface_tma_swizzle_0, 128, 128, 64, 64,
                           0);
 }
 
 AC_GPU_TEST_ENTRY void _mlir_ciface_tma_swizzle_32(MemRef<uint16_t, 2> *in,
-                                            MemRef<uint16_t, 2> *out,
-                                            MemRef<uint16_t, 2> *image);
+                                                   MemRef<uint16_t, 2> *out,
+                                                   MemRef<uint16_t, 2> *image);
 static bool tmaSwizzle32(Checker &check) {
   return tiledRoundTrip16(check, _mlir_ciface_tma_swizzle_32, 128, 32, 64, 16,
                           32);
 }
 
 AC_GPU_TEST_ENTRY void _mlir_ciface_tma_swizzle_64(MemRef<uint16_t, 2> *in,
-                                            MemRef<uint16_t, 2> *out,
-                                            MemRef<uint16_t, 2> *image);
+                                                   MemRef<uint16_t, 2> *out,
+                                                   MemRef<uint16_t, 2> *image);
 static bool tmaSwizzle64(Checker &check) {
   return tiledRoundTrip16(check, _mlir_ciface_tma_swizzle_64, 128, 64, 64, 32,
                           64);
 }
 
 AC_GPU_TEST_ENTRY void _mlir_ciface_tma_prefetch(MemRef<uint16_t, 2> *in,
-                                          MemRef<uint16_t, 2> *out,
-                                          MemRef<uint16_t, 2> *image);
+                                                 MemRef<uint16_t, 2> *out,
+                                                 MemRef<uint16_t, 2> *image);
 static bool tmaPrefetch(Checker &check) {
   return tiledRoundTrip16(check, _mlir_ciface_tma_prefetch, 128, 128, 64, 64,
                           128);
 }
 
 AC_GPU_TEST_ENTRY void _mlir_ciface_tma_tile(MemRef<uint16_t, 2> *in,
-                                      MemRef<uint16_t, 2> *out,
-                                      MemRef<uint16_t, 2> *image);
+                                             MemRef<uint16_t, 2> *out,
+                                             MemRef<uint16_t, 2> *image);
 /// Window [64y, 128x] [64, 128] tiled by [64, 64] into SMEM 2x64x64:
 /// element (t, r, c) = in[64y + r][128x + 64t + c], 128-B swizzle.
 static bool tmaTile(Checker &check) {
@@ -246,9 +250,10 @@ static bool tmaTile(Checker &check) {
   return check.errors == 0;
 }
 
-AC_GPU_TEST_ENTRY void _mlir_ciface_tma_partial_tiles(MemRef<uint16_t, 2> *in,
-                                               MemRef<uint16_t, 2> *out,
-                                               MemRef<uint16_t, 2> *image);
+AC_GPU_TEST_ENTRY void
+_mlir_ciface_tma_partial_tiles(MemRef<uint16_t, 2> *in,
+                               MemRef<uint16_t, 2> *out,
+                               MemRef<uint16_t, 2> *image);
 /// Window [64y, 128x] [64, 128] of a 100x200 tensor tiled by [64, 32] into
 /// SMEM 4x64x32: element (t, r, c) = in[64y + r][128x + 32t + c], 0 past
 /// the tensor, 64-B swizzle. The round trip writes `out` exactly: 8 guard
@@ -280,8 +285,8 @@ static bool tmaPartialTiles(Checker &check) {
 }
 
 AC_GPU_TEST_ENTRY void _mlir_ciface_tma_transpose(MemRef<float, 3> *in,
-                                           MemRef<float, 3> *out,
-                                           MemRef<float, 2> *image);
+                                                  MemRef<float, 3> *out,
+                                                  MemRef<float, 2> *image);
 /// Window [0, 8x, 0] [4, 8, 64] of 4x32x64 through transpose<[1, 0, 2]>:
 /// smem[i][j][k] = in[j][8x + i][k].
 static bool tmaTranspose(Checker &check) {
@@ -305,8 +310,8 @@ static bool tmaTranspose(Checker &check) {
 }
 
 AC_GPU_TEST_ENTRY void _mlir_ciface_tma_rank3(MemRef<uint16_t, 3> *in,
-                                       MemRef<uint16_t, 3> *out,
-                                       MemRef<uint16_t, 2> *image);
+                                              MemRef<uint16_t, 3> *out,
+                                              MemRef<uint16_t, 2> *image);
 /// Block (x, y): window [2y, 16x, 0] [2, 16, 64] of 8x32x64, 128-B swizzle.
 static bool tmaRank3(Checker &check) {
   DeviceArray<uint16_t, 3> in({8, 32, 64}), out({8, 32, 64});
@@ -330,8 +335,8 @@ static bool tmaRank3(Checker &check) {
 }
 
 AC_GPU_TEST_ENTRY void _mlir_ciface_tma_rank5(MemRef<uint16_t, 5> *in,
-                                       MemRef<uint16_t, 5> *out,
-                                       MemRef<uint16_t, 2> *image);
+                                              MemRef<uint16_t, 5> *out,
+                                              MemRef<uint16_t, 2> *image);
 /// Block (x, y, z): window [x, 2y, 2(z / 2), 8(z % 2), 0] [1, 2, 2, 8, 32]
 /// of 2x4x4x16x32, 64-B swizzle, image row (2z + y) * 2 + x.
 static bool tmaRank5(Checker &check) {
@@ -358,8 +363,8 @@ static bool tmaRank5(Checker &check) {
 }
 
 AC_GPU_TEST_ENTRY void _mlir_ciface_tma_split_box(MemRef<float, 2> *in,
-                                           MemRef<float, 2> *out,
-                                           MemRef<float, 2> *image);
+                                                  MemRef<float, 2> *out,
+                                                  MemRef<float, 2> *image);
 /// Block (x, y): window [2y, 512x] [2, 512] of 64x1024 (box split in 256s).
 static bool tmaSplitBox(Checker &check) {
   DeviceArray<float, 2> in({64, 1024}), out({64, 1024}), image({64, 1024});
@@ -376,8 +381,8 @@ static bool tmaSplitBox(Checker &check) {
 }
 
 AC_GPU_TEST_ENTRY void _mlir_ciface_tma_oob(MemRef<float, 2> *in,
-                                     MemRef<float, 2> *out,
-                                     MemRef<float, 2> *image);
+                                            MemRef<float, 2> *out,
+                                            MemRef<float, 2> *image);
 /// 64x64 windows at (64y, 64x) of 100x100: the parts past the tensor read 0
 /// (the kernel pre-filled SMEM with -1), the stores write only the tensor.
 static bool tmaOob(Checker &check) {
@@ -395,7 +400,7 @@ static bool tmaOob(Checker &check) {
 }
 
 AC_GPU_TEST_ENTRY void _mlir_ciface_tma_reduce_add(MemRef<float, 2> *in,
-                                            MemRef<float, 2> *acc);
+                                                   MemRef<float, 2> *acc);
 static bool tmaReduceAdd(Checker &check) {
   // Multiples of 1/4 of small magnitude: every sum is exact.
   return reduction<float>(
@@ -414,26 +419,24 @@ static int32_t mixedI32b(int64_t i) {
 }
 
 AC_GPU_TEST_ENTRY void _mlir_ciface_tma_reduce_min(MemRef<int32_t, 2> *in,
-                                            MemRef<int32_t, 2> *acc);
+                                                   MemRef<int32_t, 2> *acc);
 static bool tmaReduceMin(Checker &check) {
-  return reduction<int32_t>(check, _mlir_ciface_tma_reduce_min, mixedI32,
-                            mixedI32b, [](int32_t acc, int32_t in) {
-                              return acc < in ? acc : in;
-                            });
+  return reduction<int32_t>(
+      check, _mlir_ciface_tma_reduce_min, mixedI32, mixedI32b,
+      [](int32_t acc, int32_t in) { return acc < in ? acc : in; });
 }
 
 AC_GPU_TEST_ENTRY void _mlir_ciface_tma_reduce_max(MemRef<int32_t, 2> *in,
-                                            MemRef<int32_t, 2> *acc);
+                                                   MemRef<int32_t, 2> *acc);
 static bool tmaReduceMax(Checker &check) {
-  return reduction<int32_t>(check, _mlir_ciface_tma_reduce_max, mixedI32,
-                            mixedI32b, [](int32_t acc, int32_t in) {
-                              return acc > in ? acc : in;
-                            });
+  return reduction<int32_t>(
+      check, _mlir_ciface_tma_reduce_max, mixedI32, mixedI32b,
+      [](int32_t acc, int32_t in) { return acc > in ? acc : in; });
 }
 
 AC_GPU_TEST_ENTRY void _mlir_ciface_bulk_copy(MemRef<float, 2> *in,
-                                       MemRef<float, 2> *out,
-                                       MemRef<float, 2> *image);
+                                              MemRef<float, 2> *out,
+                                              MemRef<float, 2> *image);
 /// Block (x, y): window [4y, 128x] [4, 128] of 32x512, bulk load and store.
 static bool bulkCopy(Checker &check) {
   DeviceArray<float, 2> in({32, 512}), out({32, 512}), image({32, 512});
@@ -450,7 +453,7 @@ static bool bulkCopy(Checker &check) {
 }
 
 AC_GPU_TEST_ENTRY void _mlir_ciface_cp_async_16(MemRef<uint16_t, 2> *in,
-                                         MemRef<uint16_t, 2> *image);
+                                                MemRef<uint16_t, 2> *image);
 /// Block (0, y): window [32y, 0] [32, 64] of 128x64 f16 (16-B rows).
 static bool cpAsync16(Checker &check) {
   DeviceArray<uint16_t, 2> in({128, 64}), image({4, 2048});
@@ -463,8 +466,9 @@ static bool cpAsync16(Checker &check) {
   return check.errors == 0;
 }
 
-AC_GPU_TEST_ENTRY void _mlir_ciface_cp_async_swizzle(MemRef<uint16_t, 2> *in,
-                                              MemRef<uint16_t, 2> *image);
+AC_GPU_TEST_ENTRY void
+_mlir_ciface_cp_async_swizzle(MemRef<uint16_t, 2> *in,
+                              MemRef<uint16_t, 2> *image);
 /// As cp_async_16, with the SMEM image swizzled (128 B) like a TMA load's.
 static bool cpAsyncSwizzle(Checker &check) {
   DeviceArray<uint16_t, 2> in({128, 64}), image({4, 2048});
@@ -478,7 +482,7 @@ static bool cpAsyncSwizzle(Checker &check) {
 }
 
 AC_GPU_TEST_ENTRY void _mlir_ciface_cp_async_8(MemRef<uint16_t, 2> *in,
-                                        MemRef<uint16_t, 2> *image);
+                                               MemRef<uint16_t, 2> *image);
 /// Block (x, y): window [16y, 64x] [16, 64] of 64x132 f16 (8-B rows).
 static bool cpAsync8(Checker &check) {
   DeviceArray<uint16_t, 2> in({64, 132}), image({8, 1024});
@@ -492,9 +496,9 @@ static bool cpAsync8(Checker &check) {
 }
 
 AC_GPU_TEST_ENTRY void _mlir_ciface_cp_async_4(MemRef<float, 2> *inF32,
-                                        MemRef<float, 2> *imageF32,
-                                        MemRef<uint8_t, 2> *inI8,
-                                        MemRef<uint8_t, 2> *imageI8);
+                                               MemRef<float, 2> *imageF32,
+                                               MemRef<uint8_t, 2> *inI8,
+                                               MemRef<uint8_t, 2> *imageI8);
 /// Block (0, y): window [16y, 0] [16, 64] of 64x65 f32 and of 64x68 i8.
 static bool cpAsync4(Checker &check) {
   DeviceArray<float, 2> inF32({64, 65}), imageF32({4, 1024});
@@ -514,7 +518,7 @@ static bool cpAsync4(Checker &check) {
 }
 
 AC_GPU_TEST_ENTRY void _mlir_ciface_cp_async_oob(MemRef<float, 2> *in,
-                                          MemRef<float, 2> *image);
+                                                 MemRef<float, 2> *image);
 /// A 100x98 view with row stride 128 (of a 100x128 allocation), 64x64
 /// windows at (64y, 64x): past the view, elements read 0 (SMEM pre-filled
 /// with -1); the padding columns 98..127 must not be read.
@@ -532,8 +536,8 @@ static bool cpAsyncOob(Checker &check) {
 }
 
 AC_GPU_TEST_ENTRY void _mlir_ciface_sync_fallback(MemRef<float, 2> *in,
-                                           MemRef<float, 2> *out,
-                                           MemRef<float, 2> *image);
+                                                  MemRef<float, 2> *out,
+                                                  MemRef<float, 2> *image);
 /// Block (x, y): window [32y, 64x] [32, 64] of 128x128, sync load + store.
 static bool syncFallback(Checker &check) {
   DeviceArray<float, 2> in({128, 128}), out({128, 128}), image({8, 2048});
@@ -578,22 +582,21 @@ static bool multicastTiles(Checker &check, TileFn16 fn, int64_t clusterX,
 }
 
 AC_GPU_TEST_ENTRY void _mlir_ciface_tma_multicast(MemRef<uint16_t, 2> *,
-                                           MemRef<uint16_t, 2> *,
-                                           MemRef<uint16_t, 2> *);
+                                                  MemRef<uint16_t, 2> *,
+                                                  MemRef<uint16_t, 2> *);
 static bool tmaMulticast(Checker &check) {
   return multicastTiles(check, _mlir_ciface_tma_multicast, 2, 1, 128);
 }
 
 AC_GPU_TEST_ENTRY void _mlir_ciface_tma_multicast_quad(MemRef<uint16_t, 2> *,
-                                                MemRef<uint16_t, 2> *,
-                                                MemRef<uint16_t, 2> *);
+                                                       MemRef<uint16_t, 2> *,
+                                                       MemRef<uint16_t, 2> *);
 static bool tmaMulticastQuad(Checker &check) {
   return multicastTiles(check, _mlir_ciface_tma_multicast_quad, 2, 2, 0);
 }
 
-AC_GPU_TEST_ENTRY void _mlir_ciface_tma_multicast_replicated(MemRef<uint16_t, 2> *,
-                                                      MemRef<uint16_t, 2> *,
-                                                      MemRef<uint16_t, 2> *);
+AC_GPU_TEST_ENTRY void _mlir_ciface_tma_multicast_replicated(
+    MemRef<uint16_t, 2> *, MemRef<uint16_t, 2> *, MemRef<uint16_t, 2> *);
 static bool tmaMulticastReplicated(Checker &check) {
   return multicastTiles(check, _mlir_ciface_tma_multicast_replicated, 2, 1,
                         128);
@@ -615,20 +618,21 @@ static bool clusterSwap(Checker &check, PairFnF32 fn) {
   return check.errors == 0;
 }
 
-AC_GPU_TEST_ENTRY void _mlir_ciface_dsmem_copy(MemRef<float, 2> *, MemRef<float, 2> *);
+AC_GPU_TEST_ENTRY void _mlir_ciface_dsmem_copy(MemRef<float, 2> *,
+                                               MemRef<float, 2> *);
 static bool dsmemCopy(Checker &check) {
   return clusterSwap(check, _mlir_ciface_dsmem_copy);
 }
 
 AC_GPU_TEST_ENTRY void _mlir_ciface_remote_sync_copy(MemRef<float, 2> *,
-                                              MemRef<float, 2> *);
+                                                     MemRef<float, 2> *);
 static bool remoteSyncCopy(Checker &check) {
   return clusterSwap(check, _mlir_ciface_remote_sync_copy);
 }
 
 AC_GPU_TEST_ENTRY void _mlir_ciface_tma_empty(MemRef<float, 2> *in,
-                                       MemRef<float, 2> *out,
-                                       MemRef<float, 2> *image);
+                                              MemRef<float, 2> *out,
+                                              MemRef<float, 2> *image);
 /// %in and %out: 0 x 64 f32 tensors at rows 16 and 32 of a poisoned 64 x 64
 /// device buffer. Loads of an empty tensor read the OOB fill (zeros, NaN),
 /// the store writes nothing: the buffer keeps every poisoned byte.
@@ -696,18 +700,19 @@ static bool launchLoop(Checker &check, LaunchLoopFn fn) {
   pthread_attr_destroy(&attr);
   acc.download();
   for (int64_t i = 0; i < 256; ++i)
-    check.expectEq("acc", i, acc.host[i],
-                   float((n + (n + 1) / 2) * (i % 8 + 1) +
-                         n / 2 * (i % 8 + 17)));
+    check.expectEq(
+        "acc", i, acc.host[i],
+        float((n + (n + 1) / 2) * (i % 8 + 1) + n / 2 * (i % 8 + 17)));
   return check.errors == 0;
 }
 AC_GPU_TEST_ENTRY void _mlir_ciface_launch_loop(MemRef<float, 1> *,
-                                         MemRef<float, 1> *, int64_t);
+                                                MemRef<float, 1> *, int64_t);
 static bool launchLoopParam(Checker &check) {
   return launchLoop(check, _mlir_ciface_launch_loop);
 }
 AC_GPU_TEST_ENTRY void _mlir_ciface_launch_loop_scratch(MemRef<float, 1> *,
-                                                 MemRef<float, 1> *, int64_t);
+                                                        MemRef<float, 1> *,
+                                                        int64_t);
 /// The same loops with the maps in device scratch memory: the first loop's
 /// launches share one buffer, the second's get one each.
 static bool launchLoopScratch(Checker &check) {
@@ -717,10 +722,9 @@ static bool launchLoopScratch(Checker &check) {
 /// `fn(in, out)` writes `expect` of every element of a rows x cols tensor
 /// filled with `pattern` to `out` (poisoned first); by default, copies it.
 template <typename T, typename Pattern>
-static bool copiesWhole(Checker &check,
-                        void (*fn)(MemRef<T, 2> *, MemRef<T, 2> *),
-                        int64_t rows, int64_t cols, Pattern pattern,
-                        T (*expect)(T) = [](T v) { return v; }) {
+static bool copiesWhole(
+    Checker &check, void (*fn)(MemRef<T, 2> *, MemRef<T, 2> *), int64_t rows,
+    int64_t cols, Pattern pattern, T (*expect)(T) = [](T v) { return v; }) {
   DeviceArray<T, 2> in({rows, cols}), out({rows, cols});
   in.fill(pattern);
   out.poison();
@@ -735,21 +739,21 @@ static bool copiesWhole(Checker &check,
 }
 
 AC_GPU_TEST_ENTRY void _mlir_ciface_tma_double_buffer(MemRef<uint16_t, 2> *,
-                                               MemRef<uint16_t, 2> *);
+                                                      MemRef<uint16_t, 2> *);
 /// Eight 64x64 f16 tiles through the two stages of a double buffer.
 static bool tmaDoubleBuffer(Checker &check) {
   return copiesWhole(check, _mlir_ciface_tma_double_buffer, 512, 64, pattern16);
 }
 
 AC_GPU_TEST_ENTRY void _mlir_ciface_pipeline_tma(MemRef<uint16_t, 2> *,
-                                          MemRef<uint16_t, 2> *);
+                                                 MemRef<uint16_t, 2> *);
 /// Sixteen 64x64 f16 tiles through a 3-stage pipelined TMA loop.
 static bool pipelineTma(Checker &check) {
   return copiesWhole(check, _mlir_ciface_pipeline_tma, 1024, 64, pattern16);
 }
 
 AC_GPU_TEST_ENTRY void _mlir_ciface_pipeline_tma_dynamic(MemRef<uint16_t, 2> *,
-                                                  MemRef<uint16_t, 2> *);
+                                                         MemRef<uint16_t, 2> *);
 /// Forty 64x64 f16 tiles, claimed by the CTAs from a counter, twice.
 static bool pipelineTmaDynamic(Checker &check) {
   return copiesWhole(check, _mlir_ciface_pipeline_tma_dynamic, 2560, 64,
@@ -757,7 +761,7 @@ static bool pipelineTmaDynamic(Checker &check) {
 }
 
 AC_GPU_TEST_ENTRY void _mlir_ciface_pipeline_tma_short(MemRef<uint16_t, 2> *,
-                                                MemRef<uint16_t, 2> *);
+                                                       MemRef<uint16_t, 2> *);
 /// Two tiles through a 4-stage pipeline: the guards skip the extra loads.
 static bool pipelineTmaShort(Checker &check) {
   return copiesWhole(check, _mlir_ciface_pipeline_tma_short, 128, 64,
@@ -765,32 +769,34 @@ static bool pipelineTmaShort(Checker &check) {
 }
 
 AC_GPU_TEST_ENTRY void _mlir_ciface_pipeline_tma_generic(MemRef<float, 2> *,
-                                                  MemRef<float, 2> *);
+                                                         MemRef<float, 2> *);
 /// Eight 32x64 f32 tiles through two stages, read with ordinary loads.
 static bool pipelineTmaGeneric(Checker &check) {
-  return copiesWhole(check, _mlir_ciface_pipeline_tma_generic, 256, 64,
-                     patternF32, +[](float v) { return 2 * v; });
+  return copiesWhole(
+      check, _mlir_ciface_pipeline_tma_generic, 256, 64, patternF32,
+      +[](float v) { return 2 * v; });
 }
 
 AC_GPU_TEST_ENTRY void _mlir_ciface_pipeline_tma_warps(MemRef<float, 2> *,
-                                                MemRef<float, 2> *);
+                                                       MemRef<float, 2> *);
 /// Eight 32x64 f32 tiles through 3 stages released per warp on an empty
 /// barrier.
 static bool pipelineTmaWarps(Checker &check) {
-  return copiesWhole(check, _mlir_ciface_pipeline_tma_warps, 256, 64,
-                     patternF32, +[](float v) { return 2 * v; });
+  return copiesWhole(
+      check, _mlir_ciface_pipeline_tma_warps, 256, 64, patternF32,
+      +[](float v) { return 2 * v; });
 }
 
 AC_GPU_TEST_ENTRY void _mlir_ciface_pipeline_cp_async(MemRef<uint16_t, 2> *,
-                                               MemRef<uint16_t, 2> *);
+                                                      MemRef<uint16_t, 2> *);
 /// Thirty-two 16x64 f16 tiles through a 4-stage cp.async pipeline.
 static bool pipelineCpAsync(Checker &check) {
-  return copiesWhole(check, _mlir_ciface_pipeline_cp_async, 512, 64,
-                     pattern16);
+  return copiesWhole(check, _mlir_ciface_pipeline_cp_async, 512, 64, pattern16);
 }
 
-AC_GPU_TEST_ENTRY void _mlir_ciface_pipeline_cp_async_dynamic(MemRef<uint16_t, 2> *,
-                                                       MemRef<uint16_t, 2> *);
+AC_GPU_TEST_ENTRY void
+_mlir_ciface_pipeline_cp_async_dynamic(MemRef<uint16_t, 2> *,
+                                       MemRef<uint16_t, 2> *);
 /// Thirty-two 16x64 f16 tiles claimed by the CTAs of a cp.async pipeline.
 static bool pipelineCpAsyncDynamic(Checker &check) {
   return copiesWhole(check, _mlir_ciface_pipeline_cp_async_dynamic, 512, 64,
@@ -798,7 +804,7 @@ static bool pipelineCpAsyncDynamic(Checker &check) {
 }
 
 AC_GPU_TEST_ENTRY void _mlir_ciface_pipeline_multicast(MemRef<uint16_t, 2> *,
-                                                MemRef<uint16_t, 2> *);
+                                                       MemRef<uint16_t, 2> *);
 /// Eight 64x64 f16 tiles multicast to a cluster of two through a 4-stage
 /// pipeline; each CTA stores every other tile.
 static bool pipelineMulticast(Checker &check) {
@@ -811,29 +817,30 @@ _mlir_ciface_pipeline_multicast_replicated(MemRef<uint16_t, 2> *,
                                            MemRef<uint16_t, 2> *);
 /// The same with the cluster's first CTA issuing every tile whole.
 static bool pipelineMulticastReplicated(Checker &check) {
-  return copiesWhole(check, _mlir_ciface_pipeline_multicast_replicated, 512,
-                     64, pattern16);
-}
-
-AC_GPU_TEST_ENTRY void _mlir_ciface_cp_async_unwaited(MemRef<uint16_t, 2> *,
-                                               MemRef<uint16_t, 2> *);
-/// A cp.async tile read by every thread without a wait in the program.
-static bool cpAsyncUnwaited(Checker &check) {
-  return copiesWhole(check, _mlir_ciface_cp_async_unwaited, 128, 64,
+  return copiesWhole(check, _mlir_ciface_pipeline_multicast_replicated, 512, 64,
                      pattern16);
 }
 
-AC_GPU_TEST_ENTRY void _mlir_ciface_tma_store_generic_writes(MemRef<float, 2> *,
-                                                      MemRef<float, 2> *);
+AC_GPU_TEST_ENTRY void _mlir_ciface_cp_async_unwaited(MemRef<uint16_t, 2> *,
+                                                      MemRef<uint16_t, 2> *);
+/// A cp.async tile read by every thread without a wait in the program.
+static bool cpAsyncUnwaited(Checker &check) {
+  return copiesWhole(check, _mlir_ciface_cp_async_unwaited, 128, 64, pattern16);
+}
+
+AC_GPU_TEST_ENTRY void
+_mlir_ciface_tma_store_generic_writes(MemRef<float, 2> *, MemRef<float, 2> *);
 /// Threads write 2 * in into SMEM with ordinary stores, a TMA store writes
 /// the tile out.
 static bool tmaStoreGenericWrites(Checker &check) {
-  return copiesWhole(check, _mlir_ciface_tma_store_generic_writes, 256, 64,
-                     patternF32, +[](float v) { return 2 * v; });
+  return copiesWhole(
+      check, _mlir_ciface_tma_store_generic_writes, 256, 64, patternF32,
+      +[](float v) { return 2 * v; });
 }
 
-AC_GPU_TEST_ENTRY void _mlir_ciface_tma_store_reuse_unwaited(MemRef<uint16_t, 2> *,
-                                                      MemRef<uint16_t, 2> *);
+AC_GPU_TEST_ENTRY void
+_mlir_ciface_tma_store_reuse_unwaited(MemRef<uint16_t, 2> *,
+                                      MemRef<uint16_t, 2> *);
 /// Two 64x64 f16 tiles through one SMEM tile, reloaded after its store has
 /// read it.
 static bool tmaStoreReuseUnwaited(Checker &check) {
@@ -841,8 +848,9 @@ static bool tmaStoreReuseUnwaited(Checker &check) {
                      pattern16);
 }
 
-AC_GPU_TEST_ENTRY void _mlir_ciface_tma_store_wait_groups(MemRef<uint16_t, 2> *,
-                                                   MemRef<uint16_t, 2> *);
+AC_GPU_TEST_ENTRY void
+_mlir_ciface_tma_store_wait_groups(MemRef<uint16_t, 2> *,
+                                   MemRef<uint16_t, 2> *);
 /// Four 64x64 f16 tiles through two SMEM buffers, each reloaded while the
 /// other one's TMA store is in flight.
 static bool tmaStoreWaitGroups(Checker &check) {
@@ -850,8 +858,9 @@ static bool tmaStoreWaitGroups(Checker &check) {
                      pattern16);
 }
 
-AC_GPU_TEST_ENTRY void _mlir_ciface_tma_dynamic_smem_sm90(MemRef<uint16_t, 2> *,
-                                                   MemRef<uint16_t, 2> *);
+AC_GPU_TEST_ENTRY void
+_mlir_ciface_tma_dynamic_smem_sm90(MemRef<uint16_t, 2> *,
+                                   MemRef<uint16_t, 2> *);
 /// Six 128x64 f16 tiles through six stages of 96 KiB of dynamic SMEM.
 static bool tmaDynamicSmemSm90(Checker &check) {
   return copiesWhole(check, _mlir_ciface_tma_dynamic_smem_sm90, 768, 64,
@@ -859,7 +868,7 @@ static bool tmaDynamicSmemSm90(Checker &check) {
 }
 
 AC_GPU_TEST_ENTRY void _mlir_ciface_sync_load_tma_store(MemRef<float, 2> *,
-                                                 MemRef<float, 2> *);
+                                                        MemRef<float, 2> *);
 /// A sync load, then a TMA store of the tile: 4 tiles of 64x64 f32.
 static bool syncLoadTmaStore(Checker &check) {
   return copiesWhole(check, _mlir_ciface_sync_load_tma_store, 256, 64,
@@ -867,7 +876,7 @@ static bool syncLoadTmaStore(Checker &check) {
 }
 
 AC_GPU_TEST_ENTRY void _mlir_ciface_dsmem_strided(MemRef<float, 2> *,
-                                           MemRef<float, 2> *);
+                                                  MemRef<float, 2> *);
 /// Blocks 2k and 2k + 1 form a cluster; each receives two strided views of
 /// its peer's 16x64 source into its 16x64 destination (see the module): the
 /// odd rows' even columns hold source rows 2..9, columns 8..39; the even
@@ -915,7 +924,7 @@ static bool copies3D(Checker &check, void (*fn)(MemRef<T, 3> *, MemRef<T, 3> *),
 }
 
 AC_GPU_TEST_ENTRY void _mlir_ciface_raise_memref_copy(MemRef<float, 3> *,
-                                               MemRef<float, 3> *);
+                                                      MemRef<float, 3> *);
 /// memref.copy GMEM -> SMEM -> GMEM of 32x64 windows of a 4x64x128 f32.
 static bool raiseMemrefCopy(Checker &check) {
   return copies3D(check, _mlir_ciface_raise_memref_copy, {4, 64, 128},
@@ -923,7 +932,7 @@ static bool raiseMemrefCopy(Checker &check) {
 }
 
 AC_GPU_TEST_ENTRY void _mlir_ciface_raise_nvgpu_cp_async(MemRef<uint16_t, 3> *,
-                                                  MemRef<uint16_t, 3> *);
+                                                         MemRef<uint16_t, 3> *);
 /// nvgpu.device_async_copy of 4 planes of 64x64 f16 through SMEM.
 static bool raiseNvgpuCpAsync(Checker &check) {
   return copies3D(check, _mlir_ciface_raise_nvgpu_cp_async, {4, 64, 64},
@@ -940,15 +949,15 @@ static bool raiseNvgpuCpAsyncPerThread(Checker &check) {
 }
 
 AC_GPU_TEST_ENTRY void _mlir_ciface_raise_nvgpu_tma(MemRef<float, 2> *,
-                                             MemRef<float, 2> *);
+                                                    MemRef<float, 2> *);
 /// nvgpu TMA load (rewrite_copy_as_tma) of a 64x64 f32 tile through SMEM.
 static bool raiseNvgpuTma(Checker &check) {
   return copiesWhole(check, _mlir_ciface_raise_nvgpu_tma, 64, 64, patternF32);
 }
 
 AC_GPU_TEST_ENTRY void _mlir_ciface_raise_tiled_matmul(MemRef<float, 2> *,
-                                                MemRef<float, 2> *,
-                                                MemRef<float, 2> *);
+                                                       MemRef<float, 2> *,
+                                                       MemRef<float, 2> *);
 /// C += A B, 128x128 f32 with small integers (exact in f32), tiled and
 /// promoted by the transform dialect.
 static bool raiseTiledMatmul(Checker &check) {
@@ -992,13 +1001,15 @@ template <typename Fn> static const void *entry(Fn *fn) {
 static const std::vector<Test> &tests() {
   static const std::vector<Test> all = {
       {"tma_swizzle_128", entry(_mlir_ciface_tma_swizzle_128), tmaSwizzle128},
-      {"tma_swizzle_128_scratch", entry(_mlir_ciface_tma_swizzle_128_scratch), tmaSwizzle128Scratch},
+      {"tma_swizzle_128_scratch", entry(_mlir_ciface_tma_swizzle_128_scratch),
+       tmaSwizzle128Scratch},
       {"tma_swizzle_0", entry(_mlir_ciface_tma_swizzle_0), tmaSwizzle0},
       {"tma_swizzle_32", entry(_mlir_ciface_tma_swizzle_32), tmaSwizzle32},
       {"tma_swizzle_64", entry(_mlir_ciface_tma_swizzle_64), tmaSwizzle64},
       {"tma_prefetch", entry(_mlir_ciface_tma_prefetch), tmaPrefetch},
       {"tma_tile", entry(_mlir_ciface_tma_tile), tmaTile},
-      {"tma_partial_tiles", entry(_mlir_ciface_tma_partial_tiles), tmaPartialTiles},
+      {"tma_partial_tiles", entry(_mlir_ciface_tma_partial_tiles),
+       tmaPartialTiles},
       {"tma_transpose", entry(_mlir_ciface_tma_transpose), tmaTranspose},
       {"tma_rank3", entry(_mlir_ciface_tma_rank3), tmaRank3},
       {"tma_rank5", entry(_mlir_ciface_tma_rank5), tmaRank5},
@@ -1009,42 +1020,68 @@ static const std::vector<Test> &tests() {
       {"tma_reduce_max", entry(_mlir_ciface_tma_reduce_max), tmaReduceMax},
       {"bulk_copy", entry(_mlir_ciface_bulk_copy), bulkCopy},
       {"cp_async_16", entry(_mlir_ciface_cp_async_16), cpAsync16},
-      {"cp_async_swizzle", entry(_mlir_ciface_cp_async_swizzle), cpAsyncSwizzle},
+      {"cp_async_swizzle", entry(_mlir_ciface_cp_async_swizzle),
+       cpAsyncSwizzle},
       {"cp_async_8", entry(_mlir_ciface_cp_async_8), cpAsync8},
       {"cp_async_4", entry(_mlir_ciface_cp_async_4), cpAsync4},
       {"cp_async_oob", entry(_mlir_ciface_cp_async_oob), cpAsyncOob},
       {"dsmem_copy", entry(_mlir_ciface_dsmem_copy), dsmemCopy},
-      {"remote_sync_copy", entry(_mlir_ciface_remote_sync_copy), remoteSyncCopy},
+      {"remote_sync_copy", entry(_mlir_ciface_remote_sync_copy),
+       remoteSyncCopy},
       {"sync_fallback", entry(_mlir_ciface_sync_fallback), syncFallback},
       {"tma_multicast", entry(_mlir_ciface_tma_multicast), tmaMulticast},
-      {"tma_multicast_quad", entry(_mlir_ciface_tma_multicast_quad), tmaMulticastQuad},
-      {"tma_multicast_replicated", entry(_mlir_ciface_tma_multicast_replicated), tmaMulticastReplicated},
+      {"tma_multicast_quad", entry(_mlir_ciface_tma_multicast_quad),
+       tmaMulticastQuad},
+      {"tma_multicast_replicated", entry(_mlir_ciface_tma_multicast_replicated),
+       tmaMulticastReplicated},
       {"tma_empty", entry(_mlir_ciface_tma_empty), tmaEmpty},
       {"launch_loop", entry(_mlir_ciface_launch_loop), launchLoopParam},
-      {"launch_loop_scratch", entry(_mlir_ciface_launch_loop_scratch), launchLoopScratch},
-      {"tma_double_buffer", entry(_mlir_ciface_tma_double_buffer), tmaDoubleBuffer},
-      {"tma_dynamic_smem_sm90", entry(_mlir_ciface_tma_dynamic_smem_sm90), tmaDynamicSmemSm90},
-      {"tma_store_wait_groups", entry(_mlir_ciface_tma_store_wait_groups), tmaStoreWaitGroups},
-      {"tma_store_reuse_unwaited", entry(_mlir_ciface_tma_store_reuse_unwaited), tmaStoreReuseUnwaited},
-      {"tma_store_generic_writes", entry(_mlir_ciface_tma_store_generic_writes), tmaStoreGenericWrites},
-      {"cp_async_unwaited", entry(_mlir_ciface_cp_async_unwaited), cpAsyncUnwaited},
+      {"launch_loop_scratch", entry(_mlir_ciface_launch_loop_scratch),
+       launchLoopScratch},
+      {"tma_double_buffer", entry(_mlir_ciface_tma_double_buffer),
+       tmaDoubleBuffer},
+      {"tma_dynamic_smem_sm90", entry(_mlir_ciface_tma_dynamic_smem_sm90),
+       tmaDynamicSmemSm90},
+      {"tma_store_wait_groups", entry(_mlir_ciface_tma_store_wait_groups),
+       tmaStoreWaitGroups},
+      {"tma_store_reuse_unwaited", entry(_mlir_ciface_tma_store_reuse_unwaited),
+       tmaStoreReuseUnwaited},
+      {"tma_store_generic_writes", entry(_mlir_ciface_tma_store_generic_writes),
+       tmaStoreGenericWrites},
+      {"cp_async_unwaited", entry(_mlir_ciface_cp_async_unwaited),
+       cpAsyncUnwaited},
       {"pipeline_tma", entry(_mlir_ciface_pipeline_tma), pipelineTma},
-      {"pipeline_tma_dynamic", entry(_mlir_ciface_pipeline_tma_dynamic), pipelineTmaDynamic},
-      {"pipeline_tma_short", entry(_mlir_ciface_pipeline_tma_short), pipelineTmaShort},
-      {"pipeline_tma_generic", entry(_mlir_ciface_pipeline_tma_generic), pipelineTmaGeneric},
-      {"pipeline_cp_async", entry(_mlir_ciface_pipeline_cp_async), pipelineCpAsync},
-      {"pipeline_cp_async_dynamic", entry(_mlir_ciface_pipeline_cp_async_dynamic), pipelineCpAsyncDynamic},
-      {"pipeline_tma_warps", entry(_mlir_ciface_pipeline_tma_warps), pipelineTmaWarps},
-      {"pipeline_multicast", entry(_mlir_ciface_pipeline_multicast), pipelineMulticast},
-      {"pipeline_multicast_replicated", entry(_mlir_ciface_pipeline_multicast_replicated), pipelineMulticastReplicated},
-      {"sync_load_tma_store", entry(_mlir_ciface_sync_load_tma_store), syncLoadTmaStore},
+      {"pipeline_tma_dynamic", entry(_mlir_ciface_pipeline_tma_dynamic),
+       pipelineTmaDynamic},
+      {"pipeline_tma_short", entry(_mlir_ciface_pipeline_tma_short),
+       pipelineTmaShort},
+      {"pipeline_tma_generic", entry(_mlir_ciface_pipeline_tma_generic),
+       pipelineTmaGeneric},
+      {"pipeline_cp_async", entry(_mlir_ciface_pipeline_cp_async),
+       pipelineCpAsync},
+      {"pipeline_cp_async_dynamic",
+       entry(_mlir_ciface_pipeline_cp_async_dynamic), pipelineCpAsyncDynamic},
+      {"pipeline_tma_warps", entry(_mlir_ciface_pipeline_tma_warps),
+       pipelineTmaWarps},
+      {"pipeline_multicast", entry(_mlir_ciface_pipeline_multicast),
+       pipelineMulticast},
+      {"pipeline_multicast_replicated",
+       entry(_mlir_ciface_pipeline_multicast_replicated),
+       pipelineMulticastReplicated},
+      {"sync_load_tma_store", entry(_mlir_ciface_sync_load_tma_store),
+       syncLoadTmaStore},
       {"dsmem_strided", entry(_mlir_ciface_dsmem_strided), dsmemStrided},
-      {"raise_memref_copy", entry(_mlir_ciface_raise_memref_copy), raiseMemrefCopy},
-      {"raise_nvgpu_cp_async", entry(_mlir_ciface_raise_nvgpu_cp_async), raiseNvgpuCpAsync},
-      {"raise_nvgpu_cp_async_per_thread", entry(_mlir_ciface_raise_nvgpu_cp_async_per_thread), raiseNvgpuCpAsyncPerThread},
+      {"raise_memref_copy", entry(_mlir_ciface_raise_memref_copy),
+       raiseMemrefCopy},
+      {"raise_nvgpu_cp_async", entry(_mlir_ciface_raise_nvgpu_cp_async),
+       raiseNvgpuCpAsync},
+      {"raise_nvgpu_cp_async_per_thread",
+       entry(_mlir_ciface_raise_nvgpu_cp_async_per_thread),
+       raiseNvgpuCpAsyncPerThread},
       {"raise_nvgpu_tma", entry(_mlir_ciface_raise_nvgpu_tma), raiseNvgpuTma},
-      {"raise_tiled_matmul", entry(_mlir_ciface_raise_tiled_matmul), raiseTiledMatmul},
-    };
+      {"raise_tiled_matmul", entry(_mlir_ciface_raise_tiled_matmul),
+       raiseTiledMatmul},
+  };
   return all;
 }
 
@@ -1056,9 +1093,8 @@ int main(int argc, char **argv) {
         names.push_back(test.name);
   int failed = 0;
   for (const std::string &name : names) {
-    auto it = std::find_if(tests().begin(), tests().end(), [&](const Test &t) {
-      return name == t.name;
-    });
+    auto it = std::find_if(tests().begin(), tests().end(),
+                           [&](const Test &t) { return name == t.name; });
     if (it == tests().end() || !it->entry) {
       std::printf("%s: not built (unknown test, or its module was skipped by "
                   "build-gpu-tests.sh)\n",

@@ -94,17 +94,19 @@ std::vector<Case> allCases() {
     int elementBytes;
     int64_t rows, cols, stride;
   };
-  const Shape shapes[] = {{"f16", 2, 1000, 1000, 1024}, {"f32", 4, 600, 1000, 1024}};
+  const Shape shapes[] = {{"f16", 2, 1000, 1000, 1024},
+                          {"f32", 4, 600, 1000, 1024}};
   for (Pattern p : {Pattern::Ring, Pattern::AllToAll})
     for (const char *mech : {"tma", "bulk", "sync", "cp_async"})
       for (Direction d : {Direction::Push, Direction::Pull})
         for (const Shape &s : shapes)
           // cp.async only loads: no push.
           if (d == Direction::Pull || std::strcmp(mech, "cp_async") != 0)
-            cases.push_back({std::string(p == Pattern::Ring ? "ring_" : "alltoall_") +
-                               mech + (d == Direction::Push ? "_push_" : "_pull_") +
-                               s.suffix,
-                           p, d, s.elementBytes, s.rows, s.cols, s.stride});
+            cases.push_back(
+                {std::string(p == Pattern::Ring ? "ring_" : "alltoall_") +
+                     mech + (d == Direction::Push ? "_push_" : "_pull_") +
+                     s.suffix,
+                 p, d, s.elementBytes, s.rows, s.cols, s.stride});
   return cases;
 }
 
@@ -126,14 +128,16 @@ uint32_t sourceValue(int pe, int64_t block, int64_t i, int elementBytes) {
   h ^= h >> 29;
   h *= 0xBF58476D1CE4E5B9ull;
   h ^= h >> 32;
-  uint32_t v = elementBytes == 2 ? uint32_t(h & 0xBFFF) : uint32_t(h & 0xBFFFFFFF);
+  uint32_t v =
+      elementBytes == 2 ? uint32_t(h & 0xBFFF) : uint32_t(h & 0xBFFFFFFF);
   return v == poisonElement(elementBytes) ? v ^ 1 : v;
 }
 
 /// The PE and block whose source block lands in PE `pe`'s destination block
 /// `block`: ring, PE (pe-1) mod N's only block; all-to-all, dst_pe[b] =
 /// src_b[pe].
-std::pair<int, int64_t> origin(const Case &c, int pe, int64_t block, int numPes) {
+std::pair<int, int64_t> origin(const Case &c, int pe, int64_t block,
+                               int numPes) {
   if (c.pattern == Pattern::Ring)
     return {(pe + numPes - 1) % numPes, 0};
   return {int(block), pe};
@@ -144,7 +148,8 @@ std::pair<int, int64_t> origin(const Case &c, int pe, int64_t block, int numPes)
 int32_t kernelArgument(const Case &c, int pe, int numPes) {
   if (c.pattern == Pattern::AllToAll)
     return pe;
-  return c.direction == Direction::Push ? (pe + 1) % numPes : (pe + numPes - 1) % numPes;
+  return c.direction == Direction::Push ? (pe + 1) % numPes
+                                        : (pe + numPes - 1) % numPes;
 }
 
 /// The symmetric allocations of one test (same offsets on every PE).
@@ -170,7 +175,8 @@ struct Kernels {
   void *handle = nullptr;
   /// The C interface of host function `name`, or null when it was not built.
   template <typename Fn> Fn lookup(const std::string &name) const {
-    return reinterpret_cast<Fn>(dlsym(handle, ("_mlir_ciface_" + name).c_str()));
+    return reinterpret_cast<Fn>(
+        dlsym(handle, ("_mlir_ciface_" + name).c_str()));
   }
 };
 
@@ -180,7 +186,8 @@ Kernels loadKernels() {
   char self[4096];
   ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
   std::string exe = n > 0 ? std::string(self, size_t(n)) : std::string("./");
-  std::string path = exe.substr(0, exe.rfind('/')) + "/libasynccopy-multigpu-kernels.so";
+  std::string path =
+      exe.substr(0, exe.rfind('/')) + "/libasynccopy-multigpu-kernels.so";
   Kernels k;
   k.handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!k.handle) {
@@ -193,15 +200,20 @@ Kernels loadKernels() {
 /// Launches the host function of `c` with kernel argument `arg` on the
 /// calling thread's default device, with the buffers at `src` and `dst` (this
 /// PE's copies).
-void launch(const Kernels &kernels, const Case &c, const Buffers &b, int32_t arg,
-            char *src, char *dst) {
+void launch(const Kernels &kernels, const Case &c, const Buffers &b,
+            int32_t arg, char *src, char *dst) {
   if (c.pattern == Pattern::Ring) {
     MemRef<2> s{src, src, 0, {c.rows, c.cols}, {c.cols, 1}};
     MemRef<2> d{dst, dst, 0, {c.rows, c.cols}, {c.stride, 1}};
     kernels.lookup<RingFn>(c.name)(&s, &d, arg);
   } else {
-    MemRef<3> s{src, src, 0, {b.blocks, c.rows, c.cols}, {c.rows * c.cols, c.cols, 1}};
-    MemRef<3> d{dst, dst, 0, {b.blocks, c.rows, c.cols}, {c.rows * c.stride, c.stride, 1}};
+    MemRef<3> s{
+        src, src, 0, {b.blocks, c.rows, c.cols}, {c.rows * c.cols, c.cols, 1}};
+    MemRef<3> d{dst,
+                dst,
+                0,
+                {b.blocks, c.rows, c.cols},
+                {c.rows * c.stride, c.stride, 1}};
     kernels.lookup<AllToAllFn>(c.name)(&s, &d, arg);
   }
 }
@@ -219,7 +231,8 @@ void prepare(const Case &c, const Buffers &b, int pe, char *src, char *region) {
   for (int64_t blk = 0; blk < b.blocks; ++blk)
     for (int64_t i = 0; i < perBlock; ++i) {
       uint32_t v = sourceValue(pe, blk, i, c.elementBytes);
-      std::memcpy(&host[(blk * perBlock + i) * c.elementBytes], &v, c.elementBytes);
+      std::memcpy(&host[(blk * perBlock + i) * c.elementBytes], &v,
+                  c.elementBytes);
     }
   upload(src, host.data(), host.size());
   std::vector<uint8_t> poison(b.regionBytes, kPoison);
@@ -235,7 +248,8 @@ std::string check(const Case &c, const Buffers &b, int pe, int numPes,
   mgpuMemcpy(gotSrc.data(), src, gotSrc.size(), nullptr);
   mgpuStreamSynchronize(nullptr);
   int64_t errors = 0;
-  auto report = [&](const char *what, int64_t at, uint32_t have, uint32_t want) {
+  auto report = [&](const char *what, int64_t at, uint32_t have,
+                    uint32_t want) {
     if (errors++ < 5)
       std::printf("%s [%s] pe %d: %s at %lld = 0x%x, expected 0x%x\n",
                   c.name.c_str(), mode, pe, what, static_cast<long long>(at),
@@ -252,8 +266,8 @@ std::string check(const Case &c, const Buffers &b, int pe, int numPes,
     if (got[i] != kPoison)
       report("guard before dst (byte)", i - kGuardBytes, got[i], kPoison);
     if (got[kGuardBytes + b.dstBytes + i] != kPoison)
-      report("guard after dst (byte)", b.dstBytes + i, got[kGuardBytes + b.dstBytes + i],
-             kPoison);
+      report("guard after dst (byte)", b.dstBytes + i,
+             got[kGuardBytes + b.dstBytes + i], kPoison);
   }
   const uint8_t *dst = got.data() + kGuardBytes;
   for (int64_t blk = 0; blk < b.blocks; ++blk) {
@@ -261,9 +275,9 @@ std::string check(const Case &c, const Buffers &b, int pe, int numPes,
     for (int64_t r = 0; r < c.rows; ++r)
       for (int64_t col = 0; col < c.stride; ++col) {
         int64_t at = (blk * c.rows + r) * c.stride + col;
-        uint32_t want = col < c.cols
-                            ? sourceValue(fromPe, fromBlock, r * c.cols + col, eb)
-                            : poison;
+        uint32_t want =
+            col < c.cols ? sourceValue(fromPe, fromBlock, r * c.cols + col, eb)
+                         : poison;
         uint32_t have = element(dst + at * eb);
         if (have != want)
           report(col < c.cols ? "dst" : "dst guard column", at, have, want);
@@ -280,12 +294,15 @@ std::string check(const Case &c, const Buffers &b, int pe, int numPes,
     }
   if (errors == 0)
     return "";
-  return "pe " + std::to_string(pe) + ": " + std::to_string(errors) + " mismatches";
+  return "pe " + std::to_string(pe) + ": " + std::to_string(errors) +
+         " mismatches";
 }
 
-using Verdicts = std::vector<std::pair<std::string, std::string>>; // name, "" = pass
+using Verdicts =
+    std::vector<std::pair<std::string, std::string>>; // name, "" = pass
 
-Verdicts notBuilt(const std::vector<Case> &cases, const Kernels &kernels, std::vector<Case> &runnable) {
+Verdicts notBuilt(const std::vector<Case> &cases, const Kernels &kernels,
+                  std::vector<Case> &runnable) {
   Verdicts v;
   for (const Case &c : cases) {
     if (kernels.lookup<void *>(c.name))
@@ -321,7 +338,9 @@ Verdicts runOneProcess(const std::vector<Case> &cases, int numPes) {
       verdicts.push_back({c.name, runtimeError("acSymmMalloc")});
       continue;
     }
-    auto src = [&](int pe) { return static_cast<char *>(acSymmAddress(heap, pe, b.srcOffset)); };
+    auto src = [&](int pe) {
+      return static_cast<char *>(acSymmAddress(heap, pe, b.srcOffset));
+    };
     auto region = [&](int pe) {
       return static_cast<char *>(acSymmAddress(heap, pe, b.regionOffset));
     };
@@ -345,7 +364,8 @@ Verdicts runOneProcess(const std::vector<Case> &cases, int numPes) {
       failure = runtimeError("acSymmBarrier");
     for (int pe = 0; pe < numPes && !barrierFailed; ++pe) {
       mgpuSetDefaultDevice(pe);
-      std::string wrong = check(c, b, pe, numPes, src(pe), region(pe), "one-process");
+      std::string wrong =
+          check(c, b, pe, numPes, src(pe), region(pe), "one-process");
       if (!wrong.empty())
         failure += (failure.empty() ? "" : "; ") + wrong;
     }
@@ -363,7 +383,8 @@ Verdicts runOneProcess(const std::vector<Case> &cases, int numPes) {
 int createProcessHeap(bool nvshmem, int pe, int numPes, const std::string &dir,
                       acSymmHeap **heap) {
   if (!nvshmem)
-    return acSymmCreateProcess(pe, pe, numPes, heapBytes(numPes), dir.c_str(), heap);
+    return acSymmCreateProcess(pe, pe, numPes, heapBytes(numPes), dir.c_str(),
+                               heap);
   std::string idPath = dir + "/nvshmem.id";
   std::vector<char> id(4096);
   uint64_t idBytes = id.size();
@@ -372,8 +393,8 @@ int createProcessHeap(bool nvshmem, int pe, int numPes, const std::string &dir,
       return rc;
     std::string tmp = idPath + ".tmp";
     FILE *f = std::fopen(tmp.c_str(), "wb");
-    if (!f || std::fwrite(id.data(), 1, idBytes, f) != idBytes || std::fclose(f) != 0 ||
-        std::rename(tmp.c_str(), idPath.c_str()) != 0) {
+    if (!f || std::fwrite(id.data(), 1, idBytes, f) != idBytes ||
+        std::fclose(f) != 0 || std::rename(tmp.c_str(), idPath.c_str()) != 0) {
       std::perror("writing the NVSHMEM unique ID");
       std::exit(1);
     }
@@ -382,13 +403,15 @@ int createProcessHeap(bool nvshmem, int pe, int numPes, const std::string &dir,
     for (int i = 0; i < 600 && !(f = std::fopen(idPath.c_str(), "rb")); ++i)
       usleep(100000);
     if (!f) {
-      std::fprintf(stderr, "pe %d: PE 0 wrote no NVSHMEM unique ID in 60 s\n", pe);
+      std::fprintf(stderr, "pe %d: PE 0 wrote no NVSHMEM unique ID in 60 s\n",
+                   pe);
       std::exit(1);
     }
     idBytes = std::fread(id.data(), 1, id.size(), f);
     std::fclose(f);
   }
-  return acSymmCreateNvshmem(pe, pe, numPes, heapBytes(numPes), id.data(), idBytes, heap);
+  return acSymmCreateNvshmem(pe, pe, numPes, heapBytes(numPes), id.data(),
+                             idBytes, heap);
 }
 
 /// The body of PE `pe`'s child in a multi-process mode: runs every case on
@@ -400,7 +423,8 @@ int runChild(bool nvshmem, const std::vector<Case> &cases, int pe, int numPes,
   mgpuSetDefaultDevice(pe);
   acSymmHeap *heap = nullptr;
   if (createProcessHeap(nvshmem, pe, numPes, dir, &heap)) {
-    std::string why = runtimeError(nvshmem ? "acSymmCreateNvshmem" : "acSymmCreateProcess");
+    std::string why =
+        runtimeError(nvshmem ? "acSymmCreateNvshmem" : "acSymmCreateProcess");
     std::fprintf(stderr, "pe %d: %s\n", pe, why.c_str());
     for (const Case &c : cases)
       std::fprintf(out, "%s pe %d: %s\n", c.name.c_str(), pe, why.c_str());
@@ -416,7 +440,8 @@ int runChild(bool nvshmem, const std::vector<Case> &cases, int pe, int numPes,
     Buffers b(c, numPes);
     if (acSymmMalloc(heap, b.srcBytes, 4096, &b.srcOffset) ||
         acSymmMalloc(heap, b.regionBytes, 4096, &b.regionOffset)) {
-      std::fprintf(out, "%s pe %d: %s\n", c.name.c_str(), pe, runtimeError("acSymmMalloc").c_str());
+      std::fprintf(out, "%s pe %d: %s\n", c.name.c_str(), pe,
+                   runtimeError("acSymmMalloc").c_str());
       return 1; // the PEs' allocators no longer agree
     }
     char *src = static_cast<char *>(acSymmAddress(heap, pe, b.srcOffset));
@@ -424,12 +449,15 @@ int runChild(bool nvshmem, const std::vector<Case> &cases, int pe, int numPes,
     prepare(c, b, pe, src, region);
     // A barrier that fails (a peer died) ends this PE: later ones would too.
     if (acSymmBarrier(heap)) {
-      std::fprintf(out, "%s pe %d: %s\n", c.name.c_str(), pe, runtimeError("acSymmBarrier").c_str());
+      std::fprintf(out, "%s pe %d: %s\n", c.name.c_str(), pe,
+                   runtimeError("acSymmBarrier").c_str());
       return 1;
     }
-    launch(kernels, c, b, kernelArgument(c, pe, numPes), src, region + kGuardBytes);
+    launch(kernels, c, b, kernelArgument(c, pe, numPes), src,
+           region + kGuardBytes);
     if (acSymmBarrier(heap)) {
-      std::fprintf(out, "%s pe %d: %s\n", c.name.c_str(), pe, runtimeError("acSymmBarrier").c_str());
+      std::fprintf(out, "%s pe %d: %s\n", c.name.c_str(), pe,
+                   runtimeError("acSymmBarrier").c_str());
       return 1;
     }
     std::string failure = check(c, b, pe, numPes, src, region, mode);
@@ -446,15 +474,18 @@ int runChild(bool nvshmem, const std::vector<Case> &cases, int pe, int numPes,
 std::string describeStatus(int pe, int status) {
   char buf[96];
   if (WIFSIGNALED(status))
-    std::snprintf(buf, sizeof(buf), "pe %d: killed by signal %d", pe, WTERMSIG(status));
+    std::snprintf(buf, sizeof(buf), "pe %d: killed by signal %d", pe,
+                  WTERMSIG(status));
   else
-    std::snprintf(buf, sizeof(buf), "pe %d: exited with status %d", pe, WEXITSTATUS(status));
+    std::snprintf(buf, sizeof(buf), "pe %d: exited with status %d", pe,
+                  WEXITSTATUS(status));
   return buf;
 }
 
 /// Two-process / NVSHMEM mode: forks one child per GPU (this process has
 /// made no CUDA call) and gathers their verdicts.
-Verdicts runMultiProcess(bool nvshmem, const std::vector<Case> &cases, int numPes) {
+Verdicts runMultiProcess(bool nvshmem, const std::vector<Case> &cases,
+                         int numPes) {
   char dirTemplate[] = "/tmp/asynccopy-symm-XXXXXX";
   std::string dir = mkdtemp(dirTemplate) ? dirTemplate : "/tmp/asynccopy-symm";
   std::fflush(stdout);
@@ -552,7 +583,8 @@ std::string expectTrap(const Case &c, Misuse misuse, int numPes) {
       src = static_cast<char *>(mgpuMemAlloc(b.srcBytes, nullptr, false));
       region = static_cast<char *>(mgpuMemAlloc(b.regionBytes, nullptr, false));
     }
-    int32_t arg = misuse == Misuse::BadPe ? numPes : kernelArgument(c, 0, numPes);
+    int32_t arg =
+        misuse == Misuse::BadPe ? numPes : kernelArgument(c, 0, numPes);
     std::fprintf(stderr, "%s\n", kLaunchMarker);
     launch(kernels, c, b, arg, src, region + kGuardBytes);
     mgpuStreamSynchronize(nullptr);
@@ -605,8 +637,10 @@ int countGpus() {
   std::fflush(stdout);
   pid_t pid = fork();
   if (pid == 0) {
-    const char *library = std::getenv("ASYNCCOPY_CUDA_DRIVER"); // as the runtime
-    void *cuda = dlopen(library ? library : "libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+    const char *library =
+        std::getenv("ASYNCCOPY_CUDA_DRIVER"); // as the runtime
+    void *cuda =
+        dlopen(library ? library : "libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
     if (!cuda)
       std::_Exit(0);
     using InitFn = int (*)(unsigned);
@@ -691,7 +725,8 @@ int main(int argc, char **argv) {
         continue;
       }
       std::printf("%s [%s]: %s%s%s\n", name.c_str(), mode.c_str(),
-                  why.empty() ? "PASS" : "FAIL (", why.c_str(), why.empty() ? "" : ")");
+                  why.empty() ? "PASS" : "FAIL (", why.c_str(),
+                  why.empty() ? "" : ")");
       ++(why.empty() ? passed : failed);
     }
     std::fflush(stdout);

@@ -13,8 +13,8 @@
 // copy twice: with a copy from the peer's address, and with a kernel (PTX
 // JIT, loaded once on device 0 and launched on every PE's device, as MLIR's
 // host code does) that finds the peer through the device table
-// __asynccopy_symm the runtime wrote into that device's copy of the module. Prints "symm_smoke: <mode>: PASS" or FAIL
-// and exits 0 or 1.
+// __asynccopy_symm the runtime wrote into that device's copy of the module.
+// Prints "symm_smoke: <mode>: PASS" or FAIL and exits 0 or 1.
 #include "asynccopy/Runtime/MgpuABI.h"
 #include "asynccopy/Runtime/Symmetric.h"
 
@@ -88,9 +88,9 @@ int failures = 0;
   do {                                                                         \
     if (!(cond)) {                                                             \
       ++failures;                                                              \
-      std::printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);             \
+      std::printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);              \
       std::printf(__VA_ARGS__);                                                \
-      std::printf(" [%s]\n", acGetLastError());                               \
+      std::printf(" [%s]\n", acGetLastError());                                \
     }                                                                          \
   } while (0)
 
@@ -183,16 +183,16 @@ int runPe(const std::string &mode, int pe, int numPes, const std::string &dir,
   acSymmHeap *heap = nullptr;
   int32_t status;
   if (mode == "process") {
-    status = acSymmCreateProcess(pe, pe, numPes, kHeapBytes, dir.c_str(),
-                                 &heap);
+    status =
+        acSymmCreateProcess(pe, pe, numPes, kHeapBytes, dir.c_str(), &heap);
   } else {
     char id[128];
     if (read(idPipe, id, sizeof(id)) != ssize_t(sizeof(id))) {
       std::printf("PE %d: no unique ID from PE 0\n", pe);
       return 1;
     }
-    status = acSymmCreateNvshmem(pe, pe, numPes, kHeapBytes, id, sizeof(id),
-                                 &heap);
+    status =
+        acSymmCreateNvshmem(pe, pe, numPes, kHeapBytes, id, sizeof(id), &heap);
   }
   if (status != 0) {
     std::printf("PE %d: %s\n", pe, acGetLastError());
@@ -270,8 +270,8 @@ int main(int argc, char **argv) {
                  argv[0]);
     return 2;
   }
-  int result = mode == "single" ? runSingle(numPes)
-                                : runProcesses(mode, numPes);
+  int result =
+      mode == "single" ? runSingle(numPes) : runProcesses(mode, numPes);
   std::printf("symm_smoke: %s: %s\n", mode.c_str(), result ? "FAIL" : "PASS");
   return result ? 1 : 0;
 }

@@ -159,7 +159,8 @@ TEST_F(SmemBufferTest, StaticSubview) {
   )mlir");
   EXPECT_EQ(b.byteOffset.getExact(), 8192);
   EXPECT_TRUE(b.isAligned(1024));
-  EXPECT_EQ(b.getByteRange(traced), std::make_pair(int64_t(8192), int64_t(16384)));
+  EXPECT_EQ(b.getByteRange(traced),
+            std::make_pair(int64_t(8192), int64_t(16384)));
 }
 
 TEST_F(SmemBufferTest, ContiguousSubviewOneRowIn) {
@@ -171,7 +172,8 @@ TEST_F(SmemBufferTest, ContiguousSubviewOneRowIn) {
   EXPECT_EQ(b.byteOffset.getExact(), 128);
   EXPECT_TRUE(b.isAligned(128));
   EXPECT_FALSE(b.isAligned(1024));
-  EXPECT_EQ(b.getByteRange(traced), std::make_pair(int64_t(128), int64_t(1152)));
+  EXPECT_EQ(b.getByteRange(traced),
+            std::make_pair(int64_t(128), int64_t(1152)));
 }
 
 TEST_F(SmemBufferTest, StridedColumnsByteRange) {

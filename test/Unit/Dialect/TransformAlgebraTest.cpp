@@ -98,8 +98,8 @@ TEST_F(TransformAlgebraTest, TileGmemShape) {
             SmallVector<int64_t>({ShapedType::kDynamic, 2, 8, 64}));
   EXPECT_TRUE(failed(tile.transformGmemShape({100, 128}, {128, 1})));
   EXPECT_EQ(tile.transformStrides({ShapedType::kDynamic, 1}),
-            SmallVector<int64_t>({ShapedType::kDynamic, 64,
-                                  ShapedType::kDynamic, 1}));
+            SmallVector<int64_t>(
+                {ShapedType::kDynamic, 64, ShapedType::kDynamic, 1}));
 }
 
 TEST_F(TransformAlgebraTest, Transpose) {
@@ -119,8 +119,7 @@ TEST_F(TransformAlgebraTest, CollapseLeading) {
   // Strides 4096 and 128: common stride 128; bound (3*32 + 31*1) + 1 = 128.
   EXPECT_EQ(*c.transformGmemShape({4, 32, 128}, {4096, 128, 1}),
             SmallVector<int64_t>({128, 128}));
-  EXPECT_EQ(c.transformStrides({4096, 128, 1}),
-            SmallVector<int64_t>({128, 1}));
+  EXPECT_EQ(c.transformStrides({4096, 128, 1}), SmallVector<int64_t>({128, 1}));
   EXPECT_EQ(c.transformIndex({3, 5, 7}, {4096, 128, 1}),
             SmallVector<int64_t>({101, 7}));
   expectOffsetPreserved({c}, {3, 5, 7}, {4096, 128, 1});

@@ -144,8 +144,7 @@ FAKE_EXPORT CUresult cuCtxSynchronize() {
   return CUDA_SUCCESS;
 }
 
-FAKE_EXPORT CUresult cuDevicePrimaryCtxRetain(CUcontext *ctx,
-                                              CUdevice device) {
+FAKE_EXPORT CUresult cuDevicePrimaryCtxRetain(CUcontext *ctx, CUdevice device) {
   *ctx = newHandle<CUcontext>(1, device + 1);
   return CUDA_SUCCESS;
 }
@@ -554,8 +553,7 @@ FAKE_EXPORT CUresult cuMemUnmap(CUdeviceptr ptr, size_t size) {
 }
 
 FAKE_EXPORT CUresult cuMemSetAccess(CUdeviceptr ptr, size_t size,
-                                    const CUmemAccessDesc *desc,
-                                    size_t count) {
+                                    const CUmemAccessDesc *desc, size_t count) {
   std::lock_guard<std::mutex> lock(stateMutex);
   state.accessRanges.insert({ptr, size});
   state.accessDevices.clear();
@@ -578,9 +576,9 @@ FAKE_EXPORT CUresult cuMemExportToShareableHandle(
   return CUDA_SUCCESS;
 }
 
-FAKE_EXPORT CUresult cuMemImportFromShareableHandle(
-    CUmemGenericAllocationHandle *handle, void *osHandle,
-    CUmemAllocationHandleType type) {
+FAKE_EXPORT CUresult
+cuMemImportFromShareableHandle(CUmemGenericAllocationHandle *handle,
+                               void *osHandle, CUmemAllocationHandleType type) {
   if (type != CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR)
     return CUDA_ERROR_INVALID_VALUE;
   int fd = dup(int(reinterpret_cast<intptr_t>(osHandle)));

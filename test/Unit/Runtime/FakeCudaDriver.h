@@ -58,7 +58,8 @@ struct FakeCudaState {
   std::set<unsigned long long> liveHandles;
   int64_t liveMappings = 0;
   int64_t liveReservations = 0;
-  std::set<std::pair<asynccopy::runtime::cuda::CUdeviceptr, size_t>> accessRanges;
+  std::set<std::pair<asynccopy::runtime::cuda::CUdeviceptr, size_t>>
+      accessRanges;
   std::vector<int> accessDevices;
   /// Modules whose image mentions __asynccopy_symm get a table: module ->
   /// its (host-memory) table.

@@ -34,8 +34,9 @@ inline void expectInChild(bool ok, const char *what, int line) {
 inline FakeCudaState *useFakeDriver() {
   setenv("ASYNCCOPY_CUDA_DRIVER", AC_FAKE_CUDA_DRIVER, 1);
   void *library = dlopen(AC_FAKE_CUDA_DRIVER, RTLD_NOW | RTLD_LOCAL);
-  auto state = library ? reinterpret_cast<FakeCudaFn>(dlsym(library, "fakeCuda"))
-                       : nullptr;
+  auto state = library
+                   ? reinterpret_cast<FakeCudaFn>(dlsym(library, "fakeCuda"))
+                   : nullptr;
   if (!state) {
     fprintf(stderr, "cannot load the fake driver %s\n", AC_FAKE_CUDA_DRIVER);
     exit(100);

@@ -417,8 +417,8 @@ int launchCounters() {
   EXPECT_IN_CHILD(fake->memsetStreams.size() == 1 &&
                   fake->memsetStreams[0] == reinterpret_cast<CUstream>(5));
   const auto *words = reinterpret_cast<const uint32_t *>(maps + 128);
-  EXPECT_IN_CHILD(std::all_of(words, words + 8,
-                              [](uint32_t w) { return w == 0; }));
+  EXPECT_IN_CHILD(
+      std::all_of(words, words + 8, [](uint32_t w) { return w == 0; }));
   EXPECT_IN_CHILD(launch(9) == AC_LAUNCH_OK);
   EXPECT_IN_CHILD(param(3) != maps + 128 && fake->memsetStreams.size() == 2 &&
                   fake->memsetStreams[1] == reinterpret_cast<CUstream>(9));

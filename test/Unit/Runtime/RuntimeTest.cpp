@@ -43,8 +43,8 @@ struct TiledMap {
 
   int32_t validate() const {
     return acTensorMapValidateTiled(elementType, rank, globalAddress,
-                                    globalDims, globalStrides, boxDims,
-                                    swizzle, oobFill, l2Promotion);
+                                    globalDims, globalStrides, boxDims, swizzle,
+                                    oobFill, l2Promotion);
   }
 };
 
@@ -102,9 +102,8 @@ TEST(RuntimeTensorMap, Rank) {
   map.rank = 5;
   expectValid(map);
   // Rank 1 needs no strides.
-  EXPECT_EQ(acTensorMapValidateTiled(AC_ELEMENT_F32, 1, nullptr,
-                                     map.globalDims, nullptr, map.boxDims, 0,
-                                     0, 0),
+  EXPECT_EQ(acTensorMapValidateTiled(AC_ELEMENT_F32, 1, nullptr, map.globalDims,
+                                     nullptr, map.boxDims, 0, 0, 0),
             AC_TENSOR_MAP_OK)
       << acGetLastError();
 }
@@ -112,8 +111,7 @@ TEST(RuntimeTensorMap, Rank) {
 TEST(RuntimeTensorMap, NullArrays) {
   TiledMap map;
   EXPECT_EQ(acTensorMapValidateTiled(map.elementType, 2, nullptr, nullptr,
-                                     map.globalStrides, map.boxDims, 128, 0,
-                                     0),
+                                     map.globalStrides, map.boxDims, 128, 0, 0),
             AC_TENSOR_MAP_INVALID);
   EXPECT_STREQ(acGetLastError(),
                "tensor map: globalDims is null: rank 2 needs 2 entries");
@@ -125,8 +123,8 @@ TEST(RuntimeTensorMap, NullArrays) {
                "tensor map: globalStridesBytes is null: rank 2 needs 1 "
                "entries");
   EXPECT_EQ(acTensorMapValidateTiled(map.elementType, 2, nullptr,
-                                     map.globalDims, map.globalStrides,
-                                     nullptr, 128, 0, 0),
+                                     map.globalDims, map.globalStrides, nullptr,
+                                     128, 0, 0),
             AC_TENSOR_MAP_INVALID);
   EXPECT_STREQ(acGetLastError(),
                "tensor map: boxDims is null: rank 2 needs 2 entries");
@@ -364,9 +362,8 @@ TEST(RuntimeTensorMapEncode, FallbackZeroesTheMapWhereTheTensorBreaksRules) {
        }},
       {"stride not a multiple of 16 B",
        [](TiledMap &m) { m.globalStrides[0] = 24; }},
-      {"stride of 2^40 B", [](TiledMap &m) {
-         m.globalStrides[0] = int64_t(1) << 40;
-       }},
+      {"stride of 2^40 B",
+       [](TiledMap &m) { m.globalStrides[0] = int64_t(1) << 40; }},
       {"empty tensor", [](TiledMap &m) { m.globalDims[1] = 0; }},
       {"dim past the coordinate range",
        [](TiledMap &m) { m.globalDims[1] = int64_t(1) << 31; }},
@@ -438,8 +435,8 @@ TEST(RuntimeDriverDeathTest, EveryEntryPointChecksTheDriver) {
               testing::ExitedWithCode(1), message);
   EXPECT_EXIT((withoutDriver(), mgpuMemAlloc(64, nullptr, false)),
               testing::ExitedWithCode(1), message);
-  EXPECT_EXIT((withoutDriver(), mgpuEventCreate()),
-              testing::ExitedWithCode(1), message);
+  EXPECT_EXIT((withoutDriver(), mgpuEventCreate()), testing::ExitedWithCode(1),
+              message);
   EXPECT_EXIT((withoutDriver(), acEventElapsedMs(nullptr, nullptr)),
               testing::ExitedWithCode(1), message);
   EXPECT_EXIT((withoutDriver(), mgpuLaunchKernel(nullptr, 1, 1, 1, 1, 1, 1, 0,
@@ -499,8 +496,7 @@ TEST(RuntimeDriverDeathTest, EncoderOrExitExits) {
         acTensorMapEncodeTiledOrExit(&descriptor, map.elementType, map.rank,
                                      map.globalAddress, map.globalDims,
                                      map.globalStrides, map.boxDims,
-                                     map.swizzle, map.oobFill,
-                                     map.l2Promotion);
+                                     map.swizzle, map.oobFill, map.l2Promotion);
       },
       testing::ExitedWithCode(1),
       "^asynccopy runtime: acTensorMapEncodeTiledOrExit: cannot load "
@@ -508,8 +504,7 @@ TEST(RuntimeDriverDeathTest, EncoderOrExitExits) {
 }
 
 /// A ranked memref descriptor as MLIR lays it out.
-template <int Rank>
-struct MemRefDescriptor {
+template <int Rank> struct MemRefDescriptor {
   void *allocated;
   void *aligned;
   int64_t offset;
@@ -593,8 +588,7 @@ int streamTokensInEventCalls() {
 }
 
 TEST(RuntimeFakeDriverDeathTest, StreamTokensInEventCalls) {
-  EXPECT_EXIT(exit(streamTokensInEventCalls()), testing::ExitedWithCode(0),
-              "");
+  EXPECT_EXIT(exit(streamTokensInEventCalls()), testing::ExitedWithCode(0), "");
 }
 
 TEST(RuntimeFakeDriverDeathTest, ModuleErrors) {
@@ -629,8 +623,8 @@ int launchesFromThreads() {
     threads.emplace_back([=] {
       mgpuSetDefaultDevice(t % FakeCudaState::kDevices);
       for (int i = 0; i < 100; ++i)
-        mgpuLaunchKernel(mgpuModuleGetFunction(module, "k"), 1, 1, 1, 32, 1,
-                         1, 0, nullptr, nullptr, nullptr, 0);
+        mgpuLaunchKernel(mgpuModuleGetFunction(module, "k"), 1, 1, 1, 32, 1, 1,
+                         0, nullptr, nullptr, nullptr, 0);
     });
   for (std::thread &thread : threads)
     thread.join();
@@ -653,8 +647,8 @@ TEST(RuntimeFakeDriverDeathTest, LazyLoadErrorExits) {
     FakeCudaState *fake = useFakeDriver();
     fake->failingLoadDevices = {1};
     static char image[] = "fake module";
-    void *kernel = mgpuModuleGetFunction(mgpuModuleLoad(image, sizeof(image)),
-                                         "k");
+    void *kernel =
+        mgpuModuleGetFunction(mgpuModuleLoad(image, sizeof(image)), "k");
     mgpuSetDefaultDevice(1);
     mgpuLaunchKernel(kernel, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr, nullptr,
                      0);
@@ -690,8 +684,8 @@ int emptyTensorMapCoversFilledScratch() {
   map.boxDims[1] = 8;
   EXPECT_IN_CHILD(encode(map) == AC_TENSOR_MAP_OK);
   FakeTensorMap first = fake->lastMap;
-  EXPECT_IN_CHILD(first.rank == 2 && first.dims[0] == 1 &&
-                  first.dims[1] == 1 && first.strides[0] == 16);
+  EXPECT_IN_CHILD(first.rank == 2 && first.dims[0] == 1 && first.dims[1] == 1 &&
+                  first.strides[0] == 16);
   EXPECT_IN_CHILD(first.box[0] == 32 && first.box[1] == 8);
   EXPECT_IN_CHILD(first.oobFill == 0);
   EXPECT_IN_CHILD(allBytesAre(first.address, 16, 0x00));
@@ -725,8 +719,7 @@ int emptyTensorMapCoversFilledScratch() {
   TiledMap full;
   EXPECT_IN_CHILD(encode(full) == AC_TENSOR_MAP_OK);
   EXPECT_IN_CHILD(fake->lastMap.address == full.globalAddress &&
-                  fake->lastMap.dims[0] == 128 &&
-                  fake->lastMap.dims[1] == 64 &&
+                  fake->lastMap.dims[0] == 128 && fake->lastMap.dims[1] == 64 &&
                   fake->lastMap.strides[0] == 256);
   return childFailures;
 }
@@ -751,10 +744,9 @@ int encodeCacheReencodesChangedArguments() {
   fake->stampMaps = true;
   TiledMap base;
   auto encodeInto = [](const TiledMap &m, Descriptor *descriptor) {
-    return acTensorMapEncodeTiled(descriptor, m.elementType, m.rank,
-                                  m.globalAddress, m.globalDims,
-                                  m.globalStrides, m.boxDims, m.swizzle,
-                                  m.oobFill, m.l2Promotion);
+    return acTensorMapEncodeTiled(
+        descriptor, m.elementType, m.rank, m.globalAddress, m.globalDims,
+        m.globalStrides, m.boxDims, m.swizzle, m.oobFill, m.l2Promotion);
   };
   Descriptor first, again;
   EXPECT_IN_CHILD(encodeInto(base, &first) == AC_TENSOR_MAP_OK);
@@ -816,12 +808,11 @@ int encodeCacheReencodesChangedArguments() {
   bad.boxDims[0] = 300;
   EXPECT_IN_CHILD(encodeInto(bad, &again) == AC_TENSOR_MAP_INVALID);
   alignas(64) char storage[256];
-  EXPECT_IN_CHILD(acTensorMapEncodeTiled(storage + 8, base.elementType,
-                                         base.rank, base.globalAddress,
-                                         base.globalDims, base.globalStrides,
-                                         base.boxDims, base.swizzle,
-                                         base.oobFill, base.l2Promotion) ==
-                  AC_TENSOR_MAP_INVALID);
+  EXPECT_IN_CHILD(acTensorMapEncodeTiled(
+                      storage + 8, base.elementType, base.rank,
+                      base.globalAddress, base.globalDims, base.globalStrides,
+                      base.boxDims, base.swizzle, base.oobFill,
+                      base.l2Promotion) == AC_TENSOR_MAP_INVALID);
 
   // Each thread has its own cache.
   encoded = fake->mapsEncoded;
@@ -867,9 +858,8 @@ int emptyMemrefTensorMap() {
                   fake->lastMap.box[0] == 64 && fake->lastMap.box[1] == 32);
   // An empty innermost dim needs no unit stride either.
   MemRefDescriptor<2> columns = {nullptr, nullptr, 0, {64, 0}, {1, 7}};
-  EXPECT_IN_CHILD(
-      mgpuTensorMapEncodeTiledMemref(2, &columns, 6, 0, 3, 0, 0, box) !=
-      nullptr);
+  EXPECT_IN_CHILD(mgpuTensorMapEncodeTiledMemref(2, &columns, 6, 0, 3, 0, 0,
+                                                 box) != nullptr);
   return childFailures;
 }
 

@@ -121,12 +121,12 @@ int nvshmemLoadError(const char *library, const char *message) {
   char id[128];
   uint64_t idBytes = sizeof(id);
   EXPECT_IN_CHILD(acSymmNvshmemUniqueId(id, &idBytes) == 1);
-  EXPECT_IN_CHILD(errorContains(std::string("acSymmNvshmemUniqueId: ") +
-                                message));
+  EXPECT_IN_CHILD(
+      errorContains(std::string("acSymmNvshmemUniqueId: ") + message));
   acSymmHeap *heap = nullptr;
   EXPECT_IN_CHILD(acSymmCreateNvshmem(0, 0, 1, 1024, id, 128, &heap) == 1);
-  EXPECT_IN_CHILD(errorContains(std::string("acSymmCreateNvshmem: ") +
-                                message));
+  EXPECT_IN_CHILD(
+      errorContains(std::string("acSymmCreateNvshmem: ") + message));
   return childFailures;
 }
 
@@ -207,12 +207,14 @@ int singleProcessHeap() {
 /// that misses is an API error under compute-sanitizer.
 int tableLookups() {
   FakeCudaState *fake = useFakeDriver();
-  static char cubin[] = "\x7f" "ELF kernels";
-  static char peerCubin[] = "\x7f" "ELF kernels __asynccopy_symm";
+  static char cubin[] = "\x7f"
+                        "ELF kernels";
+  static char peerCubin[] = "\x7f"
+                            "ELF kernels __asynccopy_symm";
   static char ptx[] = ".version 8.1 kernels";
   static char fatbin[] = "fatbin, maybe compressed";
   void *modules[] = {mgpuModuleLoad(cubin, sizeof(cubin)),
-                      mgpuModuleLoadJIT(ptx, 2)};
+                     mgpuModuleLoadJIT(ptx, 2)};
   EXPECT_IN_CHILD(fake->globalLookups == 0);
   void *peer = mgpuModuleLoad(peerCubin, sizeof(peerCubin));
   EXPECT_IN_CHILD(fake->globalLookups == 1);
@@ -295,9 +297,9 @@ int allocator() {
   EXPECT_IN_CHILD(errorContains("out of symmetric heap (asked "
                                 "18446744073709551615 bytes"));
   // An alignment that leaves no room although the free bytes would do.
-  EXPECT_IN_CHILD(acSymmMalloc(heap, kGranularity / 2, kGranularity / 2,
-                               &big) == 0 &&
-                  big == kGranularity / 2);
+  EXPECT_IN_CHILD(
+      acSymmMalloc(heap, kGranularity / 2, kGranularity / 2, &big) == 0 &&
+      big == kGranularity / 2);
   EXPECT_IN_CHILD(acSymmMalloc(heap, 256, kGranularity, &big) == 1);
   EXPECT_IN_CHILD(errorContains("largest free 1048320 of 2097152"));
   EXPECT_IN_CHILD(acSymmMalloc(heap, 256, 3, &big) == 1);
@@ -362,10 +364,10 @@ int deviceTables() {
   uint64_t base0 = reinterpret_cast<uintptr_t>(acSymmAddress(heap, 0, 0));
   uint64_t base1 = reinterpret_cast<uintptr_t>(acSymmAddress(heap, 1, 0));
   const acSymmDeviceTable *table = tableOn(fake, 0);
-  EXPECT_IN_CHILD(table && table->localBase == base0 && table->size == kGranularity &&
-                  table->numPes == 2 && table->myPe == 0 &&
-                  table->peerBase[0] == base0 && table->peerBase[1] == base1 &&
-                  table->peerBase[2] == 0);
+  EXPECT_IN_CHILD(table && table->localBase == base0 &&
+                  table->size == kGranularity && table->numPes == 2 &&
+                  table->myPe == 0 && table->peerBase[0] == base0 &&
+                  table->peerBase[1] == base1 && table->peerBase[2] == 0);
   launch(mgpuModuleGetFunction(before, "peer_kernel"));
   EXPECT_IN_CHILD(fake->launches == 2);
 
@@ -593,8 +595,8 @@ TEST(RuntimeSymmetricDeathTest, PeerTensorMapsErrorsExit) {
     const int64_t dims[1] = {64};
     const int32_t box[1] = {64};
     char *base = static_cast<char *>(acSymmAddress(heap, 0, 0));
-    acSymmPeerTensorMapsOrExit(AC_ELEMENT_F16, 1, base + 8, dims, nullptr,
-                               box, 0, 0, 0);
+    acSymmPeerTensorMapsOrExit(AC_ELEMENT_F16, 1, base + 8, dims, nullptr, box,
+                               0, 0, 0);
   };
   EXPECT_EXIT(badMap(), testing::ExitedWithCode(1),
               "^asynccopy runtime: acSymmPeerTensorMapsOrExit: PE 0: tensor "
@@ -666,7 +668,8 @@ int processHeap() {
     fprintf(stderr, "the socket file is still there\n");
     ++failures;
   }
-  if (fake->liveHandles.size() || fake->liveMappings || fake->liveReservations) {
+  if (fake->liveHandles.size() || fake->liveMappings ||
+      fake->liveReservations) {
     fprintf(stderr, "PE 0 left VMM resources behind\n");
     ++failures;
   }
@@ -693,8 +696,9 @@ int missingPe() {
   EXPECT_IN_CHILD(acSymmCreateProcess(1, 1, 3, 4096, dir.c_str(), &heap) == 1);
   EXPECT_IN_CHILD(errorContains("acSymmCreateProcess: PE 1 could not connect "
                                 "to PE 0 at " +
-                                dir + "/pe0.sock within 1 s: PE 0 did not "
-                                      "show up"));
+                                dir +
+                                "/pe0.sock within 1 s: PE 0 did not "
+                                "show up"));
   removeRendezvous(dir);
   return childFailures;
 }

@@ -66,8 +66,8 @@ protected:
     size_t at = text.find(".version ");
     if (at == llvm::StringRef::npos)
       return 0;
-    llvm::StringRef version = text.drop_front(at + 9).take_until(
-        [](char c) { return c == '\n'; });
+    llvm::StringRef version =
+        text.drop_front(at + 9).take_until([](char c) { return c == '\n'; });
     auto [major, minor] = version.split('.');
     unsigned ma = 0, mi = 0;
     if (major.getAsInteger(10, ma) || minor.getAsInteger(10, mi))

@@ -33,8 +33,8 @@ struct FinalizeDescriptorParamsPass
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     Builder b(ctx);
-    auto descriptorType = LLVM::LLVMArrayType::get(
-        b.getI64Type(), tma::kDescriptorBytes / 8);
+    auto descriptorType =
+        LLVM::LLVMArrayType::get(b.getI64Type(), tma::kDescriptorBytes / 8);
     llvm::DenseMap<Operation *, int64_t> kernels;
     AsyncCopyDialect::GridConstantsAttrHelper gridConstants(ctx);
     WalkResult result = getOperation().walk([&](Operation *op) {
@@ -43,9 +43,10 @@ struct FinalizeDescriptorParamsPass
         return WalkResult::advance();
       auto func = dyn_cast<LLVM::LLVMFuncOp>(op);
       if (!func) {
-        op->emitOpError("has tensor-map parameters but is not an LLVM "
-                        "function yet; run asynccopy-finalize-descriptor-params "
-                        "after the GPU-to-NVVM lowering");
+        op->emitOpError(
+            "has tensor-map parameters but is not an LLVM "
+            "function yet; run asynccopy-finalize-descriptor-params "
+            "after the GPU-to-NVVM lowering");
         return WalkResult::interrupt();
       }
       int64_t numArgs = func.getNumArguments();
@@ -88,9 +89,9 @@ struct FinalizeDescriptorParamsPass
         Value hostCopy = launch.getKernelOperand(i);
         if (!isa<LLVM::LLVMPointerType>(hostCopy.getType()))
           continue;
-        Value bytes = LLVM::LoadOp::create(b, launch.getLoc(), descriptorType,
-                                           hostCopy,
-                                           tma::kDescriptorAlignBytes);
+        Value bytes =
+            LLVM::LoadOp::create(b, launch.getLoc(), descriptorType, hostCopy,
+                                 tma::kDescriptorAlignBytes);
         launch.getKernelOperandsMutable()[i].set(bytes);
       }
     });

@@ -100,8 +100,9 @@ struct FinalizeHostLaunchesPass
         getOperation().walk([&](FunctionOpInterface func) -> WalkResult {
           if (func.isExternal() || isa<gpu::GPUModuleOp>(func->getParentOp()))
             return WalkResult::skip();
-          return succeeded(streamTokensAsStreams(func)) ? WalkResult::skip()
-                                                        : WalkResult::interrupt();
+          return succeeded(streamTokensAsStreams(func))
+                     ? WalkResult::skip()
+                     : WalkResult::interrupt();
         });
     if (result.wasInterrupted())
       signalPassFailure();
@@ -111,8 +112,7 @@ struct FinalizeHostLaunchesPass
   /// issued (the driver copies the arguments at the launch).
   static void scopeStack(gpu::LaunchFuncOp launch) {
     Block *block = launch->getBlock();
-    if (block->isEntryBlock() &&
-        isa<FunctionOpInterface>(block->getParentOp()))
+    if (block->isEntryBlock() && isa<FunctionOpInterface>(block->getParentOp()))
       return;
     auto save = dyn_cast_or_null<LLVM::StackSaveOp>(launch->getPrevNode());
     auto restore =
@@ -188,8 +188,8 @@ struct FinalizeHostLaunchesPass
           return failure();
       } else if (calls(call, "mgpuEventDestroy")) {
         if (deadAfter.contains(call) &&
-            failed(callRuntime(loc, "mgpuStreamDestroy",
-                               call.getArgOperands(), voidType)))
+            failed(callRuntime(loc, "mgpuStreamDestroy", call.getArgOperands(),
+                               voidType)))
           return failure();
       } else {
         // The other stream waits for all work on this one so far: an event

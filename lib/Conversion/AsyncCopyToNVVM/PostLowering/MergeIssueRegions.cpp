@@ -21,9 +21,9 @@
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/RegionKindInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::asynccopy {
 #define GEN_PASS_DEF_ASYNCCOPYMERGEISSUEREGIONS
@@ -52,11 +52,10 @@ bool sameValue(Value a, Value b, unsigned depth = 0) {
       cast<OpResult>(a).getResultNumber() !=
           cast<OpResult>(b).getResultNumber())
     return false;
-  return llvm::all_of(llvm::zip(opA->getOperands(), opB->getOperands()),
-                      [&](auto pair) {
-                        return sameValue(std::get<0>(pair), std::get<1>(pair),
-                                         depth + 1);
-                      });
+  return llvm::all_of(
+      llvm::zip(opA->getOperands(), opB->getOperands()), [&](auto pair) {
+        return sameValue(std::get<0>(pair), std::get<1>(pair), depth + 1);
+      });
 }
 
 /// The linear thread id of an elected-thread predicate `%id < 32 &&
@@ -71,7 +70,8 @@ Value electedWarpThreadId(Value cond) {
     APInt bound;
     if (elect.getDefiningOp<NVVM::ElectSyncOp>() && cmp &&
         cmp.getPredicate() == arith::CmpIPredicate::ult &&
-        matchPattern(cmp.getRhs(), m_ConstantInt(&bound)) && bound == hw::kWarpThreads)
+        matchPattern(cmp.getRhs(), m_ConstantInt(&bound)) &&
+        bound == hw::kWarpThreads)
       return cmp.getLhs();
   }
   return {};

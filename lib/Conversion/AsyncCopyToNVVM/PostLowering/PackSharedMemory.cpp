@@ -89,13 +89,13 @@ void rewriteKernel(gpu::GPUFuncOp kernel, ArrayRef<SharedBuffer> packed,
   if (align > kWindowAlign) {
     Value rem = arith::RemUIOp::create(b, loc, address, index(align));
     start = arith::RemUIOp::create(
-        b, loc, arith::SubIOp::create(b, loc, index(align), rem),
-        index(align));
+        b, loc, arith::SubIOp::create(b, loc, index(align), rem), index(align));
   }
   for (auto [buffer, offset] : llvm::zip(packed, offsets)) {
     Value at = arith::AddIOp::create(b, loc, start, index(offset));
     if (buffer.attribution) {
-      BlockArgument arg = kernel.getWorkgroupAttributions()[*buffer.attribution];
+      BlockArgument arg =
+          kernel.getWorkgroupAttributions()[*buffer.attribution];
       arg.replaceAllUsesWith(memref::ViewOp::create(
           b, loc, cast<MemRefType>(arg.getType()), window, at, ValueRange{}));
       continue;
@@ -111,8 +111,7 @@ void rewriteKernel(gpu::GPUFuncOp kernel, ArrayRef<SharedBuffer> packed,
       continue;
     Value bytes = arith::IndexCastOp::create(
         b, loc, b.getI64Type(), arith::AddIOp::create(b, loc, address, at));
-    Value ptr =
-        LLVM::IntToPtrOp::create(b, loc, uses.front().getType(), bytes);
+    Value ptr = LLVM::IntToPtrOp::create(b, loc, uses.front().getType(), bytes);
     for (LLVM::AddressOfOp use : uses) {
       use.replaceAllUsesWith(ptr);
       use.erase();
@@ -169,11 +168,12 @@ struct AsyncCopyPackSharedMemoryPass
   /// for it, adding the globals it moved to `moved`; the window's bytes (0:
   /// left static), or failure (reported) when the chip cannot give the
   /// kernel that much.
-  FailureOr<int64_t> pack(gpu::GPUFuncOp kernel,
-                          DenseSet<Operation *> &moved) {
-    if (kernel.walk([](gpu::DynamicSharedMemoryOp) {
-                return WalkResult::interrupt();
-              }).wasInterrupted())
+  FailureOr<int64_t> pack(gpu::GPUFuncOp kernel, DenseSet<Operation *> &moved) {
+    if (kernel
+            .walk([](gpu::DynamicSharedMemoryOp) {
+              return WalkResult::interrupt();
+            })
+            .wasInterrupted())
       return 0;
     SmallVector<SharedBuffer> buffers;
     DenseSet<Operation *> seen;
@@ -206,8 +206,8 @@ struct AsyncCopyPackSharedMemoryPass
     if (window > limit || rest > limit - window) {
       InFlightDiagnostic diag =
           kernel.emitOpError("kernel @")
-          << kernel.getName() << " needs more shared memory than the "
-          << limit << " B a CTA can have on " << chip << ": ";
+          << kernel.getName() << " needs more shared memory than the " << limit
+          << " B a CTA can have on " << chip << ": ";
       describeSharedBuffers(diag, buffers);
       diag << "; use smaller tiles or fewer stages";
       return failure();
@@ -217,9 +217,9 @@ struct AsyncCopyPackSharedMemoryPass
       if (buffer.global)
         moved.insert(buffer.global);
     AsyncCopyDialect::DynamicSmemBytesAttrHelper(kernel.getContext())
-        .setAttr(kernel, IntegerAttr::get(IntegerType::get(
-                                              kernel.getContext(), 64),
-                                          window));
+        .setAttr(kernel,
+                 IntegerAttr::get(IntegerType::get(kernel.getContext(), 64),
+                                  window));
     return window;
   }
 

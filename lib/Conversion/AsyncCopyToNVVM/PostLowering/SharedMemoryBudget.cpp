@@ -43,11 +43,11 @@ struct AsyncCopyCheckStaticSharedMemoryPass
       if (total <= limit)
         return;
       fits = false;
-      InFlightDiagnostic diag =
-          kernel.emitOpError("kernel @")
-          << kernel.getName() << " needs " << total
-          << " B of static shared memory, more than the " << limit
-          << " B a kernel for " << chip << " can declare statically: ";
+      InFlightDiagnostic diag = kernel.emitOpError("kernel @")
+                                << kernel.getName() << " needs " << total
+                                << " B of static shared memory, more than the "
+                                << limit << " B a kernel for " << chip
+                                << " can declare statically: ";
       describeSharedBuffers(diag, buffers);
       diag << "; use smaller tiles or fewer stages, or let "
               "asynccopy-pack-shared-memory move them into dynamic shared "

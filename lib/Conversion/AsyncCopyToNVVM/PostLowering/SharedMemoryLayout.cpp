@@ -47,8 +47,8 @@ static void collectAttributions(FunctionOpInterface func,
   for (auto [index, arg] :
        llvm::enumerate(gpuFunc.getWorkgroupAttributions())) {
     auto type = cast<MemRefType>(arg.getType());
-    auto align = dyn_cast_or_null<IntegerAttr>(
-        gpuFunc.getWorkgroupAttributionAttr(
+    auto align =
+        dyn_cast_or_null<IntegerAttr>(gpuFunc.getWorkgroupAttributionAttr(
             index, LLVM::LLVMDialect::getAlignAttrName()));
     SharedBuffer buffer = makeBuffer(
         layout, "workgroup buffer " + std::to_string(index), type,
@@ -80,28 +80,28 @@ void lowering::collectSharedBuffers(FunctionOpInterface func,
       if (!global || !isSharedMemory(global.getType()) ||
           !seen.insert(global).second)
         return;
-      SharedBuffer buffer = makeBuffer(
-          layout, ("memref.global @" + global.getSymName()).str(),
-          global.getType(), global.getType().getElementType(),
-          global.getType().getShape(),
-          static_cast<int64_t>(global.getAlignment().value_or(0)));
+      SharedBuffer buffer =
+          makeBuffer(layout, ("memref.global @" + global.getSymName()).str(),
+                     global.getType(), global.getType().getElementType(),
+                     global.getType().getShape(),
+                     static_cast<int64_t>(global.getAlignment().value_or(0)));
       buffer.global = global;
       buffers.push_back(std::move(buffer));
       return;
     }
     if (auto addressOf = dyn_cast<LLVM::AddressOfOp>(op)) {
-      auto global = dyn_cast_or_null<LLVM::GlobalOp>(
-          SymbolTable::lookupNearestSymbolFrom(addressOf,
-                                               addressOf.getGlobalNameAttr()));
+      auto global =
+          dyn_cast_or_null<LLVM::GlobalOp>(SymbolTable::lookupNearestSymbolFrom(
+              addressOf, addressOf.getGlobalNameAttr()));
       if (!global ||
           global.getAddrSpace() !=
               static_cast<unsigned>(NVVM::NVVMMemorySpace::Shared) ||
           !seen.insert(global).second)
         return;
-      SharedBuffer buffer = makeBuffer(
-          layout, ("llvm.mlir.global @" + global.getSymName()).str(),
-          global.getGlobalType(), global.getGlobalType(), {},
-          static_cast<int64_t>(global.getAlignment().value_or(0)));
+      SharedBuffer buffer =
+          makeBuffer(layout, ("llvm.mlir.global @" + global.getSymName()).str(),
+                     global.getGlobalType(), global.getGlobalType(), {},
+                     static_cast<int64_t>(global.getAlignment().value_or(0)));
       buffer.global = global;
       buffers.push_back(std::move(buffer));
       return;

@@ -62,8 +62,7 @@ tileWithPartialTiles(CopyLayout &layout, GmemTransformAttrInterface transform,
   if (rank < k)
     return failure();
   SmallVector<int64_t> outer(shape.take_front(rank - k)), inner;
-  for (auto [i, extent, size] :
-       llvm::enumerate(shape.take_back(k), tiling)) {
+  for (auto [i, extent, size] : llvm::enumerate(shape.take_back(k), tiling)) {
     if (isDyn(extent))
       return failure();
     if (extent % size != 0 && extent > size)
@@ -148,10 +147,9 @@ static void computeTensorView(CopyLayout &layout, ArrayRef<int64_t> gmemShape,
   layout.hasTensorView = true;
 }
 
-FailureOr<CopyLayout>
-mlir::asynccopy::computeCopyLayout(MemRefType gmemType, ArrayRef<int64_t> window,
-                                   ArrayRef<GmemTransformAttrInterface> transforms,
-                                   std::string *error) {
+FailureOr<CopyLayout> mlir::asynccopy::computeCopyLayout(
+    MemRefType gmemType, ArrayRef<int64_t> window,
+    ArrayRef<GmemTransformAttrInterface> transforms, std::string *error) {
   auto failWith = [&](const Twine &msg) -> FailureOr<CopyLayout> {
     if (error)
       *error = msg.str();
@@ -202,9 +200,8 @@ mlir::asynccopy::computeCopyLayout(MemRefType gmemType, ArrayRef<int64_t> window
     layout.startAlignBytes =
         pow2AlignOfProduct(layout.baseOffset, layout.elementBytes());
   else
-    layout.startAlignBytes = layout.elementBits % 8 == 0
-                                 ? pow2Align16(layout.elementBytes())
-                                 : 1;
+    layout.startAlignBytes =
+        layout.elementBits % 8 == 0 ? pow2Align16(layout.elementBytes()) : 1;
   return layout;
 }
 
@@ -230,8 +227,8 @@ static void refineStartAlign(CopyLayout &layout, MemRefType gmemType,
       divisor = divisors->divisor(cast<Value>(ofr));
     if (divisor == 0)
       continue;
-    int64_t strideAlign = isDyn(stride) ? pow2Align16(eb)
-                                        : pow2AlignOfProduct(stride, eb);
+    int64_t strideAlign =
+        isDyn(stride) ? pow2Align16(eb) : pow2AlignOfProduct(stride, eb);
     align = std::min(align, pow2AlignOfProduct(divisor, strideAlign));
   }
   layout.startAlignBytes = align;
@@ -244,8 +241,8 @@ mlir::asynccopy::computeCopyLayout(AsyncCopyLikeOpInterface op,
   if (!gmem)
     return failure();
   auto gmemType = cast<MemRefType>(gmem.getType());
-  FailureOr<CopyLayout> layout = computeCopyLayout(
-      gmemType, op.getWindowSizes(), op.getTransformList());
+  FailureOr<CopyLayout> layout =
+      computeCopyLayout(gmemType, op.getWindowSizes(), op.getTransformList());
   if (succeeded(layout)) {
     SmallVector<OpFoldResult> offsets = op.getMixedOffsets();
     if (offsets.empty())
@@ -256,8 +253,7 @@ mlir::asynccopy::computeCopyLayout(AsyncCopyLikeOpInterface op,
   return layout;
 }
 
-template <typename OpT>
-static FailureOr<CopyLayout> prefetchLayout(OpT op) {
+template <typename OpT> static FailureOr<CopyLayout> prefetchLayout(OpT op) {
   return computeCopyLayout(op.getSource().getType(), op.getWindowSizes(),
                            op.getTransformList());
 }
@@ -367,12 +363,11 @@ static FailureOr<TmaPlan> planViewDims(const CopyLayout &layout,
                                     "elements); a tensor map needs extents "
                                     ">= 1 and every window is out of bounds");
   if (plan.dims.back().stride != 1)
-    return declineTma(reason,
-                      "the innermost dim of the GMEM view has stride " +
-                          (isDyn(plan.dims.back().stride)
-                               ? Twine("?")
-                               : Twine(plan.dims.back().stride)) +
-                          ", TMA needs it contiguous (stride 1)");
+    return declineTma(reason, "the innermost dim of the GMEM view has stride " +
+                                  (isDyn(plan.dims.back().stride)
+                                       ? Twine("?")
+                                       : Twine(plan.dims.back().stride)) +
+                                  ", TMA needs it contiguous (stride 1)");
   // Issues start as the single whole box.
   plan.issues.push_back({SmallVector<int64_t>(rank, 0), 0});
   return plan;
@@ -425,8 +420,8 @@ static LogicalResult splitLargeBox(TmaPlan &plan, TmaIssueLoops &loops,
     if (plan.dims[i].box <= tma::kMaxBoxDim)
       continue;
     int64_t multiple = i == rank - 1 ? tma::kBoxInnerAlignBytes : 1;
-    int64_t piece = largestPiece(plan.dims[i].box, tma::kMaxBoxDim,
-                                 elementBytes, multiple);
+    int64_t piece =
+        largestPiece(plan.dims[i].box, tma::kMaxBoxDim, elementBytes, multiple);
     if (piece == 0)
       return declineTma(reason, "box dim " + Twine(i) + " of " +
                                     Twine(plan.dims[i].box) +
@@ -461,9 +456,10 @@ static LogicalResult splitLargeBox(TmaPlan &plan, TmaIssueLoops &loops,
 static void mergePartialTiles(TmaPlan &plan, TmaIssueLoops &loops,
                               const CopyLayout &layout) {
   auto planDimOf = [&](int64_t viewDim) {
-    return llvm::find_if(plan.dims, [&](const TmaDim &dim) {
-             return dim.terms.front().first == viewDim;
-           }) -
+    return llvm::find_if(plan.dims,
+                         [&](const TmaDim &dim) {
+                           return dim.terms.front().first == viewDim;
+                         }) -
            plan.dims.begin();
   };
   for (const CopyLayout::PartialTile &tile : layout.partialTiles) {
@@ -822,9 +818,8 @@ int64_t mlir::asynccopy::alignedVectorBytes(const CopyLayout &layout) {
                    pow2Align16(layout.chunkBytes)});
 }
 
-FailureOr<int64_t>
-mlir::asynccopy::cpAsyncVectorBytes(const CopyLayout &layout,
-                                    std::string *reason) {
+FailureOr<int64_t> mlir::asynccopy::cpAsyncVectorBytes(const CopyLayout &layout,
+                                                       std::string *reason) {
   if (layout.elementBits % 8 != 0) {
     if (reason)
       *reason = "cp.async moves whole bytes; sub-byte elements go the sync way";

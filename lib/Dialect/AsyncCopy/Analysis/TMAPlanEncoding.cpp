@@ -66,8 +66,8 @@ static LogicalResult readDims(TmaPlanAttr attr, const CopyLayout &layout,
                                  " box and no `dims` for a rank-" +
                                  Twine(viewRank) + " tensor view");
     for (int64_t i = 0; i < viewRank; ++i)
-      plan.dims.push_back({layout.tensorShape[i], layout.tensorStrides[i],
-                           box[i], {{i, 1}}});
+      plan.dims.push_back(
+          {layout.tensorShape[i], layout.tensorStrides[i], box[i], {{i, 1}}});
     return success();
   }
   for (auto [dimAttr, extent] : llvm::zip(attr.getDims(), box)) {
@@ -101,9 +101,8 @@ FailureOr<TmaPlan> mlir::asynccopy::getTmaPlan(TmaPlanAttr attr,
   for (TmaIssueAttr issue : attr.getIssueOffsets()) {
     if (issue.getView().size() != viewRank) {
       (void)decline(reason, "an issue offset of rank " +
-                                Twine(issue.getView().size()) +
-                                " for a rank-" + Twine(viewRank) +
-                                " tensor view");
+                                Twine(issue.getView().size()) + " for a rank-" +
+                                Twine(viewRank) + " tensor view");
       return failure();
     }
     plan.issues.push_back({llvm::to_vector(issue.getView()), issue.getSmem()});
@@ -120,8 +119,7 @@ FailureOr<TmaPlan> mlir::asynccopy::getTmaPlan(TmaPlanAttr attr,
   return plan;
 }
 
-FailureOr<TmaPlan> mlir::asynccopy::getTmaPlan(Operation *op,
-                                               TmaPlanAttr attr,
+FailureOr<TmaPlan> mlir::asynccopy::getTmaPlan(Operation *op, TmaPlanAttr attr,
                                                const CopyLayout &layout) {
   std::string reason;
   FailureOr<TmaPlan> plan = getTmaPlan(attr, layout, &reason);

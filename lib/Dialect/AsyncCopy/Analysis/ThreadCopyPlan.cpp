@@ -183,14 +183,14 @@ planThreadCopy(AsyncCopyLikeOpInterface op, CopyLayout layout,
   int64_t vector = chooseVectorElements(plan, maxVectorBytes, maxLimit);
   int64_t eb = l.elementBytes();
   if (vector * eb < minVectorBytes) {
-    *reason = ("the window moves in " + Twine(vector * eb) +
-               "-B pieces, smaller than the " + Twine(minVectorBytes) +
-               "-B minimum" +
-               (plan.checksBounds()
-                    ? Twine(" (bound checks keep each piece on one GMEM row; "
-                            "oob = promise_in_bounds lifts that)")
-                    : Twine()))
-                  .str();
+    *reason =
+        ("the window moves in " + Twine(vector * eb) +
+         "-B pieces, smaller than the " + Twine(minVectorBytes) + "-B minimum" +
+         (plan.checksBounds()
+              ? Twine(" (bound checks keep each piece on one GMEM row; "
+                      "oob = promise_in_bounds lifts that)")
+              : Twine()))
+            .str();
     return failure();
   }
   plan.vectorElements = vector;
@@ -202,18 +202,18 @@ planThreadCopy(AsyncCopyLikeOpInterface op, CopyLayout layout,
 }
 
 /// The layout of `op`'s GMEM side, or why per-thread copies cannot move it.
-static FailureOr<CopyLayout>
-perThreadLayout(AsyncCopyLikeOpInterface op, const KnownDivisors *divisors, std::string *reason) {
+static FailureOr<CopyLayout> perThreadLayout(AsyncCopyLikeOpInterface op,
+                                             const KnownDivisors *divisors,
+                                             std::string *reason) {
   FailureOr<CopyLayout> layout = computeCopyLayout(op, divisors);
   if (failed(layout))
     *reason = "the GMEM operand has no analysable strided layout";
   return layout;
 }
 
-FailureOr<ThreadCopyPlan>
-mlir::asynccopy::planCpAsyncCopy(AsyncCopyLikeOpInterface op, KnownOffset smemOffset,
-                                 const KnownDivisors *divisors,
-                                 std::string *reason) {
+FailureOr<ThreadCopyPlan> mlir::asynccopy::planCpAsyncCopy(
+    AsyncCopyLikeOpInterface op, KnownOffset smemOffset,
+    const KnownDivisors *divisors, std::string *reason) {
   FailureOr<CopyLayout> layout = perThreadLayout(op, divisors, reason);
   if (failed(layout))
     return failure();
@@ -231,10 +231,9 @@ mlir::asynccopy::planCpAsyncCopy(AsyncCopyLikeOpInterface op, KnownOffset smemOf
       /*checkBounds=*/op.getOobOrDefault() == OOBMode::zeros, reason);
 }
 
-FailureOr<ThreadCopyPlan>
-mlir::asynccopy::planSyncCopy(AsyncCopyLikeOpInterface op, KnownOffset smemOffset,
-                              const KnownDivisors *divisors,
-                              std::string *reason) {
+FailureOr<ThreadCopyPlan> mlir::asynccopy::planSyncCopy(
+    AsyncCopyLikeOpInterface op, KnownOffset smemOffset,
+    const KnownDivisors *divisors, std::string *reason) {
   FailureOr<CopyLayout> layout = perThreadLayout(op, divisors, reason);
   if (failed(layout))
     return failure();
@@ -267,7 +266,8 @@ FailureOr<ThreadCopyPlan> mlir::asynccopy::expandThreadCopyPlan(
                         checkBounds, reason);
 }
 
-RemoteCopyPlan mlir::asynccopy::planRemoteCopy(AsyncCopyLikeOpInterface op, int64_t elementBytes,
+RemoteCopyPlan mlir::asynccopy::planRemoteCopy(AsyncCopyLikeOpInterface op,
+                                               int64_t elementBytes,
                                                KnownOffset srcOffset,
                                                KnownOffset dstOffset) {
   auto srcType = cast<MemRefType>(op.getSource().getType());

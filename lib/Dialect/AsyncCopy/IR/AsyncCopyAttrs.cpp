@@ -107,7 +107,8 @@ TileAttr::transformShape(ArrayRef<int64_t> shape,
       if (s < t)
         return fail(emitError, "window dim " + Twine(dim) + " of size " +
                                    Twine(s) + " is smaller than its tile " +
-                                   Twine(t) + "; `rounding = down` leaves "
+                                   Twine(t) +
+                                   "; `rounding = down` leaves "
                                    "nothing to copy");
       result.push_back(s / t);
       break;
@@ -150,7 +151,8 @@ TileAttr::transformGmemShape(ArrayRef<int64_t> shape,
   return outer;
 }
 
-SmallVector<int64_t> TileAttr::transformStrides(ArrayRef<int64_t> strides) const {
+SmallVector<int64_t>
+TileAttr::transformStrides(ArrayRef<int64_t> strides) const {
   ArrayRef<int64_t> tiling = getTiling();
   size_t k = tiling.size();
   assert(strides.size() >= k && "tile rank exceeds stride rank");
@@ -248,8 +250,8 @@ FailureOr<SmallVector<int64_t>> TransposeAttr::transformShape(
   if (shape.size() != getPermutation().size())
     return fail(emitError, "transpose of rank " +
                                Twine(getPermutation().size()) +
-                               " cannot apply to a rank-" + Twine(shape.size()) +
-                               " window");
+                               " cannot apply to a rank-" +
+                               Twine(shape.size()) + " window");
   return permute(getPermutation(), shape);
 }
 
@@ -297,7 +299,8 @@ TransposeAttr::inverseStep(ArrayRef<int64_t> step) const {
 }
 
 GmemTransformAttrInterface TransposeAttr::batch(int64_t leadingRank) const {
-  SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, leadingRank));
+  SmallVector<int64_t> perm =
+      llvm::to_vector(llvm::seq<int64_t>(0, leadingRank));
   for (int64_t p : getPermutation())
     perm.push_back(p + leadingRank);
   return TransposeAttr::get(getContext(), perm);
@@ -354,7 +357,8 @@ CollapseLeadingAttr::transformGmemShape(ArrayRef<int64_t> shape,
   int64_t g = commonStride(strides.take_front(n));
   // The merged extent is the largest linear index reachable plus one.
   int64_t bound = 1;
-  for (auto [d, s] : llvm::zip_equal(shape.take_front(n), strides.take_front(n))) {
+  for (auto [d, s] :
+       llvm::zip_equal(shape.take_front(n), strides.take_front(n))) {
     if (ShapedType::isDynamic(d) || ShapedType::isDynamic(g)) {
       bound = kDyn;
       break;
@@ -543,12 +547,11 @@ DropUnitDimsAttr::inverseStep(ArrayRef<int64_t> step) const {
   return insertDims<int64_t>(getDims(), step, [](int64_t) { return 0; });
 }
 
-GmemTransformAttrInterface
-DropUnitDimsAttr::batch(int64_t leadingRank) const {
-  return DropUnitDimsAttr::get(
-      getContext(), llvm::map_to_vector(getDims(), [&](int64_t d) {
-        return d + leadingRank;
-      }));
+GmemTransformAttrInterface DropUnitDimsAttr::batch(int64_t leadingRank) const {
+  return DropUnitDimsAttr::get(getContext(),
+                               llvm::map_to_vector(getDims(), [&](int64_t d) {
+                                 return d + leadingRank;
+                               }));
 }
 
 //===----------------------------------------------------------------------===//
@@ -569,7 +572,8 @@ FailureOr<SmallVector<int64_t>> mlir::asynccopy::applyTransformsToShape(
 }
 
 SmallVector<int64_t> mlir::asynccopy::applyTransformsToStrides(
-    ArrayRef<GmemTransformAttrInterface> transforms, ArrayRef<int64_t> strides) {
+    ArrayRef<GmemTransformAttrInterface> transforms,
+    ArrayRef<int64_t> strides) {
   SmallVector<int64_t> current(strides);
   for (GmemTransformAttrInterface t : transforms)
     current = t.transformStrides(current);
@@ -594,13 +598,14 @@ SmallVector<int64_t> mlir::asynccopy::applyTransformsToIndex(
 /// `[4096, ?]`: static extents or strides, `?` for dynamic ones.
 static ParseResult parseExtents(AsmParser &parser,
                                 SmallVector<int64_t> &extents) {
-  return parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&]() -> ParseResult {
-    if (succeeded(parser.parseOptionalQuestion())) {
-      extents.push_back(kDyn);
-      return success();
-    }
-    return parser.parseInteger(extents.emplace_back());
-  });
+  return parser.parseCommaSeparatedList(
+      AsmParser::Delimiter::Square, [&]() -> ParseResult {
+        if (succeeded(parser.parseOptionalQuestion())) {
+          extents.push_back(kDyn);
+          return success();
+        }
+        return parser.parseInteger(extents.emplace_back());
+      });
 }
 
 static void printExtents(AsmPrinter &printer, ArrayRef<int64_t> extents) {
@@ -721,10 +726,9 @@ Attribute TmaPlanAttr::parse(AsmParser &parser, Type) {
   }
   if (parser.parseGreater())
     return {};
-  return parser.getChecked<TmaPlanAttr>(loc, parser.getContext(), box, issues,
-                                        bytes, dims, offsets, multicast,
-                                        leaderOnly, descriptor,
-                                        descriptorOffset);
+  return parser.getChecked<TmaPlanAttr>(
+      loc, parser.getContext(), box, issues, bytes, dims, offsets, multicast,
+      leaderOnly, descriptor, descriptorOffset);
 }
 
 void TmaPlanAttr::print(AsmPrinter &printer) const {
@@ -743,12 +747,12 @@ void TmaPlanAttr::print(AsmPrinter &printer) const {
   printer << ">";
 }
 
-LogicalResult TensorMapAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError, int64_t arg,
-    Type elementType, int32_t mapType, ArrayRef<int64_t> dims,
-    ArrayRef<int64_t> strides, ArrayRef<int64_t> box, int64_t swizzle,
-    OOBMode oob, CacheHint cache, bool identityView, bool peer,
-    bool fallback) {
+LogicalResult
+TensorMapAttr::verify(function_ref<InFlightDiagnostic()> emitError, int64_t arg,
+                      Type elementType, int32_t mapType, ArrayRef<int64_t> dims,
+                      ArrayRef<int64_t> strides, ArrayRef<int64_t> box,
+                      int64_t swizzle, OOBMode oob, CacheHint cache,
+                      bool identityView, bool peer, bool fallback) {
   if (arg < 0)
     return emitError() << "a tensor map describes a kernel argument, got "
                           "argument "
@@ -761,8 +765,8 @@ LogicalResult TensorMapAttr::verify(
       static_cast<int64_t>(box.size()) != rank)
     return emitError() << "a tensor map has one stride and one box extent "
                           "per dim, got "
-                       << rank << " dims, " << strides.size()
-                       << " strides and " << box.size() << " box extents";
+                       << rank << " dims, " << strides.size() << " strides and "
+                       << box.size() << " box extents";
   for (auto [dim, stride] : llvm::zip(dims, strides)) {
     if (!ShapedType::isDynamic(dim) &&
         (dim < 0 || dim > hw::kMaxCoordinateExtent))
@@ -789,8 +793,8 @@ LogicalResult TensorMapAttr::verify(
   if (encoding->bytes * 8 != tma::storageBits(elementType))
     return emitError() << "map_type " << mapType << " (" << encoding->name
                        << ") has " << encoding->bytes
-                       << "-byte elements, but the element type "
-                       << elementType << " does not";
+                       << "-byte elements, but the element type " << elementType
+                       << " does not";
   if (!hw::isValidSwizzle(swizzle))
     return emitError() << "swizzle is 0, 32, 64 or 128 bytes, got " << swizzle;
   // The encoder's limits on strides: the innermost dim is contiguous, the
@@ -838,5 +842,5 @@ int32_t TensorMapAttr::getOobFill() const {
 
 int32_t TensorMapAttr::getL2PromotionBytes() const {
   return getCache() == CacheHint::evict_last ? hw::kL2PromotionEvictLastBytes
-                                              : hw::kL2PromotionBytes;
+                                             : hw::kL2PromotionBytes;
 }

@@ -33,8 +33,7 @@ struct ProtocolAttr {
 } // namespace
 
 /// Accepts what the generated helper of a `discardableAttrs` entry reads.
-template <typename Helper>
-static bool isDeclaredType(Attribute attr) {
+template <typename Helper> static bool isDeclaredType(Attribute attr) {
   using AttrType = decltype(std::declval<Helper>().getAttr(nullptr));
   return isa<AttrType>(attr);
 }
@@ -140,8 +139,9 @@ static ArrayRef<ProtocolAttr> getProtocolAttrs() {
 LogicalResult AsyncCopyDialect::verifyOperationAttribute(Operation *op,
                                                          NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
-  const ProtocolAttr *entry = llvm::find_if(
-      getProtocolAttrs(), [&](const ProtocolAttr &p) { return p.name == name; });
+  const ProtocolAttr *entry =
+      llvm::find_if(getProtocolAttrs(),
+                    [&](const ProtocolAttr &p) { return p.name == name; });
   if (entry == getProtocolAttrs().end())
     return op->emitOpError("has unknown attribute '")
            << name << "'; the asynccopy dialect defines no such attribute";

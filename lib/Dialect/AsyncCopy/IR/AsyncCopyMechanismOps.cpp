@@ -62,9 +62,8 @@ LogicalResult TmaDimAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-LogicalResult
-TmaIssueAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                     ArrayRef<int64_t> view, int64_t smem) {
+LogicalResult TmaIssueAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   ArrayRef<int64_t> view, int64_t smem) {
   if (view.empty() || llvm::any_of(view, [](int64_t o) { return o < 0; }) ||
       smem < 0)
     return emitError() << "a TMA issue's offsets are >= 0, one per "
@@ -78,9 +77,8 @@ TmaMulticastAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (dim < 0 || count < 2 || count > hw::kMaxClusterCtas || smemStride < 1)
     return emitError() << "a multicast split names a box dim >= 0, 2 to "
                        << hw::kMaxClusterCtas
-                       << " pieces and their SMEM stride, got dim "
-                       << dim << ", " << count << " pieces, stride "
-                       << smemStride;
+                       << " pieces and their SMEM stride, got dim " << dim
+                       << ", " << count << " pieces, stride " << smemStride;
   return success();
 }
 
@@ -94,8 +92,7 @@ verifyTmaPlanParts(function_ref<InFlightDiagnostic()> emitError,
                    ArrayRef<TmaMulticastAttr> multicast, bool leaderOnly) {
   if (!dims.empty() && dims.size() != box.size())
     return emitError() << "a TMA plan has one tensor-map dim per box dim, got "
-                       << dims.size() << " for a rank-" << box.size()
-                       << " box";
+                       << dims.size() << " for a rank-" << box.size() << " box";
   if (offsets.empty() ? issues != 1
                       : static_cast<int64_t>(offsets.size()) != issues)
     return emitError() << "a TMA plan of " << issues
@@ -124,15 +121,17 @@ verifyTmaPlanParts(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-LogicalResult TmaPlanAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError, ArrayRef<int64_t> box,
-    int64_t issues, int64_t bytes, ArrayRef<TmaDimAttr> dims,
-    ArrayRef<TmaIssueAttr> issueOffsets, ArrayRef<TmaMulticastAttr> multicast,
-    bool leaderOnly, std::optional<int64_t> descriptor,
-    std::optional<int64_t> descriptorOffset) {
+LogicalResult TmaPlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  ArrayRef<int64_t> box, int64_t issues,
+                                  int64_t bytes, ArrayRef<TmaDimAttr> dims,
+                                  ArrayRef<TmaIssueAttr> issueOffsets,
+                                  ArrayRef<TmaMulticastAttr> multicast,
+                                  bool leaderOnly,
+                                  std::optional<int64_t> descriptor,
+                                  std::optional<int64_t> descriptorOffset) {
   if (box.empty() || static_cast<int64_t>(box.size()) > hw::kMaxRank)
-    return emitError() << "a TMA box has 1 to " << hw::kMaxRank
-                       << " dims, got " << box.size();
+    return emitError() << "a TMA box has 1 to " << hw::kMaxRank << " dims, got "
+                       << box.size();
   for (int64_t extent : box)
     if (extent < 1 || extent > hw::kMaxBoxDim)
       return emitError() << "TMA box extents are 1 to " << hw::kMaxBoxDim
@@ -214,8 +213,7 @@ static LogicalResult verifyCopyLike(AsyncCopyLikeOpInterface op,
 /// Rejects the first of `clauses` (name, present) that `op` has: the
 /// mechanism has no use for it.
 static LogicalResult
-verifyAbsent(Operation *op,
-             ArrayRef<std::pair<StringRef, bool>> clauses) {
+verifyAbsent(Operation *op, ArrayRef<std::pair<StringRef, bool>> clauses) {
   for (auto [name, present] : clauses)
     if (present)
       return op->emitOpError("takes no `") << name << "`";
@@ -223,8 +221,8 @@ verifyAbsent(Operation *op,
 }
 
 /// Requires `clause` (name, present) with `why` it is needed.
-static LogicalResult verifyPresent(Operation *op, StringRef name,
-                                   bool present, StringRef why) {
+static LogicalResult verifyPresent(Operation *op, StringRef name, bool present,
+                                   StringRef why) {
   if (!present)
     return op->emitOpError("needs `") << name << "`: " << why;
   return success();
@@ -255,8 +253,7 @@ static LogicalResult verifyTmaPlanBytes(Operation *op, TmaPlanAttr plan,
   for (TmaMulticastAttr piece : plan.getMulticast())
     boxBytes *= piece.getCount();
   if (elementBits % 8 != 0 || plan.getBytes() != windowBytes ||
-      windowBytes % boxBytes != 0 ||
-      windowBytes / boxBytes != plan.getIssues())
+      windowBytes % boxBytes != 0 || windowBytes / boxBytes != plan.getIssues())
     return op->emitOpError("has a TMA plan of ")
            << plan.getIssues() << " issue(s) of " << boxBytes
            << "-B boxes and bytes = " << plan.getBytes() << " for a window of "
@@ -291,8 +288,8 @@ static LogicalResult verifyTmaCopyPlan(AsyncCopyLikeOpInterface op,
                                        TmaPlanAttr plan) {
   auto smem = cast<MemRefType>(op.getSmem().getType());
   int64_t bits = tma::storageBits(smem.getElementType());
-  if (failed(verifyTmaPlanBytes(op, plan, bits,
-                                smem.getNumElements() * bits / 8)))
+  if (failed(
+          verifyTmaPlanBytes(op, plan, bits, smem.getNumElements() * bits / 8)))
     return failure();
   int64_t align = hw::smemBoxAlignBytes(op.getSwizzleOrZero());
   SmallVector<int64_t> starts;
@@ -312,8 +309,8 @@ LogicalResult TmaLoadOp::verify() {
   if (failed(verifyCopyLike(*this, Direction::load)) ||
       failed(verifyPresent(*this, "barrier", !!getBarrier(),
                            "a TMA load completes on an mbarrier")) ||
-      failed(verifyAbsent(*this, {{"remote", !!getRank()},
-                                  {"reduction", !!getReduction()}})) ||
+      failed(verifyAbsent(
+          *this, {{"remote", !!getRank()}, {"reduction", !!getReduction()}})) ||
       failed(copy_rules::verifyCopy(*this)) ||
       failed(verifyTmaCopyPlan(*this, getPlan())))
     return failure();
@@ -357,8 +354,7 @@ LogicalResult TmaReduceOp::verify() {
   return verifyTmaCopyPlan(*this, getPlan());
 }
 
-ParseResult TmaPrefetchOp::parse(OpAsmParser &parser,
-                                 OperationState &result) {
+ParseResult TmaPrefetchOp::parse(OpAsmParser &parser, OperationState &result) {
   return copy_like::parsePrefetchClauses(
       parser, result,
       result.getOrAddProperties<Properties>().operandSegmentSizes);
@@ -366,8 +362,8 @@ ParseResult TmaPrefetchOp::parse(OpAsmParser &parser,
 
 void TmaPrefetchOp::print(OpAsmPrinter &p) {
   copy_like::printPrefetchClauses(p, *this, getSource(), getOffsets(),
-                               getStaticOffsetsAttr(), getStaticSizesAttr(),
-                               getPredicate());
+                                  getStaticOffsetsAttr(), getStaticSizesAttr(),
+                                  getPredicate());
 }
 
 LogicalResult TmaPrefetchOp::verify() {
@@ -481,8 +477,8 @@ LogicalResult CpAsyncCopyOp::verify() {
                            getToken() || getBarrier(),
                            "cp.async completes through commit/wait groups or "
                            "through every thread's arrival on a barrier")) ||
-      failed(verifyAbsent(*this, {{"remote", !!getRank()},
-                                  {"collective", !!getCollective()}})))
+      failed(verifyAbsent(
+          *this, {{"remote", !!getRank()}, {"collective", !!getCollective()}})))
     return failure();
   if (getOobOrDefault() == OOBMode::nan)
     return emitOpError("zero-fills elements outside the tensor; oob = nan "
@@ -500,7 +496,7 @@ LogicalResult CpAsyncCopyOp::verify() {
 
 LogicalResult SyncCopyOp::verify() {
   bool remote = getRank() != nullptr;
-  if (failed(verifyCopyLike(*this, remote       ? Direction::remote
+  if (failed(verifyCopyLike(*this, remote     ? Direction::remote
                                    : isLoad() ? Direction::load
                                               : Direction::store)) ||
       failed(copy_rules::verifyCopy(*this)) ||

@@ -17,8 +17,8 @@
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
-#include "llvm/Support/MathExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::asynccopy;
@@ -55,13 +55,12 @@ resolveOperandOfUnspelledType(OpAsmParser &parser,
                               Type guess, SmallVectorImpl<Value> &result) {
   Type actual;
   {
-    ScopedDiagnosticHandler capture(
-        parser.getContext(), [&](Diagnostic &diag) {
-          for (DiagnosticArgument &arg : diag.getArguments())
-            if (arg.getKind() == DiagnosticArgument::DiagnosticArgumentKind::Type)
-              actual = arg.getAsType();
-          return success();
-        });
+    ScopedDiagnosticHandler capture(parser.getContext(), [&](Diagnostic &diag) {
+      for (DiagnosticArgument &arg : diag.getArguments())
+        if (arg.getKind() == DiagnosticArgument::DiagnosticArgumentKind::Type)
+          actual = arg.getAsType();
+      return success();
+    });
     if (succeeded(parser.resolveOperand(operand, guess, result)))
       return success();
   }
@@ -112,8 +111,8 @@ static void printWindow(OpAsmPrinter &p, Operation *op, OperandRange offsets,
 }
 
 /// Attribute names the custom printers never put in the attribute dict.
-static constexpr StringRef kElidedAttrs[] = {
-    "static_offsets", "static_sizes", "operandSegmentSizes"};
+static constexpr StringRef kElidedAttrs[] = {"static_offsets", "static_sizes",
+                                             "operandSegmentSizes"};
 
 SmallVector<GmemTransformAttrInterface>
 copy_like::toTransformList(std::optional<ArrayAttr> transforms) {
@@ -127,8 +126,8 @@ copy_like::toTransformList(std::optional<ArrayAttr> transforms) {
 
 SmallVector<OpFoldResult>
 copy_like::toMixedOffsets(MLIRContext *ctx,
-                       std::optional<ArrayRef<int64_t>> statics,
-                       ValueRange dynamics) {
+                          std::optional<ArrayRef<int64_t>> statics,
+                          ValueRange dynamics) {
   if (!statics)
     return {};
   return getMixedValues(*statics, dynamics, ctx);
@@ -140,7 +139,8 @@ static FailureOr<SmallVector<int64_t>>
 verifyWindowAndTransforms(Operation *op, MemRefType gmemType,
                           std::optional<ArrayRef<int64_t>> staticOffsets,
                           std::optional<ArrayRef<int64_t>> staticSizes,
-                          ValueRange offsets, std::optional<ArrayAttr> transforms) {
+                          ValueRange offsets,
+                          std::optional<ArrayAttr> transforms) {
   int64_t rank = gmemType.getRank();
   SmallVector<int64_t> sizes;
   if (staticOffsets.has_value() != staticSizes.has_value() ||
@@ -221,9 +221,8 @@ verifyPromisedInBounds(Operation *op, std::optional<OOBMode> oob,
     if (size > extent)
       return op->emitOpError("promises an in-bounds window (oob = "
                              "promise_in_bounds), but its ")
-             << size << " elements in dim " << dim
-             << " exceed the tensor's " << extent
-             << "; use oob = zeros or a smaller window";
+             << size << " elements in dim " << dim << " exceed the tensor's "
+             << extent << "; use oob = zeros or a smaller window";
     if (!ShapedType::isDynamic(offset) &&
         (offset < 0 || offset > extent - size))
       return op->emitOpError("promises an in-bounds window (oob = "
@@ -283,7 +282,8 @@ static LogicalResult verifySwizzle(Operation *op, int64_t swizzle,
 /// no NVPTX memory type.
 static LogicalResult verifyElementType(Operation *op, Type type) {
   int64_t bits = tma::storageBits(type);
-  if (type.isIntOrFloat() && (bits < 8 || llvm::is_contained({8, 16, 32, 64}, bits)))
+  if (type.isIntOrFloat() &&
+      (bits < 8 || llvm::is_contained({8, 16, 32, 64}, bits)))
     return success();
   return op->emitOpError("copies move integer or floating-point elements of "
                          "1, 2, 4 or 8 bytes, got ")
@@ -430,7 +430,7 @@ Value copy_like::getCopyGmem(Value source, Value dest) {
 
 SmallVector<int64_t>
 copy_like::getCopyWindowSizes(std::optional<ArrayRef<int64_t>> sizes,
-                           Value gmem) {
+                              Value gmem) {
   if (sizes)
     return SmallVector<int64_t>(*sizes);
   if (!gmem)
@@ -438,7 +438,9 @@ copy_like::getCopyWindowSizes(std::optional<ArrayRef<int64_t>> sizes,
   return SmallVector<int64_t>(cast<MemRefType>(gmem.getType()).getShape());
 }
 
-Value CopyOp::getGmem() { return copy_like::getCopyGmem(getSource(), getDest()); }
+Value CopyOp::getGmem() {
+  return copy_like::getCopyGmem(getSource(), getDest());
+}
 
 Value CopyOp::getSmem() { return isLoad() ? getDest() : getSource(); }
 
@@ -447,7 +449,8 @@ bool CopyOp::isLoad() { return isGlobalMemory(getSource().getType()); }
 bool CopyOp::isStore() { return isGlobalMemory(getDest().getType()); }
 
 SmallVector<OpFoldResult> CopyOp::getMixedOffsets() {
-  return copy_like::toMixedOffsets(getContext(), getStaticOffsets(), getOffsets());
+  return copy_like::toMixedOffsets(getContext(), getStaticOffsets(),
+                                   getOffsets());
 }
 
 SmallVector<int64_t> CopyOp::getWindowSizes() {
@@ -461,8 +464,8 @@ SmallVector<GmemTransformAttrInterface> CopyOp::getTransformList() {
 /// Clause keywords of a copy; they may be written in any order and are
 /// printed as: window, remote, barrier, predicate, peer.
 ParseResult copy_like::parseCopyClauses(OpAsmParser &parser,
-                                     OperationState &result,
-                                     std::array<int32_t, 8> &segments) {
+                                        OperationState &result,
+                                        std::array<int32_t, 8> &segments) {
   OpAsmParser::UnresolvedOperand source, dest, barrier, stage, predicate, rank,
       peer;
   SmallVector<OpAsmParser::UnresolvedOperand> offsets;
@@ -521,11 +524,10 @@ ParseResult copy_like::parseCopyClauses(OpAsmParser &parser,
       parser.resolveOperand(dest, destType, result.operands) ||
       parser.resolveOperands(offsets, indexType, result.operands))
     return failure();
-  if (hasBarrier &&
-      (resolveOperandOfUnspelledType(parser, barrier,
-                                     BarrierType::get(b.getContext(), 1),
-                                     result.operands) ||
-       parser.resolveOperand(stage, indexType, result.operands)))
+  if (hasBarrier && (resolveOperandOfUnspelledType(
+                         parser, barrier, BarrierType::get(b.getContext(), 1),
+                         result.operands) ||
+                     parser.resolveOperand(stage, indexType, result.operands)))
     return failure();
   if (hasPredicate &&
       parser.resolveOperand(predicate, b.getI1Type(), result.operands))
@@ -535,8 +537,8 @@ ParseResult copy_like::parseCopyClauses(OpAsmParser &parser,
   if (hasPeer && parser.resolveOperand(peer, i32, result.operands))
     return failure();
 
-  segments = {1,          1,           static_cast<int32_t>(offsets.size()),
-              hasBarrier, hasBarrier,  hasPredicate,
+  segments = {1,          1,          static_cast<int32_t>(offsets.size()),
+              hasBarrier, hasBarrier, hasPredicate,
               hasRemote,  hasPeer};
   return success();
 }
@@ -581,9 +583,8 @@ static LogicalResult verifyNonNegativeStrides(Operation *op, MemRefType type,
     return success();
   for (auto [i, stride] : llvm::enumerate(strides))
     if (!ShapedType::isDynamic(stride) && stride < 0)
-      return op->emitOpError()
-             << name << " stride of dim " << i
-             << " must be non-negative, got " << stride;
+      return op->emitOpError() << name << " stride of dim " << i
+                               << " must be non-negative, got " << stride;
   return success();
 }
 
@@ -601,9 +602,9 @@ static LogicalResult verifyCopyOperands(Operation *op, MemRefType srcType,
                                               {"destination", dstType}};
   for (auto [name, type] : sides)
     if (!isGlobalMemory(type) && !isSharedMemory(type))
-      return op->emitOpError() << name << " must be in GMEM or in SMEM "
-                               << "(#gpu.address_space<workgroup>), got "
-                               << type;
+      return op->emitOpError()
+             << name << " must be in GMEM or in SMEM "
+             << "(#gpu.address_space<workgroup>), got " << type;
   for (auto [name, type] : sides) {
     if (!isSharedMemory(type) || !type.hasStaticShape())
       continue;
@@ -685,13 +686,13 @@ static LogicalResult verifyRemoteCopy(AsyncCopyLikeOpInterface op) {
     return op->emitOpError("a `remote` (DSMEM) copy needs a barrier; its bytes "
                            "complete on the destination CTA's barrier");
   // Name the offending clause: a remote copy moves one whole buffer as is.
-  StringRef extra = op.getPeer()                ? "peer"
-                    : op.getTransforms()        ? "transforms"
-                    : op.getCollective()        ? "collective"
-                    : op.getReduction()         ? "reduction"
+  StringRef extra = op.getPeer()                 ? "peer"
+                    : op.getTransforms()         ? "transforms"
+                    : op.getCollective()         ? "collective"
+                    : op.getReduction()          ? "reduction"
                     : op.getSwizzleOrZero() != 0 ? "swizzle"
-                    : op.getOob()               ? "oob"
-                                                : "";
+                    : op.getOob()                ? "oob"
+                                                 : "";
   if (!extra.empty())
     return op->emitOpError("a `remote` copy takes no peer, transforms, "
                            "collective, reduction, swizzle or oob; drop `")
@@ -803,8 +804,8 @@ static LogicalResult verifyStoreCompletion(AsyncCopyLikeOpInterface op,
   std::string legal;
   if (kind && !tma::isReductionLegal(*kind, elem, &legal))
     return op->emitOpError("reduction '")
-           << stringifyReductionKind(*kind) << "' is not available for "
-           << elem << " elements; it supports " << legal;
+           << stringifyReductionKind(*kind) << "' is not available for " << elem
+           << " elements; it supports " << legal;
   return success();
 }
 
@@ -823,8 +824,8 @@ static LogicalResult verifyWindowCopy(AsyncCopyLikeOpInterface op) {
       verifyWindowShape(op, gmemType, smemType);
   if (failed(transformed) ||
       failed(verifySwizzle(op, op.getSwizzleOrZero(), smemType)) ||
-      failed(verifyNanFill(op, op.getOobOrDefault(),
-                           gmemType.getElementType())) ||
+      failed(
+          verifyNanFill(op, op.getOobOrDefault(), gmemType.getElementType())) ||
       failed(verifyPartitionAxis(op, op.getPartition().value_or(Attribute()),
                                  *transformed)))
     return failure();
@@ -892,7 +893,8 @@ LogicalResult CopyOp::verify() {
 //===----------------------------------------------------------------------===//
 
 SmallVector<OpFoldResult> PrefetchOp::getMixedOffsets() {
-  return copy_like::toMixedOffsets(getContext(), getStaticOffsets(), getOffsets());
+  return copy_like::toMixedOffsets(getContext(), getStaticOffsets(),
+                                   getOffsets());
 }
 
 SmallVector<int64_t> PrefetchOp::getWindowSizes() {
@@ -904,8 +906,8 @@ SmallVector<GmemTransformAttrInterface> PrefetchOp::getTransformList() {
 }
 
 ParseResult copy_like::parsePrefetchClauses(OpAsmParser &parser,
-                                         OperationState &result,
-                                         std::array<int32_t, 3> &segments) {
+                                            OperationState &result,
+                                            std::array<int32_t, 3> &segments) {
   OpAsmParser::UnresolvedOperand source, predicate;
   SmallVector<OpAsmParser::UnresolvedOperand> offsets;
   bool hasPredicate = false;
@@ -926,9 +928,9 @@ ParseResult copy_like::parsePrefetchClauses(OpAsmParser &parser,
       parser.resolveOperands(offsets, parser.getBuilder().getIndexType(),
                              result.operands))
     return failure();
-  if (hasPredicate && parser.resolveOperand(predicate,
-                                            parser.getBuilder().getI1Type(),
-                                            result.operands))
+  if (hasPredicate &&
+      parser.resolveOperand(predicate, parser.getBuilder().getI1Type(),
+                            result.operands))
     return failure();
   segments = {1, static_cast<int32_t>(offsets.size()), hasPredicate};
   return success();
@@ -941,10 +943,10 @@ ParseResult PrefetchOp::parse(OpAsmParser &parser, OperationState &result) {
 }
 
 void copy_like::printPrefetchClauses(OpAsmPrinter &p, Operation *op,
-                                  Value source, OperandRange offsets,
-                                  DenseI64ArrayAttr staticOffsets,
-                                  DenseI64ArrayAttr staticSizes,
-                                  Value predicate) {
+                                     Value source, OperandRange offsets,
+                                     DenseI64ArrayAttr staticOffsets,
+                                     DenseI64ArrayAttr staticSizes,
+                                     Value predicate) {
   p << ' ' << source;
   printWindow(p, op, offsets, staticOffsets, staticSizes);
   if (predicate)
@@ -955,32 +957,32 @@ void copy_like::printPrefetchClauses(OpAsmPrinter &p, Operation *op,
 
 void PrefetchOp::print(OpAsmPrinter &p) {
   copy_like::printPrefetchClauses(p, *this, getSource(), getOffsets(),
-                               getStaticOffsetsAttr(), getStaticSizesAttr(),
-                               getPredicate());
+                                  getStaticOffsetsAttr(), getStaticSizesAttr(),
+                                  getPredicate());
 }
 
-LogicalResult copy_rules::verifyPrefetch(
-    Operation *op, MemRefType source,
-    std::optional<ArrayRef<int64_t>> staticOffsets,
-    std::optional<ArrayRef<int64_t>> staticSizes, ValueRange offsets,
-    std::optional<ArrayAttr> transforms, std::optional<OOBMode> oob,
-    int64_t swizzle) {
+LogicalResult
+copy_rules::verifyPrefetch(Operation *op, MemRefType source,
+                           std::optional<ArrayRef<int64_t>> staticOffsets,
+                           std::optional<ArrayRef<int64_t>> staticSizes,
+                           ValueRange offsets,
+                           std::optional<ArrayAttr> transforms,
+                           std::optional<OOBMode> oob, int64_t swizzle) {
   if (!isGlobalMemory(source))
     return op->emitOpError("prefetches a GMEM tensor, got ") << source;
   if (failed(verifyNonNegativeStrides(op, source, "source")) ||
       failed(verifyWindowAndTransforms(op, source, staticOffsets, staticSizes,
                                        offsets, transforms)) ||
-      failed(verifyPromisedInBounds(op, oob, source, staticOffsets,
-                                    staticSizes)))
+      failed(
+          verifyPromisedInBounds(op, oob, source, staticOffsets, staticSizes)))
     return failure();
   return verifySwizzle(op, swizzle, MemRefType());
 }
 
 LogicalResult PrefetchOp::verify() {
-  return copy_rules::verifyPrefetch(*this, getSource().getType(),
-                                    getStaticOffsets(), getStaticSizes(),
-                                    getOffsets(), getTransforms(), getOob(),
-                                    getSwizzle().value_or(0));
+  return copy_rules::verifyPrefetch(
+      *this, getSource().getType(), getStaticOffsets(), getStaticSizes(),
+      getOffsets(), getTransforms(), getOob(), getSwizzle().value_or(0));
 }
 
 //===----------------------------------------------------------------------===//
@@ -1074,8 +1076,8 @@ LogicalResult WgmmaRegisterAOp::verify() {
   WGMMATypes typeA = getTypeA(), typeB = getTypeB(), typeD = getTypeD();
   if (!isWgmmaRegisterAForm(typeD, typeA, typeB))
     return emitOpError("has no register-A form for ")
-           << NVVM::stringifyWGMMATypes(typeD) << " += "
-           << NVVM::stringifyWGMMATypes(typeA) << " * "
+           << NVVM::stringifyWGMMATypes(typeD)
+           << " += " << NVVM::stringifyWGMMATypes(typeA) << " * "
            << NVVM::stringifyWGMMATypes(typeB)
            << ": the forms are f16/f32 += f16 * f16, f32 += bf16 * bf16, "
               "f32 += tf32 * tf32, f16/f32 += fp8 * fp8 (e4m3, e5m2), "

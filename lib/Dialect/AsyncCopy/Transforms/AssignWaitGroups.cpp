@@ -172,8 +172,7 @@ bool anySmemEffect(Operation *op, function_ref<bool(Value, bool)> pred) {
 /// Whether `op` (or an op nested in it) reads or writes SMEM in `footprint`
 /// in a way that conflicts with a copy in flight that reads it, or also
 /// writes it when `copyWrites`.
-bool conflicts(Operation *op, const SmemFootprint &footprint,
-               bool copyWrites) {
+bool conflicts(Operation *op, const SmemFootprint &footprint, bool copyWrites) {
   auto touches = [&](Value view, bool writes) {
     auto type = dyn_cast<MemRefType>(view.getType());
     return type && isSharedMemory(type) && (writes || copyWrites) &&
@@ -287,8 +286,8 @@ SmallVector<Operation *> opsBefore(Operation *op) {
          llvm::reverse(llvm::make_range(block->begin(), at->getIterator())))
       order.push_back(&prev);
     if (isa<LoopLikeOpInterface>(block->getParentOp()))
-      for (Operation &prev : llvm::reverse(llvm::make_range(
-               std::next(at->getIterator()), block->end())))
+      for (Operation &prev : llvm::reverse(
+               llvm::make_range(std::next(at->getIterator()), block->end())))
         order.push_back(&prev);
   }
   return order;

@@ -125,8 +125,8 @@ struct MaterializeTMADescriptorsPass
     // that holds it, encodes their maps.
     SymbolTableCollection symbols;
     WalkResult walk = getOperation().walk([&](gpu::LaunchFuncOp launch) {
-      Operation *kernel = symbols.lookupNearestSymbolFrom(
-          launch, launch.getKernelAttr());
+      Operation *kernel =
+          symbols.lookupNearestSymbolFrom(launch, launch.getKernelAttr());
       auto it = kernels.find(kernel);
       if (it == kernels.end())
         return WalkResult::advance();
@@ -142,8 +142,7 @@ struct MaterializeTMADescriptorsPass
   template <typename OpT>
   FailureOr<TensorMapAttr> describe(OpT op, Value gmem, int64_t swizzle,
                                     std::optional<OOBMode> oob,
-                                    std::optional<CacheHint> cache,
-                                    bool peer) {
+                                    std::optional<CacheHint> cache, bool peer) {
     std::optional<unsigned> arg = getKernelArgumentIndex(gmem, op);
     if (!arg)
       return op.emitOpError("TMA needs its GMEM operand to be a kernel "
@@ -177,8 +176,8 @@ struct MaterializeTMADescriptorsPass
     }
     // Descriptor dim i is memref dim i (no transforms, no merges): dynamic
     // extents and strides can then be read from the memref at launch.
-    bool identityView = layout->tensorTransforms.empty() &&
-                        planAttr.getDims().empty();
+    bool identityView =
+        layout->tensorTransforms.empty() && planAttr.getDims().empty();
     auto emitError = [&] {
       return op.emitOpError("cannot be lowered to TMA: ");
     };
@@ -306,7 +305,8 @@ struct MaterializeTMADescriptorsPass
     unsigned numLocal = maps.size() - numPeer;
     MLIRContext *ctx = kernel.getContext();
     AsyncCopyDialect::TmaDescriptorsAttrHelper(ctx).setAttr(
-        kernel, b.getArrayAttr(SmallVector<Attribute>(maps.begin(), maps.end())));
+        kernel,
+        b.getArrayAttr(SmallVector<Attribute>(maps.begin(), maps.end())));
     AsyncCopyDialect::DescriptorModeAttrHelper(ctx).setAttr(
         kernel, DescriptorModeAttr::get(ctx, descriptorMode));
     // Scratch maps are not prefetched: a `prefetch.tensormap` at the entry

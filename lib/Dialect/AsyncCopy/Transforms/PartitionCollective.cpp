@@ -187,7 +187,8 @@ struct PartitionCollectivePass
     if (!load) {
       FailureOr<TmaPlan> plan = planTma(*layout, copy.getSwizzleOrZero(),
                                         /*allowRuntimeChecks=*/true, nullptr);
-      return failed(plan) || succeeded(splitForCollective(copy, *plan, &reason));
+      return failed(plan) ||
+             succeeded(splitForCollective(copy, *plan, &reason));
     }
     FailureOr<TmaPlan> plan = getTmaPlan(load, load.getPlan(), *layout);
     if (failed(plan))
@@ -196,7 +197,8 @@ struct PartitionCollectivePass
       return false;
     TmaPlanAttr split = getTmaPlanAttr(load.getContext(), *plan, *layout);
     if (std::optional<int64_t> param = load.getPlan().getDescriptor())
-      split = split.withDescriptor(*param, load.getPlan().getDescriptorOffset());
+      split =
+          split.withDescriptor(*param, load.getPlan().getDescriptorOffset());
     load.setPlanAttr(split);
     return true;
   }

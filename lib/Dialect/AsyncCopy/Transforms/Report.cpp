@@ -13,8 +13,8 @@
 
 #include "asynccopy/Analysis/SmemBuffer.h"
 #include "asynccopy/Dialect/AsyncCopy/Analysis/Contiguity.h"
-#include "asynccopy/Dialect/AsyncCopy/Analysis/ThreadCopyPlan.h"
 #include "asynccopy/Dialect/AsyncCopy/Analysis/TMAPlanEncoding.h"
+#include "asynccopy/Dialect/AsyncCopy/Analysis/ThreadCopyPlan.h"
 #include "asynccopy/Dialect/AsyncCopy/Transforms/Selection.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -50,7 +50,9 @@ static void printDescriptor(raw_ostream &os, Operation *op) {
   std::optional<int64_t> offset = plan.getDescriptorOffset();
   auto copy = dyn_cast<AsyncCopyLikeOpInterface>(op);
   os << " desc="
-     << (copy && copy.getPeer() ? "peer" : offset ? "scratch" : "param")
+     << (copy && copy.getPeer() ? "peer"
+         : offset               ? "scratch"
+                                : "param")
      << ":arg" << *plan.getDescriptor();
   if (offset)
     os << "+" << *offset;
@@ -132,8 +134,7 @@ static FailureOr<CopyLayout> layoutOf(AsyncCopyLikeOpInterface op,
 
 namespace {
 
-struct ReportPass
-    : public asynccopy::impl::AsyncCopyReportBase<ReportPass> {
+struct ReportPass : public asynccopy::impl::AsyncCopyReportBase<ReportPass> {
   using Base::Base;
 
   void runOnOperation() override {
@@ -252,8 +253,7 @@ struct ReportPass
     FailureOr<TmaPlan> plan = getTmaPlan(planAttr, *layout, &reason);
     if (failed(plan))
       return failure();
-    printIssues(os, plan->totalBytes, plan->issues.size(),
-                plan->bytesPerIssue);
+    printIssues(os, plan->totalBytes, plan->issues.size(), plan->bytesPerIssue);
     printDescriptor(os, op);
     if (planAttr.isMulticast()) {
       os << " collective=" << collectiveGroupSize(op).value_or(0)
@@ -265,8 +265,7 @@ struct ReportPass
         llvm::interleave(
             plan->multicast.dims, os,
             [&](const CollectiveSplit::Dim &dim) {
-              os << "d" << dim.planDim << ":" << dim.count << "x"
-                 << dim.piece;
+              os << "d" << dim.planDim << ":" << dim.count << "x" << dim.piece;
             },
             ",");
     }
@@ -349,12 +348,10 @@ struct ReportPass
       os << " unplanned: " << reason;
       return;
     }
-    printIssues(os, plan->totalBytes, plan->issues.size(),
-                plan->bytesPerIssue);
+    printIssues(os, plan->totalBytes, plan->issues.size(), plan->bytesPerIssue);
     printDescriptor(os, op);
     printTmaSplit(os, op.getPlan(), *layout, op.getSwizzle().value_or(0));
   }
-
 };
 
 } // namespace

@@ -14,8 +14,8 @@
 
 #include "asynccopy/Analysis/SmemBuffer.h"
 #include "asynccopy/Dialect/AsyncCopy/Analysis/Contiguity.h"
-#include "asynccopy/Dialect/AsyncCopy/Analysis/ThreadCopyPlan.h"
 #include "asynccopy/Dialect/AsyncCopy/Analysis/TMAPlanEncoding.h"
+#include "asynccopy/Dialect/AsyncCopy/Analysis/ThreadCopyPlan.h"
 #include "asynccopy/Dialect/AsyncCopy/IR/ElementTypes.h"
 #include "asynccopy/Hardware/Limits.h"
 #include "asynccopy/Utils/KernelArguments.h"
@@ -71,8 +71,8 @@ struct Plan {
     llvm::raw_string_ostream os(text);
     if (tma) {
       int64_t issues = tma.getIssues();
-      os << issues << (issues == 1 ? " issue, " : " issues, ")
-         << tma.getBytes() << " B";
+      os << issues << (issues == 1 ? " issue, " : " issues, ") << tma.getBytes()
+         << " B";
       if (edgeGuard)
         os << "; windows reaching the partial 16-B piece at the end of the "
               "inner dim are written by sync";
@@ -177,13 +177,14 @@ static FailureOr<bool> needsStoreEdgeGuard(CopyInfo &info, const TmaPlan &plan,
   if (!ShapedType::isDynamic(inner.extent) && inner.extent % perPiece == 0)
     return false;
   auto decline = [&](const Twine &why) -> FailureOr<bool> {
-    *reason = ("TMA stores write whole 16-B pieces of the innermost dim, " +
-               why)
-                  .str();
+    *reason =
+        ("TMA stores write whole 16-B pieces of the innermost dim, " + why)
+            .str();
     return failure();
   };
   if (inner.extent != ShapedType::kDynamic && inner.extent < perPiece)
-    return decline("which holds " + Twine(inner.extent * layout.elementBytes()) +
+    return decline("which holds " +
+                   Twine(inner.extent * layout.elementBytes()) +
                    " B, so a store would write past its end");
   if (inner.terms.size() != 1)
     return decline("and the window's innermost dim merges several dims (rank "
@@ -288,10 +289,10 @@ static Decision tryTma(CopyInfo &info, Plan &plan) {
                                "launch, and the sync fallback for a tensor "
                                "that breaks them cannot perform the copy: " +
                                sync.reason);
-    plan.runtimeGuard = !isa_and_present<scf::IfOp>(op->getParentOp()) ||
-                        !AsyncCopyDialect::TmaRuntimeGuardAttrHelper(
-                             op->getContext())
-                             .isAttrPresent(op->getParentOp());
+    plan.runtimeGuard =
+        !isa_and_present<scf::IfOp>(op->getParentOp()) ||
+        !AsyncCopyDialect::TmaRuntimeGuardAttrHelper(op->getContext())
+             .isAttrPresent(op->getParentOp());
   }
   // Every box starts at an aligned SMEM address, also in a view.
   int64_t boxAlign = tma::smemBoxAlignBytes(op.getSwizzleOrZero());
@@ -405,8 +406,8 @@ static Decision tryCpAsync(CopyInfo &info, Plan &plan) {
                              "store");
   // Every thread arrives on the barrier when its own transfers land: only
   // a copy that asks for cp.async gets that arrival count.
-  bool arrivesPerThread = getCopyImplementation(op) == CopyImpl::cp_async &&
-                          op.getBarrier();
+  bool arrivesPerThread =
+      getCopyImplementation(op) == CopyImpl::cp_async && op.getBarrier();
   if (!op.getToken() && !arrivesPerThread)
     return Decision::decline("cp.async completes through commit/wait groups "
                              "and this copy returns no token");
@@ -455,9 +456,8 @@ static Decision trySync(CopyInfo &info, Plan &plan) {
   // The vectors the lowering will move (one element per atomic for a
   // reduction, narrower where the SMEM view or bound checks need it).
   std::string reason;
-  FailureOr<ThreadCopyPlan> threads =
-      planSyncCopy(op, traceSmemBuffer(op.getSmem()).byteOffset,
-                   info.divisors, &reason);
+  FailureOr<ThreadCopyPlan> threads = planSyncCopy(
+      op, traceSmemBuffer(op.getSmem()).byteOffset, info.divisors, &reason);
   if (failed(threads))
     return Decision::decline(reason);
   plan.chunks = info.layout->numChunks;
@@ -684,9 +684,9 @@ struct SelectImplementationPass
         !llvm::is_contained({CopyImpl::cp_async, CopyImpl::sync}, impl))
       return success();
     bool error = fallbacks == "error";
-    InFlightDiagnostic diag =
-        error ? op.emitOpError()
-              : op.emitWarning() << "'" << op->getName() << "' op ";
+    InFlightDiagnostic diag = error ? op.emitOpError()
+                                    : op.emitWarning()
+                                          << "'" << op->getName() << "' op ";
     diag << "falls back to per-thread " << stringifyCopyImpl(impl)
          << " copies (" << plan.summary() << ") though it asks for " << asked
          << ", which TMA does in hardware: " << declines.front().second
@@ -732,8 +732,7 @@ struct SelectImplementationPass
     Value pointer =
         memref::ExtractAlignedPointerAsIndexOp::create(b, loc, gmem);
     Value address = arith::AddIOp::create(
-        b, loc, pointer,
-        arith::MulIOp::create(b, loc, meta.getOffset(), eb));
+        b, loc, pointer, arith::MulIOp::create(b, loc, meta.getOffset(), eb));
     Value ok = multipleOf16(address);
     auto both = [&](Value condition) {
       ok = arith::AndIOp::create(b, loc, ok, condition);
@@ -785,8 +784,7 @@ struct SelectImplementationPass
   /// Replaces the copy of `info` by
   ///   scf.if %condition { the copy, by `rewriteTma` } else { its sync copy }
   /// marked with the unit attribute `marker`.
-  static void splitTmaAndSync(CopyInfo &info, Value condition,
-                              StringRef marker,
+  static void splitTmaAndSync(CopyInfo &info, Value condition, StringRef marker,
                               function_ref<void(CopyInfo &)> rewriteTma) {
     auto op = cast<CopyOp>(info.op.getOperation());
     Location loc = op.getLoc();
@@ -838,17 +836,16 @@ struct SelectImplementationPass
     int64_t perPiece = tma::kBoxInnerAlignBytes / info.layout->elementBytes();
     Value aligned = arith::SubIOp::create(
         b, loc, extent,
-        arith::RemUIOp::create(b, loc, extent,
-                               arith::ConstantIndexOp::create(b, loc, perPiece)));
+        arith::RemUIOp::create(
+            b, loc, extent, arith::ConstantIndexOp::create(b, loc, perPiece)));
     Value fits =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, end, aligned);
-    splitTmaAndSync(info, fits,
-                    AsyncCopyDialect::StoreEdgeGuardAttrHelper::getNameStr(),
-                    [&](CopyInfo &clone) {
-                      rewriteToMechanism(cast<CopyOp>(clone.op.getOperation()),
-                                         CopyImpl::tma,
-                                         plan.toAttr(op.getContext()));
-                    });
+    splitTmaAndSync(
+        info, fits, AsyncCopyDialect::StoreEdgeGuardAttrHelper::getNameStr(),
+        [&](CopyInfo &clone) {
+          rewriteToMechanism(cast<CopyOp>(clone.op.getOperation()),
+                             CopyImpl::tma, plan.toAttr(op.getContext()));
+        });
   }
 
   /// A prefetch is a hint: it becomes a TMA prefetch or is erased.
@@ -870,7 +867,8 @@ struct SelectImplementationPass
 } // namespace
 
 SmallVector<std::pair<CopyImpl, Decision>>
-mlir::asynccopy::explainFasterCandidates(AsyncCopyLikeOpInterface op, CopyImpl chosen,
+mlir::asynccopy::explainFasterCandidates(AsyncCopyLikeOpInterface op,
+                                         CopyImpl chosen,
                                          const KnownDivisors &divisors) {
   SmallVector<std::pair<CopyImpl, Decision>> verdicts;
   CopyInfo info = analyseCopy(op, divisors);

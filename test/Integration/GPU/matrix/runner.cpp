@@ -16,10 +16,10 @@
 // --worker-fd): a configuration that crashes (a fault makes the CUDA context
 // unusable, and the runtime exits on errors) or hangs (a barrier whose bytes
 // never arrive) is reported as such, and a new worker continues with the
-// next one. Under compute-sanitizer, run with --target-processes all. Prints one PASS/FAIL/XFAIL/XPASS/CRASH/
-// TIMEOUT line per run, NOT-COMPILED lines for configurations that were
-// accepted but did not compile, and per-implementation totals. Exits 1 when
-// anything failed unexpectedly or passed unexpectedly.
+// next one. Under compute-sanitizer, run with --target-processes all. Prints
+// one PASS/FAIL/XFAIL/XPASS/CRASH/ TIMEOUT line per run, NOT-COMPILED lines for
+// configurations that were accepted but did not compile, and per-implementation
+// totals. Exits 1 when anything failed unexpectedly or passed unexpectedly.
 //
 //===----------------------------------------------------------------------===//
 
@@ -56,8 +56,7 @@ struct ByteMemRef {
   void *allocated, *aligned;
   int64_t offset, size, stride;
 };
-using HostFn = void (*)(ByteMemRef *, ByteMemRef *, ByteMemRef *,
-                        ByteMemRef *);
+using HostFn = void (*)(ByteMemRef *, ByteMemRef *, ByteMemRef *, ByteMemRef *);
 
 struct BufferSpec {
   std::string role;
@@ -109,7 +108,8 @@ std::vector<Entry> readManifest(const std::string &path) {
       Entry &e = entries.back();
       words >> e.name >> e.impl >> e.status >> e.lib >> e.symbol;
     } else if (key == "desc" || key == "reason") {
-      std::string rest = line.size() > key.size() + 1 ? line.substr(key.size() + 1) : "";
+      std::string rest =
+          line.size() > key.size() + 1 ? line.substr(key.size() + 1) : "";
       (key == "desc" ? entries.back().desc : entries.back().reason) = rest;
     } else if (key == "buffer") {
       BufferSpec b;
@@ -179,7 +179,8 @@ std::string runEntry(const std::string &dir, const Entry &e,
     mgpuMemcpy(result[i].data(), memrefs[i].aligned, b.bytes, nullptr);
     mgpuStreamSynchronize(nullptr);
     mgpuMemFree(memrefs[i].aligned, nullptr);
-    const uint8_t *want = b.expectSame ? initial[i].data() : data.data() + b.expect;
+    const uint8_t *want =
+        b.expectSame ? initial[i].data() : data.data() + b.expect;
     size_t bad = 0;
     std::string first;
     for (size_t at = 0; at < b.bytes; at += b.elemBytes) {
@@ -188,19 +189,23 @@ std::string runEntry(const std::string &dir, const Entry &e,
         continue;
       if (bad++ < 3)
         first += " [" + std::to_string(at / b.elemBytes) + "] " +
-                 hex(result[i].data() + at, w) + " want " + hex(want + at, w) + ";";
+                 hex(result[i].data() + at, w) + " want " + hex(want + at, w) +
+                 ";";
     }
     if (bad)
       report += " " + b.role + ": " + std::to_string(bad) + " of " +
-                std::to_string(b.bytes / b.elemBytes) + " elements differ:" + first;
+                std::to_string(b.bytes / b.elemBytes) +
+                " elements differ:" + first;
   }
   return report;
 }
 
 /// The worker: runs `todo[start...]`, announcing each run ("B k") and its
 /// result ("R k <detail>") on `fd`.
-[[noreturn]] void worker(const std::string &dir, const std::vector<Entry> &entries,
-                         const std::vector<size_t> &todo, size_t start, int fd) {
+[[noreturn]] void worker(const std::string &dir,
+                         const std::vector<Entry> &entries,
+                         const std::vector<size_t> &todo, size_t start,
+                         int fd) {
   std::ifstream in(dir + "/matrix.data", std::ios::binary);
   std::vector<uint8_t> data((std::istreambuf_iterator<char>(in)),
                             std::istreambuf_iterator<char>());
@@ -222,14 +227,16 @@ bool isListed(const std::vector<std::string> &names, const std::string &name) {
 }
 
 struct Totals {
-  int passed = 0, failed = 0, xfail = 0, xpass = 0, notCompiled = 0, declined = 0;
+  int passed = 0, failed = 0, xfail = 0, xpass = 0, notCompiled = 0,
+      declined = 0;
 };
 
 } // namespace
 
 int main(int argc, char **argv) {
   std::string dir, exe = argv[0];
-  dir = exe.find('/') == std::string::npos ? "." : exe.substr(0, exe.rfind('/'));
+  dir =
+      exe.find('/') == std::string::npos ? "." : exe.substr(0, exe.rfind('/'));
   std::string filter, impl;
   int every = 1, timeoutS = 60, workerFd = -1;
   size_t workerStart = 0;
@@ -262,8 +269,9 @@ int main(int argc, char **argv) {
     else if (a == "--worker-start")
       workerStart = std::stoul(value());
     else {
-      std::fprintf(stderr, "usage: %s [--dir D] [--filter REGEX] [--impl I] "
-                           "[--every N] [--skip-xfail] [--timeout S] [--verbose]\n",
+      std::fprintf(stderr,
+                   "usage: %s [--dir D] [--filter REGEX] [--impl I] "
+                   "[--every N] [--skip-xfail] [--timeout S] [--verbose]\n",
                    argv[0]);
       return 2;
     }
@@ -277,7 +285,8 @@ int main(int argc, char **argv) {
   std::map<std::string, int> configIndex;
   for (size_t k = 0; k < entries.size(); ++k) {
     const Entry &e = entries[k];
-    if (!std::regex_search(e.name, pattern) || (!impl.empty() && e.impl != impl))
+    if (!std::regex_search(e.name, pattern) ||
+        (!impl.empty() && e.impl != impl))
       continue;
     auto [it, fresh] = configIndex.emplace(e.name, configIndex.size());
     if (it->second % every != 0)
@@ -287,7 +296,8 @@ int main(int argc, char **argv) {
     if (e.status == "declined") {
       ++t.declined;
       if (verbose && !quiet)
-        std::printf("DECLINED %s %s: %s\n", e.name.c_str(), e.impl.c_str(), e.reason.c_str());
+        std::printf("DECLINED %s %s: %s\n", e.name.c_str(), e.impl.c_str(),
+                    e.reason.c_str());
     } else if (e.status == "compile-fail") {
       ++t.notCompiled;
       if (!quiet)
@@ -314,8 +324,9 @@ int main(int argc, char **argv) {
     if (pid == 0) {
       close(fds[0]);
       std::vector<std::string> args(argv, argv + argc);
-      args.insert(args.end(), {"--worker-fd", std::to_string(fds[1]), "--worker-start",
-                               std::to_string(next), "--dir", dir});
+      args.insert(args.end(),
+                  {"--worker-fd", std::to_string(fds[1]), "--worker-start",
+                   std::to_string(next), "--dir", dir});
       std::vector<char *> raw;
       for (std::string &a : args)
         raw.push_back(a.data());
@@ -328,14 +339,16 @@ int main(int argc, char **argv) {
     long running = -1;
     bool progress = false, timedOut = false;
     std::string pending;
-    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeoutS);
+    auto deadline =
+        std::chrono::steady_clock::now() + std::chrono::seconds(timeoutS);
     for (;;) {
       size_t eol = pending.find('\n');
       if (eol == std::string::npos) {
         auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
             deadline - std::chrono::steady_clock::now());
         pollfd p = {fds[0], POLLIN, 0};
-        if (left.count() <= 0 || poll(&p, 1, static_cast<int>(left.count())) == 0) {
+        if (left.count() <= 0 ||
+            poll(&p, 1, static_cast<int>(left.count())) == 0) {
           timedOut = true;
           kill(pid, SIGKILL);
           break;
@@ -351,11 +364,12 @@ int main(int argc, char **argv) {
       pending.erase(0, eol + 1);
       progress = true;
       size_t space = text.find(' ', 2);
-      size_t k = std::stoul(text.substr(2, space == std::string::npos ? std::string::npos
-                                                                       : space - 2));
+      size_t k = std::stoul(text.substr(
+          2, space == std::string::npos ? std::string::npos : space - 2));
       if (text[0] == 'B') {
         running = static_cast<long>(k);
-        deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeoutS);
+        deadline =
+            std::chrono::steady_clock::now() + std::chrono::seconds(timeoutS);
         continue;
       }
       running = -1;
@@ -366,8 +380,10 @@ int main(int argc, char **argv) {
       bool ok = detail.empty();
       bool expected = e.status == "xfail";
       ++(expected ? (ok ? t.xpass : t.xfail) : (ok ? t.passed : t.failed));
-      std::printf("%s %s %s%s%s", expected ? (ok ? "XPASS" : "XFAIL") : (ok ? "PASS" : "FAIL"),
-                  e.name.c_str(), e.impl.c_str(), ok ? "" : ":", detail.c_str());
+      std::printf("%s %s %s%s%s",
+                  expected ? (ok ? "XPASS" : "XFAIL") : (ok ? "PASS" : "FAIL"),
+                  e.name.c_str(), e.impl.c_str(), ok ? "" : ":",
+                  detail.c_str());
       if (expected)
         std::printf(" (%s)", e.reason.c_str());
       if (!ok && verbose)
@@ -386,16 +402,19 @@ int main(int argc, char **argv) {
     const Entry &e = entries[todo[k]];
     Totals &t = totals[e.impl];
     std::string why = timedOut ? "TIMEOUT" : "CRASH";
-    std::string how = timedOut ? "no result within " + std::to_string(timeoutS) + " s"
-                      : WIFSIGNALED(status) ? "signal " + std::to_string(WTERMSIG(status))
-                                            : "exit code " + std::to_string(WEXITSTATUS(status));
+    std::string how =
+        timedOut ? "no result within " + std::to_string(timeoutS) + " s"
+        : WIFSIGNALED(status)
+            ? "signal " + std::to_string(WTERMSIG(status))
+            : "exit code " + std::to_string(WEXITSTATUS(status));
     if (e.status == "xfail") {
       ++t.xfail;
-      std::printf("XFAIL %s %s: %s, %s (%s)\n", e.name.c_str(), e.impl.c_str(), why.c_str(),
-                  how.c_str(), e.reason.c_str());
+      std::printf("XFAIL %s %s: %s, %s (%s)\n", e.name.c_str(), e.impl.c_str(),
+                  why.c_str(), how.c_str(), e.reason.c_str());
     } else {
       ++t.failed;
-      std::printf("%s %s %s: %s\n", why.c_str(), e.name.c_str(), e.impl.c_str(), how.c_str());
+      std::printf("%s %s %s: %s\n", why.c_str(), e.name.c_str(), e.impl.c_str(),
+                  how.c_str());
       if (verbose)
         std::printf("    %s\n", e.desc.c_str());
     }
@@ -413,9 +432,11 @@ int main(int argc, char **argv) {
       names.push_back(name);
   for (const std::string &name : names) {
     Totals &t = totals[name];
-    std::printf("  %-8s %d passed, %d failed (%d expected failures, %d unexpected passes, "
+    std::printf("  %-8s %d passed, %d failed (%d expected failures, %d "
+                "unexpected passes, "
                 "%d not compiled, %d declined)\n",
-                name.c_str(), t.passed, t.failed, t.xfail, t.xpass, t.notCompiled, t.declined);
+                name.c_str(), t.passed, t.failed, t.xfail, t.xpass,
+                t.notCompiled, t.declined);
     all.passed += t.passed;
     all.failed += t.failed;
     all.xfail += t.xfail;
@@ -423,8 +444,10 @@ int main(int argc, char **argv) {
     all.notCompiled += t.notCompiled;
     all.declined += t.declined;
   }
-  std::printf("  total: %d passed, %d failed (%d expected failures, %d unexpected passes, "
+  std::printf("  total: %d passed, %d failed (%d expected failures, %d "
+              "unexpected passes, "
               "%d not compiled, %d declined)\n",
-              all.passed, all.failed, all.xfail, all.xpass, all.notCompiled, all.declined);
+              all.passed, all.failed, all.xfail, all.xpass, all.notCompiled,
+              all.declined);
   return all.failed || all.xpass ? 1 : 0;
 }

@@ -515,10 +515,9 @@ TEST_F(ContiguityTest, TmaPlanAttrRoundTrips) {
     TmaPlan plan = tma(l, c.swizzle, /*allowRuntimeChecks=*/true);
     std::string reason;
     if (c.groupSize > 1) {
-      ASSERT_TRUE(succeeded(splitForCollective(plan, l.elementBytes(),
-                                               c.groupSize, std::nullopt,
-                                               c.replicated, c.swizzle,
-                                               &reason)))
+      ASSERT_TRUE(succeeded(
+          splitForCollective(plan, l.elementBytes(), c.groupSize, std::nullopt,
+                             c.replicated, c.swizzle, &reason)))
           << reason;
     }
     TmaPlanAttr attr = getTmaPlanAttr(&ctx, plan, l);
@@ -551,14 +550,15 @@ TEST_F(ContiguityTest, TmaPlanAttrForAnotherWindowIsRejected) {
   std::string reason;
   TmaPlanAttr attr3 = getTmaPlanAttr(&ctx, tma(rank3, 0), rank3);
   EXPECT_TRUE(failed(getTmaPlan(attr3, rank2, &reason)));
-  EXPECT_CONTAINS(reason, "a rank-3 box and no `dims` for a rank-2 tensor view");
+  EXPECT_CONTAINS(reason,
+                  "a rank-3 box and no `dims` for a rank-2 tensor view");
   CopyLayout split = layout("memref<16x64x1024xf16>", {1, 2, 512});
   TmaPlanAttr offsets = getTmaPlanAttr(&ctx, tma(split, 0), split);
   CopyLayout other = layout("memref<4096x4096xf16>", {2, 512});
-  TmaPlanAttr sameRank = TmaPlanAttr::get(
-      &ctx, ArrayRef<int64_t>({1, 256}), offsets.getIssues(),
-      offsets.getBytes(), {}, offsets.getIssueOffsets(), {}, false,
-      std::nullopt, std::nullopt);
+  TmaPlanAttr sameRank =
+      TmaPlanAttr::get(&ctx, ArrayRef<int64_t>({1, 256}), offsets.getIssues(),
+                       offsets.getBytes(), {}, offsets.getIssueOffsets(), {},
+                       false, std::nullopt, std::nullopt);
   EXPECT_TRUE(failed(getTmaPlan(sameRank, other, &reason)));
   EXPECT_CONTAINS(reason, "an issue offset of rank 3 for a rank-2 tensor view");
 }

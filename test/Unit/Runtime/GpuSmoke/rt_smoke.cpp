@@ -17,7 +17,7 @@ static int failures = 0;
   do {                                                                         \
     if (!(cond)) {                                                             \
       ++failures;                                                              \
-      std::printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);             \
+      std::printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);              \
       std::printf(__VA_ARGS__);                                                \
       std::printf("\n");                                                       \
     }                                                                          \
@@ -91,8 +91,8 @@ static void testBasics() {
   std::vector<uint32_t> words(1024);
   mgpuMemcpy(words.data(), dev, 4096, stream2);
   mgpuStreamSynchronize(stream2);
-  EXPECT(words[0] == 0xBEEFBEEFu && words[1] == 0xBEEFBEEFu, "%x %x",
-         words[0], words[1]);
+  EXPECT(words[0] == 0xBEEFBEEFu && words[1] == 0xBEEFBEEFu, "%x %x", words[0],
+         words[1]);
   EXPECT(words[2] == 0x01020304u && words[1023] == 0x01020304u, "%x %x",
          words[2], words[1023]);
   mgpuMemFree(dev, stream);
@@ -182,8 +182,7 @@ static void testLaunches() {
   mgpuMemcpy(ids, out, 32 * sizeof(uint32_t), stream);
   mgpuStreamSynchronize(stream);
   for (uint32_t b = 0; b < 32; ++b)
-    EXPECT(ids[b] == ((b % 16) | 16u << 8 | 2u << 16), "cta %u: %x", b,
-           ids[b]);
+    EXPECT(ids[b] == ((b % 16) | 16u << 8 | 2u << 16), "cta %u: %x", b, ids[b]);
 
   // Dynamic shared memory above 48 KiB, both launch kinds.
   void *big = mgpuModuleGetFunction(jitModule, "big_smem");
@@ -264,8 +263,9 @@ static void testTma() {
     void *deviceMap = mgpuMemAlloc(128, stream, false);
     mgpuMemcpy(deviceMap, map, 128, stream);
     runTma(fn, deviceMap, stream, 16, tile);
-    checkTile(tile, swizzle, 16, swizzle ? "acTensorMapEncodeTiled swizzle 128"
-                                         : "acTensorMapEncodeTiled no swizzle");
+    checkTile(tile, swizzle, 16,
+              swizzle ? "acTensorMapEncodeTiled swizzle 128"
+                      : "acTensorMapEncodeTiled no swizzle");
     mgpuMemFree(deviceMap, stream);
   }
   // The encoder refuses a bad map on the GPU path too, and still works after.
@@ -306,8 +306,8 @@ static void testTma() {
                 {kRows - 4, kCols},
                 {kCols, 1}};
     int64_t box[2] = {kBoxRows, kBoxCols};
-    void *deviceMap = mgpuTensorMapEncodeTiledMemref(
-        2, &memref, /*FLOAT32=*/7, 0, swizzleEnum, 0, 0, box);
+    void *deviceMap = mgpuTensorMapEncodeTiledMemref(2, &memref, /*FLOAT32=*/7,
+                                                     0, swizzleEnum, 0, 0, box);
     runTma(fn, deviceMap, stream, 12, tile);
     checkTile(tile, swizzleEnum ? 128 : 0, 16,
               swizzleEnum ? "mgpuTensorMapEncodeTiledMemref swizzle 128"
@@ -353,8 +353,8 @@ int main(int argc, char **argv) {
   } else if (mode == "bad-cluster") {
     loadModules();
     void *fn = mgpuModuleGetFunction(binModule, "cluster_id");
-    mgpuLaunchClusterKernel(fn, 2, 1, 1, 3, 1, 1, 32, 1, 1, 0, nullptr,
-                            nullptr, nullptr);
+    mgpuLaunchClusterKernel(fn, 2, 1, 1, 3, 1, 1, 32, 1, 1, 0, nullptr, nullptr,
+                            nullptr);
   } else if (mode == "bad-smem") {
     loadModules();
     void *fn = mgpuModuleGetFunction(binModule, "big_smem");
@@ -376,20 +376,24 @@ int main(int argc, char **argv) {
     std::vector<uint16_t> host(bytes / 2, 7);
     void *in = mgpuMemAlloc(bytes, nullptr, false);
     void *out = mgpuMemAlloc(bytes, nullptr, false);
-    std::printf("alloc ok\n"); std::fflush(stdout);
+    std::printf("alloc ok\n");
+    std::fflush(stdout);
     mgpuMemcpy(in, host.data(), bytes, nullptr);
     mgpuStreamSynchronize(nullptr);
-    std::printf("h2d ok\n"); std::fflush(stdout);
+    std::printf("h2d ok\n");
+    std::fflush(stdout);
     void *start = mgpuEventCreate(), *stop = mgpuEventCreate();
     for (int i = 0; i < 3; ++i)
       mgpuMemcpy(out, in, bytes, nullptr);
     mgpuStreamSynchronize(nullptr);
-    std::printf("warmup ok\n"); std::fflush(stdout);
+    std::printf("warmup ok\n");
+    std::fflush(stdout);
     mgpuEventRecord(start, nullptr);
     for (int i = 0; i < 20; ++i)
       mgpuMemcpy(out, in, bytes, nullptr);
     mgpuEventRecord(stop, nullptr);
-    std::printf("recorded\n"); std::fflush(stdout);
+    std::printf("recorded\n");
+    std::fflush(stdout);
     mgpuEventSynchronize(stop);
     std::printf("d2d %.3f ms each\n", acEventElapsedMs(start, stop) / 20);
   } else if (mode == "bad-map-orexit") {

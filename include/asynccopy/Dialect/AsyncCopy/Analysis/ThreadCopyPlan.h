@@ -1,4 +1,5 @@
-//===- ThreadCopyPlan.h - how every thread of a CTA shares a copy -*- C++ -*-===//
+//===- ThreadCopyPlan.h - how every thread of a CTA shares a copy -*- C++
+//-*-===//
 //
 // Per-thread copies (cp.async and the synchronous fallback) cut the window,
 // after its transforms and row-major over the box, into vectors of
@@ -30,7 +31,14 @@ struct ThreadCopyPlan {
   /// strides, contiguous run length), the SMEM view's offset, an element size
   /// that is not a power of two, bound checks (a checked vector stays on one
   /// GMEM row), or a reduction (one atomic per element).
-  enum class VectorLimit { none, layout, smemOffset, element, bounds, reduction };
+  enum class VectorLimit {
+    none,
+    layout,
+    smemOffset,
+    element,
+    bounds,
+    reduction
+  };
   VectorLimit vectorLimit = VectorLimit::none;
   /// Per GMEM dim: the bound is checked at run time.
   SmallVector<bool> checkDim;
@@ -43,9 +51,7 @@ struct ThreadCopyPlan {
   KnownOffset smemByteOffset = KnownOffset::exact(0);
 
   bool checksBounds() const { return llvm::is_contained(checkDim, true); }
-  int64_t vectorBytes() const {
-    return vectorElements * layout.elementBytes();
-  }
+  int64_t vectorBytes() const { return vectorElements * layout.elementBytes(); }
 };
 
 /// Plans the cp.async copy `op` whose SMEM view starts `smemOffset` bytes
@@ -53,14 +59,16 @@ struct ThreadCopyPlan {
 /// chunk allows, bound checks where the window may leave the tensor
 /// (oob = zeros). Fails with the reason in `*reason`. `divisors` prove the
 /// alignment of dynamic offsets (see computeCopyLayout).
-FailureOr<ThreadCopyPlan> planCpAsyncCopy(AsyncCopyLikeOpInterface op, KnownOffset smemOffset,
+FailureOr<ThreadCopyPlan> planCpAsyncCopy(AsyncCopyLikeOpInterface op,
+                                          KnownOffset smemOffset,
                                           const KnownDivisors *divisors,
                                           std::string *reason);
 
 /// Plans the sync-fallback copy `op` between GMEM and SMEM: the widest plain
 /// vectors (<= 16 B) the layout allows, one element per atomic for
 /// reductions, bound checks for oob = zeros and nan.
-FailureOr<ThreadCopyPlan> planSyncCopy(AsyncCopyLikeOpInterface op, KnownOffset smemOffset,
+FailureOr<ThreadCopyPlan> planSyncCopy(AsyncCopyLikeOpInterface op,
+                                       KnownOffset smemOffset,
                                        const KnownDivisors *divisors,
                                        std::string *reason);
 

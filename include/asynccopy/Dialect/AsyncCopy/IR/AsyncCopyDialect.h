@@ -60,7 +60,8 @@ LogicalResult verifyKnownAttributes(Operation *op);
 
 /// The trait of every asynccopy op (AsyncCopy_KnownAttributes in ODS).
 template <typename ConcreteType>
-class KnownAttributes : public OpTrait::TraitBase<ConcreteType, KnownAttributes> {
+class KnownAttributes
+    : public OpTrait::TraitBase<ConcreteType, KnownAttributes> {
 public:
   static LogicalResult verifyTrait(Operation *op) {
     return verifyKnownAttributes(op);

@@ -66,7 +66,7 @@ static constexpr int64_t kMaxAccessIntervals = 4096;
 /// shape along the dims it spans), clipped to the view's shape. Constant
 /// indices give the exact bytes; any dynamic one, somewhere in the view.
 static std::optional<SmemAccess> accessElements(Value view, ValueRange indices,
-                                         ArrayRef<int64_t> extents) {
+                                                ArrayRef<int64_t> extents) {
   auto type = dyn_cast<MemRefType>(view.getType());
   if (!type || !isSharedMemory(type))
     return std::nullopt;

@@ -63,8 +63,7 @@ LogicalResult mlir::asynccopy::pipelining::planDynamicSchedule(
     return failure();
   }
   if (failed(launch_counter::findLaunches(kernel, {1, 1, 1}, "block",
-                                          runtimeCounters, plan.counters,
-                                          why)))
+                                          runtimeCounters, plan.counters, why)))
     return failure();
   plan.dynamic = true;
   return success();
@@ -112,15 +111,14 @@ LogicalResult launch_counter::findLaunches(gpu::GPUFuncOp kernel,
 static void zeroOnLaunch(ArrayRef<gpu::LaunchFuncOp> launches) {
   for (gpu::LaunchFuncOp launch : launches) {
     auto type = MemRefType::get({4}, IntegerType::get(launch.getContext(), 32));
-    addLaunchBuffer(launch, dyn_cast<scf::ForOp>(launch->getParentOp()), type,
-                    [](OpBuilder &b, Location loc, Value buffer,
-                       Value allocated) -> Value {
-                      Value zero = arith::ConstantIntOp::create(b, loc, 0, 32);
-                      return gpu::MemsetOp::create(b, loc, allocated.getType(),
-                                                   ValueRange{allocated},
-                                                   buffer, zero)
-                          .getAsyncToken();
-                    });
+    addLaunchBuffer(
+        launch, dyn_cast<scf::ForOp>(launch->getParentOp()), type,
+        [](OpBuilder &b, Location loc, Value buffer, Value allocated) -> Value {
+          Value zero = arith::ConstantIntOp::create(b, loc, 0, 32);
+          return gpu::MemsetOp::create(b, loc, allocated.getType(),
+                                       ValueRange{allocated}, buffer, zero)
+              .getAsyncToken();
+        });
   }
 }
 
@@ -171,8 +169,8 @@ void launch_counter::countFinished(OpBuilder &b, Location loc, Value counter,
   Value total = arith::IndexCastUIOp::create(inner, loc, i64, ctas);
   Value after = arith::AddIOp::create(
       inner, loc, before, arith::ConstantIntOp::create(inner, loc, 1, 64));
-  Value last = arith::CmpIOp::create(inner, loc, arith::CmpIPredicate::eq,
-                                     after, total);
+  Value last =
+      arith::CmpIOp::create(inner, loc, arith::CmpIPredicate::eq, after, total);
   auto ifLast = scf::IfOp::create(inner, loc, last, /*withElseRegion=*/false);
   OpBuilder reset = ifLast.getThenBodyBuilder();
   Value zero = arith::ConstantIntOp::create(reset, loc, 0, 64);
@@ -205,9 +203,8 @@ scf::WhileOp launch_counter::whileOverClaims(OpBuilder &b, scf::ForOp loop,
 
 LogicalResult DynamicSchedule::addCounterParameter() {
   auto kernel = cast<gpu::GPUFuncOp>(cx.loop()->getParentOp());
-  FailureOr<unsigned> param =
-      launch_counter::addParameter(kernel, cx.loop().getLoc(),
-                                   cx.plan.counters);
+  FailureOr<unsigned> param = launch_counter::addParameter(
+      kernel, cx.loop().getLoc(), cx.plan.counters);
   if (failed(param))
     return failure();
   counterParam = *param;
@@ -227,8 +224,8 @@ void DynamicSchedule::claimFirstTiles() {
           gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup)),
       loc);
   OpBuilder b(loop);
-  counter = launch_counter::globalPointer(b, loc,
-                                          kernel.getArgument(counterParam));
+  counter =
+      launch_counter::globalPointer(b, loc, kernel.getArgument(counterParam));
   first = cx.isFirstThread(b);
   auto claims = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
   OpBuilder inner = claims.getThenBodyBuilder();

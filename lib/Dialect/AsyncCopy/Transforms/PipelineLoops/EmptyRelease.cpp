@@ -89,14 +89,13 @@ SmallVector<Value> EmptyRelease::groupRanks(OpBuilder &b) {
             arith::AddIOp::create(b, loc, term, cx.constant(b, offset[dim])),
             cx.constant(b, plan.cluster[dim]));
       if (strides[dim] != 1)
-        term = arith::MulIOp::create(b, loc, term,
-                                     cx.constant(b, strides[dim]));
+        term =
+            arith::MulIOp::create(b, loc, term, cx.constant(b, strides[dim]));
       rank = rank ? arith::AddIOp::create(b, loc, rank, term) : term;
     }
     if (!rank)
       rank = cx.constant(b, 0);
-    ranks.push_back(
-        arith::IndexCastOp::create(b, loc, b.getI32Type(), rank));
+    ranks.push_back(arith::IndexCastOp::create(b, loc, b.getI32Type(), rank));
   }
   return ranks;
 }
@@ -105,7 +104,8 @@ void EmptyRelease::emitRelease(OpBuilder &b, Value ahead, Value stage,
                                Value when) {
   PipelinePlan &plan = cx.plan;
   Location loc = cx.loc();
-  Value refilled = when ? when : createBelowUpperBound(b, loc, cx.loop(), ahead);
+  Value refilled =
+      when ? when : createBelowUpperBound(b, loc, cx.loop(), ahead);
   if (plan.perWarpRelease) {
     // Each warp frees the stage once its lanes are done with it.
     NVVM::SyncWarpOp::create(b, loc,

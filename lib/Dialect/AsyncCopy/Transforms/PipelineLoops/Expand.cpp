@@ -108,8 +108,8 @@ static void hoistTrailingBarrier(PipelinePlan &plan) {
     if (op == barrier.getOperation() || op == yield || isMemoryEffectFree(op) ||
         llvm::is_contained(plan.loads, dyn_cast<CopyOp>(op)) ||
         isa<BarrierWaitOp, NVVM::WgmmaFenceAlignedOp, NVVM::WgmmaMmaAsyncOp,
-            WgmmaRegisterAOp,
-            NVVM::WgmmaGroupSyncAlignedOp, NVVM::WgmmaWaitGroupSyncOp>(op) ||
+            WgmmaRegisterAOp, NVVM::WgmmaGroupSyncAlignedOp,
+            NVVM::WgmmaWaitGroupSyncOp>(op) ||
         op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
       return WalkResult::advance();
     std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =

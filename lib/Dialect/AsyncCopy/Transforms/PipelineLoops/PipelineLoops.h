@@ -178,8 +178,7 @@ void countFinished(OpBuilder &b, Location loc, Value counter, Value first,
 /// and the loop's iter_args, runs while the tile is below the loop's bound,
 /// and takes the loop's body (its induction variable is the tile). The
 /// caller completes the body's yield and erases `loop`.
-scf::WhileOp whileOverClaims(OpBuilder &b, scf::ForOp loop,
-                             ValueRange leading);
+scf::WhileOp whileOverClaims(OpBuilder &b, scf::ForOp loop, ValueRange leading);
 } // namespace launch_counter
 
 /// The dynamic schedule of a grid-stride loop: thread 0 claims the tile of

@@ -56,8 +56,7 @@ LogicalResult collectGroup(CopyOp load, PipelinePlan &plan, std::string &why) {
   plan.cluster = *shape;
   SmallVector<std::array<int64_t, 3>> offsets = {{0, 0, 0}};
   for (Attribute attr : *collective) {
-    auto dim =
-        static_cast<unsigned>(cast<gpu::DimensionAttr>(attr).getValue());
+    auto dim = static_cast<unsigned>(cast<gpu::DimensionAttr>(attr).getValue());
     SmallVector<std::array<int64_t, 3>> more;
     for (int64_t i = 0; i < (*shape)[dim]; ++i)
       for (std::array<int64_t, 3> offset : offsets) {

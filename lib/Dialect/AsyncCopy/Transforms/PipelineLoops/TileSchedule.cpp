@@ -56,7 +56,9 @@ LogicalResult planTiles(scf::ForOp loop, TilePlan &plan, bool runtimeCounters,
   plan.kernel = launch_counter::kernelAtTopLevel(loop, why);
   if (!plan.kernel)
     return failure();
-  auto isX = [](auto op) { return op && op.getDimension() == gpu::Dimension::x; };
+  auto isX = [](auto op) {
+    return op && op.getDimension() == gpu::Dimension::x;
+  };
   if (isX(loop.getLowerBound().getDefiningOp<gpu::BlockIdOp>()) &&
       isX(loop.getStep().getDefiningOp<gpu::GridDimOp>())) {
     plan.clustered = false;
@@ -151,8 +153,8 @@ private:
 void TileClaims::makeLeaders(OpBuilder &b) {
   first = isZero(b, gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x));
   for (gpu::Dimension d : {gpu::Dimension::y, gpu::Dimension::z})
-    first = arith::AndIOp::create(b, loc, first,
-                                  isZero(b, gpu::ThreadIdOp::create(b, loc, d)));
+    first = arith::AndIOp::create(
+        b, loc, first, isZero(b, gpu::ThreadIdOp::create(b, loc, d)));
   leader = first;
   if (!plan.clustered)
     return;
@@ -200,9 +202,9 @@ void TileClaims::publish(OpBuilder &b, Value value, Value slot) {
   Value local = LLVM::IntToPtrOp::create(in, loc, shared, address);
   Value offset = arith::IndexCastOp::create(in, loc, in.getI32Type(), slot);
   for (int64_t rank = 0; rank < ctas; ++rank) {
-    Value peer = NVVM::MapaOp::create(
-        in, loc, cluster, local,
-        arith::ConstantIntOp::create(in, loc, rank, 32));
+    Value peer =
+        NVVM::MapaOp::create(in, loc, cluster, local,
+                             arith::ConstantIntOp::create(in, loc, rank, 32));
     Value entry = LLVM::GEPOp::create(in, loc, cluster, in.getI64Type(), peer,
                                       ValueRange{offset});
     LLVM::StoreOp::create(in, loc, value, entry, /*alignment=*/8);
@@ -235,15 +237,13 @@ LogicalResult TileClaims::rewrite() {
   if (failed(param))
     return failure();
   ring = kernel.addWorkgroupAttribution(
-      MemRefType::get({2}, IntegerType::get(ctx, 64),
-                      MemRefLayoutAttrInterface(),
-                      gpu::AddressSpaceAttr::get(ctx,
-                                                 gpu::AddressSpace::Workgroup)),
+      MemRefType::get(
+          {2}, IntegerType::get(ctx, 64), MemRefLayoutAttrInterface(),
+          gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup)),
       loc);
 
   OpBuilder b(loop);
-  counter =
-      launch_counter::globalPointer(b, loc, kernel.getArgument(*param));
+  counter = launch_counter::globalPointer(b, loc, kernel.getArgument(*param));
   makeLeaders(b);
   // Every CTA of the cluster runs before the first is written into.
   if (plan.clustered)

@@ -243,8 +243,7 @@ mlir::asynccopy::pipelining::planWarpSpecialize(PipelinePlan &plan,
   }
   std::optional<LaunchDims> block = getKernelBlockSize(kernel);
   if (!block || (*block)[1] != 1 || (*block)[2] != 1 ||
-      (*block)[0] % kWarpgroup != 0 ||
-      (*block)[0] + kWarpgroup > 1024) {
+      (*block)[0] % kWarpgroup != 0 || (*block)[0] + kWarpgroup > 1024) {
     why = "its kernel's block size is not known whole warpgroups along x "
           "(set `known_block_size = array<i32: T, 1, 1>`, T a multiple of "
           "128 up to 896)";
@@ -365,10 +364,9 @@ void ProducerSplit::emitProducer(OpBuilder &atProducer, Value tid,
           Value stage = cx.stageOf(body, k);
           empty.waitForReleaseBefore(body, k, stage);
           emitLoads(body, iv, stage, issuer, tile);
-          scf::YieldOp::create(
-              body, loc,
-              ValueRange{arith::AddIOp::create(body, loc, k,
-                                               cx.constant(body, 1))});
+          scf::YieldOp::create(body, loc,
+                               ValueRange{arith::AddIOp::create(
+                                   body, loc, k, cx.constant(body, 1))});
         });
   };
   if (!tiles) {

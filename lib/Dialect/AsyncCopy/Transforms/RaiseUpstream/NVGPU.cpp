@@ -220,12 +220,14 @@ static std::optional<int64_t> evaluateInBlock(Value value, Kernel kernel,
         return (*dims)[i];
   }
   Operation *def = value.getDefiningOp();
-  if (isa_and_present<arith::IndexCastOp, arith::IndexCastUIOp,
-                      arith::ExtUIOp, arith::TruncIOp>(def))
+  if (isa_and_present<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtUIOp,
+                      arith::TruncIOp>(def))
     return evaluateInBlock(def->getOperand(0), kernel, depth + 1);
   if (auto mul = dyn_cast_or_null<arith::MulIOp>(def)) {
-    std::optional<int64_t> lhs = evaluateInBlock(mul.getLhs(), kernel, depth + 1);
-    std::optional<int64_t> rhs = evaluateInBlock(mul.getRhs(), kernel, depth + 1);
+    std::optional<int64_t> lhs =
+        evaluateInBlock(mul.getLhs(), kernel, depth + 1);
+    std::optional<int64_t> rhs =
+        evaluateInBlock(mul.getRhs(), kernel, depth + 1);
     if (lhs && rhs)
       return *lhs * *rhs;
   }
@@ -493,8 +495,8 @@ static FailureOr<Value> hoist(OpBuilder &b, Value value, Operation *guard) {
   Operation *def = value.getDefiningOp();
   if (!def)
     return value;
-  bool later = def->getBlock() == guard->getBlock() &&
-               !def->isBeforeInBlock(guard);
+  bool later =
+      def->getBlock() == guard->getBlock() && !def->isBeforeInBlock(guard);
   if (!later && !guard->isAncestor(def))
     return value;
   if (!matchPattern(value, m_Constant()))
@@ -611,7 +613,6 @@ static void raiseProtocol(TmaProtocol &protocol,
   protocol.create->erase();
   if (ifOp && isOpTriviallyDead(ifOp))
     ifOp->erase();
-
 }
 
 void mlir::asynccopy::raising::raiseTmaLoads(Kernel kernel) {

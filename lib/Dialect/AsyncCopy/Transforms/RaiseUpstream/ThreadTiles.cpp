@@ -71,8 +71,7 @@ std::optional<int64_t> evaluate(Value value, const ThreadPoint &t,
   auto operand = [&](unsigned i) {
     return evaluate(def->getOperand(i), t, depth + 1);
   };
-  auto binary =
-      [&](function_ref<std::optional<int64_t>(int64_t, int64_t)> f)
+  auto binary = [&](function_ref<std::optional<int64_t>(int64_t, int64_t)> f)
       -> std::optional<int64_t> {
     std::optional<int64_t> a = operand(0), b = operand(1);
     if (!a || !b)
@@ -332,7 +331,8 @@ raising::analyseThreadTiledCopy(nvgpu::DeviceAsyncCopyOp copy, Kernel kernel,
                       *block,
                       launch};
     for (int64_t d = 0; d < rank; ++d) {
-      std::optional<int64_t> s = evaluatePerThread(result.indices->src[d], point);
+      std::optional<int64_t> s =
+          evaluatePerThread(result.indices->src[d], point);
       std::optional<int64_t> x =
           d < lead ? std::optional<int64_t>(0)
                    : evaluatePerThread(result.indices->dst[d - lead], point);
@@ -405,13 +405,13 @@ Value raising::buildThreadTiledCopy(OpBuilder &b, nvgpu::DeviceAsyncCopyOp copy,
         buildShared(b, loc, tiles.indices->src[d], tiles.srcMin[d]));
     if (d < lead)
       continue;
-    dstOffsets.push_back(buildShared(b, loc, tiles.indices->dst[d - lead],
-                                     tiles.dstMin[d]));
+    dstOffsets.push_back(
+        buildShared(b, loc, tiles.indices->dst[d - lead], tiles.dstMin[d]));
     sizes.push_back(b.getIndexAttr(tiles.sizes[d]));
     unit.push_back(b.getIndexAttr(1));
   }
-  Value view = memref::SubViewOp::create(b, loc, copy.getDst(), dstOffsets,
-                                         sizes, unit);
+  Value view =
+      memref::SubViewOp::create(b, loc, copy.getDst(), dstOffsets, sizes, unit);
   SmallVector<Value> dynamic;
   SmallVector<int64_t> offsets;
   dispatchIndexOpFoldResults(srcOffsets, dynamic, offsets);
