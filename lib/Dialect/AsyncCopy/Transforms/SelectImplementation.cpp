@@ -27,6 +27,9 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "asynccopy-select-implementation"
 
 namespace mlir::asynccopy {
 #define GEN_PASS_DEF_ASYNCCOPYSELECTIMPLEMENTATION
@@ -590,6 +593,14 @@ struct SelectImplementationPass
   /// Emits the `explain` remark of one candidate.
   void explainVerdict(Operation *op, CopyImpl impl, const Decision &decision,
                       const Plan &plan, StringRef suffix = "") {
+    LLVM_DEBUG({
+      llvm::dbgs() << "[select-implementation] " << op->getLoc() << ": "
+                   << stringifyCopyImpl(impl);
+      if (decision)
+        llvm::dbgs() << " accepted (" << plan.summary() << ")\n";
+      else
+        llvm::dbgs() << " declined: " << decision.reason << "\n";
+    });
     if (!explain)
       return;
     InFlightDiagnostic remark = op->emitRemark() << stringifyCopyImpl(impl);

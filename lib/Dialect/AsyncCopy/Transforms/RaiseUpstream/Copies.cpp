@@ -29,6 +29,9 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallBitVector.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "asynccopy-raise-upstream"
 
 using namespace mlir;
 using namespace mlir::asynccopy;
@@ -414,6 +417,8 @@ static CopyOp createWindowCopy(OpBuilder &b, Location loc, bool load,
       CopyImplAttr(), CacheHintAttr(), BoolAttr());
   AsyncCopyDialect::LaunchCheckedAttrHelper(b.getContext())
       .setAttr(copy, b.getUnitAttr());
+  LLVM_DEBUG(llvm::dbgs() << "[raise-upstream] " << loc << ": raised into "
+                          << copy << "\n");
   return copy;
 }
 

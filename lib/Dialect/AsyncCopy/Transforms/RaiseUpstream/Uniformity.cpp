@@ -14,6 +14,9 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "asynccopy-raise-upstream"
 
 using namespace mlir;
 using namespace mlir::asynccopy;
@@ -124,5 +127,7 @@ std::optional<std::string> Uniformity::whyNotRunByAll(Operation *op) {
 
 void mlir::asynccopy::raising::remarkNotRaised(Operation *op,
                                                const Twine &why) {
+  LLVM_DEBUG(llvm::dbgs() << "[raise-upstream] " << op->getLoc()
+                          << ": not raised: " << why << "\n");
   op->emitRemark() << "not raised: " << why;
 }
