@@ -930,6 +930,24 @@ gpu.module @kernels {
 
 // -----
 
+// Per-thread indices whose values overflow 64 bits in some thread are not
+// evaluated (no wrapped arithmetic decides the window).
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+gpu.module @kernels {
+  gpu.func @overflowing(%A: memref<64x64xf16>) workgroup(%S : !smem) kernel
+      attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %big = arith.constant 4611686018427387904 : index
+    %tid = gpu.thread_id x
+    %r = arith.muli %tid, %big : index
+    // expected-remark @below {{not raised: its indices differ between threads and do not tile one window that the CTA could copy together: a per-thread index part could not be evaluated}}
+    %t = nvgpu.device_async_copy %A[%r, %c0], %S[%tid, %c0], 8 : memref<64x64xf16> to !smem
+    gpu.return
+  }
+}
+
+// -----
+
 !smem = memref<64x64xf16, #gpu.address_space<workgroup>>
 gpu.module @kernels {
   // Thread t reads row t / 8 and writes it to row 63 - t / 8.

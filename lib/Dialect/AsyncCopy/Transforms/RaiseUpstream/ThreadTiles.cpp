@@ -28,6 +28,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace mlir::asynccopy;
@@ -47,38 +48,92 @@ constexpr unsigned kMaxDepth = 24;
 /// Windows over this many elements are not checked element by element.
 constexpr int64_t kMaxWindowElements = int64_t(1) << 20;
 
+/// `op` (an integer arith op of two operands) applied to `a` and `b`, where
+/// the result is defined and fits 64 bits.
+std::optional<int64_t> applyBinary(Operation *op, int64_t a, int64_t b) {
+  return llvm::TypeSwitch<Operation *, std::optional<int64_t>>(op)
+      .Case([&](arith::AddIOp) { return llvm::checkedAdd(a, b); })
+      .Case([&](arith::SubIOp) { return llvm::checkedSub(a, b); })
+      .Case([&](arith::MulIOp) { return llvm::checkedMul(a, b); })
+      .Case<arith::DivUIOp, arith::DivSIOp, arith::FloorDivSIOp>(
+          [&](Operation *) -> std::optional<int64_t> {
+            if (b <= 0 || a < 0)
+              return std::nullopt;
+            return a / b;
+          })
+      .Case<arith::RemUIOp, arith::RemSIOp>(
+          [&](Operation *) -> std::optional<int64_t> {
+            if (b <= 0 || a < 0)
+              return std::nullopt;
+            return a % b;
+          })
+      .Case([&](arith::ShLIOp) -> std::optional<int64_t> {
+        if (a < 0 || b < 0 || b > 30 || a > (int64_t(1) << 32))
+          return std::nullopt;
+        return a << b;
+      })
+      .Case([&](arith::ShRUIOp) -> std::optional<int64_t> {
+        if (a < 0 || b < 0 || b > 62)
+          return std::nullopt;
+        return a >> b;
+      })
+      .Case([&](arith::AndIOp) { return a & b; })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+std::optional<int64_t> evaluate(Value value, const ThreadPoint &t,
+                                unsigned depth = 0);
+
+/// The value of the affine map of `apply` in thread `t`.
+std::optional<int64_t> evaluateApply(affine::AffineApplyOp apply,
+                                     const ThreadPoint &t, unsigned depth) {
+  SmallVector<Attribute> operands;
+  for (Value v : apply.getMapOperands()) {
+    std::optional<int64_t> x = evaluate(v, t, depth + 1);
+    if (!x)
+      return std::nullopt;
+    operands.push_back(IntegerAttr::get(v.getType(), *x));
+  }
+  SmallVector<Attribute> folded;
+  if (failed(apply.getAffineMap().constantFold(operands, folded)) ||
+      folded.size() != 1)
+    return std::nullopt;
+  return cast<IntegerAttr>(folded.front()).getInt();
+}
+
+/// The value of a thread id or block size of `t`'s gpu.launch.
+std::optional<int64_t> evaluateLaunchArgument(Value value,
+                                              const ThreadPoint &t) {
+  gpu::LaunchOp launch = t.launch;
+  if (!launch)
+    return std::nullopt;
+  gpu::KernelDim3 ids = launch.getThreadIds(), sizes = launch.getBlockSize();
+  Value idArgs[] = {ids.x, ids.y, ids.z};
+  Value sizeArgs[] = {sizes.x, sizes.y, sizes.z};
+  for (unsigned d = 0; d < 3; ++d) {
+    if (value == idArgs[d])
+      return t.id[d];
+    if (value == sizeArgs[d])
+      return t.block[d];
+  }
+  return std::nullopt;
+}
+
 /// The value of `value` in thread `t`, when it is built from thread ids,
 /// the block's sizes and constants only.
 std::optional<int64_t> evaluate(Value value, const ThreadPoint &t,
-                                unsigned depth = 0) {
+                                unsigned depth) {
   APInt constant;
   if (matchPattern(value, m_ConstantInt(&constant)))
     return constant.getSExtValue();
-  if (gpu::LaunchOp launch = t.launch) {
-    gpu::KernelDim3 ids = launch.getThreadIds(), sizes = launch.getBlockSize();
-    Value idArgs[] = {ids.x, ids.y, ids.z};
-    Value sizeArgs[] = {sizes.x, sizes.y, sizes.z};
-    for (unsigned d = 0; d < 3; ++d) {
-      if (value == idArgs[d])
-        return t.id[d];
-      if (value == sizeArgs[d])
-        return t.block[d];
-    }
-  }
+  if (std::optional<int64_t> argument = evaluateLaunchArgument(value, t))
+    return argument;
   Operation *def = value.getDefiningOp();
   if (!def || depth > kMaxDepth)
     return std::nullopt;
   auto operand = [&](unsigned i) {
     return evaluate(def->getOperand(i), t, depth + 1);
   };
-  auto binary = [&](function_ref<std::optional<int64_t>(int64_t, int64_t)> f)
-      -> std::optional<int64_t> {
-    std::optional<int64_t> a = operand(0), b = operand(1);
-    if (!a || !b)
-      return std::nullopt;
-    return f(*a, *b);
-  };
-  auto divides = [](int64_t b) { return b > 0; };
   return llvm::TypeSwitch<Operation *, std::optional<int64_t>>(def)
       .Case([&](gpu::ThreadIdOp op) {
         return t.id[static_cast<unsigned>(op.getDimension())];
@@ -94,60 +149,17 @@ std::optional<int64_t> evaluate(Value value, const ThreadPoint &t,
       .Case<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
             arith::ExtUIOp, arith::TruncIOp>(
           [&](Operation *) { return operand(0); })
-      .Case([&](arith::AddIOp) {
-        return binary([](int64_t a, int64_t b) { return a + b; });
-      })
-      .Case([&](arith::SubIOp) {
-        return binary([](int64_t a, int64_t b) { return a - b; });
-      })
-      .Case([&](arith::MulIOp) {
-        return binary([](int64_t a, int64_t b) { return a * b; });
-      })
-      .Case<arith::DivUIOp, arith::DivSIOp, arith::FloorDivSIOp>(
-          [&](Operation *) {
-            return binary([&](int64_t a, int64_t b) -> std::optional<int64_t> {
-              if (!divides(b) || a < 0)
-                return std::nullopt;
-              return a / b;
-            });
+      .Case<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::DivUIOp,
+            arith::DivSIOp, arith::FloorDivSIOp, arith::RemUIOp, arith::RemSIOp,
+            arith::ShLIOp, arith::ShRUIOp, arith::AndIOp>(
+          [&](Operation *op) -> std::optional<int64_t> {
+            std::optional<int64_t> a = operand(0), b = operand(1);
+            if (!a || !b)
+              return std::nullopt;
+            return applyBinary(op, *a, *b);
           })
-      .Case<arith::RemUIOp, arith::RemSIOp>([&](Operation *) {
-        return binary([&](int64_t a, int64_t b) -> std::optional<int64_t> {
-          if (!divides(b) || a < 0)
-            return std::nullopt;
-          return a % b;
-        });
-      })
-      .Case([&](arith::ShLIOp) {
-        return binary([](int64_t a, int64_t b) -> std::optional<int64_t> {
-          if (b < 0 || b > 30)
-            return std::nullopt;
-          return a << b;
-        });
-      })
-      .Case([&](arith::ShRUIOp) {
-        return binary([](int64_t a, int64_t b) -> std::optional<int64_t> {
-          if (a < 0 || b < 0 || b > 62)
-            return std::nullopt;
-          return a >> b;
-        });
-      })
-      .Case([&](arith::AndIOp) {
-        return binary([](int64_t a, int64_t b) { return a & b; });
-      })
-      .Case([&](affine::AffineApplyOp apply) -> std::optional<int64_t> {
-        SmallVector<Attribute> operands;
-        for (Value v : apply.getMapOperands()) {
-          std::optional<int64_t> x = evaluate(v, t, depth + 1);
-          if (!x)
-            return std::nullopt;
-          operands.push_back(IntegerAttr::get(v.getType(), *x));
-        }
-        SmallVector<Attribute> folded;
-        if (failed(apply.getAffineMap().constantFold(operands, folded)) ||
-            folded.size() != 1)
-          return std::nullopt;
-        return cast<IntegerAttr>(folded.front()).getInt();
+      .Case([&](affine::AffineApplyOp apply) {
+        return evaluateApply(apply, t, depth);
       })
       .Default([](Operation *) { return std::nullopt; });
 }
@@ -285,6 +297,95 @@ raising::ThreadTiledCopy::ThreadTiledCopy(ThreadTiledCopy &&) = default;
 raising::ThreadTiledCopy &
 raising::ThreadTiledCopy::operator=(ThreadTiledCopy &&) = default;
 
+/// Every thread's run start in the source and destination (a destination
+/// index is 0 in the source's `lead` dims it does not have).
+static LogicalResult evaluateRunStarts(const ThreadTiledCopy::Indices &indices,
+                                       const LaunchDims &block,
+                                       gpu::LaunchOp launch, int64_t lead,
+                                       SmallVector<SmallVector<int64_t>> &src,
+                                       SmallVector<SmallVector<int64_t>> &dst) {
+  int64_t threads = block[0] * block[1] * block[2];
+  int64_t rank = indices.src.size();
+  src.assign(threads, {});
+  dst.assign(threads, {});
+  for (int64_t t = 0; t < threads; ++t) {
+    ThreadPoint point{
+        {t % block[0], (t / block[0]) % block[1], t / (block[0] * block[1])},
+        block,
+        launch};
+    for (int64_t d = 0; d < rank; ++d) {
+      std::optional<int64_t> s = evaluatePerThread(indices.src[d], point);
+      std::optional<int64_t> x =
+          d < lead ? std::optional<int64_t>(0)
+                   : evaluatePerThread(indices.dst[d - lead], point);
+      if (!s || !x)
+        return failure();
+      src[t].push_back(*s);
+      dst[t].push_back(*x);
+    }
+  }
+  return success();
+}
+
+/// Sets `result`'s window (its smallest starts and sizes) from the threads'
+/// runs of `n` elements and checks that they tile it: each element once, at
+/// the same place in the destination as in the source.
+static LogicalResult checkTiling(ThreadTiledCopy &result,
+                                 ArrayRef<SmallVector<int64_t>> src,
+                                 ArrayRef<SmallVector<int64_t>> dst,
+                                 int64_t lead, int64_t n, std::string &why) {
+  int64_t threads = src.size(), rank = src.front().size();
+  result.srcMin.assign(rank, INT64_MAX);
+  result.dstMin.assign(rank, INT64_MAX);
+  SmallVector<int64_t> srcMax(rank, INT64_MIN);
+  for (int64_t t = 0; t < threads; ++t)
+    for (int64_t d = 0; d < rank; ++d) {
+      result.srcMin[d] = std::min(result.srcMin[d], src[t][d]);
+      result.dstMin[d] = std::min(result.dstMin[d], dst[t][d]);
+      srcMax[d] = std::max(srcMax[d], src[t][d]);
+    }
+  for (int64_t d = 0; d < lead; ++d)
+    if (srcMax[d] != result.srcMin[d]) {
+      why = "the threads differ in a source dim the destination does not have";
+      return failure();
+    }
+  std::optional<int64_t> elements = 1;
+  for (int64_t d = 0; d < rank && elements; ++d) {
+    std::optional<int64_t> span = llvm::checkedSub(srcMax[d], result.srcMin[d]);
+    std::optional<int64_t> size =
+        span ? llvm::checkedAdd(*span, d + 1 == rank ? n : 1) : std::nullopt;
+    elements = size ? llvm::checkedMul(*elements, *size) : std::nullopt;
+    result.sizes.push_back(size.value_or(0));
+  }
+  if (!elements || *elements != threads * n || *elements > kMaxWindowElements) {
+    why = "the threads' runs do not tile a window (" + std::to_string(threads) +
+          " runs of " + std::to_string(n) + " elements span " +
+          (elements ? std::to_string(*elements) : std::string("more")) + ")";
+    return failure();
+  }
+  std::vector<bool> seen(*elements, false);
+  for (int64_t t = 0; t < threads; ++t) {
+    int64_t linear = 0;
+    for (int64_t d = 0; d < rank; ++d) {
+      int64_t at = src[t][d] - result.srcMin[d];
+      if (at != dst[t][d] - result.dstMin[d]) {
+        why = "the destination does not hold the threads' runs in the "
+              "layout of the window they read";
+        return failure();
+      }
+      linear = linear * result.sizes[d] + at;
+    }
+    for (int64_t e = 0; e < n; ++e) {
+      if (seen[linear + e]) {
+        why = "threads copy overlapping runs";
+        return failure();
+      }
+      seen[linear + e] = true;
+    }
+  }
+  return success();
+}
+
 FailureOr<raising::ThreadTiledCopy>
 raising::analyseThreadTiledCopy(nvgpu::DeviceAsyncCopyOp copy, Kernel kernel,
                                 Uniformity &uniformity, std::string &why) {
@@ -323,74 +424,14 @@ raising::analyseThreadTiledCopy(nvgpu::DeviceAsyncCopyOp copy, Kernel kernel,
           "the thread ids and constants";
     return failure();
   }
-  // Every thread's run start, relative to the smallest.
-  SmallVector<SmallVector<int64_t>> src(threads), dst(threads);
-  for (int64_t t = 0; t < threads; ++t) {
-    ThreadPoint point{{t % (*block)[0], (t / (*block)[0]) % (*block)[1],
-                       t / ((*block)[0] * (*block)[1])},
-                      *block,
-                      launch};
-    for (int64_t d = 0; d < rank; ++d) {
-      std::optional<int64_t> s =
-          evaluatePerThread(result.indices->src[d], point);
-      std::optional<int64_t> x =
-          d < lead ? std::optional<int64_t>(0)
-                   : evaluatePerThread(result.indices->dst[d - lead], point);
-      if (!s || !x) {
-        why = "a per-thread index part could not be evaluated";
-        return failure();
-      }
-      src[t].push_back(*s);
-      dst[t].push_back(*x);
-    }
-  }
-  result.srcMin.assign(rank, INT64_MAX);
-  result.dstMin.assign(rank, INT64_MAX);
-  SmallVector<int64_t> srcMax(rank, INT64_MIN);
-  for (int64_t t = 0; t < threads; ++t)
-    for (int64_t d = 0; d < rank; ++d) {
-      result.srcMin[d] = std::min(result.srcMin[d], src[t][d]);
-      result.dstMin[d] = std::min(result.dstMin[d], dst[t][d]);
-      srcMax[d] = std::max(srcMax[d], src[t][d]);
-    }
-  for (int64_t d = 0; d < lead; ++d)
-    if (srcMax[d] != result.srcMin[d]) {
-      why = "the threads differ in a source dim the destination does not have";
-      return failure();
-    }
-  int64_t elements = 1;
-  for (int64_t d = 0; d < rank; ++d) {
-    result.sizes.push_back(srcMax[d] - result.srcMin[d] +
-                           (d + 1 == rank ? n : 1));
-    elements *= result.sizes.back();
-  }
-  if (elements != threads * n || elements > kMaxWindowElements) {
-    why = "the threads' runs do not tile a window (" + std::to_string(threads) +
-          " runs of " + std::to_string(n) + " elements span " +
-          std::to_string(elements) + ")";
+  SmallVector<SmallVector<int64_t>> src, dst;
+  if (failed(
+          evaluateRunStarts(*result.indices, *block, launch, lead, src, dst))) {
+    why = "a per-thread index part could not be evaluated";
     return failure();
   }
-  // Each element once, and at the same place in the destination.
-  std::vector<bool> seen(elements, false);
-  for (int64_t t = 0; t < threads; ++t) {
-    int64_t linear = 0;
-    for (int64_t d = 0; d < rank; ++d) {
-      int64_t at = src[t][d] - result.srcMin[d];
-      if (at != dst[t][d] - result.dstMin[d]) {
-        why = "the destination does not hold the threads' runs in the "
-              "layout of the window they read";
-        return failure();
-      }
-      linear = linear * result.sizes[d] + at;
-    }
-    for (int64_t e = 0; e < n; ++e) {
-      if (seen[linear + e]) {
-        why = "threads copy overlapping runs";
-        return failure();
-      }
-      seen[linear + e] = true;
-    }
-  }
+  if (failed(checkTiling(result, src, dst, lead, n, why)))
+    return failure();
   return result;
 }
 
