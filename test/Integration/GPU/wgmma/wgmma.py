@@ -6,7 +6,9 @@ types only), one kernel TMA-loads A (64 x K) and B (128 x K, or their
 transposes for MN-major) with the tile transform that gives the layout
 `asynccopy.wgmma_descriptor` documents, runs K / k-step `nvvm.wgmma.mma_async`
 (m64n128) on the descriptors of per-step subviews, and stores the
-accumulators (f32, s32 for s8) from their fragment layout. One host GEMM per
+accumulators (f32, s32 for s8) from their fragment layout; for f16 and bf16
+the same with A in registers (`asynccopy.wgmma_register_a`, each thread's
+K-major fragments read from GMEM), B in both majors. One host GEMM per
 configuration; inputs are small integers, so every sum is exact and the
 output is compared byte for byte (guard bands included).
 
@@ -82,10 +84,12 @@ class Config:
     `asynccopy.pipeline_stages = stages`, accumulating in an iter_arg."""
 
     def __init__(self, kind, major_a, major_b, swizzle, index, stages=0, tiles=1,
-                 markers=()):
+                 markers=(), register_a=False):
         self.kind, self.major_a, self.major_b, self.swizzle = kind, major_a, major_b, swizzle
         self.stages, self.tiles, self.markers = stages, tiles, markers
-        self.name = "%s.a%s.b%s.s%d" % (kind, major_a, major_b, swizzle)
+        self.register_a = register_a
+        self.name = "%s.a%s.b%s.s%d" % (kind, "reg" if register_a else major_a,
+                                        major_b, swizzle)
         if stages:
             self.name += ".loop%dx%d" % (tiles, stages)
         for marker in markers:
@@ -251,6 +255,12 @@ def configs():
             for mb in majors:
                 for s in (0, 32, 64, 128):
                     out.append(Config(kind, ma, mb, s, len(out)))
+    # A from registers (`asynccopy.wgmma_register_a`, K-major fragments read
+    # from GMEM), B from SMEM in both majors: attention's P V.
+    for kind in ("f16", "bf16"):
+        for mb in ("k", "mn"):
+            for s in (0, 128):
+                out.append(Config(kind, "k", mb, s, len(out), register_a=True))
     # GEMM main loops: 8 K tiles through a 3-stage pipeline, one of each
     # operand layout family.
     for kind, ma, mb, s in (("f16", "k", "k", 128), ("bf16", "mn", "k", 64),
@@ -410,6 +420,7 @@ def kernel(cfg):
               load("%B", "%sb", gb, wb, tb, sb, cfg.major_b),
               ind + "asynccopy.barrier.wait %%bar[%%c0], %s : !asynccopy.barrier<1>" % (
                   "%ph" if loop else "%false"),
+              ] + (register_a_fragments(cfg, ga) if cfg.register_a else []) + [
               ind + "nvvm.wgmma.fence.aligned"]
     # wgmma's layouts: A row = K-major, B col = K-major (not transposed).
     layout_a = "row" if cfg.major_a == "k" else "col"
@@ -427,12 +438,21 @@ def kernel(cfg):
                 j, j, cfg.major_a, va),
             ind + "%%db%d = asynccopy.wgmma_descriptor %%vb%d major %s : %s" % (
                 j, j, cfg.major_b, vb),
-            ind + "%%acc%d = nvvm.wgmma.mma_async %%da%d, %%db%d, %s,"
-            " #nvvm.shape<m = 64, n = %d, k = %d>, D [<%s>, <one>], A [<%s>, <one>, <%s>],"
-            " B [<%s>, <one>, <%s>] : %s -> %s" % (
-                j + 1, j, j, prev, N, cfg.step, cfg.acc, cfg.wtype, layout_a, cfg.wtype,
-                layout_b, acc, acc),
         ]
+        if cfg.register_a:
+            lines.append(
+                ind + "%%acc%d = asynccopy.wgmma_register_a [%s], %%db%d, %s,"
+                " <m = 64, n = %d, k = %d>, D[<%s>, %%true], A[<%s>, <one>],"
+                " B[<%s>, <one>, <%s>] : %s" % (
+                    j + 1, ", ".join("%%ra%d_%d" % (j, q) for q in range(4)), j, prev, N,
+                    cfg.step, cfg.acc, cfg.wtype, cfg.wtype, layout_b, acc))
+        else:
+            lines.append(
+                ind + "%%acc%d = nvvm.wgmma.mma_async %%da%d, %%db%d, %s,"
+                " #nvvm.shape<m = 64, n = %d, k = %d>, D [<%s>, <one>], A [<%s>, <one>, <%s>],"
+                " B [<%s>, <one>, <%s>] : %s -> %s" % (
+                    j + 1, j, j, prev, N, cfg.step, cfg.acc, cfg.wtype, layout_a, cfg.wtype,
+                    layout_b, acc, acc))
         prev = "%%acc%d" % (j + 1)
     lines += [ind + "nvvm.wgmma.commit.group.sync.aligned",
               ind + "nvvm.wgmma.wait.group.sync.aligned 0"]
@@ -474,6 +494,46 @@ def kernel(cfg):
         ]
     lines += ["  gpu.return", "}"]
     return lines, (ga, gb, acc_elem)
+
+
+def register_a_fragments(cfg, ga):
+    """Each thread's A fragments of every K step, read from GMEM (K-major A,
+    16-bit types): warp w, lane l hold rows 16w + l/4 (registers 0, 2) and
+    +8 (1, 3), columns 2(l%4) (+1) (registers 0, 1) and +8 (2, 3) of the
+    step, two elements packed per 32-bit register."""
+    t, a = cfg.mlir, memref(ga, cfg.mlir)
+    lines = [
+        "  %ftid = gpu.thread_id x",
+        "  %fc2 = arith.constant 2 : index",
+        "  %fc4 = arith.constant 4 : index",
+        "  %fc8 = arith.constant 8 : index",
+        "  %fc16 = arith.constant 16 : index",
+        "  %fc32 = arith.constant 32 : index",
+        "  %fw = arith.divui %ftid, %fc32 : index",
+        "  %fl = arith.remui %ftid, %fc32 : index",
+        "  %fw16 = arith.muli %fw, %fc16 : index",
+        "  %fl4 = arith.divui %fl, %fc4 : index",
+        "  %frow0 = arith.addi %fw16, %fl4 : index",
+        "  %frow1 = arith.addi %frow0, %fc8 : index",
+        "  %flm = arith.remui %fl, %fc4 : index",
+        "  %fcol = arith.muli %flm, %fc2 : index",
+    ]
+    for j in range(cfg.tk // cfg.step):
+        for q in range(4):
+            row = "%frow1" if q & 1 else "%frow0"
+            n = "%d_%d" % (j, q)
+            lines += [
+                "  %%fk%s = arith.constant %d : index" % (n, j * cfg.step + (8 if q >= 2 else 0)),
+                "  %%fkp%s = arith.constant %d : index" % (n, j * cfg.step + (8 if q >= 2 else 0) + 1),
+                "  %%fc%s = arith.addi %%fcol, %%fk%s : index" % (n, n),
+                "  %%fcp%s = arith.addi %%fcol, %%fkp%s : index" % (n, n),
+                "  %%lo%s = memref.load %%A[%s, %%fc%s] : %s" % (n, row, n, a),
+                "  %%hi%s = memref.load %%A[%s, %%fcp%s] : %s" % (n, row, n, a),
+                "  %%pv%s = vector.from_elements %%lo%s, %%hi%s : vector<2x%s>" % (n, n, n, t),
+                "  %%pi%s = vector.bitcast %%pv%s : vector<2x%s> to vector<1xi32>" % (n, n, t),
+                "  %%ra%s = vector.extract %%pi%s[0] : i32 from vector<1xi32>" % (n, n),
+            ]
+    return lines
 
 
 def host(cfg, module, fn, shapes):
