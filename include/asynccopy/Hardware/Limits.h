@@ -154,6 +154,24 @@ constexpr int64_t kMaxSmemBytesSm12x = 99 * 1024;
 /// at most 256.
 constexpr int64_t kMaxSetMaxNRegCount = 256;
 
+//===----------------------------------------------------------------------===//
+// wgmma operands in shared memory
+//===----------------------------------------------------------------------===//
+
+/// One wgmma instruction consumes 32 B of K per operand row.
+constexpr int64_t kWgmmaKBytes = 32;
+/// wgmma reads SMEM in core matrices of 8 rows of 16 B.
+constexpr int64_t kWgmmaCoreMatrixRows = 8;
+constexpr int64_t kWgmmaCoreMatrixRowBytes = 16;
+/// A matrix descriptor holds its byte offsets in 16-B units in 14-bit
+/// fields: the leading offset at bit 16, the stride at bit 32, the swizzle
+/// mode at bit 62.
+constexpr int64_t kWgmmaDescriptorUnitShift = 4;
+constexpr uint64_t kWgmmaDescriptorFieldMask = 0x3FFF;
+constexpr int64_t kWgmmaDescriptorLeadingBit = 16;
+constexpr int64_t kWgmmaDescriptorStrideBit = 32;
+constexpr int64_t kWgmmaDescriptorSwizzleBit = 62;
+
 } // namespace asynccopy::hw
 
 #endif // ASYNCCOPY_HARDWARE_LIMITS_H

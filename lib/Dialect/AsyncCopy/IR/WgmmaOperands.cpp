@@ -60,10 +60,15 @@ int64_t mlir::asynccopy::getWgmmaSwizzleField(int64_t swizzle) {
 
 uint64_t mlir::asynccopy::getWgmmaDescriptorConstantBits(
     const WgmmaOperandLayout &layout, int64_t swizzle) {
-  uint64_t leading = (layout.leadingBytes >> 4) & 0x3FFF;
-  uint64_t stride = (layout.strideBytes >> 4) & 0x3FFF;
+  using namespace ::asynccopy::hw;
+  uint64_t leading = (layout.leadingBytes >> kWgmmaDescriptorUnitShift) &
+                     kWgmmaDescriptorFieldMask;
+  uint64_t stride = (layout.strideBytes >> kWgmmaDescriptorUnitShift) &
+                    kWgmmaDescriptorFieldMask;
   uint64_t mode = getWgmmaSwizzleField(swizzle);
-  return (leading << 16) | (stride << 32) | (mode << 62);
+  return (leading << kWgmmaDescriptorLeadingBit) |
+         (stride << kWgmmaDescriptorStrideBit) |
+         (mode << kWgmmaDescriptorSwizzleBit);
 }
 
 namespace {
@@ -96,6 +101,8 @@ mlir::asynccopy::getWgmmaOperandLayout(MemRefType view, OperandMajor major,
   ArrayRef<int64_t> shape = view.getShape();
   int64_t rank = view.getRank();
   int64_t kElems = kWgmmaKBytes / e;
+  constexpr int64_t kRows = ::asynccopy::hw::kWgmmaCoreMatrixRows;
+  constexpr int64_t kRowBytes = ::asynccopy::hw::kWgmmaCoreMatrixRowBytes;
   auto bytes = [&](int64_t dim) { return strides[dim] * e; };
   WgmmaOperandLayout layout;
   bool swizzled = swizzle != 0;
@@ -112,25 +119,26 @@ mlir::asynccopy::getWgmmaOperandLayout(MemRefType view, OperandMajor major,
                    "its rows must be " + Twine(swizzle) +
                        " bytes apart (one swizzle row), not " +
                        Twine(bytes(0))) ||
-          !require(shape[0] % 8 == 0, why,
+          !require(shape[0] % kRows == 0, why,
                    "its M or N extent must be a multiple of 8"))
         return failure();
-      layout.strideBytes = 8 * bytes(0);
+      layout.strideBytes = kRows * bytes(0);
       layout.mnRows = shape[0];
     } else {
       // [2, MN, 16 B]: two core-matrix columns along K.
       if (!require(rank == 3 && shape[0] == 2, why,
                    "a K-major operand without swizzle is a [2, MN, " +
-                       Twine(16 / e) + "] view: the two 16-B halves of K") ||
-          !require(shape[2] * e == 16 && strides[2] == 1, why,
+                       Twine(kRowBytes / e) +
+                       "] view: the two 16-B halves of K") ||
+          !require(shape[2] * e == kRowBytes && strides[2] == 1, why,
                    "its innermost dim must hold 16 contiguous bytes") ||
-          !require(bytes(1) == 16, why,
+          !require(bytes(1) == kRowBytes, why,
                    "its rows must be 16 bytes apart (core matrices)") ||
-          !require(shape[1] % 8 == 0, why,
+          !require(shape[1] % kRows == 0, why,
                    "its M or N extent must be a multiple of 8"))
         return failure();
       layout.leadingBytes = bytes(0);
-      layout.strideBytes = 8 * 16;
+      layout.strideBytes = kRows * kRowBytes;
       layout.mnRows = shape[1];
     }
   } else {
@@ -138,7 +146,7 @@ mlir::asynccopy::getWgmmaOperandLayout(MemRefType view, OperandMajor major,
                  "only f16 and bf16 operands may be MN-major (wgmma "
                  "transposes no others)"))
       return failure();
-    int64_t blockBytes = swizzled ? swizzle : 16;
+    int64_t blockBytes = swizzled ? swizzle : kRowBytes;
     // [B, K, block] (or [K, block] for one swizzled block).
     bool oneBlock = swizzled && rank == 2;
     int64_t k = oneBlock ? 0 : 1, inner = oneBlock ? 1 : 2;
@@ -160,11 +168,11 @@ mlir::asynccopy::getWgmmaOperandLayout(MemRefType view, OperandMajor major,
       return failure();
     layout.mnRows = oneBlock ? shape[inner] : shape[0] * shape[inner];
     if (swizzled) {
-      layout.strideBytes = 8 * blockBytes;
+      layout.strideBytes = kRows * blockBytes;
       if (!oneBlock)
         layout.leadingBytes = bytes(0);
     } else {
-      layout.leadingBytes = 8 * blockBytes;
+      layout.leadingBytes = kRows * blockBytes;
       layout.strideBytes = bytes(0);
     }
   }

@@ -13,6 +13,7 @@
 #define ASYNCCOPY_DIALECT_ASYNCCOPY_IR_WGMMAOPERANDS_H
 
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyDialect.h"
+#include "asynccopy/Hardware/Limits.h"
 
 #include <string>
 
@@ -48,8 +49,8 @@ struct WgmmaSmemOperand {
 /// `asynccopy.wgmma_register_a` (whose A is in registers); none for other ops.
 SmallVector<WgmmaSmemOperand, 2> getWgmmaSmemOperands(Operation *op);
 
-/// Bytes of K one wgmma instruction consumes per operand row: 32.
-inline constexpr int64_t kWgmmaKBytes = 32;
+/// Bytes of K one wgmma instruction consumes per operand row.
+inline constexpr int64_t kWgmmaKBytes = ::asynccopy::hw::kWgmmaKBytes;
 
 /// Whether `type` is an element type wgmma reads from SMEM (f16, bf16, f32 as
 /// tf32, f8E4M3FN, f8E5M2, 8-bit integers).
