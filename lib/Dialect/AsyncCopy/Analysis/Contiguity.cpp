@@ -403,6 +403,16 @@ public:
     dim.box = piece;
   }
 
+  /// Loops over every plan dim before `dimIndex` that spans more than one
+  /// element: a box that leaves dim `dimIndex` (partly) out is dense in SMEM
+  /// only if it spans one element of each dim outside it.
+  void loopOverOuterDims(int64_t dimIndex) {
+    for (int64_t i = 0; i < dimIndex; ++i)
+      if (plan.dims[i].box > 1)
+        loopOver(plan.dims[i].terms.front().first, i, 1,
+                 TmaLoop::Reason::denseSmem);
+  }
+
 private:
   TmaPlan &plan;
   int64_t elementBytes;
@@ -434,15 +444,9 @@ static LogicalResult splitLargeBox(TmaPlan &plan, TmaIssueLoops &loops,
   }
   if (splitDim < 0)
     return success();
-  for (int64_t i = 0; i < rank; ++i) {
-    if (i < splitDim && plan.dims[i].box > 1)
-      loops.loopOver(i, i, 1, TmaLoop::Reason::denseSmem);
-    else if (i > splitDim && plan.dims[i].box > tma::kMaxBoxDim)
-      return declineTma(reason, "box dims " + Twine(splitDim) + " and " +
-                                    Twine(i) +
-                                    " both exceed 256 elements; TMA "
-                                    "splits at most one box dim");
-  }
+  // The dims inside the split one fit (it is the innermost that does not);
+  // those outside are looped over element by element.
+  loops.loopOverOuterDims(splitDim);
   loops.loopOver(splitDim, splitDim, splitPiece, TmaLoop::Reason::boxLimit);
   return success();
 }
@@ -450,9 +454,8 @@ static LogicalResult splitLargeBox(TmaPlan &plan, TmaIssueLoops &loops,
 /// Addresses each partial-tile pair of the view through the tensor's own
 /// dim: one box per tile (a loop over the tile dim), its coordinate the
 /// tile index times the tile plus the coordinate within the tile, its
-/// extent the tensor's, so the hardware fills and clips past the end. A box
-/// without the tile dim is dense in SMEM only if it spans one element of
-/// every dim outside it too, so those dims are looped over as well.
+/// extent the tensor's, so the hardware fills and clips past the end (the
+/// dims outside the tile dim are looped over too, loopOverOuterDims).
 static void mergePartialTiles(TmaPlan &plan, TmaIssueLoops &loops,
                               const CopyLayout &layout) {
   auto planDimOf = [&](int64_t viewDim) {
@@ -465,10 +468,7 @@ static void mergePartialTiles(TmaPlan &plan, TmaIssueLoops &loops,
   for (const CopyLayout::PartialTile &tile : layout.partialTiles) {
     int64_t outer = planDimOf(tile.outerDim);
     if (plan.dims[outer].box > 1) {
-      for (int64_t i = 0; i < outer; ++i)
-        if (plan.dims[i].box > 1)
-          loops.loopOver(plan.dims[i].terms.front().first, i, 1,
-                         TmaLoop::Reason::denseSmem);
+      loops.loopOverOuterDims(outer);
       loops.loopOver(tile.outerDim, outer, 1, TmaLoop::Reason::partialTile);
     }
     TmaDim &inner = plan.dims[planDimOf(tile.innerDim)];
