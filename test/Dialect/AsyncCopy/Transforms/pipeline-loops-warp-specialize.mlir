@@ -429,6 +429,66 @@ gpu.module @kernels {
     gpu.return
   }
 
+  gpu.func @sync_load_before(%A: memref<64x512xf32>, %Q: memref<64x64xf32>)
+      workgroup(%sa : memref<64x64xf32, #wg>, %sq : memref<64x64xf32, #wg>) kernel
+      attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c64 = arith.constant 64 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %qbar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %qbar, 128 : !asynccopy.barrier<1>
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+    // A per-thread load before the loop: the producer's threads would take
+    // a share of it.
+    asynccopy.copy %Q to %sq barrier %qbar[%c0] {impl = #asynccopy<impl cp_async>}
+        : memref<64x64xf32> to memref<64x64xf32, #wg>
+    asynccopy.barrier.wait %qbar[%c0], %false : !asynccopy.barrier<1>
+    // expected-remark @below {{not warp-specialised: before the loop, a load is not a TMA or bulk copy (selection would give it to every thread of the CTA)}}
+    %ph = scf.for %kt = %c0 to %c8 step %c1 iter_args(%ph = %false) -> (i1) {
+      %col = arith.muli %kt, %c64 : index
+      asynccopy.copy %A to %sa window [0, %col] [64, 64] barrier %bar[%c0]
+          : memref<64x512xf32> to memref<64x64xf32, #wg>
+      asynccopy.barrier.wait %bar[%c0], %ph : !asynccopy.barrier<1>
+      %nph = arith.xori %ph, %true : i1
+      scf.yield %nph : i1
+    } {asynccopy.pipeline_stages = 2 : i64, asynccopy.pipeline_warp_specialize}
+    gpu.return
+  }
+
+  gpu.func @predicated_load_before(%A: memref<64x512xf32>, %Q: memref<64x64xf32>)
+      workgroup(%sa : memref<64x64xf32, #wg>, %sq : memref<64x64xf32, #wg>) kernel
+      attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c64 = arith.constant 64 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %tid = gpu.thread_id x
+    %first = arith.cmpi eq, %tid, %c0 : index
+    %qbar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %qbar, 1 : !asynccopy.barrier<1>
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+    asynccopy.copy %Q to %sq barrier %qbar[%c0] predicate %first
+        : memref<64x64xf32> to memref<64x64xf32, #wg>
+    asynccopy.barrier.wait %qbar[%c0], %false : !asynccopy.barrier<1>
+    // expected-remark @below {{not warp-specialised: before the loop, a load has a `predicate`}}
+    %ph = scf.for %kt = %c0 to %c8 step %c1 iter_args(%ph = %false) -> (i1) {
+      %col = arith.muli %kt, %c64 : index
+      asynccopy.copy %A to %sa window [0, %col] [64, 64] barrier %bar[%c0]
+          : memref<64x512xf32> to memref<64x64xf32, #wg>
+      asynccopy.barrier.wait %bar[%c0], %ph : !asynccopy.barrier<1>
+      %nph = arith.xori %ph, %true : i1
+      scf.yield %nph : i1
+    } {asynccopy.pipeline_stages = 2 : i64, asynccopy.pipeline_warp_specialize}
+    gpu.return
+  }
+
   gpu.func @thread_dependent_window(%A: memref<64x512xf32>)
       workgroup(%sa : memref<64x64xf32, #wg>) kernel
       attributes {known_block_size = array<i32: 128, 1, 1>} {
@@ -690,6 +750,66 @@ gpu.module @kernels {
       nvvm.cluster.arrive
       nvvm.cluster.wait
     }
+    gpu.return
+  }
+}
+
+// -----
+
+// Attention's shape: Q's tile is TMA-loaded once before the loop (one
+// thread issues it, so the producer's threads may run it and wait for it
+// too), and the body's second product takes A from registers
+// (`asynccopy.wgmma_register_a`, which synchronises nothing): the loop is
+// warp-specialised, the Q load and its wait stay before the split.
+
+!acc = !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>
+#wg = #gpu.address_space<workgroup>
+// CHECK-LABEL: gpu.func @q_before_loop
+// CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
+// CHECK-NOT: setmaxregister
+// CHECK: %[[QBAR:.*]] = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+// CHECK: asynccopy.copy %{{.*}} to %{{.*}} window [0, 0] [64, 16] barrier %[[QBAR]][%{{.*}}]
+// CHECK: asynccopy.barrier.wait %[[QBAR]]
+// CHECK: scf.if %{{.*}} {
+// CHECK:   asynccopy.copy %{{.*}} to %{{.*}} window [%{{.*}}, 0] [16, 16] barrier %{{.*}} predicate
+// CHECK: } else {
+// CHECK:   scf.for
+// CHECK-NOT: asynccopy.copy
+// CHECK:     asynccopy.wgmma_register_a
+// CHECK: } {asynccopy.consumer_threads = 128 : i64}
+gpu.module @kernels {
+  gpu.func @q_before_loop(%Q: memref<64x16xf16>, %V: memref<256x16xf16>)
+      workgroup(%sq : memref<64x16xf16, #wg>, %sv : memref<16x16xf16, #wg>) kernel
+      attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %a = arith.constant 0 : i32
+    %zero = llvm.mlir.zero : !acc
+    %qbar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %qbar, 1 : !asynccopy.barrier<1>
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+    asynccopy.copy %Q to %sq window [0, 0] [64, 16] barrier %qbar[%c0]
+        : memref<64x16xf16> to memref<64x16xf16, #wg>
+    asynccopy.barrier.wait %qbar[%c0], %false : !asynccopy.barrier<1>
+    %r:2 = scf.for %j = %c0 to %c16 step %c1 iter_args(%ph = %false, %o = %zero) -> (i1, !acc) {
+      %row = arith.muli %j, %c16 : index
+      asynccopy.copy %V to %sv window [%row, 0] [16, 16] barrier %bar[%c0]
+          : memref<256x16xf16> to memref<16x16xf16, #wg>
+      asynccopy.barrier.wait %bar[%c0], %ph : !asynccopy.barrier<1>
+      %dv = asynccopy.wgmma_descriptor %sv major mn : memref<16x16xf16, #wg>
+      nvvm.wgmma.fence.aligned
+      %o1 = asynccopy.wgmma_register_a [%a, %a, %a, %a], %dv, %o, <m = 64, n = 16, k = 16>,
+          D[<f32>, %true], A[<f16>, <one>], B[<f16>, <one>, <row>] : !acc
+      nvvm.wgmma.commit.group.sync.aligned
+      nvvm.wgmma.wait.group.sync.aligned 0
+      gpu.barrier
+      %nph = arith.xori %ph, %true : i1
+      scf.yield %nph, %o1 : i1, !acc
+    } {asynccopy.pipeline_stages = 2 : i64, asynccopy.pipeline_warp_specialize}
     gpu.return
   }
 }

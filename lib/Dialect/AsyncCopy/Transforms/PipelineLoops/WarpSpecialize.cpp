@@ -63,16 +63,55 @@ constexpr int64_t kWarpgroup = 128;
 constexpr int64_t kProducerRegisters = 40;
 constexpr int64_t kRegisterFile = 65536;
 
+/// Whether one thread of the CTA issues `load` (a TMA or bulk copy for
+/// selection, without `predicate`): then every thread may run it, the
+/// producer warpgroup's too, and one still issues it. Per-thread copies
+/// need exactly the threads of the kernel as written.
+LogicalResult checkSingleThreadLoad(CopyOp load, const KnownDivisors &divisors,
+                                    std::string &why) {
+  if (load.getPredicate()) {
+    why = "a load has a `predicate` (the threads that issue it), which no "
+          "producer thread may satisfy";
+    return failure();
+  }
+  CopyImpl impl = load.getImplOrDefault();
+  bool singleThread = impl == CopyImpl::tma || impl == CopyImpl::bulk;
+  if (impl == CopyImpl::automatic)
+    for (auto [candidate, verdict] :
+         explainFasterCandidates(load, CopyImpl::dsmem, divisors))
+      singleThread |= static_cast<bool>(verdict);
+  if (!singleThread) {
+    why = "a load is not a TMA or bulk copy (selection would give it to "
+          "every thread of the CTA)";
+    return failure();
+  }
+  return success();
+}
+
 /// Whether the kernel's ops before `loop` (the pipelined loop or its loop
 /// over tiles) may run in the producer's threads too: no memory access
-/// (only allocations), and barriers.
-LogicalResult checkOpsBefore(scf::ForOp loop, std::string &why) {
+/// (only allocations), barriers, and loads one thread issues on a barrier
+/// with the waits for them (attention's Q tile, loaded once before the
+/// loop over K/V: the producer's threads wait for it too, harmlessly).
+LogicalResult checkOpsBefore(scf::ForOp loop, const KnownDivisors &divisors,
+                             std::string &why) {
   for (Operation *op = &loop->getBlock()->front(); op != loop;
        op = op->getNextNode()) {
     if (isMemoryEffectFree(op) ||
-        isa<BarrierAllocOp, BarrierInitOp, gpu::BarrierOp,
+        isa<BarrierAllocOp, BarrierInitOp, BarrierWaitOp, gpu::BarrierOp,
             NVVM::ClusterArriveOp, NVVM::ClusterWaitOp>(op))
       continue;
+    auto copy = dyn_cast<CopyOp>(op);
+    if (copy && copy.isLoad() && copy.getBarrier() && !copy.getRank() &&
+        !copy.getPeer() &&
+        !AsyncCopyDialect::LaunchCheckedAttrHelper(op->getContext())
+             .isAttrPresent(op)) {
+      if (failed(checkSingleThreadLoad(copy, divisors, why))) {
+        why = "before the loop, " + why;
+        return failure();
+      }
+      continue;
+    }
     std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
         getEffectsRecursively(op);
     if (effects &&
@@ -90,12 +129,12 @@ LogicalResult checkOpsBefore(scf::ForOp loop, std::string &why) {
 
 /// Whether the body holds only what its consumers may run without the
 /// producer: no asynccopy op besides the loads, their waits and wgmma
-/// descriptors (a copy or wait may lower to a CTA barrier the producer
-/// never reaches).
+/// descriptors and register-A wgmma (a copy or wait may lower to a CTA barrier
+/// the producer never reaches).
 LogicalResult checkBody(PipelinePlan &plan, std::string &why) {
   WalkResult walk = plan.loop.getBody()->walk([&](Operation *op) {
     if (!isa<AsyncCopyDialect>(op->getDialect()) ||
-        isa<BarrierWaitOp, WgmmaDescriptorOp>(op) ||
+        isa<BarrierWaitOp, WgmmaDescriptorOp, WgmmaRegisterAOp>(op) ||
         llvm::is_contained(plan.loads, dyn_cast<CopyOp>(op)))
       return WalkResult::advance();
     why = "its body has '" + op->getName().getStringRef().str() +
@@ -178,11 +217,6 @@ LogicalResult checkLoads(const PipelinePlan &plan,
                          raising::Uniformity &uniformity,
                          const KnownDivisors &divisors, std::string &why) {
   for (CopyOp load : plan.loads) {
-    if (load.getPredicate()) {
-      why = "a load has a `predicate` (the threads that issue it), which no "
-            "producer thread may satisfy";
-      return failure();
-    }
     if (!llvm::all_of(load->getOperands(), [&](Value operand) {
           return operand == load.getDest() || operand == load.getBarrier() ||
                  uniformity.isUniform(operand);
@@ -191,17 +225,8 @@ LogicalResult checkLoads(const PipelinePlan &plan,
             "producer's thread would compute its own";
       return failure();
     }
-    CopyImpl impl = load.getImplOrDefault();
-    bool singleThread = impl == CopyImpl::tma || impl == CopyImpl::bulk;
-    if (impl == CopyImpl::automatic)
-      for (auto [candidate, verdict] :
-           explainFasterCandidates(load, CopyImpl::dsmem, divisors))
-        singleThread |= static_cast<bool>(verdict);
-    if (!singleThread) {
-      why = "a load is not a TMA or bulk copy (selection would give it to "
-            "every thread of the CTA)";
+    if (failed(checkSingleThreadLoad(load, divisors, why)))
       return failure();
-    }
   }
   return success();
 }
@@ -273,9 +298,10 @@ mlir::asynccopy::pipelining::planWarpSpecialize(PipelinePlan &plan,
   SmallVector<Operation *> tileSlice;
   if (tiles && failed(planTileSlice(plan, tiles, tileSlice, why)))
     return failure();
-  if (failed(checkLoads(plan, uniformity, KnownDivisors(kernel), why)))
+  KnownDivisors divisors(kernel);
+  if (failed(checkLoads(plan, uniformity, divisors, why)))
     return failure();
-  if (failed(checkOpsBefore(tiles ? tiles : loop, why)) ||
+  if (failed(checkOpsBefore(tiles ? tiles : loop, divisors, why)) ||
       failed(checkBody(plan, why)))
     return failure();
   plan.tileLoop = tiles;
