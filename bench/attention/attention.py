@@ -1,0 +1,409 @@
+#!/usr/bin/env python3
+"""Attention forward throughput of the asynccopy kernel
+(bench/attention/attention_gen.py) against torch's SDPA backends (cuDNN,
+FlashAttention-2), flash_attn if importable, and a Triton fused-attention
+kernel written after the Triton tutorial's design, in one process on one GPU
+(issue 39).
+
+O = softmax(Q K^T / sqrt(D)) V and the log-sum-exp of each row, Q, K, V, O
+in torch's (B, H, S, D) layout. Shapes as FlashAttention-3's table: B * S =
+16k tokens, H * D = 2048, S from 512 to 16k, head dims 64, 128 and 256,
+causal and not, f16 and bf16; GQA (32 query heads, 8 K/V heads).
+
+  bench/attention/attention.py --build DIR   here: generates and compiles
+                                             each configuration (needs
+                                             libAsyncCopyCAPI.so, ptxas)
+  bench/attention/attention.py --run DIR     on the GPU machine (torch,
+                                             Triton; libAsyncCopyRuntime.so
+                                             through ASYNCCOPY_LIB_DIR)
+
+`--small` builds/runs only small shapes (ragged S, causal, GQA, every head
+dim), checked against an f32 reference, e.g. under compute-sanitizer.
+
+Checks: O's relative Frobenius error against an f32 reference (small
+shapes) or against the f32 reference of sampled heads (large shapes) below
+1e-2 (f16) / 3e-2 (bf16), no NaN; LSE's max abs error below 1e-3 against
+the f32 reference; O and LSE sit between NaN guard bands that must stay
+NaN. Timing: median of 5 windows of 10 back-to-back launches (CUDA events),
+`--rounds` interleaved sweeps over the launchers of a shape. TFLOP/s =
+4 B H S^2 D (halved when causal) / time. Prints a table and `JSON {...}`
+with summary.json's ratios; exits 1 if a result is wrong.
+"""
+import argparse
+import math
+import os
+import statistics
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "python"))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+sys.path.insert(0, HERE)
+
+import asynccopy  # noqa: E402
+import benchlib  # noqa: E402
+import attention_gen  # noqa: E402
+
+TOKENS, WIDTH = 16384, 2048
+SEQS = (512, 1024, 2048, 4096, 8192, 16384)
+# (B, H, HKV, S, D, causal, dtype) beyond the sweep: GQA.
+EXTRA = ((4, 32, 8, 4096, 128, False, "f16"), (4, 32, 8, 4096, 128, True, "f16"))
+# Small shapes: ragged S, GQA, every head dim, causal and not.
+SMALL = ((1, 2, 2, 200, 64, False, "f16"), (2, 4, 2, 333, 128, True, "f16"),
+         (1, 2, 1, 256, 128, False, "bf16"), (1, 2, 2, 190, 256, True, "bf16"),
+         (1, 2, 2, 384, 256, False, "f16"), (1, 1, 1, 130, 128, True, "bf16"))
+# Kernel variants per head dim: (key block, stages, producer warpgroup).
+VARIANTS = {64: ((128, 3, False), (128, 3, True)),
+            128: ((128, 2, False), (128, 2, True), (64, 3, False)),
+            256: ((64, 2, False), (64, 2, True))}
+PEAK_TFLOPS = 989.0  # dense f16/bf16 of the H100/H200 SXM
+HANG_S = 10
+GUARD = 8  # rows of NaN guard band around O and LSE
+
+
+def sweep(dtypes=("f16", "bf16")):
+    for dtype in dtypes:
+        for d in (64, 128, 256):
+            for causal in (False, True):
+                for s in SEQS:
+                    yield (TOKENS // s, WIDTH // d, WIDTH // d, s, d, causal, dtype)
+    yield from EXTRA
+
+
+def configurations(shapes):
+    for b, h, hkv, s, d, causal, dtype in shapes:
+        for bn, stages, ws in VARIANTS[d]:
+            yield attention_gen.Attention(b, h, hkv, s, d, causal, dtype, bn, stages, ws)
+
+
+def build(outdir, shapes):
+    os.makedirs(outdir, exist_ok=True)
+    for a in configurations(shapes):
+        text = attention_gen.emit(a)
+        module = asynccopy.compile(text)
+        if module.cubin is None:
+            sys.exit("ptxas not found: the run needs cubins")
+        module.save(os.path.join(outdir, a.name))
+        print("built", a.name, flush=True)
+
+
+def triton_attention():
+    """A fused-attention kernel after the Triton tutorial's design: one
+    program per 128 (or 64) query rows of a head, online softmax in exp2,
+    K/V blocks through TMA descriptors, causal as an unmasked sweep below
+    the diagonal plus a masked one on it. Autotuned over key block, stages
+    and warps per (D, causal, dtype)."""
+    import triton
+    import triton.language as tl
+    from triton.tools.tensor_descriptor import TensorDescriptor
+
+    def set_blocks(nargs):
+        d = nargs["D"]
+        for name, rows in (("qd", "BM"), ("od", "BM"), ("kd", "BN"), ("vd", "BN")):
+            nargs[name].block_shape = [nargs[rows], d]
+
+    configs = [triton.Config({"BM": bm, "BN": bn}, num_stages=st, num_warps=w,
+                             pre_hook=set_blocks)
+               for bm, bn, st, w in ((128, 64, 3, 4), (128, 128, 3, 8),
+                                     (128, 64, 4, 8), (128, 128, 2, 8),
+                                     (64, 64, 3, 4))]
+
+    def prune(configs, named, **kw):
+        d = named["D"]
+        return [c for c in configs if not (d == 256 and c.kwargs["BN"] == 128)]
+
+    @triton.jit
+    def inner(acc, l, m, q, kd, vd, kvrow, qpos, lo, hi, scale, BM: tl.constexpr,
+              BN: tl.constexpr, MASK: tl.constexpr):
+        for n in tl.range(lo, hi, BN):
+            k = kd.load([kvrow + n, 0])
+            s = tl.dot(q, k.T) * scale
+            if MASK:
+                keep = qpos[:, None] >= (n + tl.arange(0, BN))[None, :]
+                s = tl.where(keep, s, -float("inf"))
+            mn = tl.maximum(m, tl.max(s, 1))
+            p = tl.math.exp2(s - mn[:, None])
+            alpha = tl.math.exp2(m - mn)
+            l = l * alpha + tl.sum(p, 1)
+            v = vd.load([kvrow + n, 0])
+            acc = acc * alpha[:, None]
+            acc = tl.dot(p.to(v.dtype), v, acc)
+            m = mn
+        return acc, l, m
+
+    @triton.autotune(configs, key=["D", "CAUSAL", "S"],
+                     prune_configs_by={"early_config_prune": prune})
+    @triton.jit
+    def fwd(qd, kd, vd, od, lse, sm_scale, H, G, S, D: tl.constexpr,
+            CAUSAL: tl.constexpr, BM: tl.constexpr, BN: tl.constexpr):
+        start = tl.program_id(0) * BM
+        bh = tl.program_id(1)
+        kvh = (bh // H) * (H // G) + (bh % H) // G
+        qrow = bh * S + start
+        kvrow = kvh * S
+        scale = sm_scale * 1.4426950408889634
+        q = qd.load([qrow, 0])
+        m = tl.full([BM], -float("inf"), tl.float32)
+        l = tl.zeros([BM], tl.float32)
+        acc = tl.zeros([BM, D], tl.float32)
+        qpos = start + tl.arange(0, BM)
+        if CAUSAL:
+            acc, l, m = inner(acc, l, m, q, kd, vd, kvrow, qpos, 0, start, scale,
+                              BM, BN, False)
+            acc, l, m = inner(acc, l, m, q, kd, vd, kvrow, qpos, start, start + BM,
+                              scale, BM, BN, True)
+        else:
+            acc, l, m = inner(acc, l, m, q, kd, vd, kvrow, qpos, 0, S, scale,
+                              BM, BN, False)
+        tl.store(lse + bh * S + qpos, (m + tl.math.log2(l)) * 0.6931471805599453)
+        od.store([qrow, 0], (acc / l[:, None]).to(od.dtype))
+
+    def launcher(q, k, v, o, lse, causal):
+        b, h, s, d = q.shape
+        hkv = k.shape[1]
+        # Block shapes are set per configuration by its pre-hook.
+        qd = TensorDescriptor(q.view(-1, d), [b * h * s, d], [d, 1], [1, d])
+        od = TensorDescriptor(o.view(-1, d), [b * h * s, d], [d, 1], [1, d])
+        kd = TensorDescriptor(k.view(-1, d), [b * hkv * s, d], [d, 1], [1, d])
+        vd = TensorDescriptor(v.view(-1, d), [b * hkv * s, d], [d, 1], [1, d])
+
+        def grid(meta):
+            return (triton.cdiv(s, meta["BM"]), b * h)
+
+        return lambda: fwd[grid](qd, kd, vd, od, lse, 1.0 / math.sqrt(d), h,
+                                 h // hkv, s, D=d, CAUSAL=causal)
+    return launcher, triton.__version__
+
+
+def reference(q, k, v, causal, heads=None):
+    """O and LSE in f32 (for the heads `heads` of a (B*H) flattening, or
+    all)."""
+    import torch
+    b, h, s, d = q.shape
+    g = h // k.shape[1]
+    qf = q.reshape(b * h, s, d)
+    kf = k.repeat_interleave(g, dim=1).reshape(b * h, s, d)
+    vf = v.repeat_interleave(g, dim=1).reshape(b * h, s, d)
+    idx = heads if heads is not None else range(b * h)
+    outs, lses = [], []
+    for i in idx:
+        sc = qf[i].float() @ kf[i].float().t() / math.sqrt(d)
+        if causal:
+            sc = sc.masked_fill(torch.ones(s, s, device=q.device, dtype=torch.bool)
+                                .triu(1), float("-inf"))
+        lse = torch.logsumexp(sc, -1)
+        outs.append(torch.softmax(sc, -1) @ vf[i].float())
+        lses.append(lse)
+    return torch.stack(outs), torch.stack(lses)
+
+
+def sdpa_launchers(q, k, v, causal):
+    import torch
+    from torch.nn.attention import SDPBackend, sdpa_kernel
+    import torch.nn.functional as F
+    gqa = q.shape[1] != k.shape[1]
+    out = {}
+    for name, backend in (("sdpa cudnn", SDPBackend.CUDNN_ATTENTION),
+                          ("sdpa flash2", SDPBackend.FLASH_ATTENTION)):
+        def call(backend=backend):
+            with sdpa_kernel(backend):
+                return F.scaled_dot_product_attention(q, k, v, is_causal=causal,
+                                                      enable_gqa=gqa)
+        out[name] = call
+    try:
+        from flash_attn_interface import flash_attn_func as fa3  # noqa
+        qt, kt, vt = (x.transpose(1, 2).contiguous() for x in (q, k, v))
+        out["flash_attn 3"] = lambda: fa3(qt, kt, vt, causal=causal)
+    except Exception:
+        pass
+    try:
+        from flash_attn import flash_attn_func as fa2
+        qt, kt, vt = (x.transpose(1, 2).contiguous() for x in (q, k, v))
+        out["flash_attn 2"] = lambda: fa2(qt, kt, vt, causal=causal)
+    except Exception:
+        pass
+    return out
+
+
+def time_ms(launch, windows=5, per_window=10):
+    import torch
+    launch()
+    torch.cuda.synchronize()
+    return statistics.median(benchlib.window_ms(launch, per_window)
+                             for _ in range(windows))
+
+
+def wait_or_hang(label):
+    import torch
+    done = torch.cuda.Event()
+    done.record()
+    deadline = time.time() + HANG_S
+    while not done.query():
+        if time.time() > deadline:
+            print("HANG %s: not done after %d s" % (label, HANG_S), flush=True)
+            os._exit(3)
+        time.sleep(0.001)
+
+
+def run(indir, json_path, small, rounds, only):
+    import torch
+    tri, triton_version = (None, None) if small else triton_attention()
+    props = torch.cuda.get_device_properties(0)
+    print("gpu %s, torch %s, triton %s" % (props.name, torch.__version__, triton_version),
+          flush=True)
+    torch.manual_seed(0)
+    failures, by_shape = [], {}
+    for shape in (SMALL if small else list(sweep())):
+        b, h, hkv, s, d, causal, dtype = shape
+        if only and not ("%s %d %s" % (dtype, d, causal)).startswith(only):
+            continue
+        tdt = torch.float16 if dtype == "f16" else torch.bfloat16
+        tol = 1e-2 if dtype == "f16" else 3e-2
+        q = torch.randn(b, h, s, d, device="cuda", dtype=tdt)
+        k = torch.randn(b, hkv, s, d, device="cuda", dtype=tdt)
+        v = torch.randn(b, hkv, s, d, device="cuda", dtype=tdt)
+        # O and LSE inside NaN guard bands (a write past S in the last head
+        # lands in a band, one in another head fails the comparison).
+        oflat = torch.full(((b * h * s + 2 * GUARD) * d,), float("nan"), device="cuda",
+                           dtype=tdt)
+        o = oflat[GUARD * d:(GUARD + b * h * s) * d].view(b, h, s, d)
+        lflat = torch.full((b * h * s + 2 * GUARD,), float("nan"), device="cuda",
+                           dtype=torch.float32)
+        lse = lflat[GUARD:GUARD + b * h * s].view(b, h, s)
+        heads = None if small else [0, b * h - 1]
+        ref_o, ref_lse = reference(q, k, v, causal, heads)
+        sel = (lambda x: x.reshape(b * h, s, -1)) if heads is None else (
+            lambda x: x.reshape(b * h, s, -1)[heads])
+        label_shape = "%s d%d %s b%d h%d/%d s%d" % (dtype, d, "causal" if causal else "full",
+                                                  b, h, hkv, s)
+        results = by_shape.setdefault(label_shape, {})
+        flops = 4.0 * b * h * s * s * d / (2 if causal else 1)
+
+        def check(label, out, out_lse=None):
+            err = ((sel(out).float() - ref_o).norm() / ref_o.norm()).item()
+            ok = err < tol and not torch.isnan(out).any().item()
+            lerr = None
+            if out_lse is not None:
+                lerr = (sel(out_lse).reshape(ref_lse.shape) - ref_lse).abs().max().item()
+                ok = ok and lerr < 1e-3
+                bands = torch.cat([oflat[:GUARD * d], oflat[(GUARD + b * h * s) * d:],
+                                   lflat[:GUARD], lflat[GUARD + b * h * s:]])
+                ok = ok and torch.isnan(bands).all().item()
+            if not ok:
+                failures.append("%s %s" % (label_shape, label))
+            print("%s %-24s %-40s O err %.2e%s" % (
+                "ok  " if ok else "FAIL", label_shape, label, err,
+                "" if lerr is None else "  LSE err %.2e" % lerr), flush=True)
+            return ok
+
+        timed = {}
+        for name, call in ({} if small else sdpa_launchers(q, k, v, causal)).items():
+            try:
+                res = call()
+                wait_or_hang(name)
+            except Exception as exc:
+                print("skip %s: %s" % (name, str(exc).splitlines()[0]))
+                continue
+            check(name, res)
+            timed[name] = call
+        for a in configurations([shape]):
+            kern = asynccopy.load(os.path.join(indir, a.name))["attention"]
+            args = (q.view(b * h, s, d), k.view(b * hkv, s, d), v.view(b * hkv, s, d),
+                    o.view(b * h, s, d), lse.view(b * h, s))
+            launch = (lambda kern=kern, a=a: kern(*args, grid=a.grid,
+                                                  block=a.launch_threads))
+            oflat.fill_(float("nan"))
+            lflat.fill_(float("nan"))
+            label = "asynccopy bn%d s%d%s" % (a.bn, a.stages, " ws" if a.warp_specialize else "")
+            launch()
+            wait_or_hang(label)
+            if check(label, o, lse):
+                timed[label] = launch
+        if tri is not None:
+            to = torch.empty_like(q)
+            tl_lse = torch.empty(b, h, s, device="cuda", dtype=torch.float32)
+            call = tri(q, k, v, to, tl_lse, causal)
+            try:
+                call()
+                wait_or_hang("triton")
+                if check("triton", to, None):
+                    timed["triton"] = call
+            except Exception as exc:
+                print("skip triton: %s" % str(exc).splitlines()[0])
+        times = {label: [] for label in timed}
+        for _ in range(0 if small else rounds):
+            for label, launch in timed.items():
+                times[label].append(time_ms(launch))
+        for label, values in times.items():
+            ms = statistics.median(values)
+            results[label] = flops / ms / 1e9
+            print("     %-24s %-28s %8.3f ms %7.1f TFLOP/s" % (label_shape, label, ms,
+                                                           results[label]), flush=True)
+        del q, k, v, oflat, lflat
+        torch.cuda.empty_cache()
+    summary = {"gpu": props.name, "torch": torch.__version__, "triton": triton_version,
+               "checks": "FAIL" if failures else "PASS",
+               "tflops": {s: {l: round(v, 1) for l, v in r.items()}
+                          for s, r in by_shape.items()}}
+    summary["ratios"] = ratios(by_shape)
+    return benchlib.finish(summary, json_path, failures)
+
+
+def best(results, prefix):
+    values = [v for l, v in results.items() if l.startswith(prefix)]
+    return max(values) if values else None
+
+
+def ratios(by_shape):
+    """summary.json's ratios: f16, hd 128, 16k tokens (the worse of causal
+    and not, over S) against the best SDPA backend and Triton; TFLOP/s at
+    S = 16k non-causal."""
+    out = {}
+    vs_sdpa, vs_triton = [], []
+    for label, r in by_shape.items():
+        if not label.startswith("f16 d128 ") or " h16/16 " not in label:
+            continue
+        ours = best(r, "asynccopy")
+        sdpa = best(r, "sdpa")
+        tri = r.get("triton")
+        if ours and sdpa:
+            vs_sdpa.append(ours / sdpa)
+        if ours and tri:
+            vs_triton.append(ours / tri)
+        if label.endswith("full b1 h16/16 s16384") and ours:
+            out["attn_fwd_hd128_tflops"] = round(ours, 1)
+            out["attn_fwd_hd128_fraction_of_peak"] = round(ours / PEAK_TFLOPS, 3)
+    if vs_sdpa:
+        out["attn_fwd_vs_best_sdpa"] = round(min(vs_sdpa), 3)
+    if vs_triton:
+        out["attn_fwd_vs_triton"] = round(min(vs_triton), 3)
+    return out
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--build", metavar="DIR")
+    p.add_argument("--run", metavar="DIR")
+    p.add_argument("--small", action="store_true",
+                   help="only the small shapes, against an f32 reference")
+    p.add_argument("--only", help="shapes whose 'dtype d causal' label has this")
+    p.add_argument("--json", metavar="FILE")
+    p.add_argument("--rounds", type=int, default=3)
+    a = p.parse_args()
+    if not a.build and not a.run:
+        p.error("give --build DIR and/or --run DIR")
+    if a.build:
+        shapes = SMALL if a.small else list(sweep())
+        if a.only:
+            shapes = [x for x in shapes if ("%s %d %s" % (x[6], x[4], x[5])).startswith(a.only)]
+        build(a.build, shapes)
+    if a.run:
+        return run(a.run, a.json, a.small, a.rounds, a.only)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

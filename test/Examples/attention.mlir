@@ -1,0 +1,97 @@
+// The attention example is the generator's output, pipelines with one ring
+// of 2 stages for K and V (each on its own full barrier, both released by
+// each warp on one empty barrier, no CTA barrier in the loop), and lowers to
+// PTX that ptxas accepts for sm_90a: per key block, 8 m64n128k16 wgmma for
+// S = Q K^T from SMEM, the online softmax (quad shuffles, ex2.approx.ftz),
+// P converted in registers (cvt.rn.f16x2.f32) and 8 register-A m64n128k16
+// wgmma for O += P V; then O / l through Q's tile and one TMA store, and the
+// log-sum-exp by one lane per row.
+// RUN: %python %S/../../bench/attention/attention_gen.py 4 16 16 4096 128 | diff - %S/../../examples/attention/attention_hd128.mlir
+// RUN: ac-opt %S/../../examples/attention/attention_hd128.mlir -asynccopy-pipeline-loops -verify-diagnostics \
+// RUN:   | FileCheck %s --check-prefix=LOOP
+// RUN: ac-opt %S/../../examples/attention/attention_hd128.mlir -asynccopy-check-synchronization -o /dev/null
+// RUN: ac-opt %S/../../examples/attention/attention_hd128.mlir -asynccopy-to-llvm="format=isa" \
+// RUN:   | %extract_ptx | FileCheck %s
+// Causal, ragged S (1000 = 7 key blocks and 104 keys): the blocks that cross
+// the diagonal or the sequence's end are masked under a uniform branch.
+// RUN: %python %S/../../bench/attention/attention_gen.py 2 4 4 1000 128 --causal \
+// RUN:   | ac-opt -asynccopy-to-llvm="format=isa" | %extract_ptx | FileCheck %s --check-prefix=CAUSAL
+// A producer warpgroup (`--ws`, GQA 8 query heads per K/V head): Q's load
+// stays before the split, the producer keeps 40 registers and issues K's and
+// V's loads; the consumers take 232 and synchronise among themselves.
+// RUN: %python %S/../../bench/attention/attention_gen.py 1 8 1 512 128 --ws \
+// RUN:   | ac-opt -asynccopy-to-llvm="format=isa" | %extract_ptx | FileCheck %s --check-prefix=WS
+// Head dims 64 and 256 (bf16), key blocks of 128 and 64.
+// RUN: %python %S/../../bench/attention/attention_gen.py 1 2 2 256 64 --dtype bf16 --stages 3 \
+// RUN:   | ac-opt -asynccopy-to-llvm="format=isa" | %extract_ptx | FileCheck %s --check-prefix=D64
+// RUN: %python %S/../../bench/attention/attention_gen.py 1 2 2 256 256 --dtype bf16 \
+// RUN:   | ac-opt -asynccopy-to-llvm="format=isa" | %extract_ptx | FileCheck %s --check-prefix=D256
+
+// LOOP-LABEL: gpu.func @attention
+// LOOP-SAME: workgroup(%{{.*}} : memref<2x128x64xf16, #gpu.address_space<workgroup>>, %{{.*}} : memref<2x2x128x64xf16, #gpu.address_space<workgroup>>, %{{.*}} : memref<2x2x128x64xf16, #gpu.address_space<workgroup>>)
+// LOOP: %[[KFULL:.*]] = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+// LOOP: %[[VFULL:.*]] = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+// LOOP: %[[EMPTY:.*]] = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+// LOOP: asynccopy.barrier.init %[[EMPTY]], 8 : !asynccopy.barrier<2>
+// LOOP: scf.for
+// LOOP: asynccopy.barrier.wait %[[KFULL]]
+// LOOP: nvvm.wgmma.wait.group.sync.aligned 0
+// LOOP: asynccopy.barrier.wait %[[VFULL]]
+// LOOP-COUNT-8: asynccopy.wgmma_register_a
+// LOOP: nvvm.wgmma.wait.group.sync.aligned 0
+// LOOP-NOT: gpu.barrier
+// LOOP: asynccopy.barrier.arrive %[[EMPTY]]
+// LOOP-NOT: gpu.barrier
+// LOOP: asynccopy.barrier.wait %[[EMPTY]]
+// LOOP: scf.yield
+// LOOP: gpu.barrier
+
+// CHECK-LABEL: .entry attention(
+// CHECK: cp.async.bulk.tensor.5d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// CHECK: mbarrier.try_wait.parity.shared.b64
+// CHECK-COUNT-2: cp.async.bulk.tensor.5d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// CHECK: mbarrier.try_wait.parity.shared.b64
+// CHECK-COUNT-8: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {{.*}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, {{.*}};
+// CHECK: wgmma.wait_group.sync.aligned 0;
+// CHECK: shfl.sync.bfly.b32 {{.*}}, 1, 31, -1;
+// CHECK: shfl.sync.bfly.b32 {{.*}}, 2, 31, -1;
+// CHECK-COUNT-64: ex2.approx.ftz.f32
+// CHECK: cvt.rn.f16x2.f32
+// CHECK: mbarrier.try_wait.parity.shared.b64
+// CHECK-COUNT-8: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {{.*}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, %p{{[0-9]+}}, 1, 1, 1;
+// CHECK: wgmma.wait_group.sync.aligned 0;
+// CHECK-NOT: bar.sync
+// CHECK: bar.warp.sync -1;
+// CHECK-NOT: bar.sync
+// CHECK: mbarrier.arrive.shared.b64
+// CHECK: bar.sync 0;
+// CHECK: st.shared.b32
+// CHECK: fence.proxy.async.shared::cta
+// CHECK: cp.async.bulk.tensor.5d.global.shared::cta.tile.bulk_group
+// CHECK: lg2.approx.ftz.f32
+// CHECK: st.global.b32
+// CHECK: cp.async.bulk.wait_group.read 0;
+
+// CAUSAL-LABEL: .entry attention(
+// CAUSAL: wgmma.wait_group.sync.aligned 0;
+// CAUSAL: @%p{{[0-9]+}} bra
+// CAUSAL: selp.f32 {{.*}}, 0fFF800000
+// CAUSAL: ex2.approx.ftz.f32
+
+// WS: .maxntid 384, 1, 1
+// WS: cp.async.bulk.tensor.5d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// WS: mbarrier.try_wait.parity.shared.b64
+// WS: setmaxnreg.dec.sync.aligned.u32 40;
+// WS-COUNT-2: cp.async.bulk.tensor.{{[45]}}d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// WS: setmaxnreg.inc.sync.aligned.u32 232;
+// WS: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {{.*}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}
+// WS: bar.sync 1, 256;
+// WS-NOT: bar.sync 0;
+
+// D64: .entry attention(
+// D64-COUNT-4: wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16
+// D64-COUNT-8: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 {{.*}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}
+
+// D256: .entry attention(
+// D256-COUNT-16: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16
+// D256-COUNT-4: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {{.*}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}
