@@ -309,7 +309,13 @@ def kernel(a):
     e("scf.yield %%nph, %s, %s, %s, %s, %s : i1, %s, f32, f32, f32, f32"
       % (o, news[0][0], news[1][0], news[0][1], news[1][1], acco))
     e.pad = "  "
-    e("} {asynccopy.pipeline_stages = %d : i64, asynccopy.pipeline_empty_barrier%s}" % (
+    # Without a producer warpgroup the stages are released at a CTA barrier
+    # where the loads stood, which refills the stage the iteration before
+    # read as this one starts: with 2 stages, empty barriers (released at
+    # the end of the body, refilled after that) would issue each load only
+    # one iteration's end before its wait. A producer warpgroup refills a
+    # stage as soon as its warps have released it.
+    e("} {asynccopy.pipeline_stages = %d : i64%s}" % (
         a.stages, ", asynccopy.pipeline_warp_specialize" if a.warp_specialize else ""))
     epilogue(e, a, acco, sq, gq, glse, tiling)
     e.pad = ""

@@ -838,7 +838,7 @@ gpu.func @attention(%Q: memref<64x4096x128xf16>, %K: memref<64x4096x128xf16>, %V
     gpu.barrier
     %nph = arith.xori %ph, %true : i1
     scf.yield %nph, %o702, %mnew100, %mnew271, %lnew235, %lnew406 : i1, !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>, f32, f32, f32, f32
-  } {asynccopy.pipeline_stages = 2 : i64, asynccopy.pipeline_empty_barrier}
+  } {asynccopy.pipeline_stages = 2 : i64}
   %sh703, %sh703_ok = gpu.shuffle xor %main#4, %c1_i32, %c32_i32 : f32
   %lsum704 = arith.addf %main#4, %sh703 : f32
   %sh705, %sh705_ok = gpu.shuffle xor %lsum704, %c2_i32, %c32_i32 : f32
