@@ -54,10 +54,12 @@ EXTRA = ((4, 32, 8, 4096, 128, False, "f16"), (4, 32, 8, 4096, 128, True, "f16")
 SMALL = ((1, 2, 2, 200, 64, False, "f16"), (2, 4, 2, 333, 128, True, "f16"),
          (1, 2, 1, 256, 128, False, "bf16"), (1, 2, 2, 190, 256, True, "bf16"),
          (1, 2, 2, 384, 256, False, "f16"), (1, 1, 1, 130, 128, True, "bf16"))
-# Kernel variants per head dim: (key block, stages, producer warpgroup).
-VARIANTS = {64: ((128, 3, False), (128, 3, True)),
-            128: ((128, 2, False), (128, 2, True), (64, 3, False)),
-            256: ((64, 2, False), (64, 2, True))}
+# Kernel variants per head dim: (key block, stages, producer warpgroup,
+# pingpong consumers).
+VARIANTS = {64: ((128, 3, False, False), (128, 3, True, False), (128, 3, True, True)),
+            128: ((128, 2, False, False), (128, 2, True, False), (128, 2, True, True),
+                  (64, 3, True, True)),
+            256: ((64, 2, False, False), (64, 2, True, False), (64, 2, True, True))}
 PEAK_TFLOPS = 989.0  # dense f16/bf16 of the H100/H200 SXM
 HANG_S = 10
 GUARD = 8  # rows of NaN guard band around O and LSE
@@ -74,8 +76,8 @@ def sweep(dtypes=("f16", "bf16")):
 
 def configurations(shapes):
     for b, h, hkv, s, d, causal, dtype in shapes:
-        for bn, stages, ws in VARIANTS[d]:
-            yield attention_gen.Attention(b, h, hkv, s, d, causal, dtype, bn, stages, ws)
+        for bn, stages, ws, pp in VARIANTS[d]:
+            yield attention_gen.Attention(b, h, hkv, s, d, causal, dtype, bn, stages, ws, pp)
 
 
 def build(outdir, shapes):
@@ -316,7 +318,8 @@ def run(indir, json_path, small, rounds, only):
                                                   block=a.launch_threads))
             oflat.fill_(float("nan"))
             lflat.fill_(float("nan"))
-            label = "asynccopy bn%d s%d%s" % (a.bn, a.stages, " ws" if a.warp_specialize else "")
+            label = "asynccopy bn%d s%d%s%s" % (a.bn, a.stages, " ws" if a.warp_specialize else "",
+                                                " pp" if a.pingpong else "")
             launch()
             wait_or_hang(label)
             if check(label, o, lse):

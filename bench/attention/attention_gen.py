@@ -28,11 +28,13 @@ head with two consumer warpgroups of 64 rows each:
   S), and LSE = (m * scale + ln l) per row, stored by one lane per row.
 
   attention_gen.py B H HKV S D [--causal] [--dtype f16|bf16] [--bn N]
-                   [--stages N] [--ws]
+                   [--stages N] [--ws [--pingpong]]
 
 prints the module: a gpu.module with the kernel `attention(Q, K, V, O,
 LSE)`, launched with a grid of ceil(S / 128) x B*H CTAs of 256 threads
-(384 with --ws: a producer warpgroup issues the loads).
+(384 with --ws: a producer warpgroup issues the loads; with --pingpong its
+two consumer warpgroups take turns at S = Q K^T, so one's softmax overlaps
+the other's wgmma).
 """
 
 import argparse
@@ -57,7 +59,7 @@ def ceil_div(a, b):
 
 class Attention:
     def __init__(self, b, h, hkv, s, d, causal=False, dtype="f16", bn=None,
-                 stages=2, warp_specialize=False):
+                 stages=2, warp_specialize=False, pingpong=False):
         assert d in (64, 128, 256) and h % hkv == 0
         self.b, self.h, self.hkv, self.s, self.d = b, h, hkv, s, d
         self.causal, self.dtype = causal, dtype
@@ -67,6 +69,9 @@ class Attention:
         assert self.bn % 16 == 0 and 16 <= self.bn <= 256
         self.stages = stages
         self.warp_specialize = warp_specialize
+        # The consumer warpgroups take turns at S = Q K^T (needs the
+        # producer warpgroup).
+        self.pingpong = pingpong and warp_specialize
         self.threads = 256
         self.launch_threads = self.threads + (128 if warp_specialize else 0)
         self.grid = (ceil_div(s, BM), b * h)
@@ -76,7 +81,7 @@ class Attention:
         return "attn_%dx%dx%dx%dx%d_%s%s_bn%d_s%d%s" % (
             self.b, self.h, self.hkv, self.s, self.d, self.dtype,
             "_causal" if self.causal else "", self.bn, self.stages,
-            "_ws" if self.warp_specialize else "")
+            "_ws" if self.warp_specialize else "") + ("_pp" if self.pingpong else "")
 
     def smem_bytes(self):
         return (BM + 2 * self.bn * self.stages) * self.d * 2
@@ -315,8 +320,9 @@ def kernel(a):
     # the end of the body, refilled after that) would issue each load only
     # one iteration's end before its wait. A producer warpgroup refills a
     # stage as soon as its warps have released it.
-    e("} {asynccopy.pipeline_stages = %d : i64%s}" % (
-        a.stages, ", asynccopy.pipeline_warp_specialize" if a.warp_specialize else ""))
+    e("} {asynccopy.pipeline_stages = %d : i64%s%s}" % (
+        a.stages, ", asynccopy.pipeline_warp_specialize" if a.warp_specialize else "",
+        ", asynccopy.pipeline_pingpong" if a.pingpong else ""))
     epilogue(e, a, acco, sq, gq, glse, tiling)
     e.pad = ""
     e("}")
@@ -441,9 +447,11 @@ def main():
     p.add_argument("--stages", type=int, default=2)
     p.add_argument("--ws", action="store_true",
                    help="a producer warpgroup issues the loads")
+    p.add_argument("--pingpong", action="store_true",
+                   help="with --ws: the consumer warpgroups take turns")
     x = p.parse_args()
     print(emit(Attention(x.b, x.h, x.hkv, x.s, x.d, x.causal, x.dtype, x.bn,
-                         x.stages, x.ws)), end="")
+                         x.stages, x.ws, x.pingpong)), end="")
 
 
 if __name__ == "__main__":

@@ -128,6 +128,9 @@ inline constexpr int64_t kStAsyncBytes[] = {16, 8, 4};
 /// Threads of a warp, and at most of a CTA.
 constexpr int64_t kWarpThreads = 32;
 constexpr int64_t kMaxCtaThreads = 1024;
+/// Named barriers (`bar.sync`/`bar.arrive` ids) of a CTA; 0 is the CTA
+/// barrier's.
+constexpr int64_t kNamedBarriers = 16;
 
 /// Hopper clusters hold at most 16 CTAs, 8 on every cluster-capable GPU (more
 /// needs the non-portable-cluster-size opt-in); a multicast mask has one bit

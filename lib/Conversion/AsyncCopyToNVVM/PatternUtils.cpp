@@ -2,6 +2,7 @@
 
 #include "PatternUtils.h"
 
+#include "asynccopy/Dialect/AsyncCopy/Transforms/PipelineLoops.h"
 #include "asynccopy/Utils/TMAUtils.h"
 
 #include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
@@ -111,7 +112,7 @@ void lowering::restrictBarriersToConsumers(Operation *root) {
       if (!isa<gpu::BarrierOp, NVVM::Barrier0Op>(op))
         return;
       OpBuilder at(op);
-      Value id = buildI32(at, op->getLoc(), 1);
+      Value id = buildI32(at, op->getLoc(), kConsumerBarrierId);
       Value count = buildI32(at, op->getLoc(), threads.getInt());
       NVVM::BarrierOp::create(at, op->getLoc(), TypeRange{}, id, count,
                               NVVM::BarrierReductionAttr(), Value());

@@ -130,6 +130,7 @@ static ArrayRef<ProtocolAttr> getProtocolAttrs() {
       declared<D::PipelineDynamicScheduleAttrHelper>("a unit attribute"),
       declared<D::PipelineAsyncConsumerAttrHelper>("a unit attribute"),
       declared<D::PipelineWarpSpecializeAttrHelper>("a unit attribute"),
+      declared<D::PipelinePingpongAttrHelper>("a unit attribute"),
       {D::ConsumerThreadsAttrHelper::getNameStr(), isPositive,
        "a positive integer (threads of the consumers)"},
   };

@@ -105,6 +105,10 @@ def AsyncCopy_Dialect : Dialect {
     // producer warpgroup, appended to the block, issues its loads while the
     // warpgroups of the kernel as written consume them.
     "::mlir::UnitAttr":$pipeline_warp_specialize,
+    // On such a warp-specialised scf.for, by the user: its consumer
+    // warpgroups take turns at the body's first wgmma group (named
+    // barriers), so one's softmax overlaps the next one's wgmma.
+    "::mlir::UnitAttr":$pipeline_pingpong,
     // On the `scf.if` with which asynccopy-pipeline-loops splits a kernel
     // into its producer warpgroup (`then`) and consumers (`else`): the
     // threads of the block as written, which run `else`. CTA barriers there

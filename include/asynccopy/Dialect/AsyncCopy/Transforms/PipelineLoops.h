@@ -27,6 +27,12 @@ namespace mlir::asynccopy {
 /// How to pipeline a loop; the features beyond the stages (dynamic
 /// schedule, asynchronous consumer, producer warpgroup, empty barriers) are
 /// asked for by the loop's `asynccopy.pipeline_*` markers.
+/// The named barriers the pass reserves: the consumers' CTA barrier after a
+/// producer warpgroup's split (`bar.sync 1, T`), and the first of the
+/// barriers consumer warpgroups take turns on (one per warpgroup).
+constexpr int64_t kConsumerBarrierId = 1;
+constexpr int64_t kPingPongBarrierBase = 2;
+
 struct PipelineLoopOptions {
   /// The number of stages (at least 2); 0 takes the loop's
   /// `asynccopy.pipeline_stages`.
@@ -112,6 +118,10 @@ struct PipelinePlan {
   /// producer warpgroup follows them.
   int64_t consumerThreads = 0;
   bool warpSpecialized() const { return consumerThreads > 0; }
+  /// For consumer warpgroups that take turns (`asynccopy.pipeline_pingpong`):
+  /// the body's first wgmma group, from its fence to its wait.
+  NVVM::WgmmaFenceAlignedOp turnBegin;
+  NVVM::WgmmaWaitGroupSyncOp turnEnd;
   /// A warp-specialised loop in a loop over tiles (at the top level of its
   /// kernel): that loop, which the producer runs too, and the ops of its
   /// body (pure, in order) that the loads' operands and the loop's bounds

@@ -152,12 +152,15 @@ mlir::asynccopy::pipelineLoop(PipelinePlan &plan) {
           x.stages.emitLoads(b, iv, stage, issuer, &tile);
         });
   x.stages.eraseSingleBufferOps();
+  if (plan.turnBegin)
+    emitPingPong(plan);
   for (StringRef name :
        {AsyncCopyDialect::PipelineStagesAttrHelper::getNameStr(),
         AsyncCopyDialect::PipelineEmptyBarrierAttrHelper::getNameStr(),
         AsyncCopyDialect::PipelineDynamicScheduleAttrHelper::getNameStr(),
         AsyncCopyDialect::PipelineAsyncConsumerAttrHelper::getNameStr(),
-        AsyncCopyDialect::PipelineWarpSpecializeAttrHelper::getNameStr()})
+        AsyncCopyDialect::PipelineWarpSpecializeAttrHelper::getNameStr(),
+        AsyncCopyDialect::PipelinePingpongAttrHelper::getNameStr()})
     plan.loop->removeAttr(name);
   if (plan.dynamic)
     return LoopLikeOpInterface(x.dynamic.convertToWhile(x.counter.index()));

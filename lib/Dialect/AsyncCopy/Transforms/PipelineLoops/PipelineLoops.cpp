@@ -79,6 +79,9 @@ FailureOr<PipelinePlan> mlir::asynccopy::planPipelineLoop(
           loop) &&
       failed(planWarpSpecialize(*plan, declined)))
     plan->declined.push_back("not warp-specialised: " + declined);
+  if (AsyncCopyDialect::PipelinePingpongAttrHelper(ctx).isAttrPresent(loop) &&
+      failed(planPingPong(*plan, declined)))
+    plan->declined.push_back("consumers do not take turns: " + declined);
   return plan;
 }
 
@@ -175,6 +178,8 @@ struct AsyncCopyPipelineLoopsPass
           AsyncCopyDialect::PipelineAsyncConsumerAttrHelper::getNameStr());
       loop->removeAttr(
           AsyncCopyDialect::PipelineWarpSpecializeAttrHelper::getNameStr());
+      loop->removeAttr(
+          AsyncCopyDialect::PipelinePingpongAttrHelper::getNameStr());
     }
   }
 };

@@ -18,6 +18,7 @@
 //   AsyncConsumer.cpp   releasing a stage when the wgmma that reads it
 //                       completes
 //   WarpSpecialize.cpp  a producer warpgroup that issues the loads
+//   PingPong.cpp        consumer warpgroups that take turns at a wgmma group
 //   PipelineLoops.cpp   the entry points (PipelineLoops.h) and the pass
 //
 // The pipeline counter g numbers the loads into a loop's buffers since its
@@ -73,6 +74,15 @@ LogicalResult planAsyncConsumer(PipelinePlan &plan, std::string &why);
 /// `plan.consumerThreads` and a per-warp release on empty barriers); the
 /// reason it may not goes to `why`.
 LogicalResult planWarpSpecialize(PipelinePlan &plan, std::string &why);
+
+/// Whether `plan`'s consumer warpgroups may take turns at the body's first
+/// wgmma group (sets `plan.turnBegin` and `plan.turnEnd`); the reason they
+/// may not goes to `why`.
+LogicalResult planPingPong(PipelinePlan &plan, std::string &why);
+
+/// The turns, on the expanded loop: named barriers around the first wgmma
+/// group, and the last warpgroup's arrival before the loop.
+void emitPingPong(PipelinePlan &plan);
 
 /// What the parts of the expansion share: the plan and builders of the
 /// values each of them needs.
