@@ -24,19 +24,31 @@ using namespace mlir;
 using namespace mlir::asynccopy;
 using namespace mlir::asynccopy::synccheck;
 
+/// The threads of `func`'s block when it is known to be T x 1 x 1 (where
+/// the thread index x numbers the threads).
+static std::optional<int64_t> xThreads(gpu::GPUFuncOp func) {
+  std::optional<LaunchDims> block = getKernelBlockSize(func);
+  if (!block || (*block)[1] != 1 || (*block)[2] != 1)
+    return std::nullopt;
+  return (*block)[0];
+}
+
 /// Checks the kernel `op` (a gpu.func with a body or a gpu.launch); see
 /// SyncChecker::run.
 static bool checkKernel(Operation *op, bool emit) {
   if (auto func = dyn_cast<gpu::GPUFuncOp>(op)) {
     if (func.getBody().empty())
       return false;
-    return SyncChecker(func.getBody(), func.isKernel(), getBlockThreads(func))
-        .run(emit);
+    std::optional<int64_t> threads = getBlockThreads(func);
+    bool failed =
+        SyncChecker(func.getBody(), func.isKernel(), threads).run(emit);
+    return checkNamedBarriers(func.getBody(), xThreads(func), emit) || failed;
   }
   auto launch = cast<gpu::LaunchOp>(op);
-  return SyncChecker(launch.getBody(), /*isKernel=*/true,
-                     getBlockThreads(launch))
-      .run(emit);
+  bool failed =
+      SyncChecker(launch.getBody(), /*isKernel=*/true, getBlockThreads(launch))
+          .run(emit);
+  return checkNamedBarriers(launch.getBody(), std::nullopt, emit) || failed;
 }
 
 namespace {

@@ -23,6 +23,8 @@
 //                       the kernel's return
 //   Wgmma.cpp           SMEM that wgmma groups in flight read
 //   SmemAccesses.cpp    the SMEM bytes ops and copies touch
+//   NamedBarriers.cpp   named barriers (bar.sync/bar.arrive) that cannot
+//                       complete
 //   CheckSynchronization.cpp  the pass
 //
 //===----------------------------------------------------------------------===//
@@ -48,6 +50,13 @@ namespace mlir::asynccopy::synccheck {
 //===----------------------------------------------------------------------===//
 // SMEM accesses (SmemAccesses.cpp)
 //===----------------------------------------------------------------------===//
+
+/// Checks the named barriers (`nvvm.barrier` with an id or a count,
+/// `nvvm.barrier.arrive`) of the kernel body `body` of `blockThreads`
+/// threads (x; unknown: not bounded by the block); reports what it finds
+/// when `emit` is set. Returns whether it found an error.
+bool checkNamedBarriers(Region &body, std::optional<int64_t> blockThreads,
+                        bool emit);
 
 /// `value` as a constant integer, if it is one.
 std::optional<int64_t> constantIndex(Value value);
