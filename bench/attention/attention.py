@@ -53,13 +53,17 @@ EXTRA = ((4, 32, 8, 4096, 128, False, "f16"), (4, 32, 8, 4096, 128, True, "f16")
 # Small shapes: ragged S, GQA, every head dim, causal and not.
 SMALL = ((1, 2, 2, 200, 64, False, "f16"), (2, 4, 2, 333, 128, True, "f16"),
          (1, 2, 1, 256, 128, False, "bf16"), (1, 2, 2, 190, 256, True, "bf16"),
-         (1, 2, 2, 384, 256, False, "f16"), (1, 1, 1, 130, 128, True, "bf16"))
+         (1, 2, 2, 384, 256, False, "f16"), (1, 1, 1, 130, 128, True, "bf16"),
+         (1, 4, 1, 300, 128, True, "f16"), (1, 2, 2, 333, 128, False, "f16"))
 # Kernel variants per head dim: (key block, stages, producer warpgroup,
-# pingpong consumers).
-VARIANTS = {64: ((128, 3, False, False), (128, 3, True, False), (128, 3, True, True)),
-            128: ((128, 2, False, False), (128, 2, True, False), (128, 2, True, True),
-                  (64, 3, True, True)),
-            256: ((64, 2, False, False), (64, 2, True, False), (64, 2, True, True))}
+# pingpong consumers, K/V multicast over 2-CTA clusters).
+VARIANTS = {64: ((128, 3, False, False, False), (128, 3, True, False, False),
+                 (128, 3, True, True, False)),
+            128: ((128, 2, False, False, False), (128, 2, True, False, False),
+                  (128, 2, True, True, False), (128, 2, True, True, True),
+                  (64, 3, True, True, False)),
+            256: ((64, 2, False, False, False), (64, 2, True, False, False),
+                  (64, 2, True, True, False))}
 PEAK_TFLOPS = 989.0  # dense f16/bf16 of the H100/H200 SXM
 HANG_S = 10
 GUARD = 8  # rows of NaN guard band around O and LSE
@@ -76,8 +80,10 @@ def sweep(dtypes=("f16", "bf16")):
 
 def configurations(shapes):
     for b, h, hkv, s, d, causal, dtype in shapes:
-        for bn, stages, ws, pp in VARIANTS[d]:
-            yield attention_gen.Attention(b, h, hkv, s, d, causal, dtype, bn, stages, ws, pp)
+        for bn, stages, ws, pp, mc in VARIANTS[d]:
+            a = attention_gen.Attention(b, h, hkv, s, d, causal, dtype, bn, stages, ws, pp, mc)
+            if not mc or a.cluster != (1, 1):
+                yield a
 
 
 def build(outdir, shapes):
@@ -314,12 +320,15 @@ def run(indir, json_path, small, rounds, only):
             kern = asynccopy.load(os.path.join(indir, a.name))["attention"]
             args = (q.view(b * h, s, d), k.view(b * hkv, s, d), v.view(b * hkv, s, d),
                     o.view(b * h, s, d), lse.view(b * h, s))
-            launch = (lambda kern=kern, a=a: kern(*args, grid=a.grid,
-                                                  block=a.launch_threads))
+            cluster = a.cluster + (1,) if a.cluster != (1, 1) else None
+            launch = (lambda kern=kern, a=a, cluster=cluster: kern(
+                *args, grid=a.grid, block=a.launch_threads, cluster=cluster))
             oflat.fill_(float("nan"))
             lflat.fill_(float("nan"))
-            label = "asynccopy bn%d s%d%s%s" % (a.bn, a.stages, " ws" if a.warp_specialize else "",
-                                                " pp" if a.pingpong else "")
+            label = "asynccopy bn%d s%d%s%s%s" % (
+                a.bn, a.stages, " ws" if a.warp_specialize else "",
+                " pp" if a.pingpong else "",
+                " mc%dx%d" % a.cluster if a.cluster != (1, 1) else "")
             launch()
             wait_or_hang(label)
             if check(label, o, lse):

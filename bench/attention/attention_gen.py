@@ -28,13 +28,13 @@ head with two consumer warpgroups of 64 rows each:
   S), and LSE = (m * scale + ln l) per row, stored by one lane per row.
 
   attention_gen.py B H HKV S D [--causal] [--dtype f16|bf16] [--bn N]
-                   [--stages N] [--ws [--pingpong]]
+                   [--stages N] [--ws [--pingpong]] [--multicast]
 
 prints the module: a gpu.module with the kernel `attention(Q, K, V, O,
 LSE)`, launched with a grid of ceil(S / 128) x B*H CTAs of 256 threads
 (384 with --ws: a producer warpgroup issues the loads; with --pingpong its
 two consumer warpgroups take turns at S = Q K^T, so one's softmax overlaps
-the other's wgmma).
+the other's wgmma), on clusters of 2 CTAs with --multicast (K/V multicast).
 """
 
 import argparse
@@ -59,7 +59,7 @@ def ceil_div(a, b):
 
 class Attention:
     def __init__(self, b, h, hkv, s, d, causal=False, dtype="f16", bn=None,
-                 stages=2, warp_specialize=False, pingpong=False):
+                 stages=2, warp_specialize=False, pingpong=False, multicast=False):
         assert d in (64, 128, 256) and h % hkv == 0
         self.b, self.h, self.hkv, self.s, self.d = b, h, hkv, s, d
         self.causal, self.dtype = causal, dtype
@@ -74,14 +74,25 @@ class Attention:
         self.pingpong = pingpong and warp_specialize
         self.threads = 256
         self.launch_threads = self.threads + (128 if warp_specialize else 0)
-        self.grid = (ceil_div(s, BM), b * h)
+        # K/V multicast over 2-CTA clusters: with GQA, the CTAs of two query
+        # heads of one K/V head (cluster along y, the same trip counts even
+        # when causal); otherwise two query blocks of one head (along x,
+        # not causal: their trip counts would differ).
+        self.cluster = (1, 1)
+        if multicast and h // hkv >= 2 and (h // hkv) % 2 == 0:
+            self.cluster = (1, 2)
+        elif multicast and not causal:
+            self.cluster = (2, 1)
+        self.grid = (ceil_div(ceil_div(s, BM), self.cluster[0]) * self.cluster[0],
+                     b * h)
 
     @property
     def name(self):
         return "attn_%dx%dx%dx%dx%d_%s%s_bn%d_s%d%s" % (
             self.b, self.h, self.hkv, self.s, self.d, self.dtype,
             "_causal" if self.causal else "", self.bn, self.stages,
-            "_ws" if self.warp_specialize else "") + ("_pp" if self.pingpong else "")
+            "_ws" if self.warp_specialize else "") + ("_pp" if self.pingpong else "") + (
+            "_c%dx%d" % self.cluster if self.cluster != (1, 1) else "")
 
     def smem_bytes(self):
         return (BM + 2 * self.bn * self.stages) * self.d * 2
@@ -130,8 +141,8 @@ def emit(a):
          "key blocks of %d, %d stages." % (a.b, a.h, a.hkv, a.s, a.d, a.dtype,
                                            ", causal" if a.causal else "",
                                            a.bn, a.stages),
-         "// Launch: grid %d x %d, block %d, %d B of shared memory." % (
-             a.grid[0], a.grid[1], a.launch_threads, a.smem_bytes()),
+         "// Launch: grid %d x %d, block %d, cluster %d x %d, %d B of shared memory." % (
+             a.grid[0], a.grid[1], a.launch_threads, *a.cluster, a.smem_bytes()),
          "module attributes {gpu.container_module} {",
          "gpu.module @kernels {"]
     L += kernel(a)
@@ -154,7 +165,10 @@ def kernel(a):
     e("gpu.func @attention(%%Q: %s, %%K: %s, %%V: %s, %%O: %s, %%LSE: %s)"
       % (gq, gk, gk, gq, glse))
     e("    workgroup(%%sq : %s, %%sk : %s, %%sv : %s) kernel" % (sq, sk, sk))
-    e("    attributes {known_block_size = array<i32: %d, 1, 1>} {" % a.threads)
+    attrs = "known_block_size = array<i32: %d, 1, 1>" % a.threads
+    if a.cluster != (1, 1):
+        attrs += ", known_cluster_size = array<i32: %d, %d, 1>" % a.cluster
+    e("    attributes {%s} {" % attrs)
     e.pad = "  "
     for c in sorted({0, 1, 2, 4, 8, 16, 32, 64, 128, bn, s, BM, a.h,
                      a.h // a.hkv, a.hkv, a.grid[0] - 1, bn - 1, s - 1}):
@@ -224,9 +238,13 @@ def kernel(a):
       "(i1, %s, f32, f32, f32, f32) {" % acco)
     e.pad = "    "
     e("%%n0 = arith.muli %%j, %%c%d : index" % bn)
+    shared = tiling % (bn, COLS)
+    if a.cluster != (1, 1):
+        shared = shared[:-1] + ", collective = [#gpu<dim %s>]}" % (
+            "y" if a.cluster[1] > 1 else "x")
     for src, dst, bar in (("%K", "%sk", "%kbar"), ("%V", "%sv", "%vbar")):
         e("asynccopy.copy %s to %s window [%%bkv, %%n0, 0] [1, %d, %d] barrier %s[%%c0] "
-          % (src, dst, bn, d, bar) + tiling % (bn, COLS) + " : %s to %s" % (gk, sk))
+          % (src, dst, bn, d, bar) + shared + " : %s to %s" % (gk, sk))
     e("asynccopy.barrier.wait %kbar[%c0], %ph : !asynccopy.barrier<1>")
     # S = Q K^T over the head dim, 16 at a time.
     e("nvvm.wgmma.fence.aligned")
@@ -449,9 +467,12 @@ def main():
                    help="a producer warpgroup issues the loads")
     p.add_argument("--pingpong", action="store_true",
                    help="with --ws: the consumer warpgroups take turns")
+    p.add_argument("--multicast", action="store_true",
+                   help="K/V multicast over 2-CTA clusters (query heads of "
+                        "one K/V head, or two query blocks when not causal)")
     x = p.parse_args()
     print(emit(Attention(x.b, x.h, x.hkv, x.s, x.d, x.causal, x.dtype, x.bn,
-                         x.stages, x.ws, x.pingpong)), end="")
+                         x.stages, x.ws, x.pingpong, x.multicast)), end="")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 // Attention forward, B 4, H 16 (K/V heads 16), S 4096, D 128, f16; key blocks of 128, 2 stages.
-// Launch: grid 32 x 64, block 256, 163840 B of shared memory.
+// Launch: grid 32 x 64, block 256, cluster 1 x 1, 163840 B of shared memory.
 module attributes {gpu.container_module} {
 gpu.module @kernels {
 gpu.func @attention(%Q: memref<64x4096x128xf16>, %K: memref<64x4096x128xf16>, %V: memref<64x4096x128xf16>, %O: memref<64x4096x128xf16>, %LSE: memref<64x4096xf32>)

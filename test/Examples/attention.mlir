@@ -23,6 +23,12 @@
 // barriers); the consumers take 232 and synchronise among themselves.
 // RUN: %python %S/../../bench/attention/attention_gen.py 1 8 1 512 128 --ws \
 // RUN:   | ac-opt -asynccopy-to-llvm="format=isa" | %extract_ptx | FileCheck %s --check-prefix=WS
+// Ping-pong consumers with GQA K/V multicast (4 query heads per K/V head,
+// clusters of the CTAs of 2 query heads): the turns on named barriers 2
+// and 3, K's and V's loads multicast by the producer, a cluster barrier
+// before the split and after the consumers' loop.
+// RUN: %python %S/../../bench/attention/attention_gen.py 1 8 2 512 128 --ws --pingpong --multicast \
+// RUN:   | ac-opt -asynccopy-to-llvm="format=isa" | %extract_ptx | FileCheck %s --check-prefix=PP
 // Head dims 64 and 256 (bf16), key blocks of 128 and 64.
 // RUN: %python %S/../../bench/attention/attention_gen.py 1 2 2 256 64 --dtype bf16 --stages 3 \
 // RUN:   | ac-opt -asynccopy-to-llvm="format=isa" | %extract_ptx | FileCheck %s --check-prefix=D64
@@ -94,3 +100,15 @@
 // D256: .entry attention(
 // D256-COUNT-16: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16
 // D256-COUNT-4: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {{.*}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}
+
+// PP: .reqnctapercluster 1, 2, 1
+// PP: barrier.cluster.arrive;
+// PP-NEXT: barrier.cluster.wait;
+// PP: setmaxnreg.dec.sync.aligned.u32 40;
+// PP: multicast::cluster
+// PP: setmaxnreg.inc.sync.aligned.u32 232;
+// PP: bar.arrive 2, 256;
+// PP: bar.sync %r{{[0-9]+}}, 256;
+// PP: bar.arrive %r{{[0-9]+}}, 256;
+// PP: barrier.cluster.arrive;
+// PP-NEXT: barrier.cluster.wait;
