@@ -813,3 +813,84 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// Two streams read until different points (attention's K by S = Q K^T, V by
+// O += P V): each gets an empty barrier; the producer waits for each
+// stream's release before refilling it, and the consumers release K's stage
+// right after the wgmma group that read it completes, V's after the second.
+
+!acc = !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>
+#wg = #gpu.address_space<workgroup>
+// CHECK-LABEL: gpu.func @two_streams
+// CHECK: %[[KFULL:.*]] = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+// CHECK: %[[VFULL:.*]] = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+// CHECK: %[[KEMPTY:.*]] = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+// CHECK: %[[VEMPTY:.*]] = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+// CHECK: asynccopy.barrier.init %[[KEMPTY]], 4 : !asynccopy.barrier<2>
+// CHECK: asynccopy.barrier.init %[[VEMPTY]], 4 : !asynccopy.barrier<2>
+// CHECK: scf.if
+// CHECK:   asynccopy.barrier.wait %[[KEMPTY]]
+// CHECK:   asynccopy.copy %{{.*}} barrier %[[KFULL]]
+// CHECK-NOT: asynccopy.copy
+// CHECK:   asynccopy.barrier.wait %[[VEMPTY]]
+// CHECK:   asynccopy.copy %{{.*}} barrier %[[VFULL]]
+// CHECK: } else {
+// CHECK:   scf.for
+// CHECK:     asynccopy.barrier.wait %[[KFULL]]
+// CHECK:     nvvm.wgmma.mma_async
+// CHECK:     nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK:     nvvm.bar.warp.sync
+// CHECK:     asynccopy.barrier.arrive %[[KEMPTY]]
+// CHECK:     asynccopy.barrier.wait %[[VFULL]]
+// CHECK:     asynccopy.wgmma_register_a
+// CHECK:     nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK:     nvvm.bar.warp.sync
+// CHECK:     asynccopy.barrier.arrive %[[VEMPTY]]
+// CHECK:     scf.yield
+gpu.module @kernels {
+  gpu.func @two_streams(%K: memref<256x16xf16>, %V: memref<256x16xf16>)
+      workgroup(%sq : memref<64x16xf16, #wg>, %sk : memref<16x16xf16, #wg>,
+                %sv : memref<16x16xf16, #wg>) kernel
+      attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %a = arith.constant 0 : i32
+    %zero = llvm.mlir.zero : !acc
+    %kbar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %kbar, 1 : !asynccopy.barrier<1>
+    %vbar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %vbar, 1 : !asynccopy.barrier<1>
+    %r:3 = scf.for %j = %c0 to %c16 step %c1 iter_args(%ph = %false, %s = %zero, %o = %zero)
+        -> (i1, !acc, !acc) {
+      %n0 = arith.muli %j, %c16 : index
+      asynccopy.copy %K to %sk window [%n0, 0] [16, 16] barrier %kbar[%c0]
+          : memref<256x16xf16> to memref<16x16xf16, #wg>
+      asynccopy.copy %V to %sv window [%n0, 0] [16, 16] barrier %vbar[%c0]
+          : memref<256x16xf16> to memref<16x16xf16, #wg>
+      asynccopy.barrier.wait %kbar[%c0], %ph : !asynccopy.barrier<1>
+      %dq = asynccopy.wgmma_descriptor %sq major k : memref<64x16xf16, #wg>
+      %dk = asynccopy.wgmma_descriptor %sk major k : memref<16x16xf16, #wg>
+      nvvm.wgmma.fence.aligned
+      %s1 = nvvm.wgmma.mma_async %dq, %dk, %s, #nvvm.shape<m = 64, n = 16, k = 16>,
+          D [<f32>, <zero>], A [<f16>, <one>, <row>], B [<f16>, <one>, <col>] : !acc -> !acc
+      nvvm.wgmma.commit.group.sync.aligned
+      nvvm.wgmma.wait.group.sync.aligned 0
+      asynccopy.barrier.wait %vbar[%c0], %ph : !asynccopy.barrier<1>
+      %dv = asynccopy.wgmma_descriptor %sv major mn : memref<16x16xf16, #wg>
+      nvvm.wgmma.fence.aligned
+      %o1 = asynccopy.wgmma_register_a [%a, %a, %a, %a], %dv, %o, <m = 64, n = 16, k = 16>,
+          D[<f32>, %true], A[<f16>, <one>], B[<f16>, <one>, <row>] : !acc
+      nvvm.wgmma.commit.group.sync.aligned
+      nvvm.wgmma.wait.group.sync.aligned 0
+      gpu.barrier
+      %nph = arith.xori %ph, %true : i1
+      scf.yield %nph, %s1, %o1 : i1, !acc, !acc
+    } {asynccopy.pipeline_stages = 2 : i64, asynccopy.pipeline_warp_specialize}
+    gpu.return
+  }
+}

@@ -118,6 +118,17 @@ struct PipelinePlan {
   /// producer warpgroup follows them.
   int64_t consumerThreads = 0;
   bool warpSpecialized() const { return consumerThreads > 0; }
+  /// For a warp-specialised loop with synchronous consumers whose loads
+  /// complete on different barriers (streams: attention's K and V), read
+  /// until different points of the body: per stream, the loads (indices
+  /// into `loads`) and the top-level op after which the body no longer reads
+  /// their buffers (the `wait.group 0` that completes the wgmma reading them,
+  /// or the last op reading them; null: the end of the body). Each stream's
+  /// stage is released there, on an empty barrier of its own, and the
+  /// producer waits for each stream's release before refilling it. Empty: one
+  /// release for all loads.
+  SmallVector<SmallVector<unsigned>> streamLoads;
+  SmallVector<Operation *> streamRelease;
   /// For consumer warpgroups that take turns (`asynccopy.pipeline_pingpong`):
   /// the body's first wgmma group, from its fence to its wait.
   NVVM::WgmmaFenceAlignedOp turnBegin;

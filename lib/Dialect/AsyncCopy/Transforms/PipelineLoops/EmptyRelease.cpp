@@ -33,9 +33,12 @@ using namespace mlir::asynccopy::pipelining;
 
 void EmptyRelease::create(OpBuilder &b) {
   PipelinePlan &plan = cx.plan;
-  empty = BarrierAllocOp::create(b, cx.loc(),
-                                 BarrierType::get(b.getContext(), cx.n, false));
-  BarrierInitOp::create(b, cx.loc(), empty, plan.emptyArrivals);
+  size_t count = std::max<size_t>(plan.streamRelease.size(), 1);
+  for (size_t i = 0; i < count; ++i)
+    empties.push_back(BarrierAllocOp::create(
+        b, cx.loc(), BarrierType::get(b.getContext(), cx.n, false)));
+  for (Value empty : empties)
+    BarrierInitOp::create(b, cx.loc(), empty, plan.emptyArrivals);
 }
 
 void EmptyRelease::clusterBarrier(OpBuilder &b) {
@@ -101,8 +104,9 @@ SmallVector<Value> EmptyRelease::groupRanks(OpBuilder &b) {
 }
 
 void EmptyRelease::emitRelease(OpBuilder &b, Value ahead, Value stage,
-                               Value when) {
+                               Value when, unsigned stream) {
   PipelinePlan &plan = cx.plan;
+  Value empty = empties[stream];
   Location loc = cx.loc();
   Value refilled =
       when ? when : createBelowUpperBound(b, loc, cx.loop(), ahead);
@@ -151,12 +155,13 @@ Value EmptyRelease::waitBeforeRefill(OpBuilder &b, Value refills, Value stage,
                             arith::ConstantIntOp::create(b, loc, 0, 64));
   auto wait = scf::IfOp::create(b, loc, refills, /*withElseRegion=*/false);
   OpBuilder inner = wait.getThenBodyBuilder();
-  BarrierWaitOp::create(inner, loc, empty, stage, parity);
+  BarrierWaitOp::create(inner, loc, empties.front(), stage, parity);
   return arith::SelectOp::create(
       b, loc, refills, arith::XOrIOp::create(b, loc, bits, bit), bits);
 }
 
-void EmptyRelease::waitForReleaseBefore(OpBuilder &b, Value k, Value stage) {
+void EmptyRelease::waitForReleaseBefore(OpBuilder &b, Value k, Value stage,
+                                        unsigned stream) {
   Location loc = cx.loc();
   Value refill = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, k,
                                        cx.constant(b, cx.n));
@@ -169,5 +174,5 @@ void EmptyRelease::waitForReleaseBefore(OpBuilder &b, Value k, Value stage) {
           inner, loc,
           arith::AddIOp::create(inner, loc, round, cx.constant(inner, 1)),
           cx.constant(inner, 2)));
-  BarrierWaitOp::create(inner, loc, empty, stage, parity);
+  BarrierWaitOp::create(inner, loc, empties[stream], stage, parity);
 }

@@ -148,8 +148,8 @@ mlir::asynccopy::pipelineLoop(PipelinePlan &plan) {
   if (plan.warpSpecialized())
     ProducerSplit(x.cx, x.empty)
         .split([&](OpBuilder &b, Value iv, Value stage, Value issuer,
-                   const IRMapping &tile) {
-          x.stages.emitLoads(b, iv, stage, issuer, &tile);
+                   const IRMapping &tile, ArrayRef<unsigned> only) {
+          x.stages.emitLoads(b, iv, stage, issuer, &tile, only);
         });
   x.stages.eraseSingleBufferOps();
   if (plan.turnBegin)

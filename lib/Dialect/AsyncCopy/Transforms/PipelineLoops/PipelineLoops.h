@@ -132,9 +132,11 @@ public:
   /// the multicasts it issued (CUTLASS's producer tail).
   void afterRun(OpBuilder &b);
   /// At the end of iteration `iv` on stage `stage`: once every thread is
-  /// done with it, the stage is freed in every CTA of the group if load
-  /// k+N (of iteration `ahead`) will refill it, or where `when` holds.
-  void emitRelease(OpBuilder &b, Value ahead, Value stage, Value when = {});
+  /// done with it, the stage (of the loads of `stream`, with streams) is
+  /// freed in every CTA of the group if load k+N (of iteration `ahead`) will
+  /// refill it, or where `when` holds.
+  void emitRelease(OpBuilder &b, Value ahead, Value stage, Value when = {},
+                   unsigned stream = 0);
   /// Before a refill of `stage` that runs where `refills` holds: waits for
   /// the release of its last use; returns the phase mask `bits` with the
   /// stage's bit flipped where it waited.
@@ -142,14 +144,16 @@ public:
   /// Before load `k` (counted from the barriers' init) into `stage`: from
   /// the N-th load on, waits for the release of load k-N, the completion
   /// of empty phase k/N - 1 of the stage (a producer warpgroup's wait).
-  void waitForReleaseBefore(OpBuilder &b, Value k, Value stage);
+  void waitForReleaseBefore(OpBuilder &b, Value k, Value stage,
+                            unsigned stream = 0);
 
 private:
   SmallVector<Value> groupRanks(OpBuilder &b);
   void clusterBarrier(OpBuilder &b);
 
   PipelineContext &cx;
-  Value empty;
+  /// One empty barrier, or one per stream of loads released on its own.
+  SmallVector<Value> empties;
 };
 
 /// The launch counter of a dynamic schedule (DynamicSchedule.cpp): two i64
@@ -231,8 +235,10 @@ public:
   /// Builds the loads of iteration `iv` into `stage`, issued where `issuer`
   /// holds, with the values of the tile body mapped by `tile` to the
   /// producer's.
-  using LoadEmitter = function_ref<void(OpBuilder &, Value iv, Value stage,
-                                        Value issuer, const IRMapping &tile)>;
+  /// (`only`: the indices of the loads to issue, all when empty.)
+  using LoadEmitter =
+      function_ref<void(OpBuilder &, Value iv, Value stage, Value issuer,
+                        const IRMapping &tile, ArrayRef<unsigned> only)>;
 
   ProducerSplit(PipelineContext &cx, EmptyRelease &empty)
       : cx(cx), empty(empty) {}
@@ -265,10 +271,10 @@ public:
   void redirectUses(OpBuilder &b, Value stage, Value previous, Value phase);
   /// Issues the loads of iteration `iv` into `stage` under `iv < ub` (where
   /// `issuer` holds, when given; with the values of the loop over tiles
-  /// mapped by `tile`, when given); for cp.async, every thread then commits
-  /// one group.
+  /// mapped by `tile`, when given; only the loads `only` indexes, when
+  /// given); for cp.async, every thread then commits one group.
   void emitLoads(OpBuilder &b, Value iv, Value stage, Value issuer = {},
-                 const IRMapping *tile = nullptr);
+                 const IRMapping *tile = nullptr, ArrayRef<unsigned> only = {});
   /// Erases the single-buffer loads, barriers and waits; the stores' waits
   /// become one after the loop.
   void eraseSingleBufferOps();

@@ -450,6 +450,10 @@ void PipelinePlan::print(raw_ostream &os) const {
   else
     os << "no";
   os << "\n";
+  if (!streamRelease.empty())
+    os << "  streams released on their own: " << streamRelease.size() << "\n";
+  if (turnBegin)
+    os << "  consumer warpgroups take turns: yes\n";
   for (const std::string &note : declined)
     os << "  declined: " << note << "\n";
 }

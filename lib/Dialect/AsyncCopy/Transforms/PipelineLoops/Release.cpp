@@ -75,6 +75,17 @@ static void releaseInConsumers(Expansion &x, const Iteration &it) {
   Location loc = cx.loc();
   Value g0 = x.counter.atEntry();
   NVVM::WgmmaWaitGroupSyncOp wait = cx.plan.consumerWait;
+  if (!wait && !cx.plan.streamRelease.empty()) {
+    // Each stream once its own reads are done.
+    for (auto [stream, point] : llvm::enumerate(cx.plan.streamRelease)) {
+      OpBuilder b(loop.getBody()->getTerminator());
+      if (point)
+        b.setInsertionPointAfter(point);
+      x.empty.emitRelease(b, Value(), it.stage,
+                          arith::ConstantIntOp::create(b, loc, 1, 1), stream);
+    }
+    return;
+  }
   if (!wait) {
     OpBuilder b(loop.getBody()->getTerminator());
     x.empty.emitRelease(b, Value(), it.stage,

@@ -97,7 +97,8 @@ void PipelineStages::redirectUses(OpBuilder &b, Value stage, Value previous,
 }
 
 void PipelineStages::emitLoads(OpBuilder &b, Value iv, Value stage,
-                               Value issuer, const IRMapping *tile) {
+                               Value issuer, const IRMapping *tile,
+                               ArrayRef<unsigned> only) {
   PipelinePlan &plan = cx.plan;
   scf::ForOp loop = plan.loop;
   Location loc = cx.loc();
@@ -109,7 +110,9 @@ void PipelineStages::emitLoads(OpBuilder &b, Value iv, Value stage,
   map.map(loop.getInductionVar(), iv);
   for (Operation *op : plan.slice)
     inner.clone(*op, map);
-  for (CopyOp load : plan.loads) {
+  for (auto [index, load] : llvm::enumerate(plan.loads)) {
+    if (!only.empty() && !llvm::is_contained(only, index))
+      continue;
     Value view =
         cx.stageView(inner, loadBuffers.lookup(load.getOperation()), stage);
     auto copy = cast<CopyOp>(inner.clone(*load, map));

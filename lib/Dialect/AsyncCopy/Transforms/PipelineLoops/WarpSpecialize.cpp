@@ -231,6 +231,79 @@ LogicalResult checkLoads(const PipelinePlan &plan,
   return success();
 }
 
+/// The top-level op of `body` that holds `op`.
+Operation *topLevel(Operation *op, Block *body) {
+  while (op && op->getBlock() != body)
+    op = op->getParentOp();
+  return op;
+}
+
+/// Per-stream release (see `PipelinePlan::streamRelease`): the loads that
+/// complete on one barrier form a stream; its buffers are read until the
+/// last top-level op that uses them (through views and wgmma descriptors),
+/// or, where a wgmma reads them, until the first top-level `wait.group 0`
+/// after that. Planned where the streams' points differ.
+void planStreamReleases(PipelinePlan &plan) {
+  Block *body = plan.loop.getBody();
+  llvm::MapVector<Value, SmallVector<unsigned>> byBarrier;
+  for (auto [index, load] : llvm::enumerate(plan.loads))
+    byBarrier[load.getBarrier()].push_back(index);
+  if (byBarrier.size() < 2)
+    return;
+  SmallVector<Operation *> points;
+  for (auto &[barrier, indices] : byBarrier) {
+    // Every value derived from the stream's buffers, and its last reader.
+    SmallVector<Value> worklist;
+    for (unsigned index : indices)
+      worklist.push_back(plan.loads[index].getDest());
+    DenseSet<Value> seen;
+    Operation *last = nullptr;
+    bool readByWgmma = false;
+    while (!worklist.empty()) {
+      Value value = worklist.pop_back_val();
+      if (!seen.insert(value).second)
+        continue;
+      for (Operation *user : value.getUsers()) {
+        if (llvm::is_contained(plan.loads, dyn_cast<CopyOp>(user)))
+          continue;
+        Operation *top = topLevel(user, body);
+        if (!top)
+          continue;
+        readByWgmma |= isa<NVVM::WgmmaMmaAsyncOp, WgmmaRegisterAOp>(user);
+        if (!last || last->isBeforeInBlock(top))
+          last = top;
+        // Views of the buffers and wgmma descriptors of them (and offsets
+        // added to those) read them where they are used; values read from
+        // them do not.
+        for (Value result : user->getResults())
+          if (isa<MemRefType>(result.getType()) ||
+              isa<WgmmaDescriptorOp, arith::AddIOp>(user))
+            worklist.push_back(result);
+      }
+    }
+    Operation *point = last;
+    if (point && readByWgmma) {
+      point = nullptr;
+      for (Operation *op = last->getNextNode(); op; op = op->getNextNode())
+        if (auto wait = dyn_cast<NVVM::WgmmaWaitGroupSyncOp>(op);
+            wait && wait.getGroup() == 0) {
+          point = op;
+          break;
+        }
+    }
+    if (point && isa<scf::YieldOp>(point))
+      point = nullptr;
+    points.push_back(point);
+  }
+  if (llvm::all_equal(points))
+    return;
+  for (auto &[barrier, indices] : byBarrier)
+    plan.streamLoads.push_back(indices);
+  plan.streamRelease = std::move(points);
+  LLVM_DEBUG(llvm::dbgs() << "[pipeline-loops] " << plan.streamRelease.size()
+                          << " streams released on their own\n");
+}
+
 } // namespace
 
 LogicalResult
@@ -306,6 +379,8 @@ mlir::asynccopy::pipelining::planWarpSpecialize(PipelinePlan &plan,
     return failure();
   plan.tileLoop = tiles;
   plan.tileSlice = std::move(tileSlice);
+  if (!plan.consumerWait)
+    planStreamReleases(plan);
   plan.consumerThreads = (*block)[0];
   plan.emptyRelease = true;
   plan.perWarpRelease = true;
@@ -388,8 +463,15 @@ void ProducerSplit::emitProducer(OpBuilder &atProducer, Value tid,
         [&](OpBuilder &body, Location, Value iv, ValueRange args) {
           Value k = args[0];
           Value stage = cx.stageOf(body, k);
-          empty.waitForReleaseBefore(body, k, stage);
-          emitLoads(body, iv, stage, issuer, tile);
+          if (plan.streamRelease.empty()) {
+            empty.waitForReleaseBefore(body, k, stage);
+            emitLoads(body, iv, stage, issuer, tile, {});
+          }
+          // Each stream as soon as its own stage is free.
+          for (auto [stream, loads] : llvm::enumerate(plan.streamLoads)) {
+            empty.waitForReleaseBefore(body, k, stage, stream);
+            emitLoads(body, iv, stage, issuer, tile, loads);
+          }
           scf::YieldOp::create(body, loc,
                                ValueRange{arith::AddIOp::create(
                                    body, loc, k, cx.constant(body, 1))});
