@@ -69,11 +69,11 @@ HANG_S = 10
 GUARD = 8  # rows of NaN guard band around O and LSE
 
 
-def sweep(dtypes=("f16", "bf16")):
+def sweep(dtypes=("f16", "bf16"), seqs=SEQS):
     for dtype in dtypes:
         for d in (64, 128, 256):
             for causal in (False, True):
-                for s in SEQS:
+                for s in seqs:
                     yield (TOKENS // s, WIDTH // d, WIDTH // d, s, d, causal, dtype)
     yield from EXTRA
 
@@ -108,7 +108,7 @@ def triton_attention():
     from triton.tools.tensor_descriptor import TensorDescriptor
 
     def set_blocks(nargs):
-        d = nargs["D"]
+        d = nargs["qd"].block_shape[1]
         for name, rows in (("qd", "BM"), ("od", "BM"), ("kd", "BN"), ("vd", "BN")):
             nargs[name].block_shape = [nargs[rows], d]
 
@@ -119,7 +119,7 @@ def triton_attention():
                                      (64, 64, 3, 4))]
 
     def prune(configs, named, **kw):
-        d = named["D"]
+        d = named["qd"].block_shape[1]
         return [c for c in configs if not (d == 256 and c.kwargs["BN"] == 128)]
 
     @triton.jit
@@ -255,7 +255,7 @@ def wait_or_hang(label):
         time.sleep(0.001)
 
 
-def run(indir, json_path, small, rounds, only):
+def run(indir, json_path, small, rounds, only, seqs=SEQS):
     import torch
     tri, triton_version = (None, None) if small else triton_attention()
     props = torch.cuda.get_device_properties(0)
@@ -263,7 +263,7 @@ def run(indir, json_path, small, rounds, only):
           flush=True)
     torch.manual_seed(0)
     failures, by_shape = [], {}
-    for shape in (SMALL if small else list(sweep())):
+    for shape in (SMALL if small else list(sweep(seqs=seqs))):
         b, h, hkv, s, d, causal, dtype = shape
         if only and not ("%s %d %s" % (dtype, d, causal)).startswith(only):
             continue
@@ -343,12 +343,14 @@ def run(indir, json_path, small, rounds, only):
                 if check("triton", to, None):
                     timed["triton"] = call
             except Exception as exc:
-                print("skip triton: %s" % str(exc).splitlines()[0])
+                print("skip triton: %r" % exc)
         times = {label: [] for label in timed}
         for _ in range(0 if small else rounds):
             for label, launch in timed.items():
                 times[label].append(time_ms(launch))
         for label, values in times.items():
+            if not values:
+                continue
             ms = statistics.median(values)
             results[label] = flops / ms / 1e9
             print("     %-24s %-28s %8.3f ms %7.1f TFLOP/s" % (label_shape, label, ms,
@@ -404,16 +406,19 @@ def main():
     p.add_argument("--only", help="shapes whose 'dtype d causal' label has this")
     p.add_argument("--json", metavar="FILE")
     p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--seqs", help="sequence lengths of the sweep, comma-separated "
+                   "(default: 512 to 16384)")
     a = p.parse_args()
     if not a.build and not a.run:
         p.error("give --build DIR and/or --run DIR")
+    seqs = tuple(int(x) for x in a.seqs.split(",")) if a.seqs else SEQS
     if a.build:
-        shapes = SMALL if a.small else list(sweep())
+        shapes = SMALL if a.small else list(sweep(seqs=seqs))
         if a.only:
             shapes = [x for x in shapes if ("%s %d %s" % (x[6], x[4], x[5])).startswith(a.only)]
         build(a.build, shapes)
     if a.run:
-        return run(a.run, a.json, a.small, a.rounds, a.only)
+        return run(a.run, a.json, a.small, a.rounds, a.only, seqs)
     return 0
 
 
