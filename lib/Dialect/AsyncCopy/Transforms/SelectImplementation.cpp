@@ -891,3 +891,20 @@ mlir::asynccopy::explainFasterCandidates(AsyncCopyLikeOpInterface op,
   }
   return verdicts;
 }
+
+bool mlir::asynccopy::isSingleThreadOnEveryRun(CopyOp op,
+                                               const KnownDivisors &divisors) {
+  CopyInfo info = analyseCopy(op, divisors);
+  CopyImpl requested = op.getImplOrDefault();
+  for (auto [impl, candidate] : kCandidates) {
+    if (requested != CopyImpl::automatic && impl != requested)
+      continue;
+    Plan plan;
+    if (!candidate(info, plan))
+      continue;
+    if (impl == CopyImpl::tma)
+      return !plan.runtimeGuard && !plan.edgeGuard;
+    return impl == CopyImpl::bulk;
+  }
+  return false;
+}

@@ -447,7 +447,7 @@ gpu.module @kernels {
     asynccopy.copy %Q to %sq barrier %qbar[%c0] {impl = #asynccopy<impl cp_async>}
         : memref<64x64xf32> to memref<64x64xf32, #wg>
     asynccopy.barrier.wait %qbar[%c0], %false : !asynccopy.barrier<1>
-    // expected-remark @below {{not warp-specialised: before the loop, a load is not a TMA or bulk copy (selection would give it to every thread of the CTA)}}
+    // expected-remark @below {{not warp-specialised: before the loop, a load is not a TMA or bulk copy on every run}}
     %ph = scf.for %kt = %c0 to %c8 step %c1 iter_args(%ph = %false) -> (i1) {
       %col = arith.muli %kt, %c64 : index
       asynccopy.copy %A to %sa window [0, %col] [64, 64] barrier %bar[%c0]
@@ -549,11 +549,38 @@ gpu.module @kernels {
     %true = arith.constant true
     %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
     asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
-    // expected-remark @below {{not warp-specialised: a load is not a TMA or bulk copy (selection would give it to every thread of the CTA)}}
+    // expected-remark @below {{not warp-specialised: a load is not a TMA or bulk copy on every run}}
     %ph = scf.for %kt = %c0 to %c8 step %c1 iter_args(%ph = %false) -> (i1) {
       %col = arith.muli %kt, %c64 : index
       asynccopy.copy %A to %sa window [0, %col] [64, 64] barrier %bar[%c0]
           : memref<64x512xf32, strided<[1024, 2]>> to memref<64x64xf32, #wg>
+      asynccopy.barrier.wait %bar[%c0], %ph : !asynccopy.barrier<1>
+      %nph = arith.xori %ph, %true : i1
+      scf.yield %nph : i1
+    } {asynccopy.pipeline_stages = 2 : i64, asynccopy.pipeline_warp_specialize}
+    gpu.return
+  }
+
+  // A dynamic row stride: TMA where the tensor meets the tensor map's rules
+  // at launch, a per-thread copy where it does not, which the producer's one
+  // thread cannot run (it would copy its share only, and wait at a CTA
+  // barrier the consumers never reach).
+  gpu.func @launch_checked_load(%A: memref<64x?xf32, strided<[?, 1]>>)
+      workgroup(%sa : memref<64x64xf32, #wg>) kernel
+      attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c64 = arith.constant 64 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+    // expected-remark @below {{not warp-specialised: a load is not a TMA or bulk copy on every run (selection would give it, or its fallback where the tensor breaks the tensor map's rules at launch, to every thread of the CTA)}}
+    %ph = scf.for %kt = %c0 to %c8 step %c1 iter_args(%ph = %false) -> (i1) {
+      %col = arith.muli %kt, %c64 : index
+      asynccopy.copy %A to %sa window [0, %col] [64, 64] barrier %bar[%c0]
+          : memref<64x?xf32, strided<[?, 1]>> to memref<64x64xf32, #wg>
       asynccopy.barrier.wait %bar[%c0], %ph : !asynccopy.barrier<1>
       %nph = arith.xori %ph, %true : i1
       scf.yield %nph : i1

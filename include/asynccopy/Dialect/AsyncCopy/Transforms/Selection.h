@@ -21,6 +21,13 @@ SmallVector<std::pair<CopyImpl, Decision>>
 explainFasterCandidates(AsyncCopyLikeOpInterface op, CopyImpl chosen,
                         const KnownDivisors &divisors);
 
+/// Whether selection gives `op` to one thread on every run: TMA or bulk,
+/// and no per-thread fallback taken at run time (a TMA copy checked at
+/// launch against the tensor map's rules, a store reaching the partial 16-B
+/// piece at the end of the inner dim). A warp-specialised producer issues
+/// its loads from one thread, which cannot run a per-thread copy.
+bool isSingleThreadOnEveryRun(CopyOp op, const KnownDivisors &divisors);
+
 } // namespace mlir::asynccopy
 
 #endif // ASYNCCOPY_DIALECT_ASYNCCOPY_TRANSFORMS_SELECTION_H

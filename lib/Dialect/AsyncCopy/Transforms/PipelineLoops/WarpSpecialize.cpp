@@ -74,15 +74,10 @@ LogicalResult checkSingleThreadLoad(CopyOp load, const KnownDivisors &divisors,
           "producer thread may satisfy";
     return failure();
   }
-  CopyImpl impl = load.getImplOrDefault();
-  bool singleThread = impl == CopyImpl::tma || impl == CopyImpl::bulk;
-  if (impl == CopyImpl::automatic)
-    for (auto [candidate, verdict] :
-         explainFasterCandidates(load, CopyImpl::dsmem, divisors))
-      singleThread |= static_cast<bool>(verdict);
-  if (!singleThread) {
-    why = "a load is not a TMA or bulk copy (selection would give it to "
-          "every thread of the CTA)";
+  if (!isSingleThreadOnEveryRun(load, divisors)) {
+    why = "a load is not a TMA or bulk copy on every run (selection would "
+          "give it, or its fallback where the tensor breaks the tensor map's "
+          "rules at launch, to every thread of the CTA)";
     return failure();
   }
   return success();
@@ -103,9 +98,7 @@ LogicalResult checkOpsBefore(scf::ForOp loop, const KnownDivisors &divisors,
       continue;
     auto copy = dyn_cast<CopyOp>(op);
     if (copy && copy.isLoad() && copy.getBarrier() && !copy.getRank() &&
-        !copy.getPeer() &&
-        !AsyncCopyDialect::LaunchCheckedAttrHelper(op->getContext())
-             .isAttrPresent(op)) {
+        !copy.getPeer()) {
       if (failed(checkSingleThreadLoad(copy, divisors, why))) {
         why = "before the loop, " + why;
         return failure();
