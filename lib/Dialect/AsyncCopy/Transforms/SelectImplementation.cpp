@@ -631,6 +631,9 @@ struct SelectImplementationPass
   }
 
   LogicalResult select(CopyOp op, const KnownDivisors &divisors) {
+    if (FailureOr<bool> split = splitSubviewWindow(op, divisors);
+        failed(split) || *split)
+      return split;
     CopyInfo info = analyseCopy(op, divisors);
 
     CopyImpl requested = op.getImplOrDefault();
@@ -666,6 +669,99 @@ struct SelectImplementationPass
     for (auto &[impl, reason] : declines)
       diag.attachNote() << stringifyCopyImpl(impl) << ": " << reason;
     return diag;
+  }
+
+  /// A window of a `memref.subview` of a kernel argument, whose extent
+  /// the run time may give (a sequence of a packed varlen batch): the copy
+  /// clips at the subview's extent, which the tensor map of the argument
+  /// does not know. Where TMA accepts the same window of the argument, the
+  /// copy becomes
+  ///   scf.if %inside { the argument's window, selected again } else { sync }
+  /// with %inside = every window dim ends within the subview: a window
+  /// inside the sequence moves by TMA, one that crosses its end by the
+  /// sync copy, which zero-fills (or skips, storing) past the extent.
+  /// Returns whether it split `op`.
+  FailureOr<bool> splitSubviewWindow(CopyOp op, const KnownDivisors &divisors) {
+    Value gmem = op.getGmem();
+    auto subview = gmem ? gmem.getDefiningOp<memref::SubViewOp>() : nullptr;
+    if (!subview || op.getImplOrDefault() != CopyImpl::automatic ||
+        op.getMixedOffsets().empty() || op.getPeer() ||
+        !getKernelArgumentIndex(subview.getSource(), op) ||
+        subview.getSourceType().getRank() != subview.getType().getRank() ||
+        !llvm::all_of(subview.getStaticStrides(),
+                      [](int64_t stride) { return stride == 1; }))
+      return false;
+    Location loc = op.getLoc();
+    OpBuilder b(op);
+    auto index = [&](OpFoldResult value) {
+      return getValueOrCreateConstantIndexOp(b, loc, value);
+    };
+    // The argument's window starts at the subview's offset plus the
+    // window's (static where both are); it ends inside the subview where
+    // offset + size <= the subview's size, in every dim that can cross.
+    SmallVector<Value> offsets;
+    SmallVector<int64_t> staticOffsets;
+    Value inside;
+    SmallVector<int64_t> sizes(op.getWindowSizes());
+    SmallVector<OpFoldResult> windowOffsets = op.getMixedOffsets();
+    SmallVector<OpFoldResult> subviewOffsets = subview.getMixedOffsets();
+    SmallVector<OpFoldResult> subviewSizes = subview.getMixedSizes();
+    for (auto [d, offset] : llvm::enumerate(windowOffsets)) {
+      OpFoldResult from = subviewOffsets[d];
+      std::optional<int64_t> a = getConstantIntValue(from),
+                             c = getConstantIntValue(offset);
+      if (a && c) {
+        staticOffsets.push_back(*a + *c);
+      } else {
+        staticOffsets.push_back(ShapedType::kDynamic);
+        offsets.push_back(
+            arith::AddIOp::create(b, loc, index(from), index(offset)));
+      }
+      std::optional<int64_t> extent = getConstantIntValue(subviewSizes[d]);
+      if (c && extent && *c + sizes[d] <= *extent)
+        continue;
+      Value end = arith::AddIOp::create(
+          b, loc, index(offset),
+          arith::ConstantIndexOp::create(b, loc, sizes[d]));
+      Value fits = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, end,
+                                         index(subview.getMixedSizes()[d]));
+      inside = inside ? arith::AndIOp::create(b, loc, inside, fits) : fits;
+    }
+    // The same copy of the argument's window, if TMA takes it.
+    auto whole = cast<CopyOp>(b.clone(*op));
+    (op.isLoad() ? whole.getSourceMutable() : whole.getDestMutable())
+        .assign(subview.getSource());
+    whole.getOffsetsMutable().assign(offsets);
+    whole.setStaticOffsets(staticOffsets);
+    CopyInfo wholeInfo = analyseCopy(whole, divisors);
+    Plan unused;
+    if (!tryTma(wholeInfo, unused)) {
+      whole.erase();
+      return false;
+    }
+    // A window inside the subview in every dim: the argument's window.
+    if (!inside) {
+      op->replaceAllUsesWith(whole->getResults());
+      op->erase();
+      return succeeded(select(whole, divisors));
+    }
+    auto ifOp = scf::IfOp::create(b, loc, op->getResultTypes(), inside,
+                                  /*addThenBlock=*/true, /*addElseBlock=*/true);
+    OpBuilder inThen = OpBuilder::atBlockBegin(&ifOp.getThenRegion().front());
+    whole->moveBefore(inThen.getInsertionBlock(), inThen.getInsertionPoint());
+    inThen.setInsertionPointAfter(whole);
+    scf::YieldOp::create(inThen, loc, whole->getResults());
+    OpBuilder inElse = OpBuilder::atBlockBegin(&ifOp.getElseRegion().front());
+    auto crossing = cast<CopyOp>(inElse.clone(*op));
+    scf::YieldOp::create(inElse, loc, crossing->getResults());
+    op->replaceAllUsesWith(ifOp.getResults());
+    op->erase();
+    CopyInfo crossingInfo = analyseCopy(crossing, divisors);
+    Plan sync;
+    if (!trySync(crossingInfo, sync))
+      return crossing.emitOpError("no implementation can perform this copy");
+    rewriteToMechanism(crossing, CopyImpl::sync, sync.toAttr(b.getContext()));
+    return succeeded(select(whole, divisors));
   }
 
   /// What `op` asks for that TMA does in hardware and a per-thread path

@@ -110,7 +110,7 @@ module attributes {gpu.container_module} {
         attributes {known_block_size = array<i32: 128, 1, 1>} {
       %c0 = arith.constant 0 : index
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-      %V = memref.subview %A[64, 0] [128, 4096] [1, 1]
+      %V = memref.reinterpret_cast %A to offset: [262144], sizes: [128, 4096], strides: [4096, 1]
           : memref<4096x4096xf16> to memref<128x4096xf16, strided<[4096, 1], offset: 262144>>
       asynccopy.copy %V to %S window [0, 0] [64, 64] barrier %b[%c0]
           : memref<128x4096xf16, strided<[4096, 1], offset: 262144>> to memref<64x64xf16, #gpu.address_space<workgroup>>

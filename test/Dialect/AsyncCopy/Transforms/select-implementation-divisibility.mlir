@@ -36,7 +36,7 @@ module attributes {gpu.container_module} {
       %c1 = arith.constant 1 : index
       %c32 = arith.constant 32 : index
       %c64 = arith.constant 64 : index
-      %V = memref.subview %A[0, 0] [2048, 4096] [1, 1] : memref<4096x4096xf16> to memref<2048x4096xf16, strided<[4096, 1]>>
+      %V = memref.reinterpret_cast %A to offset: [0], sizes: [2048, 4096], strides: [4096, 1] : memref<4096x4096xf16> to memref<2048x4096xf16, strided<[4096, 1]>>
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
       // An induction variable stepping by 64 elements (128 B).
       scf.for %i = %c0 to %n step %c64 {

@@ -2,7 +2,8 @@
 
 // Valid copies TMA cannot take fall back instead of failing.
 
-// A window of a view (not a kernel argument): no tensor map, so bulk copies
+// A window of a view (not a kernel argument, nor a subview of one): no
+// tensor map, so bulk copies
 // (contiguous 128-B rows, provably in bounds) or sync take it.
 // CHECK-LABEL: gpu.func @view_of_argument
 // CHECK: asynccopy.bulk.load %[[V:.*]] to %{{.*}} window [0, 0] [64, 64]
@@ -12,7 +13,7 @@ module attributes {gpu.container_module} {
     gpu.func @view_of_argument(%A: memref<4096x4096xf16>, %i: index)
         workgroup(%S : memref<64x64xf16, #gpu.address_space<workgroup>>) kernel {
       %c0 = arith.constant 0 : index
-      %V = memref.subview %A[0, 0] [2048, 4096] [1, 1] : memref<4096x4096xf16> to memref<2048x4096xf16, strided<[4096, 1]>>
+      %V = memref.reinterpret_cast %A to offset: [0], sizes: [2048, 4096], strides: [4096, 1] : memref<4096x4096xf16> to memref<2048x4096xf16, strided<[4096, 1]>>
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
       asynccopy.copy %V to %S window [0, 0] [64, 64] barrier %b[%c0]
           : memref<2048x4096xf16, strided<[4096, 1]>> to memref<64x64xf16, #gpu.address_space<workgroup>>
@@ -68,7 +69,7 @@ module attributes {gpu.container_module} {
     gpu.func @collective_fallback(%A: memref<4096x4096xf16>, %i: index)
         workgroup(%S : memref<64x64xf16, #gpu.address_space<workgroup>>) kernel {
       %c0 = arith.constant 0 : index
-      %V = memref.subview %A[0, 0] [2048, 4096] [1, 1] : memref<4096x4096xf16> to memref<2048x4096xf16, strided<[4096, 1]>>
+      %V = memref.reinterpret_cast %A to offset: [0], sizes: [2048, 4096], strides: [4096, 1] : memref<4096x4096xf16> to memref<2048x4096xf16, strided<[4096, 1]>>
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
       asynccopy.copy %V to %S window [%i, 0] [64, 64] barrier %b[%c0] {collective = [#gpu<dim x>]}
           : memref<2048x4096xf16, strided<[4096, 1]>> to memref<64x64xf16, #gpu.address_space<workgroup>>
