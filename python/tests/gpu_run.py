@@ -98,6 +98,42 @@ module attributes {gpu.container_module} {
       asynccopy.wait %t : !asynccopy.token
       gpu.return
     }
+    gpu.func @varlen(%in: memref<1024x128xf16>, %out: memref<1024x128xf16>,
+                     %cu: memref<5xi32>)
+        workgroup(%tile : memref<2x64x64xf16, #wg>) kernel
+        attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c64 = arith.constant 64 : index
+      %false = arith.constant false
+      %bx = gpu.block_id x
+      %seq = gpu.block_id y
+      %next = arith.addi %seq, %c1 : index
+      %s32 = memref.load %cu[%seq] : memref<5xi32>
+      %e32 = memref.load %cu[%next] : memref<5xi32>
+      %start = arith.index_cast %s32 : i32 to index
+      %end = arith.index_cast %e32 : i32 to index
+      %len = arith.subi %end, %start : index
+      %row = arith.muli %bx, %c64 : index
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      %live = arith.cmpi ult, %row, %len : index
+      scf.if %live {
+        %src = memref.subview %in[%start, 0] [%len, 128] [1, 1]
+            : memref<1024x128xf16> to memref<?x128xf16, strided<[128, 1], offset: ?>>
+        %dst = memref.subview %out[%start, 0] [%len, 128] [1, 1]
+            : memref<1024x128xf16> to memref<?x128xf16, strided<[128, 1], offset: ?>>
+        asynccopy.copy %src to %tile window [%row, 0] [64, 128] barrier %bar[%c0]
+            {swizzle = 128 : i64, transforms = [#asynccopy.tile<[64, 64]>]}
+            : memref<?x128xf16, strided<[128, 1], offset: ?>> to memref<2x64x64xf16, #wg>
+        asynccopy.barrier.wait %bar[%c0], %false : !asynccopy.barrier<1>
+        %t = asynccopy.copy %tile to %dst window [%row, 0] [64, 128]
+            {swizzle = 128 : i64, transforms = [#asynccopy.tile<[64, 64]>]}
+            : memref<2x64x64xf16, #wg> to memref<?x128xf16, strided<[128, 1], offset: ?>> -> !asynccopy.token
+        asynccopy.wait %t : !asynccopy.token
+      }
+      gpu.return
+    }
 """ + "".join(FP8_KERNEL.format(name=n, t=t) for n, t in FP8.items()) + """  }
 }
 """
@@ -235,6 +271,35 @@ def run_trust(module):
         failures += not check("shape_generic %s: nothing written outside "
                               "the view" % label, guard,
                               torch.full_like(storage, -7.0))
+    # Packed sequences (varlen): each CTA copies one 64-row window of one
+    # sequence through a swizzled tile; windows inside a sequence move by
+    # TMA, the one crossing its end by the sync copy, which must not write
+    # into the next sequence (whose rows the launch leaves at -7).
+    lengths = (1, 64, 200, 7)
+    cu = [0]
+    for n in lengths:
+        cu.append(cu[-1] + n)
+    x = torch.randn(1024, 128, device="cuda").to(torch.float16)
+    cu_t = torch.tensor(cu, device="cuda", dtype=torch.int32)
+    for seq in range(len(lengths)):
+        y = torch.full_like(x, -7.0)
+        # Only sequence `seq`, placed at its offset: a view of the batch
+        # whose other rows must stay untouched.
+        shifted = torch.tensor([cu[seq], cu[seq + 1], cu[seq + 1], cu[seq + 1],
+                                cu[seq + 1]], device="cuda", dtype=torch.int32)
+        module["varlen"](x, y, shifted, grid=(4, 1), block=128)
+        torch.cuda.synchronize()
+        want = torch.full_like(x, -7.0)
+        want[cu[seq]:cu[seq + 1]] = x[cu[seq]:cu[seq + 1]]
+        failures += not check("varlen sequence %d (%d rows at %d): its rows, "
+                              "nothing past its end" % (seq, lengths[seq], cu[seq]),
+                              y, want)
+    y = torch.full_like(x, -7.0)
+    module["varlen"](x, y, cu_t, grid=(4, len(lengths)), block=128)
+    torch.cuda.synchronize()
+    want = torch.full_like(x, -7.0)
+    want[:cu[-1]] = x[:cu[-1]]
+    failures += not check("varlen batch of %s rows, packed" % (lengths,), y, want)
     for name, dtype in (("fp8_e4m3", torch.float8_e4m3fn),
                         ("fp8_e5m2", torch.float8_e5m2)):
         x = torch.randn(128, 128, device="cuda").to(dtype)
