@@ -208,17 +208,29 @@ FailureOr<CopyLayout> mlir::asynccopy::computeCopyLayout(
 /// Refines the start alignment with what the window offsets are known to be
 /// multiples of: constants, and with `divisors` what the dataflow analysis
 /// proves for dynamic offsets.
-static void refineStartAlign(CopyLayout &layout, MemRefType gmemType,
-                             ArrayRef<OpFoldResult> offsets,
-                             const KnownDivisors *divisors) {
-  if (layout.elementBits % 8 != 0 || isDyn(layout.baseOffset))
-    return;
+/// The alignment (a power of two, at most 16 B) of the byte offset of
+/// `offsets` into a memref of `type` from its base: its own offset and
+/// each offset times its stride. A dynamic memref offset is followed into
+/// the `memref.subview` that made it (a sequence of a packed batch at
+/// `start * row stride`); otherwise nothing is known beyond the element.
+static int64_t offsetAlign(Value memref, MemRefType type,
+                           ArrayRef<OpFoldResult> offsets, int64_t eb,
+                           const KnownDivisors *divisors, int depth = 0) {
   SmallVector<int64_t> strides;
   int64_t offset;
-  if (failed(gmemType.getStridesAndOffset(strides, offset)))
-    return;
-  int64_t eb = layout.elementBytes();
-  int64_t align = pow2AlignOfProduct(offset, eb);
+  if (failed(type.getStridesAndOffset(strides, offset)))
+    return pow2Align16(eb);
+  int64_t align;
+  if (!isDyn(offset)) {
+    align = pow2AlignOfProduct(offset, eb);
+  } else {
+    auto subview = memref ? memref.getDefiningOp<memref::SubViewOp>() : nullptr;
+    align =
+        subview && depth < 8
+            ? offsetAlign(subview.getSource(), subview.getSourceType(),
+                          subview.getMixedOffsets(), eb, divisors, depth + 1)
+            : pow2Align16(eb);
+  }
   for (auto [ofr, stride] : llvm::zip_equal(offsets, strides)) {
     int64_t divisor = 1;
     if (std::optional<int64_t> constant = getConstantIntValue(ofr))
@@ -231,7 +243,17 @@ static void refineStartAlign(CopyLayout &layout, MemRefType gmemType,
         isDyn(stride) ? pow2Align16(eb) : pow2AlignOfProduct(stride, eb);
     align = std::min(align, pow2AlignOfProduct(divisor, strideAlign));
   }
-  layout.startAlignBytes = align;
+  return align;
+}
+
+static void refineStartAlign(CopyLayout &layout, Value gmem,
+                             ArrayRef<OpFoldResult> offsets,
+                             const KnownDivisors *divisors) {
+  if (layout.elementBits % 8 != 0)
+    return;
+  layout.startAlignBytes =
+      offsetAlign(gmem, cast<MemRefType>(gmem.getType()), offsets,
+                  layout.elementBytes(), divisors);
 }
 
 FailureOr<CopyLayout>
@@ -248,7 +270,7 @@ mlir::asynccopy::computeCopyLayout(AsyncCopyLikeOpInterface op,
     if (offsets.empty())
       offsets.assign(gmemType.getRank(),
                      IntegerAttr::get(IndexType::get(op.getContext()), 0));
-    refineStartAlign(*layout, gmemType, offsets, divisors);
+    refineStartAlign(*layout, gmem, offsets, divisors);
   }
   return layout;
 }

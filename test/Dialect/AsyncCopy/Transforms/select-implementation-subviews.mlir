@@ -5,7 +5,8 @@
 // varlen batch, of a run-time length): the copy clips at the subview's
 // extent. TMA moves the argument's window where the window ends inside the
 // subview; the sync copy of the subview, which zero-fills past its extent
-// (loads) or skips it (stores), moves a window that crosses its end.
+// (loads) or skips it (stores), moves a window that crosses its end, with
+// 16-B vectors: the subview starts at start * 128 elements of the argument.
 
 #wg = #gpu.address_space<workgroup>
 // CHECK-LABEL: gpu.func @varlen
@@ -19,7 +20,7 @@
 // CHECK: scf.if %[[INSIDE]] {
 // CHECK:   asynccopy.tma.load %[[Q]] to %{{.*}} window [%[[AT]], 0] [64, 128] barrier
 // CHECK: } else {
-// CHECK:   asynccopy.sync.copy %[[SEQ]] to %{{.*}} window [%[[ROW]], 0] [64, 128] barrier
+// CHECK:   asynccopy.sync.copy %[[SEQ]] to %{{.*}} window [%[[ROW]], 0] [64, 128] barrier {{.*}}vector_bytes = 16
 // CHECK: }
 // CHECK: %[[TOKEN:.*]] = scf.if %{{.*}} -> (!asynccopy.token) {
 // CHECK:   %[[T:.*]] = asynccopy.tma.store %{{.*}} to %[[O]] window [%{{.*}}, 0] [64, 128]
