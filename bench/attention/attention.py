@@ -55,6 +55,13 @@ SMALL = ((1, 2, 2, 200, 64, False, "f16"), (2, 4, 2, 333, 128, True, "f16"),
          (1, 2, 1, 256, 128, False, "bf16"), (1, 2, 2, 190, 256, True, "bf16"),
          (1, 2, 2, 384, 256, False, "f16"), (1, 1, 1, 130, 128, True, "bf16"),
          (1, 4, 1, 300, 128, True, "f16"), (1, 2, 2, 333, 128, False, "f16"))
+# Small packed varlen batches (sequence lengths, H, HKV, D, causal, dtype):
+# every window inside a sequence by TMA, the one crossing its end by the
+# sync copy, against an f32 reference per sequence; rows past the batch and
+# LSE entries past it must stay NaN.
+VARLEN_SMALL = (((1, 64, 200, 35), 4, 2, 128, False, "f16"),
+                ((130, 7, 256, 64), 4, 4, 128, True, "bf16"),
+                ((90, 128, 3), 2, 1, 64, True, "f16"))
 # Kernel variants per head dim: (key block, stages, producer warpgroup,
 # pingpong consumers, K/V multicast over 2-CTA clusters).
 VARIANTS = {64: ((128, 3, False, False, False), (128, 3, True, False, False),
@@ -86,9 +93,19 @@ def configurations(shapes):
                 yield a
 
 
-def build(outdir, shapes):
+def varlen_kernel(lengths, h, hkv, d, causal, dtype):
+    """The varlen kernel for a batch of `lengths` (S = the longest, rounded
+    up to 64)."""
+    s = -(-max(lengths) // 64) * 64
+    bn, stages = VARIANTS[d][0][:2]
+    return attention_gen.Attention(len(lengths), h, hkv, s, d, causal, dtype, bn, stages,
+                                   varlen=True)
+
+
+def build(outdir, shapes, small=False):
     os.makedirs(outdir, exist_ok=True)
-    for a in configurations(shapes):
+    extra = [varlen_kernel(*v) for v in VARLEN_SMALL] if small else []
+    for a in list(configurations(shapes)) + extra:
         text = attention_gen.emit(a)
         module = asynccopy.compile(text)
         if module.cubin is None:
@@ -357,12 +374,61 @@ def run(indir, json_path, small, rounds, only, seqs=SEQS):
                                                            results[label]), flush=True)
         del q, k, v, oflat, lflat
         torch.cuda.empty_cache()
+    if small:
+        for v in VARLEN_SMALL:
+            run_varlen(indir, v, failures)
     summary = {"gpu": props.name, "torch": torch.__version__, "triton": triton_version,
                "checks": "FAIL" if failures else "PASS",
                "tflops": {s: {l: round(v, 1) for l, v in r.items()}
                           for s, r in by_shape.items()}}
     summary["ratios"] = ratios(by_shape)
     return benchlib.finish(summary, json_path, failures)
+
+
+def run_varlen(indir, spec, failures):
+    """One packed varlen batch against an f32 reference per sequence."""
+    import torch
+    lengths, h, hkv, d, causal, dtype = spec
+    a = varlen_kernel(*spec)
+    cap = a.b * a.s
+    tdt = torch.float16 if dtype == "f16" else torch.bfloat16
+    tol = 1e-2 if dtype == "f16" else 3e-2
+    cu = [0]
+    for n in lengths:
+        cu.append(cu[-1] + n)
+    total = cu[-1]
+    q = torch.randn(cap, h, d, device="cuda", dtype=tdt)
+    k = torch.randn(cap, hkv, d, device="cuda", dtype=tdt)
+    v = torch.randn(cap, hkv, d, device="cuda", dtype=tdt)
+    o = torch.full((cap, h, d), float("nan"), device="cuda", dtype=tdt)
+    lse = torch.full((h, cap), float("nan"), device="cuda", dtype=torch.float32)
+    cu_t = torch.tensor(cu, device="cuda", dtype=torch.int32)
+    kern = asynccopy.load(os.path.join(indir, a.name))["attention"]
+    kern(q, k, v, o, lse, cu_t, grid=a.grid, block=a.launch_threads)
+    wait_or_hang("varlen")
+    g = h // hkv
+    worst, lworst = 0.0, 0.0
+    for i, n in enumerate(lengths):
+        lo = cu[i]
+        qs = q[lo:lo + n].float().transpose(0, 1)
+        ks = k[lo:lo + n].float().transpose(0, 1).repeat_interleave(g, 0)
+        vs = v[lo:lo + n].float().transpose(0, 1).repeat_interleave(g, 0)
+        sc = qs @ ks.transpose(1, 2) / math.sqrt(d)
+        if causal:
+            sc = sc.masked_fill(torch.ones(n, n, device="cuda", dtype=torch.bool).triu(1),
+                                float("-inf"))
+        ref = torch.softmax(sc, -1) @ vs
+        got = o[lo:lo + n].float().transpose(0, 1)
+        worst = max(worst, ((got - ref).norm() / ref.norm()).item())
+        lworst = max(lworst, (lse[:, lo:lo + n] - torch.logsumexp(sc, -1)).abs().max().item())
+    untouched = torch.isnan(o[total:]).all().item() and torch.isnan(lse[:, total:]).all().item()
+    ok = worst < tol and lworst < 1e-3 and untouched and not torch.isnan(o[:total]).any().item()
+    label = "varlen %s %s d%d h%d/%d %s" % (dtype, lengths, d, h, hkv,
+                                          "causal" if causal else "full")
+    if not ok:
+        failures.append(label)
+    print("%s %-60s O err %.2e  LSE err %.2e  rows past the batch untouched: %s" % (
+        "ok  " if ok else "FAIL", label, worst, lworst, untouched), flush=True)
 
 
 def best(results, prefix):
@@ -416,7 +482,7 @@ def main():
         shapes = SMALL if a.small else list(sweep(seqs=seqs))
         if a.only:
             shapes = [x for x in shapes if ("%s %d %s" % (x[6], x[4], x[5])).startswith(a.only)]
-        build(a.build, shapes)
+        build(a.build, shapes, a.small)
     if a.run:
         return run(a.run, a.json, a.small, a.rounds, a.only, seqs)
     return 0

@@ -59,7 +59,8 @@ def ceil_div(a, b):
 
 class Attention:
     def __init__(self, b, h, hkv, s, d, causal=False, dtype="f16", bn=None,
-                 stages=2, warp_specialize=False, pingpong=False, multicast=False):
+                 stages=2, warp_specialize=False, pingpong=False, multicast=False,
+                 varlen=False):
         assert d in (64, 128, 256) and h % hkv == 0
         self.b, self.h, self.hkv, self.s, self.d = b, h, hkv, s, d
         self.causal, self.dtype = causal, dtype
@@ -68,7 +69,9 @@ class Attention:
         self.bn = bn or (64 if d == 256 else 128)
         assert self.bn % 16 == 0 and 16 <= self.bn <= 256
         self.stages = stages
-        self.warp_specialize = warp_specialize
+        # Packed variable-length sequences (`cu_seqlens`): S is the longest.
+        self.varlen = varlen
+        self.warp_specialize = warp_specialize and not varlen
         # The consumer warpgroups take turns at S = Q K^T (needs the
         # producer warpgroup).
         self.pingpong = pingpong and warp_specialize
@@ -92,6 +95,7 @@ class Attention:
             self.b, self.h, self.hkv, self.s, self.d, self.dtype,
             "_causal" if self.causal else "", self.bn, self.stages,
             "_ws" if self.warp_specialize else "") + ("_pp" if self.pingpong else "") + (
+            "_varlen" if self.varlen else "") + (
             "_c%dx%d" % self.cluster if self.cluster != (1, 1) else "")
 
     def smem_bytes(self):
@@ -154,24 +158,45 @@ def kernel(a):
     t, d, bn, s = a.dtype, a.d, a.bn, a.s
     blocks = d // COLS
     accs, acco = struct(bn // 2), struct(d // 2)
-    gq, gk = mref([a.b * a.h, s, d], t), mref([a.b * a.hkv, s, d], t)
-    glse = mref([a.b * a.h, s], "f32")
+    if a.varlen:
+        # Packed (tokens, heads, D) tensors, (heads, tokens) LSE; each CTA
+        # copies windows of its sequence's subview of one head.
+        # A capacity of B * S tokens (static: TMA needs static extents for
+        # the tiled view of a head); the batch packs its sequences from row 0.
+        cap = a.b * s
+        gq, gk = mref([cap, a.h, d], t), mref([cap, a.hkv, d], t)
+        glse = mref([a.h, cap], "f32")
+        gseq = "memref<?x1x%dx%s, strided<[%d, %d, 1], offset: ?>>" % (d, t, a.h * d, d)
+        gkseq = "memref<?x1x%dx%s, strided<[%d, %d, 1], offset: ?>>" % (d, t, a.hkv * d, d)
+        unit = 1
+    else:
+        gq, gk = mref([a.b * a.h, s, d], t), mref([a.b * a.hkv, s, d], t)
+        glse = mref([a.b * a.h, s], "f32")
+        gseq, gkseq, unit = gq, gk, 0
     sq, sk = mref([blocks, BM, COLS], t, None, WG), mref([blocks, bn, COLS], t, None, WG)
-    tiling = ("{swizzle = 128 : i64, transforms = [#asynccopy.drop_unit_dims<[0]>, "
-              "#asynccopy.tile<[%d, %d]>]}")
+    tiling = ("{swizzle = 128 : i64, transforms = [#asynccopy.drop_unit_dims<[%d]>, "
+              "#asynccopy.tile<[%%d, %%d]>]}" % unit)
+
+    def window(rows, extent):
+        """The window of `extent` rows at `rows` of a head's sequence."""
+        if a.varlen:
+            return "[%s, 0, 0] [%d, 1, %d]" % (rows, extent, d)
+        return "[%%bh, %s, 0] [1, %d, %d]" % (rows, extent, d) if rows != "%n0" else \
+            "[%%bkv, %s, 0] [1, %d, %d]" % (rows, extent, d)
     scale = 1.0 / math.sqrt(d)
     e = Lines()
     e.pad = ""
-    e("gpu.func @attention(%%Q: %s, %%K: %s, %%V: %s, %%O: %s, %%LSE: %s)"
-      % (gq, gk, gk, gq, glse))
+    e("gpu.func @attention(%%Q: %s, %%K: %s, %%V: %s, %%O: %s, %%LSE: %s%s)"
+      % (gq, gk, gk, gq, glse, ", %%cu: memref<%dxi32>" % (a.b + 1) if a.varlen else ""))
     e("    workgroup(%%sq : %s, %%sk : %s, %%sv : %s) kernel" % (sq, sk, sk))
     attrs = "known_block_size = array<i32: %d, 1, 1>" % a.threads
     if a.cluster != (1, 1):
         attrs += ", known_cluster_size = array<i32: %d, %d, 1>" % a.cluster
     e("    attributes {%s} {" % attrs)
     e.pad = "  "
-    for c in sorted({0, 1, 2, 4, 8, 16, 32, 64, 128, bn, s, BM, a.h,
-                     a.h // a.hkv, a.hkv, a.grid[0] - 1, bn - 1, s - 1}):
+    for c in sorted({0, 1, 2, 4, 8, 16, 32, 64, 128, bn, BM, a.h,
+                     a.h // a.hkv, a.hkv, a.grid[0] - 1, bn - 1}
+                    | (set() if a.varlen else {s, s - 1})):
         e("%%c%d = arith.constant %d : index" % (c, c))
     e("%false = arith.constant false")
     e("%true = arith.constant true")
@@ -196,6 +221,25 @@ def kernel(a):
     e("%%kvh = arith.divui %%head, %%c%d : index" % (a.h // a.hkv))
     e("%%kvb = arith.muli %%batch, %%c%d : index" % a.hkv)
     e("%bkv = arith.addi %kvb, %kvh : index")
+    if a.varlen:
+        # The sequence: rows cu[b] .. cu[b+1] of the packed tensors; a CTA
+        # past its end has nothing to do.
+        e("%bnext = arith.addi %batch, %c1 : index")
+        e("%%s32 = memref.load %%cu[%%batch] : memref<%dxi32>" % (a.b + 1))
+        e("%%e32 = memref.load %%cu[%%bnext] : memref<%dxi32>" % (a.b + 1))
+        e("%start = arith.index_cast %s32 : i32 to index")
+        e("%end = arith.index_cast %e32 : i32 to index")
+        e("%len = arith.subi %end, %start : index")
+        e("%lenm1 = arith.subi %len, %c1 : index")
+        e("%live = arith.cmpi ult, %m0, %len : index")
+        e("scf.if %live {")
+        e.pad = "    "
+        for name, src, heads, ty, hv in (("%Qs", "%Q", a.h, gq, "%head"),
+                                         ("%Ks", "%K", a.hkv, gk, "%kvh"),
+                                         ("%Vs", "%V", a.hkv, gk, "%kvh"),
+                                         ("%Os", "%O", a.h, gq, "%head")):
+            e("%s = memref.subview %s[%%start, %s, 0] [%%len, 1, %d] [1, 1, 1] : %s to %s"
+              % (name, src, hv, d, ty, gkseq if heads == a.hkv and src in ("%K", "%V") else gseq))
     # This thread's rows and columns in the m64nN fragments: warp w of the
     # warpgroup, lane l hold rows 16w + l/4 (+8) and columns 8j + 2(l%4)
     # (+1) in registers 4j .. 4j+3.
@@ -219,15 +263,17 @@ def kernel(a):
     e("%vbar = asynccopy.barrier.alloc : !asynccopy.barrier<1>")
     for bar in ("%qbar", "%kbar", "%vbar"):
         e("asynccopy.barrier.init %s, 1 : !asynccopy.barrier<1>" % bar)
-    e("asynccopy.copy %%Q to %%sq window [%%bh, %%m0, 0] [1, %d, %d] barrier %%qbar[%%c0] "
-      % (BM, d) + tiling % (BM, COLS) + " : %s to %s" % (gq, sq))
+    qsrc = "%Qs" if a.varlen else "%Q"
+    e("asynccopy.copy %s to %%sq window %s barrier %%qbar[%%c0] " % (qsrc, window("%m0", BM))
+      + tiling % (BM, COLS) + " : %s to %s" % (gseq, sq))
     e("asynccopy.barrier.wait %qbar[%c0], %false : !asynccopy.barrier<1>")
     # Key blocks: all of them, or up to the CTA's last query row.
+    seqlen = "%len" if a.varlen else "%%c%d" % s
     if a.causal:
         e("%%mend = arith.addi %%m0, %%c%d : index" % BM)
-        e("%%kend = arith.minui %%mend, %%c%d : index" % s)
+        e("%%kend = arith.minui %%mend, %s : index" % seqlen)
     else:
-        e("%%kend = arith.addi %%c%d, %%c0 : index" % s)
+        e("%%kend = arith.addi %s, %%c0 : index" % seqlen)
     e("%%kend1 = arith.addi %%kend, %%c%d : index" % (bn - 1))
     e("%%nblocks = arith.divui %%kend1, %%c%d : index" % bn)
     e("%last = arith.subi %nblocks, %c1 : index")
@@ -243,8 +289,9 @@ def kernel(a):
         shared = shared[:-1] + ", collective = [#gpu<dim %s>]}" % (
             "y" if a.cluster[1] > 1 else "x")
     for src, dst, bar in (("%K", "%sk", "%kbar"), ("%V", "%sv", "%vbar")):
-        e("asynccopy.copy %s to %s window [%%bkv, %%n0, 0] [1, %d, %d] barrier %s[%%c0] "
-          % (src, dst, bn, d, bar) + shared + " : %s to %s" % (gk, sk))
+        e("asynccopy.copy %s to %s window %s barrier %s[%%c0] "
+          % (src + ("s" if a.varlen else ""), dst, window("%n0", bn), bar) + shared
+          + " : %s to %s" % (gkseq, sk))
     e("asynccopy.barrier.wait %kbar[%c0], %ph : !asynccopy.barrier<1>")
     # S = Q K^T over the head dim, 16 at a time.
     e("nvvm.wgmma.fence.aligned")
@@ -341,7 +388,7 @@ def kernel(a):
     e("} {asynccopy.pipeline_stages = %d : i64%s%s}" % (
         a.stages, ", asynccopy.pipeline_warp_specialize" if a.warp_specialize else "",
         ", asynccopy.pipeline_pingpong" if a.pingpong else ""))
-    epilogue(e, a, acco, sq, gq, glse, tiling)
+    epilogue(e, a, acco, sq, gseq, glse, tiling)
     e.pad = ""
     e("}")
     return e.lines
@@ -364,7 +411,7 @@ def mask(e, a, sval):
     in the key blocks where that can happen (a uniform branch)."""
     bn, s = a.bn, a.s
     needs = []
-    if s % bn:
+    if s % bn or a.varlen:
         needs.append(e.op("arith.cmpi eq, %j, %last : index"))
     if a.causal:
         # The block's last key is after the CTA's first query.
@@ -383,8 +430,9 @@ def mask(e, a, sval):
     e("%kcol = arith.addi %n0, %col2 : index")
     lims = []
     for grow in ("%grow0", "%grow1"):
-        bound = e.op("arith.minui %s, %%c%d : index" % (grow, s - 1)) if a.causal \
-            else "%%c%d" % (s - 1)
+        lastkey = "%lenm1" if a.varlen else "%%c%d" % (s - 1)
+        bound = e.op("arith.minui %s, %s : index" % (grow, lastkey)) if a.causal \
+            else lastkey
         lim = e.op("arith.subi %s, %%kcol : index" % bound)
         lims.append(e.op("arith.index_cast %s : index to i64" % lim))
     out = []
@@ -436,7 +484,8 @@ def epilogue(e, a, acco, sq, gq, glse, tiling):
                 "arith.constant %d : index" % blk)
             e("vector.store %s, %%sq[%s, %s, %s] : %s, vector<2x%s>" % (h, blkc, row, col, sq, t))
     e("gpu.barrier")
-    e("asynccopy.copy %%sq to %%O window [%%bh, %%m0, 0] [1, %d, %d] " % (BM, d)
+    window = ("[%%m0, 0, 0] [%d, 1, %d]" if a.varlen else "[%%bh, %%m0, 0] [1, %d, %d]") % (BM, d)
+    e("asynccopy.copy %%sq to %s window %s " % ("%Os" if a.varlen else "%O", window)
       + tiling % (BM, COLS) + " : %s to %s" % (sq, gq))
     # LSE = m * scale + ln l, by the first lane of each quad, for the rows
     # inside the sequence.
@@ -446,12 +495,20 @@ def epilogue(e, a, acco, sq, gq, glse, tiling):
         lg = e.op(LG2 % ls[r])
         s2 = e.op("arith.addf %s, %s : f32" % (msc, lg))
         lse = e.op("arith.mulf %s, %%cln2 : f32" % s2, "lse")
-        inside = e.op("arith.cmpi ult, %s, %%c%d : index" % (grow, a.s))
+        inside = e.op("arith.cmpi ult, %s, %s : index"
+                      % (grow, "%len" if a.varlen else "%%c%d" % a.s))
         ok = e.op("arith.andi %first, " + inside + " : i1")
         e("scf.if %s {" % ok)
-        e("  memref.store %s, %%LSE[%%bh, %s] : %s" % (lse, grow, glse))
+        if a.varlen:
+            at = e.op("arith.addi %%start, %s : index" % grow)
+            e("  memref.store %s, %%LSE[%%head, %s] : %s" % (lse, at, glse))
+        else:
+            e("  memref.store %s, %%LSE[%%bh, %s] : %s" % (lse, grow, glse))
         e("}")
     e("asynccopy.wait_group bulk 0 {read}")
+    if a.varlen:
+        e.pad = "  "
+        e("}")
     e("gpu.return")
 
 
@@ -467,12 +524,16 @@ def main():
                    help="a producer warpgroup issues the loads")
     p.add_argument("--pingpong", action="store_true",
                    help="with --ws: the consumer warpgroups take turns")
+    p.add_argument("--varlen", action="store_true",
+                   help="B packed sequences of at most S tokens (cu_seqlens, "
+                        "B + 1 i32): Q, O (B*S, H, D), K, V (B*S, HKV, D), "
+                        "LSE (H, B*S)")
     p.add_argument("--multicast", action="store_true",
                    help="K/V multicast over 2-CTA clusters (query heads of "
                         "one K/V head, or two query blocks when not causal)")
     x = p.parse_args()
     print(emit(Attention(x.b, x.h, x.hkv, x.s, x.d, x.causal, x.dtype, x.bn,
-                         x.stages, x.ws, x.pingpong, x.multicast)), end="")
+                         x.stages, x.ws, x.pingpong, x.multicast, x.varlen)), end="")
 
 
 if __name__ == "__main__":

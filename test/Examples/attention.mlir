@@ -29,6 +29,12 @@
 // before the split and after the consumers' loop.
 // RUN: %python %S/../../bench/attention/attention_gen.py 1 8 2 512 128 --ws --pingpong --multicast \
 // RUN:   | ac-opt -asynccopy-to-llvm="format=isa" | %extract_ptx | FileCheck %s --check-prefix=PP
+// A packed varlen batch (`--varlen`: cu_seqlens, each CTA's sequence a
+// subview of the packed tensors): Q's, K's, V's and O's windows move by TMA
+// inside the sequence (on the packed tensors' maps) and by per-thread
+// copies where they cross its end, which zero-fill or skip past it.
+// RUN: %python %S/../../bench/attention/attention_gen.py 4 8 2 256 128 --varlen --causal \
+// RUN:   | ac-opt -asynccopy-to-llvm="format=isa" -verify-diagnostics | %extract_ptx | FileCheck %s --check-prefix=VARLEN
 // Head dims 64 and 256 (bf16), key blocks of 128 and 64.
 // RUN: %python %S/../../bench/attention/attention_gen.py 1 2 2 256 64 --dtype bf16 --stages 3 \
 // RUN:   | ac-opt -asynccopy-to-llvm="format=isa" | %extract_ptx | FileCheck %s --check-prefix=D64
@@ -112,3 +118,13 @@
 // PP: bar.arrive %r{{[0-9]+}}, 256;
 // PP: barrier.cluster.arrive;
 // PP-NEXT: barrier.cluster.wait;
+
+// VARLEN-LABEL: .entry attention(
+// VARLEN: ld.global{{.*}}.b32
+// VARLEN: ld.global{{.*}}.b32
+// VARLEN: cp.async.bulk.tensor.{{[45]}}d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// VARLEN: ld.global{{.*}}.v4.b32
+// VARLEN: st.shared.v4.b32
+// VARLEN: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
+// VARLEN-DAG: cp.async.bulk.tensor.{{[45]}}d.global.shared::cta.tile.bulk_group
+// VARLEN-DAG: st.global.v4.b32
