@@ -28,6 +28,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Support/MathExtras.h"
 
 #define DEBUG_TYPE "asynccopy-select-implementation"
 
@@ -710,15 +711,16 @@ struct SelectImplementationPass
       OpFoldResult from = subviewOffsets[d];
       std::optional<int64_t> a = getConstantIntValue(from),
                              c = getConstantIntValue(offset);
-      if (a && c) {
-        staticOffsets.push_back(*a + *c);
+      int64_t sum;
+      if (a && c && !llvm::AddOverflow(*a, *c, sum)) {
+        staticOffsets.push_back(sum);
       } else {
         staticOffsets.push_back(ShapedType::kDynamic);
         offsets.push_back(
             arith::AddIOp::create(b, loc, index(from), index(offset)));
       }
       std::optional<int64_t> extent = getConstantIntValue(subviewSizes[d]);
-      if (c && extent && *c + sizes[d] <= *extent)
+      if (c && extent && *c <= *extent - sizes[d])
         continue;
       Value end = arith::AddIOp::create(
           b, loc, index(offset),

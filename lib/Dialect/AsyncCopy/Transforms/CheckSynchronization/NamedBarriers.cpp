@@ -62,9 +62,11 @@ std::optional<int64_t> threadDivisor(Value value) {
     }
     if (auto div = dyn_cast<arith::DivUIOp>(def)) {
       std::optional<int64_t> by = constantIndex(div.getRhs());
-      if (!by || *by <= 0)
+      if (!by || *by <= 0 || *by > hw::kMaxCtaThreads)
         return std::nullopt;
       divisor *= *by;
+      if (divisor > hw::kMaxCtaThreads)
+        return std::nullopt;
       value = div.getLhs();
       continue;
     }
@@ -92,7 +94,9 @@ Threads threadsWhere(Value cond, bool holds, Threads all) {
     return all;
   std::optional<int64_t> d = threadDivisor(cmp.getLhs());
   std::optional<int64_t> c = constantIndex(cmp.getRhs());
-  if (!d || !c || *c < 0)
+  // (Bounds past any block are left unknown, which also keeps the products
+  // below from overflowing.)
+  if (!d || !c || *c < 0 || *c > hw::kMaxCtaThreads)
     return all;
   arith::CmpIPredicate pred =
       holds ? cmp.getPredicate() : arith::invertPredicate(cmp.getPredicate());
