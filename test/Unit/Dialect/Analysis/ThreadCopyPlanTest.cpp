@@ -8,6 +8,9 @@
 
 #include "asynccopy/Dialect/AsyncCopy/Analysis/ThreadCopyPlan.h"
 
+#include "asynccopy/Analysis/Divisibility.h"
+#include "asynccopy/Dialect/AsyncCopy/Analysis/Contiguity.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -146,6 +149,33 @@ TEST_F(ThreadCopyPlanTest, RemotePlans) {
   RemoteCopyPlan narrow =
       planRemoteCopy(copy, 2, KnownOffset::exact(0), KnownOffset::exact(4));
   EXPECT_EQ(narrow.lanes, 2);
+}
+
+/// The start alignment of a window of a `memref.subview` with a dynamic
+/// offset (a sequence of a packed batch): its source's offset plus the
+/// subview's offsets times the source's strides.
+TEST_F(ThreadCopyPlanTest, SubviewOffsetAlignmentFollowsTheSource) {
+  auto alignOf = [&](StringRef subview) -> int64_t {
+    CopyOp copy = copyIn(
+        (Twine("%v = memref.subview %A") + subview +
+         " : memref<4096x4096xf16> to memref<?x?xf16, strided<[4096, 1], "
+         "offset: ?>>\n %t = asynccopy.copy %v to %S window [0, 0] [64, 64] "
+         ": memref<?x?xf16, strided<[4096, 1], offset: ?>> to "
+         "memref<64x64xf16, $WG> -> !asynccopy.token")
+            .str());
+    if (!copy)
+      return -1;
+    KnownDivisors divisors(module.get());
+    FailureOr<CopyLayout> layout = computeCopyLayout(copy, &divisors);
+    EXPECT_TRUE(succeeded(layout));
+    return succeeded(layout) ? layout->startAlignBytes : -1;
+  };
+  // Rows start 8 KiB apart: any row is 16-B aligned.
+  EXPECT_EQ(alignOf("[%i, 0] [%i, %i] [1, 1]"), 16);
+  // A column offset only the run time knows: one element.
+  EXPECT_EQ(alignOf("[0, %i] [%i, %i] [1, 1]"), 2);
+  // A constant column offset of 4 elements: 8 B.
+  EXPECT_EQ(alignOf("[%i, 4] [%i, %i] [1, 1]"), 8);
 }
 
 } // namespace
