@@ -209,6 +209,18 @@ func.func @pipeline_async_consumer_value(%n: index) {
 
 // -----
 
+// Asking for ping-pong consumers is a unit attribute.
+func.func @pipeline_pingpong_value(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @below {{attribute 'asynccopy.pipeline_pingpong' must be a unit attribute, got true}}
+  scf.for %i = %c0 to %n step %c1 {
+  } {asynccopy.pipeline_stages = 2 : i64, asynccopy.pipeline_warp_specialize, asynccopy.pipeline_pingpong = true}
+  return
+}
+
+// -----
+
 // Every protocol attribute with a value of its type verifies.
 func.func @valid(%t: !asynccopy.token, %s: index, %p: i1) attributes {asynccopy.tma_descriptors = [], asynccopy.descriptor_mode = #asynccopy<descriptor_mode scratch>, asynccopy.grid_constants = 0, asynccopy.launch_counters = [array<i64: 2, 1>, array<i64: 1, 1>]} {
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
