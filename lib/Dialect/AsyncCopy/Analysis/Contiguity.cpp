@@ -7,6 +7,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
@@ -209,11 +210,11 @@ FailureOr<CopyLayout> mlir::asynccopy::computeCopyLayout(
 /// multiples of: constants, and with `divisors` what the dataflow analysis
 /// proves for dynamic offsets.
 /// The alignment (a power of two, at most 16 B) of the byte offset of
-/// `offsets` into a memref of `type` from its base: its own offset and
+/// `offsets` into `view`, a memref of `type`, from its base: its own offset and
 /// each offset times its stride. A dynamic memref offset is followed into
 /// the `memref.subview` that made it (a sequence of a packed batch at
 /// `start * row stride`); otherwise nothing is known beyond the element.
-static int64_t offsetAlign(Value memref, MemRefType type,
+static int64_t offsetAlign(Value view, MemRefType type,
                            ArrayRef<OpFoldResult> offsets, int64_t eb,
                            const KnownDivisors *divisors, int depth = 0) {
   SmallVector<int64_t> strides;
@@ -224,7 +225,7 @@ static int64_t offsetAlign(Value memref, MemRefType type,
   if (!isDyn(offset)) {
     align = pow2AlignOfProduct(offset, eb);
   } else {
-    auto subview = memref ? memref.getDefiningOp<memref::SubViewOp>() : nullptr;
+    auto subview = view ? view.getDefiningOp<memref::SubViewOp>() : nullptr;
     align =
         subview && depth < 8
             ? offsetAlign(subview.getSource(), subview.getSourceType(),
