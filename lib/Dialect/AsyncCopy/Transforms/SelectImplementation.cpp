@@ -715,18 +715,22 @@ struct SelectImplementationPass
       if (a && c && !llvm::AddOverflow(*a, *c, sum)) {
         staticOffsets.push_back(sum);
       } else {
+        // (One op per statement: the order of the ops created does not
+        // depend on the compiler's order of evaluating arguments.)
         staticOffsets.push_back(ShapedType::kDynamic);
-        offsets.push_back(
-            arith::AddIOp::create(b, loc, index(from), index(offset)));
+        Value lhs = index(from);
+        Value rhs = index(offset);
+        offsets.push_back(arith::AddIOp::create(b, loc, lhs, rhs));
       }
       std::optional<int64_t> extent = getConstantIntValue(subviewSizes[d]);
       if (c && extent && *c <= *extent - sizes[d])
         continue;
-      Value end = arith::AddIOp::create(
-          b, loc, index(offset),
-          arith::ConstantIndexOp::create(b, loc, sizes[d]));
-      Value fits = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, end,
-                                         index(subview.getMixedSizes()[d]));
+      Value start = index(offset);
+      Value size = arith::ConstantIndexOp::create(b, loc, sizes[d]);
+      Value end = arith::AddIOp::create(b, loc, start, size);
+      Value bound = index(subviewSizes[d]);
+      Value fits =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, end, bound);
       inside = inside ? arith::AndIOp::create(b, loc, inside, fits) : fits;
     }
     // The same copy of the argument's window, if TMA takes it.

@@ -146,13 +146,15 @@ void mlir::asynccopy::pipelining::emitPingPong(PipelinePlan &plan) {
   Value mine = arith::AddIOp::create(b, loc, wg, i32(b, kPingPongBarrierBase));
   NVVM::BarrierOp::create(b, loc, TypeRange{}, mine, threads,
                           NVVM::BarrierReductionAttr(), Value());
+  // (Each operand in its own statement: the order of the ops created does
+  // not depend on the compiler's order of evaluating arguments.)
   b.setInsertionPointAfter(plan.turnEnd);
-  Value next = arith::AddIOp::create(
-      b, loc,
-      arith::RemUIOp::create(b, loc,
-                             arith::AddIOp::create(b, loc, wg, i32(b, 1)),
-                             i32(b, warpgroups)),
-      i32(b, kPingPongBarrierBase));
+  Value one = i32(b, 1);
+  Value inc = arith::AddIOp::create(b, loc, wg, one);
+  Value count = i32(b, warpgroups);
+  Value mod = arith::RemUIOp::create(b, loc, inc, count);
+  Value base = i32(b, kPingPongBarrierBase);
+  Value next = arith::AddIOp::create(b, loc, mod, base);
   Value following =
       arith::AddIOp::create(b, loc, loop.getInductionVar(), loop.getStep());
   Value more = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
