@@ -921,3 +921,88 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// A packed batch (varlen): the CTA's sequence bounds are read from
+// `cu_seqlens` before the loop, at one address every thread reads, so the
+// trip count is the same in every thread and the producer's threads may
+// read them too. A load at a per-thread address may not run in the
+// producer's threads (their ids are past the consumers').
+
+#wg = #gpu.address_space<workgroup>
+// CHECK-LABEL: gpu.func @loaded_bounds
+// CHECK: %[[S32:.*]] = memref.load %{{.*}}[%{{.*}}] : memref<9xi32>
+// CHECK: scf.if %{{.*}} {
+// CHECK:   scf.for
+// CHECK:     asynccopy.copy %{{.*}} to %{{.*}} window [%{{.*}}, 0] [64, 64] barrier %{{.*}} predicate
+// CHECK: } else {
+// CHECK:   scf.for
+// CHECK-NOT: asynccopy.copy
+// CHECK: } {asynccopy.consumer_threads = 128 : i64}
+gpu.module @kernels {
+  gpu.func @loaded_bounds(%K: memref<4096x64xf16>, %cu: memref<9xi32>, %out: memref<1024xf32>)
+      workgroup(%sk : memref<64x64xf16, #wg>) kernel
+      attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c63 = arith.constant 63 : index
+    %c64 = arith.constant 64 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %seq = gpu.block_id x
+    %next = arith.addi %seq, %c1 : index
+    %s32 = memref.load %cu[%seq] : memref<9xi32>
+    %e32 = memref.load %cu[%next] : memref<9xi32>
+    %start = arith.index_cast %s32 : i32 to index
+    %end = arith.index_cast %e32 : i32 to index
+    %len = arith.subi %end, %start : index
+    %len63 = arith.addi %len, %c63 : index
+    %n = arith.divui %len63, %c64 : index
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+    %r:2 = scf.for %j = %c0 to %n step %c1 iter_args(%ph = %false, %acc = %c0) -> (i1, index) {
+      %off = arith.muli %j, %c64 : index
+      %row = arith.addi %start, %off : index
+      asynccopy.copy %K to %sk window [%row, 0] [64, 64] barrier %bar[%c0]
+          : memref<4096x64xf16> to memref<64x64xf16, #wg>
+      asynccopy.barrier.wait %bar[%c0], %ph : !asynccopy.barrier<1>
+      gpu.barrier
+      %nph = arith.xori %ph, %true : i1
+      %acc1 = arith.addi %acc, %c1 : index
+      scf.yield %nph, %acc1 : i1, index
+    } {asynccopy.pipeline_stages = 2 : i64, asynccopy.pipeline_warp_specialize}
+    %tid = gpu.thread_id x
+    %v = arith.index_cast %r#1 : index to i32
+    %f = arith.sitofp %v : i32 to f32
+    memref.store %f, %out[%tid] : memref<1024xf32>
+    gpu.return
+  }
+
+  gpu.func @per_thread_load(%K: memref<4096x64xf16>, %cu: memref<128xi32>)
+      workgroup(%sk : memref<64x64xf16, #wg>) kernel
+      attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c64 = arith.constant 64 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %tid = gpu.thread_id x
+    %x = memref.load %cu[%tid] : memref<128xi32>
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+    // expected-remark @below {{not warp-specialised: 'memref.load' before the loop accesses memory, and the producer warpgroup's threads would run it too}}
+    %ph = scf.for %j = %c0 to %c8 step %c1 iter_args(%ph = %false) -> (i1) {
+      %row = arith.muli %j, %c64 : index
+      asynccopy.copy %K to %sk window [%row, 0] [64, 64] barrier %bar[%c0]
+          : memref<4096x64xf16> to memref<64x64xf16, #wg>
+      asynccopy.barrier.wait %bar[%c0], %ph : !asynccopy.barrier<1>
+      gpu.barrier
+      %nph = arith.xori %ph, %true : i1
+      scf.yield %nph : i1
+    } {asynccopy.pipeline_stages = 2 : i64, asynccopy.pipeline_warp_specialize}
+    %xi = arith.index_cast %x : i32 to index
+    gpu.return
+  }
+}

@@ -33,6 +33,28 @@ gpu.module @kernels {
 
 // -----
 
+// A window at a row every thread reads from one address (a sequence's start
+// in `cu_seqlens`) is the same in every thread: raised.
+// CHECK-LABEL: gpu.func @loaded_row
+// CHECK: %[[S32:.*]] = memref.load %{{.*}}[%{{.*}}] : memref<9xi32>
+// CHECK: %[[ROW:.*]] = arith.index_cast %[[S32]] : i32 to index
+// CHECK: asynccopy.copy %{{.*}} window [%[[ROW]], 0] [64, 64] barrier
+// CHECK-NOT: memref.copy
+gpu.module @kernels {
+  gpu.func @loaded_row(%A: memref<1024x64xf16>, %cu: memref<9xi32>)
+      workgroup(%S : memref<64x64xf16, #gpu.address_space<workgroup>>) kernel {
+    %seq = gpu.block_id x
+    %s32 = memref.load %cu[%seq] : memref<9xi32>
+    %start = arith.index_cast %s32 : i32 to index
+    %tile = memref.subview %A[%start, 0] [64, 64] [1, 1] : memref<1024x64xf16> to memref<64x64xf16, strided<[64, 1], offset: ?>>
+    memref.copy %tile, %S : memref<64x64xf16, strided<[64, 1], offset: ?>> to memref<64x64xf16, #gpu.address_space<workgroup>>
+    gpu.barrier
+    gpu.return
+  }
+}
+
+// -----
+
 // In a loop the phase flips per wait, in a per-thread variable. The kernel
 // writes GMEM with ordinary stores, so the load's CTA barrier is preceded
 // by fence.proxy.async.global. The store SMEM -> GMEM completes through a

@@ -46,6 +46,7 @@
 #include "asynccopy/Hardware/Limits.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #define DEBUG_TYPE "asynccopy-pipeline-loops"
@@ -85,16 +86,22 @@ LogicalResult checkSingleThreadLoad(CopyOp load, const KnownDivisors &divisors,
 
 /// Whether the kernel's ops before `loop` (the pipelined loop or its loop
 /// over tiles) may run in the producer's threads too: no memory access
-/// (only allocations), barriers, and loads one thread issues on a barrier
-/// with the waits for them (attention's Q tile, loaded once before the
-/// loop over K/V: the producer's threads wait for it too, harmlessly).
+/// (only allocations), barriers, loads of one address every thread reads
+/// (a sequence's bounds from `cu_seqlens`), and loads one thread issues on
+/// a barrier with the waits for them (attention's Q tile, loaded once
+/// before the loop over K/V: the producer's threads wait for it too,
+/// harmlessly).
 LogicalResult checkOpsBefore(scf::ForOp loop, const KnownDivisors &divisors,
+                             raising::Uniformity &uniformity,
                              std::string &why) {
   for (Operation *op = &loop->getBlock()->front(); op != loop;
        op = op->getNextNode()) {
     if (isMemoryEffectFree(op) ||
         isa<BarrierAllocOp, BarrierInitOp, BarrierWaitOp, gpu::BarrierOp,
             NVVM::ClusterArriveOp, NVVM::ClusterWaitOp>(op))
+      continue;
+    if (auto load = dyn_cast<memref::LoadOp>(op);
+        load && uniformity.isUniform(load.getResult()))
       continue;
     auto copy = dyn_cast<CopyOp>(op);
     if (copy && copy.isLoad() && copy.getBarrier() && !copy.getRank() &&
@@ -367,7 +374,7 @@ mlir::asynccopy::pipelining::planWarpSpecialize(PipelinePlan &plan,
   KnownDivisors divisors(kernel);
   if (failed(checkLoads(plan, uniformity, divisors, why)))
     return failure();
-  if (failed(checkOpsBefore(tiles ? tiles : loop, divisors, why)) ||
+  if (failed(checkOpsBefore(tiles ? tiles : loop, divisors, uniformity, why)) ||
       failed(checkBody(plan, why)))
     return failure();
   plan.tileLoop = tiles;

@@ -49,8 +49,9 @@ public:
 
   /// Whether `value` is the same in every thread: built from kernel
   /// arguments, block and grid ids and sizes, workgroup buffers and
-  /// constants by ops without memory effects. Thread and lane ids, loads
-  /// and anything else that may differ are not.
+  /// constants by ops without memory effects, or read from one address by
+  /// `memref.load` (the same in every thread of a kernel without data
+  /// races). Thread and lane ids and anything else that may differ are not.
   bool isUniform(Value value);
 
   /// Why not every thread of the CTA may run `op` (nullopt when all do):

@@ -4,14 +4,17 @@
 // upstream op was one copy per thread. They agree when every thread runs the
 // upstream op, with the same operands. This is a conservative check: a value
 // is uniform when it is built from values the launch fixes for the whole CTA
-// by ops without memory effects; everything else (thread ids, loads, block
-// arguments of unknown regions) may differ.
+// by ops without memory effects, or read by a `memref.load` of one address
+// (unless the kernel races, every thread reads the same value there);
+// everything else (thread ids, block arguments of unknown regions) may
+// differ.
 //
 //===----------------------------------------------------------------------===//
 
 #include "RaiseUpstream.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/Debug.h"
@@ -90,6 +93,11 @@ bool Uniformity::isUniform(Value value, DenseSet<Value> &visiting) {
     return isUniform(
         forOp.getRegionIterArg(cast<OpResult>(value).getResultNumber()),
         visiting);
+  // A plain load of one address, as a sequence's bounds read from
+  // `cu_seqlens`: a write that one thread's read would see and another's
+  // not would be a data race.
+  if (isa<memref::LoadOp>(def))
+    return all(def->getOperands());
   if (def->getNumRegions() != 0 || isThreadVarying(def) ||
       !isMemoryEffectFree(def))
     return false;
