@@ -141,6 +141,8 @@ llvm::json::Array describeTensorMaps(LLVM::LLVMFuncOp kernel) {
         {"swizzle", map.getSwizzle()},
         {"oob", asynccopy::stringifyOOBMode(map.getOob()).str()},
         {"cache", asynccopy::stringifyCacheHint(map.getCache()).str()}};
+    if (!map.getExtentDims().empty())
+      object["extent_dims"] = llvm::json::Array(map.getExtentDims());
     if (map.getPeer())
       object["peer"] = true;
     if (map.getFallback())

@@ -248,6 +248,17 @@ def _oob_fill(desc):
     return _AC_OOB_FILL_NAN if desc["oob"] == "nan" else _AC_OOB_FILL_ZERO
 
 
+def _extent_source(desc, d):
+    """The tensor dim whose size is map dim `d`'s dynamic extent (None for
+    a static one)."""
+    if desc["dims"][d] is not None:
+        return None
+    if desc["identity_view"]:
+        return d
+    source = desc.get("extent_dims", [-1] * len(desc["dims"]))[d]
+    return source if source >= 0 else None
+
+
 def _encode_map(index, desc, tensor, arg_name, target):
     """Encodes tensor map `index` (metadata `desc`) of `tensor` at
     `target` (64-B aligned, 128 B)."""
@@ -256,14 +267,15 @@ def _encode_map(index, desc, tensor, arg_name, target):
     dims, strides, box = [], [], []
     for d in reversed(range(rank)):  # innermost first, as the hardware
         extent, stride = desc["dims"][d], desc["strides"][d]
-        if extent is None or stride is None:
-            if not desc["identity_view"]:
-                raise ValueError(
-                    "%s: tensor map %d has dynamic extents or strides after "
-                    "transforms, which the launcher cannot derive"
-                    % (arg_name, index))
-            extent = tensor.shape[d] if extent is None else extent
-            stride = tensor.strides[d] if stride is None else stride
+        source = _extent_source(desc, d)
+        if (extent is None and source is None) or (
+                stride is None and not desc["identity_view"]):
+            raise ValueError(
+                "%s: tensor map %d has dynamic extents or strides after "
+                "transforms, which the launcher cannot derive"
+                % (arg_name, index))
+        extent = tensor.shape[source] if extent is None else extent
+        stride = tensor.strides[d] if stride is None else stride
         dims.append(extent)
         strides.append(stride * eb)
         box.append(desc["box"][d])
@@ -557,14 +569,16 @@ class _Plan:
             for i in range(rank):  # innermost first, as the hardware
                 d = rank - 1 - i
                 extent, stride = desc["dims"][d], desc["strides"][d]
-                if ((extent is None or stride is None)
-                        and not desc["identity_view"]
+                source = _extent_source(desc, d)
+                if (((extent is None and source is None)
+                        or (stride is None and not desc["identity_view"]))
                         and self.error is None):
                     self.error = (ValueError, "argument %d of %s: tensor map "
                                   "%d has dynamic extents or strides after "
                                   "transforms, which the launcher cannot "
                                   "derive" % (arg, kernel.name, k))
-                m.dims[i].word = base + 1 + d if extent is None else -1
+                m.dims[i].word = (base + 1 + source if source is not None
+                                  else -1)
                 m.dims[i].value = extent or 0
                 m.strides[i].word = (base + 1 + rank + d if stride is None
                                      else -1)

@@ -101,6 +101,12 @@ class FakeDriver:
                     cluster=tuple(w[6:9]), smem=w[9], stream=w[10],
                     function=w[11])
 
+    def last_map_dims(self):
+        """The dims of the last tensor map encoded, innermost first."""
+        words = (C.c_int64 * 6)()
+        self.lib.fakeCudaLastMapDims(words)
+        return list(words)[1:1 + words[0]]
+
     def copy(self):
         """The last cuMemcpyHtoDAsync: destination, bytes, stream."""
         words = (C.c_int64 * 3)()

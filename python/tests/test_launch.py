@@ -261,6 +261,44 @@ def test_maps_reused_and_reencoded(mode):
     assert fake.count("launches") == 11
 
 
+PACKED = """
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @packed(%in: memref<?x4x128xf16>)
+        workgroup(%tile : memref<2x64x64xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %false = arith.constant false
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      asynccopy.copy %in to %tile window [%c0, %c0, %c0] [64, 1, 128] barrier %bar[%c0]
+          {swizzle = 128 : i64, transforms = [#asynccopy.drop_unit_dims<[1]>, #asynccopy.tile<[64, 64]>]}
+          : memref<?x4x128xf16> to memref<2x64x64xf16, #gpu.address_space<workgroup>>
+      asynccopy.barrier.wait %bar[%c0], %false : !asynccopy.barrier<1>
+      gpu.return
+    }
+  }
+}
+"""
+
+
+@pytest.mark.fake_driver
+def test_map_extent_from_a_transformed_view():
+    """A tiled view of a tensor whose token count is known at launch: both
+    launch paths encode the map with that count as the extent of the rows'
+    dim (memref dim 0 by `extent_dims`), and a new count re-encodes it."""
+    kernel = asynccopy.compile(PACKED)["packed"]
+    desc = kernel.metadata["tensor_maps"][0]
+    assert desc["dims"] == [4, 2, None, 64]
+    assert desc["extent_dims"] == [-1, -1, 0, -1]
+    fake = FakeDriver(kernel.metadata["params"])
+    for tokens, encoded in ((200, 1), (200, 1), (1000, 2)):
+        x = DLPackTensor(A0, [tokens, 4, 128], "f16")
+        kernel(x, grid=1, block=128)
+        assert kernel._counters()["maps_encoded"] == encoded
+        assert fake.last_map_dims() == [64, tokens, 2, 4]
+        assert fake.params() == reference(kernel, [x])[0]
+
+
 @pytest.mark.fake_driver
 def test_scratch_buffer_per_stream():
     """One scratch buffer per stream: a stream's buffer is refilled (on its

@@ -82,9 +82,10 @@ SmallVector<Value> encoderArguments(ConversionPatternRewriter &rewriter,
   }
   for (int64_t j = 0; j < rank; ++j) {
     int64_t d = rank - 1 - j; // map dims are outermost first
-    Value extent = ShapedType::isDynamic(map.getDims()[d])
+    int64_t source = map.getExtentSource(d);
+    Value extent = source >= 0
                        ? arith::IndexCastOp::create(rewriter, loc, i64,
-                                                    metadata.getSizes()[d])
+                                                    metadata.getSizes()[source])
                              .getResult()
                        : i64Const(map.getDims()[d]);
     Value stride = ShapedType::isDynamic(map.getStrides()[d])

@@ -66,3 +66,19 @@ func.func @encode(%A: memref<?x4096xf16, strided<[?, 1], offset: ?>>, %B: memref
   }
   return
 }
+
+// A transformed view (a packed batch's tokens x heads x head dim, tiled)
+// reads the dynamic extent of descriptor dim 2 (the encoder's dim 1) from
+// the memref dim `extent_dims` names: the token count, memref dim 0.
+// CHECK-LABEL: func.func @encode_extent_dims
+// CHECK-SAME: (%[[P:.*]]: memref<?x16x128xf16>
+// CHECK: %{{.*}}, %{{.*}}, %[[PSIZES:.*]]:3, %{{.*}}:3 = memref.extract_strided_metadata %[[P]]
+// CHECK: %[[TOKENS:.*]] = arith.index_cast %[[PSIZES]]#0 : index to i64
+// CHECK: %[[PDIMS1:.*]] = llvm.getelementptr %{{.*}}[1] : (!llvm.ptr) -> !llvm.ptr, i64
+// CHECK: llvm.store %[[TOKENS]], %[[PDIMS1]]
+// CHECK-NOT: %[[PSIZES]]#1
+// CHECK: llvm.call @acTensorMapEncodeTiledOrExit
+func.func @encode_extent_dims(%P: memref<?x16x128xf16>, %slot: !llvm.ptr) {
+  asynccopy.encode_tensor_map %P into %slot {map = #asynccopy.tensor_map<arg = 0, element_type = f16, map_type = 6, dims = [16, 2, ?, 64], strides = [128, 64, 2048, 1], box = [1, 2, 128, 64], swizzle = 128, oob = zeros, cache = normal, extent_dims = [-1, -1, 0, -1]>} : memref<?x16x128xf16>
+  return
+}

@@ -655,6 +655,15 @@ FAKE_EXPORT void fakeCudaLastLaunch(int64_t *out) {
   out[11] = int64_t(reinterpret_cast<uintptr_t>(launch.function));
 }
 
+/// The last encoded tensor map: rank, then its dims innermost first (6
+/// words).
+FAKE_EXPORT void fakeCudaLastMapDims(int64_t *out) {
+  std::lock_guard<std::mutex> lock(stateMutex);
+  out[0] = state.lastMap.rank;
+  for (int d = 0; d < 5; ++d)
+    out[1 + d] = int64_t(state.lastMap.dims[d]);
+}
+
 /// The last cuMemcpyHtoDAsync: destination, bytes, stream (3 words).
 FAKE_EXPORT void fakeCudaLastCopy(int64_t *out) {
   std::lock_guard<std::mutex> lock(stateMutex);

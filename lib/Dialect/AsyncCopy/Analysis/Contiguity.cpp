@@ -50,11 +50,12 @@ static int64_t pow2AlignOfProduct(int64_t a, int64_t b) {
   return std::min<int64_t>(16, pow2Align16(a) * pow2Align16(b));
 }
 
-/// The view `tile` makes of `shape` when it does not divide a tensor dim:
-/// the partial last tile rounded up, recorded in `layout.partialTiles`.
+/// The view `tile` makes of `shape` when it does not divide a tensor dim,
+/// or when the dim is dynamic (`sources`: their GMEM dims): the partial
+/// last tile rounded up, recorded in `layout.partialTiles`.
 static FailureOr<SmallVector<int64_t>>
 tileWithPartialTiles(CopyLayout &layout, GmemTransformAttrInterface transform,
-                     ArrayRef<int64_t> shape) {
+                     ArrayRef<int64_t> shape, ArrayRef<int64_t> sources) {
   auto tile = dyn_cast<TileAttr>(transform);
   if (!tile)
     return failure();
@@ -64,17 +65,63 @@ tileWithPartialTiles(CopyLayout &layout, GmemTransformAttrInterface transform,
     return failure();
   SmallVector<int64_t> outer(shape.take_front(rank - k)), inner;
   for (auto [i, extent, size] : llvm::enumerate(shape.take_back(k), tiling)) {
-    if (isDyn(extent))
-      return failure();
+    int64_t dim = rank - k + static_cast<int64_t>(i);
+    if (isDyn(extent)) {
+      layout.partialTiles.push_back(
+          {dim, rank + static_cast<int64_t>(i), size, extent, sources[dim]});
+      outer.push_back(extent);
+      inner.push_back(size);
+      continue;
+    }
     if (extent % size != 0 && extent > size)
-      layout.partialTiles.push_back({rank - k + static_cast<int64_t>(i),
-                                     rank + static_cast<int64_t>(i), size,
-                                     extent});
+      layout.partialTiles.push_back(
+          {dim, rank + static_cast<int64_t>(i), size, extent});
     outer.push_back(extent > size ? llvm::divideCeil(extent, size) : 1);
     inner.push_back(std::min(extent, size));
   }
   llvm::append_range(outer, inner);
   return outer;
+}
+
+/// The GMEM dims (`sources`, per dim of `shape`, -1 for none) that
+/// `transform` passes through unchanged to each dim of its result: a result
+/// dim is input dim d when two different static sizes put in for d's
+/// dynamic extent come out there as they went in.
+static SmallVector<int64_t>
+passExtentSources(GmemTransformAttrInterface transform, ArrayRef<int64_t> shape,
+                  ArrayRef<int64_t> strides, ArrayRef<int64_t> sources,
+                  size_t resultRank) {
+  // Sizes with many small factors, so that tiles of other dims still divide.
+  constexpr int64_t kProbe = 720720 * 16;
+  SmallVector<int64_t> result(resultRank, -1);
+  auto probe = [&](int64_t d, int64_t scale) {
+    return kProbe * (d + 1) * scale;
+  };
+  SmallVector<SmallVector<int64_t>> outs;
+  for (int64_t scale : {1, 101}) {
+    SmallVector<int64_t> probed(shape);
+    for (auto [d, source] : llvm::enumerate(sources))
+      if (source >= 0)
+        probed[d] = probe(d, scale);
+    FailureOr<SmallVector<int64_t>> out =
+        transform.transformGmemShape(probed, strides);
+    if (failed(out) || out->size() != resultRank)
+      return result;
+    outs.push_back(std::move(*out));
+  }
+  for (auto [d, source] : llvm::enumerate(sources))
+    for (size_t r = 0; source >= 0 && r < resultRank; ++r)
+      if (outs[0][r] == probe(d, 1) && outs[1][r] == probe(d, 101))
+        result[r] = source;
+  return result;
+}
+
+/// Whether `transform` is a tile of a dynamic dim of `shape`.
+static bool tilesDynamicDim(GmemTransformAttrInterface transform,
+                            ArrayRef<int64_t> shape) {
+  auto tile = dyn_cast<TileAttr>(transform);
+  size_t k = tile ? tile.getTiling().size() : 0;
+  return tile && shape.size() >= k && llvm::any_of(shape.take_back(k), isDyn);
 }
 
 /// Builds the tensor view of `layout` (see CopyLayout::tensorTransforms).
@@ -83,13 +130,20 @@ static void computeTensorView(CopyLayout &layout, ArrayRef<int64_t> gmemShape,
                               ArrayRef<int64_t> window,
                               ArrayRef<GmemTransformAttrInterface> transforms) {
   SmallVector<int64_t> shape(gmemShape), strides(gmemStrides), box(window);
+  // Per dim of `shape`: the GMEM dim whose dynamic extent it is.
+  SmallVector<int64_t> sources;
+  for (auto [d, extent] : llvm::enumerate(gmemShape))
+    sources.push_back(isDyn(extent) ? static_cast<int64_t>(d) : -1);
   int64_t kept = 0; // leading dims kept from drop_unit_dims
   for (GmemTransformAttrInterface t : transforms) {
     if (auto drop = dyn_cast<DropUnitDimsAttr>(t)) {
       SmallVector<int64_t> inner(ArrayRef<int64_t>(shape).drop_front(kept));
       if (succeeded(drop.transformGmemShape(inner, {}))) {
         GmemTransformAttrInterface batched = t.batch(kept);
-        shape = *batched.transformGmemShape(shape, strides);
+        SmallVector<int64_t> next = *batched.transformGmemShape(shape, strides);
+        sources =
+            passExtentSources(batched, shape, strides, sources, next.size());
+        shape = std::move(next);
         strides = batched.transformStrides(strides);
         box = *batched.transformShape(box, {});
         layout.tensorTransforms.push_back(batched);
@@ -108,6 +162,8 @@ static void computeTensorView(CopyLayout &layout, ArrayRef<int64_t> gmemShape,
         if (!llvm::is_contained(drop.getDims(), i - kept))
           permutation.push_back(i);
       auto transpose = TransposeAttr::get(t.getContext(), permutation);
+      sources = llvm::map_to_vector(permutation,
+                                    [&](int64_t d) { return sources[d]; });
       shape = *transpose.transformGmemShape(shape, strides);
       strides = transpose.transformStrides(strides);
       box = *transpose.transformShape(box, {});
@@ -121,10 +177,17 @@ static void computeTensorView(CopyLayout &layout, ArrayRef<int64_t> gmemShape,
                                "applied over the kept unit dims";
       return;
     }
+    // A dynamic dim that the last transform tiles is addressed through its
+    // own coordinate, as a partial tile: its size at launch is the extent.
+    bool last = t == transforms.back();
+    bool partial = last && tilesDynamicDim(batched, shape);
     FailureOr<SmallVector<int64_t>> next =
-        batched.transformGmemShape(shape, strides);
-    if (failed(next) && t == transforms.back())
-      next = tileWithPartialTiles(layout, batched, shape);
+        partial ? tileWithPartialTiles(layout, batched, shape, sources)
+                : batched.transformGmemShape(shape, strides);
+    if (failed(next) && last) {
+      partial = true;
+      next = tileWithPartialTiles(layout, batched, shape, sources);
+    }
     if (failed(next)) {
       layout.tensorViewError =
           "the transforms do not divide the GMEM tensor evenly: a tile must "
@@ -137,11 +200,20 @@ static void computeTensorView(CopyLayout &layout, ArrayRef<int64_t> gmemShape,
       layout.tensorViewError = "the window does not tile the tensor view";
       return;
     }
+    if (partial) {
+      // The untiled leading dims stay; a partial tile names its own source.
+      sources.resize(shape.size() - cast<TileAttr>(batched).getTiling().size());
+      sources.resize(next->size(), -1);
+    } else {
+      sources =
+          passExtentSources(batched, shape, strides, sources, next->size());
+    }
     strides = batched.transformStrides(strides);
     shape = std::move(*next);
     box = std::move(*nextBox);
     layout.tensorTransforms.push_back(batched);
   }
+  layout.tensorExtentSources = std::move(sources);
   layout.tensorShape = std::move(shape);
   layout.tensorStrides = std::move(strides);
   layout.tensorBoxShape = std::move(box);
@@ -623,19 +695,21 @@ static LogicalResult checkTensorLimits(TmaPlan &plan, const CopyLayout &layout,
                                     " B of dim " + Twine(i) +
                                     " exceeds the tensor-map limit of 2^40 B");
   }
-  // The host encodes a transformed or merged view from the type alone; only
-  // the plain tensor can take its extents and strides from the memref at
-  // launch.
+  // The host encodes a transformed or merged view from the type, and the
+  // dynamic extents the transforms keep whole from the memref at launch;
+  // the plain tensor takes all its extents and strides from the memref.
   bool plainTensor =
       layout.tensorTransforms.empty() &&
       plan.rank() == static_cast<int64_t>(layout.tensorShape.size());
-  if (!plainTensor && llvm::any_of(plan.dims, [](const TmaDim &dim) {
-        return isDyn(dim.extent) || isDyn(dim.stride);
+  if (!plainTensor && llvm::any_of(plan.dims, [&](const TmaDim &dim) {
+        return isDyn(dim.stride) ||
+               (isDyn(dim.extent) && tmaExtentSource(dim, layout) < 0);
       }))
     return declineTma(reason, "the tensor map describes a transformed or "
-                              "merged view of a GMEM operand with dynamic "
-                              "extents or strides; TMA then needs them "
-                              "static");
+                              "merged view of a GMEM operand with a dynamic "
+                              "stride, or a dynamic extent that is not one "
+                              "GMEM dim's size (tiled by an earlier transform "
+                              "or merged); TMA then needs them static");
   if (isDyn(layout.baseOffset)) {
     if (!allowRuntimeChecks)
       return declineTma(reason, "the memref offset is dynamic; TMA needs a "
@@ -650,6 +724,24 @@ static LogicalResult checkTensorLimits(TmaPlan &plan, const CopyLayout &layout,
                                   "aligned base address");
   }
   return success();
+}
+
+int64_t mlir::asynccopy::tmaExtentSource(const TmaDim &dim,
+                                         const CopyLayout &layout) {
+  if (!isDyn(dim.extent))
+    return -1;
+  ArrayRef<std::pair<int64_t, int64_t>> terms = dim.terms;
+  if (terms.size() == 1 && terms.front().second == 1)
+    return terms.front().first <
+                   static_cast<int64_t>(layout.tensorExtentSources.size())
+               ? layout.tensorExtentSources[terms.front().first]
+               : -1;
+  for (const CopyLayout::PartialTile &tile : layout.partialTiles)
+    if (terms.size() == 2 &&
+        terms[0] == std::make_pair(tile.innerDim, int64_t{1}) &&
+        terms[1] == std::make_pair(tile.outerDim, tile.tile))
+      return tile.source;
+  return -1;
 }
 
 FailureOr<TmaPlan> mlir::asynccopy::planTma(const CopyLayout &layout,

@@ -34,10 +34,14 @@ static_assert(static_cast<int32_t>(DescriptorMode::param) ==
 static ParseResult parseExtents(AsmParser &parser,
                                 SmallVector<int64_t> &extents);
 static void printExtents(AsmPrinter &printer, ArrayRef<int64_t> extents);
+static ParseResult parseExtent(AsmParser &parser, int64_t &extent);
+static void printExtent(AsmPrinter &printer, int64_t extent);
 static ParseResult parseTensorMapFlags(AsmParser &parser, bool &identityView,
-                                       bool &peer, bool &fallback);
+                                       bool &peer, bool &fallback,
+                                       SmallVector<int64_t> &extentDims);
 static void printTensorMapFlags(AsmPrinter &printer, bool identityView,
-                                bool peer, bool fallback);
+                                bool peer, bool fallback,
+                                ArrayRef<int64_t> extentDims);
 
 #define GET_ATTRDEF_CLASSES
 #include "asynccopy/Dialect/AsyncCopy/IR/AsyncCopyAttrs.cpp.inc"
@@ -608,6 +612,22 @@ static ParseResult parseExtents(AsmParser &parser,
       });
 }
 
+/// An integer, or `?` for ShapedType::kDynamic.
+static ParseResult parseExtent(AsmParser &parser, int64_t &extent) {
+  if (succeeded(parser.parseOptionalQuestion())) {
+    extent = ShapedType::kDynamic;
+    return success();
+  }
+  return parser.parseInteger(extent);
+}
+
+static void printExtent(AsmPrinter &printer, int64_t extent) {
+  if (ShapedType::isDynamic(extent))
+    printer << '?';
+  else
+    printer << extent;
+}
+
 static void printExtents(AsmPrinter &printer, ArrayRef<int64_t> extents) {
   printer << '[';
   llvm::interleaveComma(extents, printer, [&](int64_t extent) {
@@ -619,31 +639,47 @@ static void printExtents(AsmPrinter &printer, ArrayRef<int64_t> extents) {
   printer << ']';
 }
 
-/// `, identity_view`, `, peer` and `, fallback`, each present when set.
+/// `, identity_view`, `, peer`, `, fallback` and `, extent_dims = [...]`,
+/// each present when set.
 static ParseResult parseTensorMapFlags(AsmParser &parser, bool &identityView,
-                                       bool &peer, bool &fallback) {
+                                       bool &peer, bool &fallback,
+                                       SmallVector<int64_t> &extentDims) {
   while (succeeded(parser.parseOptionalComma())) {
-    if (succeeded(parser.parseOptionalKeyword("identity_view")))
+    if (succeeded(parser.parseOptionalKeyword("identity_view"))) {
       identityView = true;
-    else if (succeeded(parser.parseOptionalKeyword("peer")))
+    } else if (succeeded(parser.parseOptionalKeyword("peer"))) {
       peer = true;
-    else if (succeeded(parser.parseOptionalKeyword("fallback")))
+    } else if (succeeded(parser.parseOptionalKeyword("fallback"))) {
       fallback = true;
-    else
+    } else if (succeeded(parser.parseOptionalKeyword("extent_dims"))) {
+      if (parser.parseEqual() ||
+          parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+            return parser.parseInteger(extentDims.emplace_back());
+          }))
+        return failure();
+    } else {
       return parser.emitError(parser.getCurrentLocation(),
-                              "expected `identity_view`, `peer` or `fallback`");
+                              "expected `identity_view`, `peer`, `fallback` "
+                              "or `extent_dims`");
+    }
   }
   return success();
 }
 
 static void printTensorMapFlags(AsmPrinter &printer, bool identityView,
-                                bool peer, bool fallback) {
+                                bool peer, bool fallback,
+                                ArrayRef<int64_t> extentDims) {
   if (identityView)
     printer << ", identity_view";
   if (peer)
     printer << ", peer";
   if (fallback)
     printer << ", fallback";
+  if (!extentDims.empty()) {
+    printer << ", extent_dims = [";
+    llvm::interleaveComma(extentDims, printer);
+    printer << ']';
+  }
 }
 
 /// Parses `[` attr (`,` attr)* `]` of attributes printed without their
@@ -747,12 +783,11 @@ void TmaPlanAttr::print(AsmPrinter &printer) const {
   printer << ">";
 }
 
-LogicalResult
-TensorMapAttr::verify(function_ref<InFlightDiagnostic()> emitError, int64_t arg,
-                      Type elementType, int32_t mapType, ArrayRef<int64_t> dims,
-                      ArrayRef<int64_t> strides, ArrayRef<int64_t> box,
-                      int64_t swizzle, OOBMode oob, CacheHint cache,
-                      bool identityView, bool peer, bool fallback) {
+LogicalResult TensorMapAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, int64_t arg, Type elementType,
+    int32_t mapType, ArrayRef<int64_t> dims, ArrayRef<int64_t> strides,
+    ArrayRef<int64_t> box, int64_t swizzle, OOBMode oob, CacheHint cache,
+    bool identityView, bool peer, bool fallback, ArrayRef<int64_t> extentDims) {
   if (arg < 0)
     return emitError() << "a tensor map describes a kernel argument, got "
                           "argument "
@@ -776,12 +811,28 @@ TensorMapAttr::verify(function_ref<InFlightDiagnostic()> emitError, int64_t arg,
       return emitError() << "tensor-map strides are not negative, got "
                          << stride;
   }
-  bool dynamic = llvm::any_of(dims, ShapedType::isDynamic) ||
-                 llvm::any_of(strides, ShapedType::isDynamic);
-  if (dynamic && !identityView)
-    return emitError() << "a tensor map with extents or strides known only "
-                          "at launch must be an identity_view of its memref, "
-                          "from which the host reads them";
+  if (!identityView && llvm::any_of(strides, ShapedType::isDynamic))
+    return emitError() << "a tensor map with strides known only at launch "
+                          "must be an identity_view of its memref, from "
+                          "which the host reads them";
+  if (!extentDims.empty() &&
+      (identityView || static_cast<int64_t>(extentDims.size()) != rank))
+    return emitError() << "extent_dims names one memref dim (or -1) per "
+                          "dim of a map that is not an identity_view, got "
+                       << extentDims.size() << " for " << rank << " dims"
+                       << (identityView ? " of an identity_view" : "");
+  for (auto [d, dim] : llvm::enumerate(dims)) {
+    int64_t source = extentDims.empty() ? -1 : extentDims[d];
+    if (source < -1 || (source >= 0 && !ShapedType::isDynamic(dim)))
+      return emitError() << "extent_dims names a memref dim only for a "
+                            "dynamic extent, got "
+                         << source << " for dim " << d;
+    if (!identityView && ShapedType::isDynamic(dim) && source < 0)
+      return emitError() << "dim " << d
+                         << " has an extent known only at launch: the map "
+                            "must be an identity_view of its memref, or name "
+                            "the memref dim it is read from in extent_dims";
+  }
   for (int64_t extent : box)
     if (extent < 1 || extent > hw::kMaxBoxDim)
       return emitError() << "TMA box extents are 1 to " << hw::kMaxBoxDim
@@ -834,6 +885,12 @@ TensorMapAttr::verify(function_ref<InFlightDiagnostic()> emitError, int64_t arg,
 bool TensorMapAttr::hasDynamicExtents() const {
   return llvm::any_of(getDims(), ShapedType::isDynamic) ||
          llvm::any_of(getStrides(), ShapedType::isDynamic);
+}
+
+int64_t TensorMapAttr::getExtentSource(int64_t d) const {
+  if (!ShapedType::isDynamic(getDims()[d]))
+    return -1;
+  return getIdentityView() ? d : getExtentDims()[d];
 }
 
 int32_t TensorMapAttr::getOobFill() const {

@@ -33,11 +33,17 @@ static LogicalResult verifyEncode(Operation *op, Value tensor,
                                 : "takes a tensor map without `peer` "
                                   "(asynccopy.encode_peer_tensor_maps "
                                   "takes those)");
-  if (map.hasDynamicExtents() && type.getRank() != map.getRank())
+  if (map.getIdentityView() && map.hasDynamicExtents() &&
+      type.getRank() != map.getRank())
     return op->emitOpError("reads the map's dynamic extents and strides from "
                            "the memref, which needs one memref dim per map "
                            "dim: the map has ")
            << map.getRank() << ", the memref " << type.getRank();
+  for (int64_t d = 0; d < map.getRank(); ++d)
+    if (map.getExtentSource(d) >= type.getRank())
+      return op->emitOpError("reads dim ")
+             << d << "'s extent from memref dim " << map.getExtentSource(d)
+             << ", which the rank-" << type.getRank() << " memref lacks";
   return success();
 }
 

@@ -47,9 +47,9 @@ LogicalResult TmaDimAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  int64_t extent, int64_t stride,
                                  ArrayRef<int64_t> view,
                                  ArrayRef<int64_t> scale) {
-  if (extent < 1 || stride < 0)
-    return emitError() << "a tensor-map dim has a static extent >= 1 and "
-                          "stride >= 0, got "
+  if ((extent < 1 && !ShapedType::isDynamic(extent)) || stride < 0)
+    return emitError() << "a tensor-map dim has an extent >= 1 (or `?`) and "
+                          "a stride >= 0, got "
                        << extent << " and " << stride;
   if (view.empty() || view.size() != scale.size())
     return emitError() << "a tensor-map dim's coordinate sums one or more "

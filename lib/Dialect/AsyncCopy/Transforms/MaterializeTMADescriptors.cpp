@@ -168,16 +168,21 @@ struct MaterializeTMADescriptorsPass
         layout->elementType, reduction, oob == OOBMode::nan, &reason);
     if (failed(mapType))
       return op.emitOpError("cannot be lowered to TMA: ") << reason;
-    SmallVector<int64_t> extents, strides, box;
+    SmallVector<int64_t> extents, strides, box, extentDims;
     for (const TmaDim &dim : plan->dims) {
       extents.push_back(dim.extent);
       strides.push_back(dim.stride);
       box.push_back(dim.box);
+      extentDims.push_back(tmaExtentSource(dim, *layout));
     }
     // Descriptor dim i is memref dim i (no transforms, no merges): dynamic
     // extents and strides can then be read from the memref at launch.
+    // Otherwise a dynamic extent names the memref dim it is read from.
     bool identityView =
         layout->tensorTransforms.empty() && planAttr.getDims().empty();
+    if (identityView ||
+        llvm::all_of(extentDims, [](int64_t d) { return d < 0; }))
+      extentDims.clear();
     auto emitError = [&] {
       return op.emitOpError("cannot be lowered to TMA: ");
     };
@@ -202,7 +207,8 @@ struct MaterializeTMADescriptorsPass
         oob.value_or(OOBMode::zeros), cache.value_or(CacheHint::normal),
         identityView, peer,
         AsyncCopyDialect::TmaFallbackAttrHelper(op.getContext())
-            .isAttrPresent(tmaOp));
+            .isAttrPresent(tmaOp),
+        ArrayRef<int64_t>(extentDims));
     if (!map)
       return failure();
     return map;

@@ -53,9 +53,9 @@ struct Plan {
   /// innermost tensor dim: it runs only where it stays below that piece, the
   /// sync fallback writes the other windows (see guardStoreEdge).
   bool edgeGuard = false;
-  /// The guarded tensor-view dim and its extent (kDynamic: a plain tensor's
-  /// run-time extent of that dim).
-  int64_t edgeDim = 0, edgeExtent = 0;
+  /// The guarded tensor-view dim and its extent (kDynamic: the run-time size
+  /// of memref dim `edgeSource`).
+  int64_t edgeDim = 0, edgeExtent = 0, edgeSource = -1;
   /// A TMA copy whose legality depends on the tensor at launch (a dynamic
   /// stride or offset, or an address no one promised aligned): it runs only
   /// where the tensor meets the tensor map's rules, the sync fallback
@@ -312,6 +312,7 @@ static Decision tryTma(CopyInfo &info, Plan &plan) {
     plan.edgeGuard = *guard;
     plan.edgeDim = tma->dims.back().terms.front().first;
     plan.edgeExtent = tma->dims.back().extent;
+    plan.edgeSource = tmaExtentSource(tma->dims.back(), *info.layout);
   }
   // A collective load whose cluster shape partitioning already recorded is
   // split over its group here (partitioning splits those selected after it).
@@ -938,11 +939,10 @@ struct SelectImplementationPass
         b, loc, coord,
         arith::ConstantIndexOp::create(
             b, loc, info.layout->tensorBoxShape[plan.edgeDim]));
-    // A dynamic extent only occurs on a plain tensor (no transforms, no
-    // merged dims): the view dim is the memref dim.
+    // A dynamic extent is one memref dim's size (planTma declines others).
     Value extent =
         ShapedType::isDynamic(plan.edgeExtent)
-            ? memref::DimOp::create(b, loc, op.getGmem(), plan.edgeDim)
+            ? memref::DimOp::create(b, loc, op.getGmem(), plan.edgeSource)
                   .getResult()
             : arith::ConstantIndexOp::create(b, loc, plan.edgeExtent)
                   .getResult();

@@ -63,10 +63,30 @@ func.func @nan() attributes {m = #asynccopy.tensor_map<arg = 0, element_type = i
 
 // -----
 
-// expected-error @+1 {{expected `identity_view`, `peer` or `fallback`}}
+// expected-error @+1 {{expected `identity_view`, `peer`, `fallback` or `extent_dims`}}
 func.func @flag() attributes {m = #asynccopy.tensor_map<arg = 0, element_type = f16, map_type = 6, dims = [4096, 4096], strides = [4096, 1], box = [64, 64], swizzle = 0, oob = zeros, cache = normal, shared>}
 
 // -----
 
-// expected-error @+1 {{a tensor map with extents or strides known only at launch must be an identity_view of its memref, from which the host reads them}}
+// expected-error @+1 {{dim 0 has an extent known only at launch: the map must be an identity_view of its memref, or name the memref dim it is read from in extent_dims}}
 func.func @dynamic() attributes {m = #asynccopy.tensor_map<arg = 0, element_type = f16, map_type = 6, dims = [?, 4096], strides = [4096, 1], box = [64, 64], swizzle = 0, oob = zeros, cache = normal>}
+
+// -----
+
+// expected-error @+1 {{a tensor map with strides known only at launch must be an identity_view of its memref, from which the host reads them}}
+func.func @dynamic_stride() attributes {m = #asynccopy.tensor_map<arg = 0, element_type = f16, map_type = 6, dims = [?, 4096], strides = [?, 1], box = [64, 64], swizzle = 0, oob = zeros, cache = normal, extent_dims = [0, -1]>}
+
+// -----
+
+// expected-error @+1 {{extent_dims names one memref dim (or -1) per dim of a map that is not an identity_view, got 1 for 2 dims}}
+func.func @extent_dims_rank() attributes {m = #asynccopy.tensor_map<arg = 0, element_type = f16, map_type = 6, dims = [?, 4096], strides = [4096, 1], box = [64, 64], swizzle = 0, oob = zeros, cache = normal, extent_dims = [0]>}
+
+// -----
+
+// expected-error @+1 {{extent_dims names one memref dim (or -1) per dim of a map that is not an identity_view, got 2 for 2 dims of an identity_view}}
+func.func @extent_dims_identity() attributes {m = #asynccopy.tensor_map<arg = 0, element_type = f16, map_type = 6, dims = [?, 4096], strides = [4096, 1], box = [64, 64], swizzle = 0, oob = zeros, cache = normal, identity_view, extent_dims = [0, -1]>}
+
+// -----
+
+// expected-error @+1 {{extent_dims names a memref dim only for a dynamic extent, got 1 for dim 1}}
+func.func @extent_dims_static() attributes {m = #asynccopy.tensor_map<arg = 0, element_type = f16, map_type = 6, dims = [?, 4096], strides = [4096, 1], box = [64, 64], swizzle = 0, oob = zeros, cache = normal, extent_dims = [0, 1]>}

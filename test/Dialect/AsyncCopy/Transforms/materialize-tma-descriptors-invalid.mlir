@@ -45,14 +45,15 @@ module attributes {gpu.container_module} {
 // -----
 
 // Dynamic shapes where the tensor map needs static ones: a tiled view of a
-// memref<?x?xf32>.
+// memref<?x?xf32> (its extents are whole memref dims, but not its dynamic
+// row stride).
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @tiled_dynamic(%B: memref<?x?xf32>)
         workgroup(%T : memref<2x1x16x32xf32, #gpu.address_space<workgroup>>) kernel {
       %c0 = arith.constant 0 : index
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-      // expected-error @+1 {{'asynccopy.tma.load' op cannot be lowered to TMA: a tensor map with extents or strides known only at launch must be an identity_view of its memref, from which the host reads them}}
+      // expected-error @+1 {{'asynccopy.tma.load' op cannot be lowered to TMA: a tensor map with strides known only at launch must be an identity_view of its memref, from which the host reads them}}
       asynccopy.tma.load %B to %T window [0, 0] [32, 32] barrier %b[%c0] {transforms = [#asynccopy.tile<[16, 32]>], plan = #asynccopy.tma_plan<box = [2, 1, 16, 32], issues = 1, bytes = 4096>}
           : memref<?x?xf32> to memref<2x1x16x32xf32, #gpu.address_space<workgroup>>
       gpu.return

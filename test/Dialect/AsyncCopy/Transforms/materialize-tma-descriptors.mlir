@@ -61,3 +61,34 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A tiled view of a packed batch whose token count is known only at launch
+// (memref<?x16x128xf16>, one head's 128 rows): the tile addresses the rows
+// through their own coordinate, whose extent the host reads from memref
+// dim 0 (`extent_dims`); TMA then clips at the batch's end.
+// CHECK-LABEL: gpu.func @packed_tokens
+// CHECK-SAME: asynccopy.tma_descriptors = [#asynccopy.tensor_map<arg = 0, element_type = f16, map_type = 6, dims = [16, 2, ?, 64], strides = [128, 64, 2048, 1], box = [1, 2, 128, 64], swizzle = 128, oob = zeros, cache = normal, extent_dims = [-1, -1, 0, -1]>]
+// CHECK: asynccopy.tma.load
+// CHECK: asynccopy.tma.store
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @packed_tokens(%Q: memref<?x16x128xf16>, %row: index, %head: index)
+        workgroup(%s : memref<2x128x64xf16, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %false = arith.constant false
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+      asynccopy.copy %Q to %s window [%row, %head, 0] [128, 1, 128] barrier %b[%c0]
+          {swizzle = 128 : i64, transforms = [#asynccopy.drop_unit_dims<[1]>, #asynccopy.tile<[128, 64]>]}
+          : memref<?x16x128xf16> to memref<2x128x64xf16, #gpu.address_space<workgroup>>
+      asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+      %t = asynccopy.copy %s to %Q window [%row, %head, 0] [128, 1, 128]
+          {swizzle = 128 : i64, transforms = [#asynccopy.drop_unit_dims<[1]>, #asynccopy.tile<[128, 64]>]}
+          : memref<2x128x64xf16, #gpu.address_space<workgroup>> to memref<?x16x128xf16> -> !asynccopy.token
+      asynccopy.wait %t : !asynccopy.token
+      gpu.return
+    }
+  }
+}

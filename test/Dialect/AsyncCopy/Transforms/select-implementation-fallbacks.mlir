@@ -29,7 +29,7 @@ module attributes {gpu.container_module} {
 // Dynamic shapes: automatic selection takes no TMA whose strides are only
 // checked at launch; an explicit impl = tma on the plain tensor does (extents
 // and strides come from the memref at launch); a tiled view of it needs
-// static ones (materialize-tma-descriptors-invalid.mlir) and falls back.
+// static strides (materialize-tma-descriptors-invalid.mlir) and falls back.
 // CHECK-LABEL: gpu.func @dynamic
 // CHECK: asynccopy.sync.copy
 // CHECK: asynccopy.tma.load

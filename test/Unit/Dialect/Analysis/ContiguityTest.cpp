@@ -302,6 +302,47 @@ TEST_F(ContiguityTest, TmaDynamicStridesNeedRuntimeChecks) {
   EXPECT_TRUE(tma(off, 0, /*allowRuntimeChecks=*/true).needsRuntimeCheck);
 }
 
+// A dynamic dim that the transforms keep whole is read from the memref at
+// launch: passed through (drop_unit_dims), or tiled by the last transform
+// and addressed through its own coordinate (a partial tile). A dynamic dim
+// tiled by an earlier transform, or a dynamic stride of a transformed view,
+// is not one memref dim's size.
+TEST_F(ContiguityTest, TmaDynamicExtentsOfTransformedViews) {
+  MLIRContext *c = &ctx;
+  auto drop = DropUnitDimsAttr::get(c, {1});
+  auto tile = TileAttr::get(c, {128, 64}, Rounding::none);
+  // A packed batch of tokens x heads x head dim: one head's 128 rows.
+  CopyLayout packed =
+      layout("memref<?x16x128xf16>", {128, 1, 128}, {drop, tile});
+  TmaPlan plan = tma(packed, 128);
+  EXPECT_EQ(plan.rank(), 4);
+  EXPECT_EQ(boxes(plan), Shape({1, 2, 128, 64}));
+  const TmaDim &rows = plan.dims[2];
+  EXPECT_TRUE(ShapedType::isDynamic(rows.extent));
+  EXPECT_EQ(rows.stride, 16 * 128);
+  EXPECT_EQ(tmaExtentSource(rows, packed), 0);
+  for (int64_t d : {0, 1, 3})
+    EXPECT_EQ(tmaExtentSource(plan.dims[d], packed), -1);
+
+  // Passed through untiled: the view dim is the memref dim.
+  CopyLayout kept = layout("memref<8x?x64xf16, strided<[65536, 64, 1]>>",
+                           {1, 32, 64}, {DropUnitDimsAttr::get(c, {0})});
+  TmaPlan keptPlan = tma(kept, 128);
+  ASSERT_EQ(keptPlan.rank(), 3);
+  EXPECT_EQ(tmaExtentSource(keptPlan.dims[1], kept), 1);
+
+  // Tiled, then transposed: the tile's outer count is not a memref dim.
+  auto transpose = TransposeAttr::get(c, {1, 0, 2, 3});
+  CopyLayout tiled =
+      layout("memref<?x128xf16>", {128, 128},
+             {TileAttr::get(c, {128, 64}, Rounding::none), transpose});
+  EXPECT_CONTAINS(tmaDecline(tiled, 128), "not one GMEM dim's size");
+  CopyLayout strided =
+      layout("memref<?x128xf16, strided<[?, 1]>>", {128, 128}, {tile});
+  EXPECT_CONTAINS(tmaDecline(strided, 128, /*allowRuntimeChecks=*/true),
+                  "dynamic stride");
+}
+
 //===----------------------------------------------------------------------===//
 // TMA: each limit violated once
 //===----------------------------------------------------------------------===//

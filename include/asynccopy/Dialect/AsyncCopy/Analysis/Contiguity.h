@@ -52,12 +52,19 @@ struct CopyLayout {
   /// becomes a transpose moving its dims to the front (they stay), the later
   /// transforms batched over them.
   SmallVector<GmemTransformAttrInterface> tensorTransforms;
+  /// Per tensor-view dim: the GMEM memref dim whose run-time size is its
+  /// extent, where that is dynamic and the transforms pass the dim through
+  /// unchanged; else -1.
+  SmallVector<int64_t> tensorExtentSources;
   /// Tensor dims that a tile, the last transform, does not divide: the view
   /// holds them as (ceil(extent / tile), tile) pairs, whose last tile would
   /// alias the next row, so a tensor map addresses each through the
   /// tensor's own dim instead, one box per tile (planTma).
+  /// A dynamic tensor dim tiled by the last transform is one too (its
+  /// extent kDynamic, `source` the GMEM memref dim whose run-time size it
+  /// is, or -1).
   struct PartialTile {
-    int64_t outerDim = 0, innerDim = 0, tile = 0, extent = 0;
+    int64_t outerDim = 0, innerDim = 0, tile = 0, extent = 0, source = -1;
   };
   SmallVector<PartialTile> partialTiles;
   /// False when the transforms cannot describe the whole tensor (a tile that
@@ -181,6 +188,12 @@ struct TmaPlan {
   bool needsRuntimeCheck = false;
   int64_t rank() const { return dims.size(); }
 };
+
+/// The GMEM memref dim whose run-time size is the dynamic extent of
+/// tensor-map dim `dim` of a plan for `layout`: a view dim the transforms
+/// pass through, or a dynamic dim a partial tile addresses through its own
+/// coordinate (a packed batch's token count). -1 for any other extent.
+int64_t tmaExtentSource(const TmaDim &dim, const CopyLayout &layout);
 
 /// Plans the TMA issues of a layout with the given swizzle (bytes). Declines
 /// (reason in `*reason`) when no plan satisfies the hardware limits.

@@ -304,9 +304,10 @@ def AsyncCopy_TmaDimAttr : AsyncCopy_Attr<"TmaDim", "tma_dim"> {
   let summary = "one tensor-map dim of a TMA plan that is not a window dim";
   let description = [{
     A dim of the tensor map when the map does not describe the window's
-    tensor view dim for dim (merged dims of a rank above 5): its extent and
-    element stride in the GMEM tensor, and its coordinate as the sum of
-    `view[i]` (a tensor-view dim) times `scale[i]`.
+    tensor view dim for dim (merged dims of a rank above 5, partial tiles):
+    its extent (`?`: one memref dim's size at launch) and element stride in
+    the GMEM tensor, and its coordinate as the sum of `view[i]` (a
+    tensor-view dim) times `scale[i]`.
 
     Example:
 
@@ -320,7 +321,7 @@ def AsyncCopy_TmaDimAttr : AsyncCopy_Attr<"TmaDim", "tma_dim"> {
     ArrayRefParameter<"int64_t", "tensor-view dims of the coordinate">:$view,
     ArrayRefParameter<"int64_t", "their scales">:$scale);
   let assemblyFormat = [{
-    `<` `extent` `=` $extent `,` `stride` `=` $stride `,`
+    `<` `extent` `=` custom<Extent>($extent) `,` `stride` `=` $stride `,`
     `view` `=` `[` $view `]` `,` `scale` `=` `[` $scale `]` `>`
   }];
   let genVerifyDecl = 1;
@@ -548,6 +549,9 @@ def AsyncCopy_TensorMapAttr : AsyncCopy_Attr<"TensorMap", "tensor_map"> {
     the cache hint (`evict_last` promotes 256 B into L2, otherwise 128 B).
     `identity_view`: descriptor dim i is memref dim i (no transforms, no
     merged dims), so dynamic extents and strides can be read from the memref.
+    `extent_dims` (a transformed view): per descriptor dim, the memref dim
+    whose size at launch is its dynamic extent (-1 for a static one), where
+    the transforms keep that dim whole (a packed batch's token count).
     `peer`: the map of a `peer` copy, encoded once per PE of the symmetric
     heap. `fallback`: a launch whose tensor breaks the map's rules that
     depend on it (address, extents, strides) gets a zeroed map instead of an
@@ -579,19 +583,26 @@ def AsyncCopy_TensorMapAttr : AsyncCopy_Attr<"TensorMap", "tensor_map"> {
     DefaultValuedParameter<"bool", "false", "a peer copy's map">:$peer,
     DefaultValuedParameter<"bool", "false",
                            "zeroed, not refused, when the tensor breaks the "
-                           "rules at launch">:$fallback);
+                           "rules at launch">:$fallback,
+    OptionalArrayRefParameter<"int64_t",
+                              "memref dim of each dynamic extent (transformed "
+                              "views), outermost first">:$extent_dims);
   let assemblyFormat = [{
     `<` `arg` `=` $arg `,` `element_type` `=` $element_type `,`
     `map_type` `=` $map_type `,` `dims` `=` custom<Extents>($dims) `,`
     `strides` `=` custom<Extents>($strides) `,` `box` `=` `[` $box `]` `,`
     `swizzle` `=` $swizzle `,` `oob` `=` $oob `,` `cache` `=` $cache
-    `` custom<TensorMapFlags>($identity_view, $peer, $fallback) `>`
+    `` custom<TensorMapFlags>($identity_view, $peer, $fallback, $extent_dims)
+    `>`
   }];
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
     int64_t getRank() const { return getDims().size(); }
     /// True if an extent or a stride is only known at launch.
     bool hasDynamicExtents() const;
+    /// The memref dim whose size at launch is descriptor dim `d`'s dynamic
+    /// extent (-1 for a static one).
+    int64_t getExtentSource(int64_t d) const;
     /// The encoder's out-of-bounds fill (AC_OOB_FILL_*).
     int32_t getOobFill() const;
     /// Bytes the encoder promotes into L2 per access.
