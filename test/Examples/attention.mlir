@@ -35,6 +35,13 @@
 // copies where they cross its end, which zero-fill or skip past it.
 // RUN: %python %S/../../bench/attention/attention_gen.py 4 8 2 256 128 --varlen --causal \
 // RUN:   | ac-opt -asynccopy-to-llvm="format=isa" -verify-diagnostics | %extract_ptx | FileCheck %s --check-prefix=VARLEN
+// The same with a producer warpgroup: its loads read the packed tensors
+// (rows past the sequence are the next one's, masked like keys past S, and
+// TMA reads zeros past the batch's token count, known at launch), so one
+// thread issues each; the loop's trip count comes from cu_seqlens, read
+// before the split by every thread; only O's store clips at the sequence.
+// RUN: %python %S/../../bench/attention/attention_gen.py 4 8 2 256 128 --varlen --ws --causal \
+// RUN:   | ac-opt -asynccopy-to-llvm="format=isa" -verify-diagnostics | %extract_ptx | FileCheck %s --check-prefix=VARLENWS
 // Head dims 64 and 256 (bf16), key blocks of 128 and 64.
 // RUN: %python %S/../../bench/attention/attention_gen.py 1 2 2 256 64 --dtype bf16 --stages 3 \
 // RUN:   | ac-opt -asynccopy-to-llvm="format=isa" | %extract_ptx | FileCheck %s --check-prefix=D64
@@ -128,3 +135,15 @@
 // VARLEN: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
 // VARLEN-DAG: cp.async.bulk.tensor.{{[45]}}d.global.shared::cta.tile.bulk_group
 // VARLEN-DAG: st.global.v4.b32
+
+// VARLENWS-LABEL: .entry attention(
+// VARLENWS: ld.global.s32
+// VARLENWS: ld.global.s32
+// VARLENWS-NOT: ld.global
+// VARLENWS: cp.async.bulk.tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// VARLENWS: setmaxnreg.dec.sync.aligned.u32 40;
+// VARLENWS-COUNT-2: cp.async.bulk.tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// VARLENWS: setmaxnreg.inc.sync.aligned.u32 232;
+// VARLENWS-NOT: ld.global
+// VARLENWS-DAG: cp.async.bulk.tensor.4d.global.shared::cta.tile.bulk_group
+// VARLENWS-DAG: st.global.v4.b32

@@ -180,6 +180,15 @@ static void computeTensorView(CopyLayout &layout, ArrayRef<int64_t> gmemShape,
     // A dynamic dim that the last transform tiles is addressed through its
     // own coordinate, as a partial tile: its size at launch is the extent.
     bool last = t == transforms.back();
+    if (auto tile = dyn_cast<TileAttr>(batched);
+        last && tile && shape.size() >= tile.getTiling().size()) {
+      int64_t rank = shape.size(), k = tile.getTiling().size();
+      for (auto [i, size] : llvm::enumerate(tile.getTiling())) {
+        int64_t dim = rank - k + static_cast<int64_t>(i);
+        layout.tiledDims.push_back({dim, rank + static_cast<int64_t>(i), size,
+                                    shape[dim], sources[dim]});
+      }
+    }
     bool partial = last && tilesDynamicDim(batched, shape);
     FailureOr<SmallVector<int64_t>> next =
         partial ? tileWithPartialTiles(layout, batched, shape, sources)
@@ -329,6 +338,69 @@ static void refineStartAlign(CopyLayout &layout, Value gmem,
                   layout.elementBytes(), divisors);
 }
 
+/// The tensor view's window starts at a tile boundary of every tiled dim
+/// only where the window offset there is a multiple of the tile: the
+/// divisors of the offsets (constants, or powers of two `divisors` proves;
+/// 0 divides by anything) are carried through the transforms. A dim the
+/// last tile does not start aligned in is addressed through its own
+/// coordinate (a partial tile); a misaligned earlier tile leaves no tensor
+/// view, so TMA declines and the copy falls back.
+static void addUnalignedTiles(CopyLayout &layout,
+                              ArrayRef<OpFoldResult> offsets,
+                              const KnownDivisors *divisors) {
+  if (!layout.hasTensorView)
+    return;
+  SmallVector<int64_t> known;
+  for (OpFoldResult ofr : offsets) {
+    if (std::optional<int64_t> constant = getConstantIntValue(ofr))
+      known.push_back(*constant);
+    else
+      known.push_back(divisors ? divisors->divisor(cast<Value>(ofr)) : 1);
+  }
+  auto aligned = [](int64_t divisor, int64_t tile) {
+    return divisor % tile == 0;
+  };
+  for (auto [i, t] : llvm::enumerate(layout.tensorTransforms)) {
+    bool last = i + 1 == layout.tensorTransforms.size();
+    if (isa<TransposeAttr, DropUnitDimsAttr>(t)) {
+      known = t.transformIndex(known, {});
+      continue;
+    }
+    auto tile = dyn_cast<TileAttr>(t);
+    if (!tile) {
+      // Another transform mixes dims: only all-zero offsets stay known.
+      bool zero = llvm::all_of(known, [](int64_t d) { return d == 0; });
+      known.assign(t.transformIndex(known, {}).size(), zero ? 0 : 1);
+      continue;
+    }
+    ArrayRef<int64_t> tiling = tile.getTiling();
+    size_t rank = known.size(), k = tiling.size();
+    if (last) {
+      for (auto [j, size] : llvm::enumerate(tiling))
+        if (!aligned(known[rank - k + j], size) &&
+            !llvm::any_of(layout.partialTiles, [&](const auto &p) {
+              return p.outerDim == layout.tiledDims[j].outerDim;
+            }))
+          layout.partialTiles.push_back(layout.tiledDims[j]);
+      continue;
+    }
+    SmallVector<int64_t> next(known.begin(), known.end() - k);
+    for (auto [j, size] : llvm::enumerate(tiling)) {
+      if (!aligned(known[rank - k + j], size)) {
+        layout.hasTensorView = false;
+        layout.tensorViewError =
+            "the window's offset along a dim that a tile (not the last "
+            "transform) tiles is not known to be a multiple of the tile, "
+            "where a tensor map of the tiled view must start";
+        return;
+      }
+      next.push_back(known[rank - k + j] / size);
+    }
+    next.append(k, 0);
+    known = std::move(next);
+  }
+}
+
 FailureOr<CopyLayout>
 mlir::asynccopy::computeCopyLayout(AsyncCopyLikeOpInterface op,
                                    const KnownDivisors *divisors) {
@@ -344,6 +416,7 @@ mlir::asynccopy::computeCopyLayout(AsyncCopyLikeOpInterface op,
       offsets.assign(gmemType.getRank(),
                      IntegerAttr::get(IndexType::get(op.getContext()), 0));
     refineStartAlign(*layout, gmem, offsets, divisors);
+    addUnalignedTiles(*layout, offsets, divisors);
   }
   return layout;
 }
@@ -736,7 +809,7 @@ int64_t mlir::asynccopy::tmaExtentSource(const TmaDim &dim,
                    static_cast<int64_t>(layout.tensorExtentSources.size())
                ? layout.tensorExtentSources[terms.front().first]
                : -1;
-  for (const CopyLayout::PartialTile &tile : layout.partialTiles)
+  for (const CopyLayout::PartialTile &tile : layout.tiledDims)
     if (terms.size() == 2 &&
         terms[0] == std::make_pair(tile.innerDim, int64_t{1}) &&
         terms[1] == std::make_pair(tile.outerDim, tile.tile))

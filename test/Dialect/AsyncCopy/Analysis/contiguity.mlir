@@ -56,14 +56,32 @@ func.func @row_vs_column_major(%R: memref<64x128xf16>, %C: memref<64x128xf16, st
 
 // -----
 
-// Tiling a 64x128 window into two 64x64 tiles: a rank-4 descriptor. The
-// column offset %j is unknown, so only 2-B alignment is proven for the start.
+// Tiling a 64x128 window into two 64x64 tiles. The offsets are not known
+// to be multiples of the tile, so only 2-B alignment is proven for the
+// start, and a tensor map of the tiled view could stop each box at a tile's
+// end: both tiled dims are addressed through the tensor's own coordinates,
+// one box per tile (rank 2, 2 issues); with aligned offsets the tiled view
+// is one rank-4 box (@tile_transform_aligned).
 func.func @tile_transform(%A: memref<4096x4096xf16>, %i: index, %j: index) {
   %c0 = arith.constant 0 : index
   %S = memref.alloc() : memref<1x2x64x64xf16, #gpu.address_space<workgroup>>
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
-  // CHECK: remark: contiguous dims 1, chunk 128 B, chunks 128, outer [1, 2, 64], total 16384 B, start align 2 B | tma: rank 4, box [1, 2, 64, 64], issues 1, bytes 16384 | cp.async: declined: contiguous runs of 128 B aligned to 2 B; cp.async needs 4-, 8- or 16-B aligned transfers | bulk: declined: the window start or its row stride is not provably 16-B aligned
+  // CHECK: remark: contiguous dims 1, chunk 128 B, chunks 128, outer [1, 2, 64], total 16384 B, start align 2 B | tma: rank 2, box [64, 64], issues 2, bytes 16384 | cp.async: declined: contiguous runs of 128 B aligned to 2 B; cp.async needs 4-, 8- or 16-B aligned transfers | bulk: declined: the window start or its row stride is not provably 16-B aligned
   asynccopy.copy %A to %S window [%i, %j] [64, 128] barrier %b[%c0] {transforms = [#asynccopy.tile<[64, 64]>], swizzle = 128 : i64} : memref<4096x4096xf16> to memref<1x2x64x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+// CHECK: tma: rank 4, box [1, 2, 64, 64], issues 1, bytes 16384 |
+func.func @tile_transform_aligned(%A: memref<4096x4096xf16>, %i: index, %j: index) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %row = arith.muli %i, %c64 : index
+  %col = arith.muli %j, %c64 : index
+  %S = memref.alloc() : memref<1x2x64x64xf16, #gpu.address_space<workgroup>>
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  asynccopy.copy %A to %S window [%row, %col] [64, 128] barrier %b[%c0] {transforms = [#asynccopy.tile<[64, 64]>], swizzle = 128 : i64} : memref<4096x4096xf16> to memref<1x2x64x64xf16, #gpu.address_space<workgroup>>
   return
 }
 
@@ -173,10 +191,12 @@ func.func @partial_tiles_mn_major(%A: memref<1000x1496xf16>, %i: index, %j: inde
 // a box of its own (the GPU copy matrix's load.tf.tile_ragged).
 func.func @partial_tiles_grid(%A: memref<24x100xf16, strided<[104, 1], offset: 8>>, %i: index, %j: index) {
   %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %row = arith.muli %i, %c8 : index
   %S = memref.alloc() : memref<2x2x8x32xf16, #gpu.address_space<workgroup>>
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
   // CHECK: tma: rank 3, box [1, 8, 32], issues 4, bytes 2048 |
-  asynccopy.copy %A to %S window [%i, %j] [16, 64] barrier %b[%c0] {transforms = [#asynccopy.tile<[8, 32]>], swizzle = 64 : i64} : memref<24x100xf16, strided<[104, 1], offset: 8>> to memref<2x2x8x32xf16, #gpu.address_space<workgroup>>
+  asynccopy.copy %A to %S window [%row, %j] [16, 64] barrier %b[%c0] {transforms = [#asynccopy.tile<[8, 32]>], swizzle = 64 : i64} : memref<24x100xf16, strided<[104, 1], offset: 8>> to memref<2x2x8x32xf16, #gpu.address_space<workgroup>>
   return
 }
 
@@ -292,5 +312,18 @@ func.func @remote(%S: memref<128x64xf16, #gpu.address_space<workgroup>>, %D: mem
 func.func @index_prefetch(%A: memref<64x64xindex>) {
   // CHECK: remark: no layout: elements must be integers or floats
   asynccopy.prefetch %A window [0, 0] [64, 64] : memref<64x64xindex>
+  return
+}
+
+// -----
+
+// A tile followed by another transform: a window offset not known to be a
+// multiple of the tile leaves no tensor view TMA could start the box at.
+// CHECK: tma: declined: the window's offset along a dim that a tile (not the last transform) tiles is not known to be a multiple of the tile, where a tensor map of the tiled view must start |
+func.func @unaligned_tile_then_transpose(%A: memref<4096x4096xf16>, %i: index) {
+  %c0 = arith.constant 0 : index
+  %S = memref.alloc() : memref<2x1x64x64xf16, #gpu.address_space<workgroup>>
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  asynccopy.copy %A to %S window [%i, 0] [64, 128] barrier %b[%c0] {transforms = [#asynccopy.tile<[64, 64]>, #asynccopy.transpose<[1, 0, 2, 3]>], swizzle = 128 : i64} : memref<4096x4096xf16> to memref<2x1x64x64xf16, #gpu.address_space<workgroup>>
   return
 }

@@ -28,12 +28,15 @@ module attributes {gpu.container_module} {
     // CHECK-LABEL: gpu.func @tma_through_cast
     gpu.func @tma_through_cast(%A: memref<?x4096xf16>, %i: index, %j: index) kernel {
       %c0 = arith.constant 0 : index
+      %c64 = arith.constant 64 : index
+      %row = arith.muli %i, %c64 : index
+      %col = arith.muli %j, %c64 : index
       // CHECK: %[[C:.*]] = memref.cast
       %C = memref.cast %A : memref<?x4096xf16> to memref<4096x4096xf16>
       %S = memref.alloc() : memref<1x2x64x64xf16, #gpu.address_space<workgroup>>
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
       // CHECK: asynccopy.tma.load %[[C]] to %{{.*}} {plan = #asynccopy.tma_plan<box = [1, 2, 64, 64], issues = 1, bytes = 16384>
-      asynccopy.copy %C to %S window [%i, %j] [64, 128] barrier %b[%c0] {transforms = [#asynccopy.tile<[64, 64]>], swizzle = 128 : i64} : memref<4096x4096xf16> to memref<1x2x64x64xf16, #gpu.address_space<workgroup>>
+      asynccopy.copy %C to %S window [%row, %col] [64, 128] barrier %b[%c0] {transforms = [#asynccopy.tile<[64, 64]>], swizzle = 128 : i64} : memref<4096x4096xf16> to memref<1x2x64x64xf16, #gpu.address_space<workgroup>>
       gpu.return
     }
   }
@@ -197,10 +200,13 @@ module attributes {gpu.container_module} {
     // CHECK-LABEL: gpu.func @collective
     gpu.func @collective(%A: memref<4096x4096xf16>, %i: index, %j: index) kernel {
       %c0 = arith.constant 0 : index
+      %c64 = arith.constant 64 : index
+      %row = arith.muli %i, %c64 : index
+      %col = arith.muli %j, %c64 : index
       %S = memref.alloc() : memref<1x2x64x64xf16, #gpu.address_space<workgroup>>
       %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
       // CHECK: asynccopy.tma.load {{.*}} {collective = [#gpu<dim x>], partition = #asynccopy.partitioned<0>, plan = #asynccopy.tma_plan<box = [1, 2, 64, 64], issues = 1, bytes = 16384>
-      asynccopy.copy %A to %S window [%i, %j] [64, 128] barrier %b[%c0] {transforms = [#asynccopy.tile<[64, 64]>], swizzle = 128 : i64, collective = [#gpu<dim x>], partition = #asynccopy.partitioned<0>} : memref<4096x4096xf16> to memref<1x2x64x64xf16, #gpu.address_space<workgroup>>
+      asynccopy.copy %A to %S window [%row, %col] [64, 128] barrier %b[%c0] {transforms = [#asynccopy.tile<[64, 64]>], swizzle = 128 : i64, collective = [#gpu<dim x>], partition = #asynccopy.partitioned<0>} : memref<4096x4096xf16> to memref<1x2x64x64xf16, #gpu.address_space<workgroup>>
       gpu.return
     }
   }
@@ -242,4 +248,30 @@ func.func @cp_async_barrier(%A: memref<4096x4096xf16>, %S: memref<64x64xf16, #gp
   %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
   asynccopy.copy %A to %S window [0, 0] [64, 64] barrier %b[%c0] {impl = #asynccopy<impl cp_async>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
   return
+}
+
+// -----
+
+// A tiled window whose offsets are not known to be multiples of the tile
+// (here any index, or a constant 1): the tiled view's box would stop at the
+// tile's end and miss the rows past it, so each tiled dim is addressed
+// through the tensor's own coordinate (offset + tile * k), one box per tile
+// of the window. Offsets known to be multiples keep the tiled view's one
+// box (above).
+// CHECK-LABEL: gpu.func @unaligned_tiles
+// CHECK: asynccopy.tma.load {{.*}} window [%{{.*}}, %{{.*}}] [64, 128] {{.*}}plan = #asynccopy.tma_plan<box = [64, 64], issues = 2, bytes = 16384, dims = [<extent = 4096, stride = 4096, view = [2, 0], scale = [1, 64]>, <extent = 4096, stride = 1, view = [3, 1], scale = [1, 64]>], issue_offsets = [<view = [0, 0, 0, 0], smem = 0>, <view = [0, 1, 0, 0], smem = 8192>]>
+// CHECK: asynccopy.tma.load {{.*}} window [1, %{{.*}}] [64, 128] {{.*}}plan = #asynccopy.tma_plan<box = [2, 64, 64], issues = 1, bytes = 16384, dims = [<extent = 64, stride = 64, view = [1], scale = [1]>, <extent = 4096, stride = 4096, view = [2, 0], scale = [1, 64]>, <extent = 64, stride = 1, view = [3], scale = [1]>]>
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    gpu.func @unaligned_tiles(%A: memref<4096x4096xf16>, %i: index, %j: index) kernel {
+      %c0 = arith.constant 0 : index
+      %c64 = arith.constant 64 : index
+      %col = arith.muli %j, %c64 : index
+      %S = memref.alloc() : memref<1x2x64x64xf16, #gpu.address_space<workgroup>>
+      %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.copy %A to %S window [%i, %j] [64, 128] barrier %b[%c0] {transforms = [#asynccopy.tile<[64, 64]>], swizzle = 128 : i64} : memref<4096x4096xf16> to memref<1x2x64x64xf16, #gpu.address_space<workgroup>>
+      asynccopy.copy %A to %S window [1, %col] [64, 128] barrier %b[%c0] {transforms = [#asynccopy.tile<[64, 64]>], swizzle = 128 : i64} : memref<4096x4096xf16> to memref<1x2x64x64xf16, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
 }

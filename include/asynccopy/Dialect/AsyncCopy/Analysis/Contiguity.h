@@ -67,6 +67,11 @@ struct CopyLayout {
     int64_t outerDim = 0, innerDim = 0, tile = 0, extent = 0, source = -1;
   };
   SmallVector<PartialTile> partialTiles;
+  /// Every dim the last transform tiles, as a partial tile would address
+  /// it. A copy whose window offset along one is not a multiple of its tile
+  /// addresses it so too (the tiled view's box would stop at the tile's
+  /// end); computeCopyLayout(op) adds those to `partialTiles`.
+  SmallVector<PartialTile> tiledDims;
   /// False when the transforms cannot describe the whole tensor (a tile that
   /// does not divide a tensor dim, other than as the last transform); the
   /// reason is in `tensorViewError`.
