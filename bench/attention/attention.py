@@ -32,6 +32,7 @@ with summary.json's ratios; exits 1 if a result is wrong.
 import argparse
 import math
 import os
+import random
 import statistics
 import sys
 import time
@@ -93,18 +94,35 @@ def configurations(shapes):
                 yield a
 
 
-def varlen_kernel(lengths, h, hkv, d, causal, dtype):
-    """The varlen kernel for a batch of `lengths` (S = the longest, rounded
+# Varlen kernels: loads through each sequence's subview (clipped), or from
+# the packed tensors with a producer warpgroup (and pingpong consumers).
+VARLEN_VARIANTS = ((False, False), (True, False), (True, True))
+
+
+def varlen_kernels(lengths, h, hkv, d, causal, dtype):
+    """The varlen kernels for a batch of `lengths` (S = the longest, rounded
     up to 64)."""
     s = -(-max(lengths) // 64) * 64
     bn, stages = VARIANTS[d][0][:2]
-    return attention_gen.Attention(len(lengths), h, hkv, s, d, causal, dtype, bn, stages,
-                                   varlen=True)
+    return [attention_gen.Attention(len(lengths), h, hkv, s, d, causal, dtype, bn, stages,
+                                    ws, pp, varlen=True) for ws, pp in VARLEN_VARIANTS]
 
 
-def build(outdir, shapes, small=False):
+def varlen_batch(causal):
+    """The timed varlen batch: random lengths 1..4096 (seed 39) packed up to
+    16k tokens, 16 heads of 128, f16."""
+    rng = random.Random(39)
+    lengths = []
+    while sum(lengths) < TOKENS:
+        lengths.append(min(rng.randint(1, 4096), TOKENS - sum(lengths)))
+    return (tuple(lengths), 16, 16, 128, causal, "f16")
+
+
+def build(outdir, shapes, small=False, varlen=False):
     os.makedirs(outdir, exist_ok=True)
-    extra = [varlen_kernel(*v) for v in VARLEN_SMALL] if small else []
+    specs = (list(VARLEN_SMALL) if small else []) + (
+        [varlen_batch(c) for c in (False, True)] if varlen else [])
+    extra = [a for spec in specs for a in varlen_kernels(*spec)]
     for a in list(configurations(shapes)) + extra:
         text = attention_gen.emit(a)
         module = asynccopy.compile(text)
@@ -272,15 +290,16 @@ def wait_or_hang(label):
         time.sleep(0.001)
 
 
-def run(indir, json_path, small, rounds, only, seqs=SEQS):
+def run(indir, json_path, small, rounds, only, seqs=SEQS, varlen=False):
     import torch
-    tri, triton_version = (None, None) if small else triton_attention()
+    tri, triton_version = (None, None) if small or varlen else triton_attention()
     props = torch.cuda.get_device_properties(0)
     print("gpu %s, torch %s, triton %s" % (props.name, torch.__version__, triton_version),
           flush=True)
     torch.manual_seed(0)
     failures, by_shape = [], {}
-    for shape in (SMALL if small else list(sweep(seqs=seqs))):
+    shapes = SMALL if small else [] if varlen else list(sweep(seqs=seqs))
+    for shape in shapes:
         b, h, hkv, s, d, causal, dtype = shape
         if only and not ("%s %d %s" % (dtype, d, causal)).startswith(only):
             continue
@@ -376,7 +395,10 @@ def run(indir, json_path, small, rounds, only, seqs=SEQS):
         torch.cuda.empty_cache()
     if small:
         for v in VARLEN_SMALL:
-            run_varlen(indir, v, failures)
+            if not only or only.startswith("varlen"):
+                run_varlen(indir, v, failures)
+    if varlen:
+        by_shape.update(run_varlen_bench(indir, rounds, failures))
     summary = {"gpu": props.name, "torch": torch.__version__, "triton": triton_version,
                "checks": "FAIL" if failures else "PASS",
                "tflops": {s: {l: round(v, 1) for l, v in r.items()}
@@ -385,50 +407,180 @@ def run(indir, json_path, small, rounds, only, seqs=SEQS):
     return benchlib.finish(summary, json_path, failures)
 
 
-def run_varlen(indir, spec, failures):
-    """One packed varlen batch against an f32 reference per sequence."""
+def varlen_tensors(spec):
+    """Packed Q, K, V of exactly the batch's tokens, each followed in memory
+    by NaN rows (loads must clip at the batch's end), and cu_seqlens."""
     import torch
     lengths, h, hkv, d, causal, dtype = spec
-    a = varlen_kernel(*spec)
-    cap = a.b * a.s
     tdt = torch.float16 if dtype == "f16" else torch.bfloat16
-    tol = 1e-2 if dtype == "f16" else 3e-2
     cu = [0]
     for n in lengths:
         cu.append(cu[-1] + n)
     total = cu[-1]
-    q = torch.randn(cap, h, d, device="cuda", dtype=tdt)
-    k = torch.randn(cap, hkv, d, device="cuda", dtype=tdt)
-    v = torch.randn(cap, hkv, d, device="cuda", dtype=tdt)
-    o = torch.full((cap, h, d), float("nan"), device="cuda", dtype=tdt)
-    lse = torch.full((h, cap), float("nan"), device="cuda", dtype=torch.float32)
+
+    def guarded(heads):
+        store = torch.full((total + GUARD, heads, d), float("nan"), device="cuda",
+                           dtype=tdt)
+        store[:total] = torch.randn(total, heads, d, device="cuda", dtype=tdt)
+        return store[:total]
+    q, k, v = guarded(h), guarded(hkv), guarded(hkv)
     cu_t = torch.tensor(cu, device="cuda", dtype=torch.int32)
-    kern = asynccopy.load(os.path.join(indir, a.name))["attention"]
-    kern(q, k, v, o, lse, cu_t, grid=a.grid, block=a.launch_threads)
-    wait_or_hang("varlen")
+    return q, k, v, cu, cu_t
+
+
+def varlen_outputs(q, h):
+    """O (total, H, D) and LSE (H, total), each followed by a NaN guard
+    band; returns (o, lse, the bands)."""
+    import torch
+    total, _, d = q.shape
+    ostore = torch.empty((total + GUARD) * h * d, device="cuda", dtype=q.dtype)
+    lstore = torch.empty(h * total + GUARD * h, device="cuda", dtype=torch.float32)
+    o = ostore[:total * h * d].view(total, h, d)
+    lse = lstore[:h * total].view(h, total)
+    return o, lse, (ostore, lstore)
+
+
+def varlen_check(spec, q, k, v, cu, o, lse=None):
+    """The worst relative error of O and abs error of LSE (None when not
+    given) over the sequences, against an f32 reference per sequence and
+    group of 4 heads."""
+    import torch
+    lengths, h, hkv, d, causal, dtype = spec
     g = h // hkv
-    worst, lworst = 0.0, 0.0
+    worst, lworst = 0.0, None if lse is None else 0.0
     for i, n in enumerate(lengths):
         lo = cu[i]
-        qs = q[lo:lo + n].float().transpose(0, 1)
-        ks = k[lo:lo + n].float().transpose(0, 1).repeat_interleave(g, 0)
-        vs = v[lo:lo + n].float().transpose(0, 1).repeat_interleave(g, 0)
-        sc = qs @ ks.transpose(1, 2) / math.sqrt(d)
-        if causal:
-            sc = sc.masked_fill(torch.ones(n, n, device="cuda", dtype=torch.bool).triu(1),
-                                float("-inf"))
-        ref = torch.softmax(sc, -1) @ vs
-        got = o[lo:lo + n].float().transpose(0, 1)
-        worst = max(worst, ((got - ref).norm() / ref.norm()).item())
-        lworst = max(lworst, (lse[:, lo:lo + n] - torch.logsumexp(sc, -1)).abs().max().item())
-    untouched = torch.isnan(o[total:]).all().item() and torch.isnan(lse[:, total:]).all().item()
-    ok = worst < tol and lworst < 1e-3 and untouched and not torch.isnan(o[:total]).any().item()
-    label = "varlen %s %s d%d h%d/%d %s" % (dtype, lengths, d, h, hkv,
-                                          "causal" if causal else "full")
-    if not ok:
-        failures.append(label)
-    print("%s %-60s O err %.2e  LSE err %.2e  rows past the batch untouched: %s" % (
-        "ok  " if ok else "FAIL", label, worst, lworst, untouched), flush=True)
+        for h0 in range(0, h, 4):
+            hs = slice(h0, h0 + 4)
+            qs = q[lo:lo + n, hs].float().transpose(0, 1)
+            kvh = [x // g for x in range(h0, min(h0 + 4, h))]
+            ks = k[lo:lo + n, kvh].float().transpose(0, 1)
+            vs = v[lo:lo + n, kvh].float().transpose(0, 1)
+            sc = qs @ ks.transpose(1, 2) / math.sqrt(d)
+            if causal:
+                sc = sc.masked_fill(torch.ones(n, n, device="cuda", dtype=torch.bool)
+                                    .triu(1), float("-inf"))
+            ref = torch.softmax(sc, -1) @ vs
+            got = o[lo:lo + n, hs].float().transpose(0, 1)
+            err = ((got - ref).norm() / ref.norm()).item()
+            worst = max(worst, err if not math.isnan(err) else float("inf"))
+            if lse is not None:
+                lerr = (lse[hs, lo:lo + n] - torch.logsumexp(sc, -1)).abs().max().item()
+                lworst = max(lworst, lerr if not math.isnan(lerr) else float("inf"))
+    return worst, lworst
+
+
+def varlen_launchers(indir, spec, q, k, v, cu_t, o, lse):
+    """Our kernel variants on the packed batch: {label: launch}."""
+    out = {}
+    for a in varlen_kernels(*spec):
+        kern = asynccopy.load(os.path.join(indir, a.name))["attention"]
+        label = "asynccopy%s%s" % (" ws" if a.warp_specialize else "",
+                                   " pp" if a.pingpong else "")
+        out[label] = (lambda kern=kern, a=a: kern(q, k, v, o, lse, cu_t, grid=a.grid,
+                                                  block=a.launch_threads))
+    return out
+
+
+def run_varlen(indir, spec, failures, timed=None):
+    """One packed varlen batch against an f32 reference per sequence, every
+    kernel variant; with `timed` (a dict), the launchers that pass go
+    there."""
+    import torch
+    lengths, h, hkv, d, causal, dtype = spec
+    tol = 1e-2 if dtype == "f16" else 3e-2
+    q, k, v, cu, cu_t = varlen_tensors(spec)
+    o, lse, (ostore, lstore) = varlen_outputs(q, h)
+    total = cu[-1]
+    for label, launch in varlen_launchers(indir, spec, q, k, v, cu_t, o, lse).items():
+        ostore.fill_(float("nan"))
+        lstore.fill_(float("nan"))
+        launch()
+        wait_or_hang("varlen " + label)
+        worst, lworst = varlen_check(spec, q, k, v, cu, o, lse)
+        bands = (torch.isnan(ostore[total * h * d:]).all().item()
+                 and torch.isnan(lstore[h * total:]).all().item())
+        ok = (worst < tol and lworst < 1e-3 and bands
+              and not torch.isnan(o).any().item())
+        name = "varlen %s %s d%d h%d/%d %s %s" % (
+            dtype, lengths if len(lengths) < 6 else "(%d sequences, %d tokens)"
+            % (len(lengths), total), d, h, hkv, "causal" if causal else "full", label)
+        if not ok:
+            failures.append(name)
+        elif timed is not None:
+            timed[label] = launch
+        print("%s %-60s O err %.2e  LSE err %.2e  guard bands untouched: %s" % (
+            "ok  " if ok else "FAIL", name, worst, lworst, bands), flush=True)
+    return q, k, v, cu, cu_t
+
+
+def sdpa_varlen_launchers(spec, q, k, v, cu, cu_t):
+    """SDPA's varlen paths on the packed batch: FlashAttention-2's varlen
+    forward (what SDPA runs for nested tensors) and, where torch has it,
+    cuDNN's; each {label: launch returning O (total, H, D)}."""
+    import torch
+    lengths, h, hkv, d, causal, dtype = spec
+    total, longest = cu[-1], max(lengths)
+    qp, kp, vp = q, k, v
+    out = {}
+    out["sdpa flash2 varlen"] = lambda: torch.ops.aten._flash_attention_forward(
+        qp, kp, vp, cu_t, cu_t, longest, longest, 0.0, causal, False)[0]
+    from torch.nn.attention import SDPBackend, sdpa_kernel
+    import torch.nn.functional as F
+    offsets = cu_t.to(torch.int64)
+    nested = [torch.nested.nested_tensor_from_jagged(x, offsets).transpose(1, 2)
+              for x in (qp, kp, vp)]
+    for name, backend in (("sdpa cudnn nested", SDPBackend.CUDNN_ATTENTION),
+                          ("sdpa flash2 nested", SDPBackend.FLASH_ATTENTION)):
+        def call(backend=backend):
+            with sdpa_kernel(backend):
+                res = F.scaled_dot_product_attention(*nested, is_causal=causal)
+            return res.transpose(1, 2).values()
+        out[name] = call
+    return out
+
+
+def run_varlen_bench(indir, rounds, failures):
+    """The timed varlen batches (causal and not): our variants and SDPA's
+    varlen paths, every result checked; {label: {launcher: TFLOP/s}}."""
+    import torch
+    by_spec = {}
+    for causal in (False, True):
+        spec = varlen_batch(causal)
+        lengths, h, hkv, d, _, dtype = spec
+        timed = {}
+        q, k, v, cu, cu_t = run_varlen(indir, spec, failures, timed)
+        for name, call in sdpa_varlen_launchers(spec, q, k, v, cu, cu_t).items():
+            try:
+                res = call()
+                wait_or_hang(name)
+            except Exception as exc:
+                print("skip %s: %s" % (name, str(exc).splitlines()[0]), flush=True)
+                continue
+            worst, _ = varlen_check(spec, q, k, v, cu, res)
+            # A baseline that disagrees is reported and not timed; it is no
+            # failure of ours.
+            ok = worst < 1e-2
+            print("%s varlen %s %-24s O err %.2e" % ("ok  " if ok else "WRONG",
+                  "causal" if causal else "full", name, worst), flush=True)
+            if ok:
+                timed[name] = call
+        flops = sum(4.0 * n * n * d * h for n in lengths) / (2 if causal else 1)
+        label = "varlen f16 d128 %s %d seqs %d tokens" % (
+            "causal" if causal else "full", len(lengths), cu[-1])
+        times = {x: [] for x in timed}
+        for _ in range(rounds):
+            for x, launch in timed.items():
+                times[x].append(time_ms(launch))
+        results = by_spec.setdefault(label, {})
+        for x, values in times.items():
+            ms = statistics.median(values)
+            results[x] = flops / ms / 1e9
+            print("     %-40s %-24s %8.3f ms %7.1f TFLOP/s" % (label, x, ms, results[x]),
+                  flush=True)
+        del q, k, v
+        torch.cuda.empty_cache()
+    return by_spec
 
 
 def best(results, prefix):
@@ -455,6 +607,10 @@ def ratios(by_shape):
         if label.endswith("full b1 h16/16 s16384") and ours:
             out["attn_fwd_hd128_tflops"] = round(ours, 1)
             out["attn_fwd_hd128_fraction_of_peak"] = round(ours / PEAK_TFLOPS, 3)
+    varlen = [best(r, "asynccopy") / best(r, "sdpa") for label, r in by_shape.items()
+              if label.startswith("varlen ") and best(r, "asynccopy") and best(r, "sdpa")]
+    if varlen:
+        out["attn_varlen_vs_best_sdpa"] = round(min(varlen), 3)
     if vs_sdpa:
         out["attn_fwd_vs_best_sdpa"] = round(min(vs_sdpa), 3)
     if vs_triton:
@@ -474,17 +630,20 @@ def main():
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--seqs", help="sequence lengths of the sweep, comma-separated "
                    "(default: 512 to 16384)")
+    p.add_argument("--varlen", action="store_true",
+                   help="only the timed varlen batch (random lengths 1..4096, "
+                   "packed) against SDPA's varlen paths")
     a = p.parse_args()
     if not a.build and not a.run:
         p.error("give --build DIR and/or --run DIR")
     seqs = tuple(int(x) for x in a.seqs.split(",")) if a.seqs else SEQS
     if a.build:
-        shapes = SMALL if a.small else list(sweep(seqs=seqs))
+        shapes = SMALL if a.small else [] if a.varlen else list(sweep(seqs=seqs))
         if a.only:
             shapes = [x for x in shapes if ("%s %d %s" % (x[6], x[4], x[5])).startswith(a.only)]
-        build(a.build, shapes, a.small)
+        build(a.build, shapes, a.small, a.varlen)
     if a.run:
-        return run(a.run, a.json, a.small, a.rounds, a.only, seqs)
+        return run(a.run, a.json, a.small, a.rounds, a.only, seqs, a.varlen)
     return 0
 
 

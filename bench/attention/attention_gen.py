@@ -71,7 +71,7 @@ class Attention:
         self.stages = stages
         # Packed variable-length sequences (`cu_seqlens`): S is the longest.
         self.varlen = varlen
-        self.warp_specialize = warp_specialize and not varlen
+        self.warp_specialize = warp_specialize
         # The consumer warpgroups take turns at S = Q K^T (needs the
         # producer warpgroup).
         self.pingpong = pingpong and warp_specialize
@@ -159,13 +159,12 @@ def kernel(a):
     blocks = d // COLS
     accs, acco = struct(bn // 2), struct(d // 2)
     if a.varlen:
-        # Packed (tokens, heads, D) tensors, (heads, tokens) LSE; each CTA
-        # copies windows of its sequence's subview of one head.
-        # A capacity of B * S tokens (static: TMA needs static extents for
-        # the tiled view of a head); the batch packs its sequences from row 0.
-        cap = a.b * s
-        gq, gk = mref([cap, a.h, d], t), mref([cap, a.hkv, d], t)
-        glse = mref([a.h, cap], "f32")
+        # Packed (tokens, heads, D) tensors, (heads, tokens) LSE, the token
+        # count known at launch (the host reads it into the tensor maps);
+        # each CTA copies windows of its sequence's subview of one head.
+        gq = "memref<?x%dx%dx%s>" % (a.h, d, t)
+        gk = "memref<?x%dx%dx%s>" % (a.hkv, d, t)
+        glse = "memref<%dx?xf32>" % a.h
         gseq = "memref<?x1x%dx%s, strided<[%d, %d, 1], offset: ?>>" % (d, t, a.h * d, d)
         gkseq = "memref<?x1x%dx%s, strided<[%d, %d, 1], offset: ?>>" % (d, t, a.hkv * d, d)
         unit = 1
@@ -177,8 +176,19 @@ def kernel(a):
     tiling = ("{swizzle = 128 : i64, transforms = [#asynccopy.drop_unit_dims<[%d]>, "
               "#asynccopy.tile<[%%d, %%d]>]}" % unit)
 
+    # Varlen loads: through the sequence's subview (clipped: zeros past its
+    # end), or, with a producer warpgroup, from the packed tensors (rows past
+    # the sequence are the next sequence's, masked like keys past S, and
+    # zeros past the batch; only TMA, so one thread issues them). The store
+    # of O is always clipped at the sequence's end.
+    packed = a.varlen and a.warp_specialize
+
     def window(rows, extent):
         """The window of `extent` rows at `rows` of a head's sequence."""
+        if packed:
+            at = e.op("arith.addi %%start, %s : index" % rows, "at")
+            return "[%s, %s, 0] [%d, 1, %d]" % (at, "%kvh" if rows == "%n0" else "%head",
+                                                 extent, d)
         if a.varlen:
             return "[%s, 0, 0] [%d, 1, %d]" % (rows, extent, d)
         return "[%%bh, %s, 0] [1, %d, %d]" % (rows, extent, d) if rows != "%n0" else \
@@ -232,12 +242,15 @@ def kernel(a):
         e("%len = arith.subi %end, %start : index")
         e("%lenm1 = arith.subi %len, %c1 : index")
         e("%live = arith.cmpi ult, %m0, %len : index")
-        e("scf.if %live {")
-        e.pad = "    "
-        for name, src, heads, ty, hv in (("%Qs", "%Q", a.h, gq, "%head"),
-                                         ("%Ks", "%K", a.hkv, gk, "%kvh"),
-                                         ("%Vs", "%V", a.hkv, gk, "%kvh"),
-                                         ("%Os", "%O", a.h, gq, "%head")):
+        # With a producer warpgroup the loop stays at the kernel's top level
+        # (warp specialisation needs it there): a CTA past its sequence's
+        # end runs no iteration and its store is clipped away.
+        if not packed:
+            e("scf.if %live {")
+            e.pad = "    "
+        views = (("%Qs", "%Q", a.h, gq, "%head"), ("%Ks", "%K", a.hkv, gk, "%kvh"),
+                 ("%Vs", "%V", a.hkv, gk, "%kvh"), ("%Os", "%O", a.h, gq, "%head"))
+        for name, src, heads, ty, hv in views[3:] if packed else views:
             e("%s = memref.subview %s[%%start, %s, 0] [%%len, 1, %d] [1, 1, 1] : %s to %s"
               % (name, src, hv, d, ty, gkseq if heads == a.hkv and src in ("%K", "%V") else gseq))
     # This thread's rows and columns in the m64nN fragments: warp w of the
@@ -263,17 +276,21 @@ def kernel(a):
     e("%vbar = asynccopy.barrier.alloc : !asynccopy.barrier<1>")
     for bar in ("%qbar", "%kbar", "%vbar"):
         e("asynccopy.barrier.init %s, 1 : !asynccopy.barrier<1>" % bar)
-    qsrc = "%Qs" if a.varlen else "%Q"
-    e("asynccopy.copy %s to %%sq window %s barrier %%qbar[%%c0] " % (qsrc, window("%m0", BM))
-      + tiling % (BM, COLS) + " : %s to %s" % (gseq, sq))
+    qsrc, qty = ("%Qs", gseq) if a.varlen and not packed else ("%Q", gq)
+    qwin = window("%m0", BM)
+    e("asynccopy.copy %s to %%sq window %s barrier %%qbar[%%c0] " % (qsrc, qwin)
+      + tiling % (BM, COLS) + " : %s to %s" % (qty, sq))
     e("asynccopy.barrier.wait %qbar[%c0], %false : !asynccopy.barrier<1>")
     # Key blocks: all of them, or up to the CTA's last query row.
     seqlen = "%len" if a.varlen else "%%c%d" % s
+    kend = "%kend0" if packed else "%kend"
     if a.causal:
         e("%%mend = arith.addi %%m0, %%c%d : index" % BM)
-        e("%%kend = arith.minui %%mend, %s : index" % seqlen)
+        e("%s = arith.minui %%mend, %s : index" % (kend, seqlen))
     else:
-        e("%%kend = arith.addi %s, %%c0 : index" % seqlen)
+        e("%s = arith.addi %s, %%c0 : index" % (kend, seqlen))
+    if packed:
+        e("%kend = arith.select %live, %kend0, %c0 : index")
     e("%%kend1 = arith.addi %%kend, %%c%d : index" % (bn - 1))
     e("%%nblocks = arith.divui %%kend1, %%c%d : index" % bn)
     e("%last = arith.subi %nblocks, %c1 : index")
@@ -288,10 +305,11 @@ def kernel(a):
     if a.cluster != (1, 1):
         shared = shared[:-1] + ", collective = [#gpu<dim %s>]}" % (
             "y" if a.cluster[1] > 1 else "x")
+    kwin = window("%n0", bn)
     for src, dst, bar in (("%K", "%sk", "%kbar"), ("%V", "%sv", "%vbar")):
         e("asynccopy.copy %s to %s window %s barrier %s[%%c0] "
-          % (src + ("s" if a.varlen else ""), dst, window("%n0", bn), bar) + shared
-          + " : %s to %s" % (gkseq, sk))
+          % (src + ("s" if a.varlen and not packed else ""), dst, kwin, bar) + shared
+          + " : %s to %s" % (gk if packed else gkseq, sk))
     e("asynccopy.barrier.wait %kbar[%c0], %ph : !asynccopy.barrier<1>")
     # S = Q K^T over the head dim, 16 at a time.
     e("nvvm.wgmma.fence.aligned")
@@ -506,7 +524,7 @@ def epilogue(e, a, acco, sq, gq, glse, tiling):
             e("  memref.store %s, %%LSE[%%bh, %s] : %s" % (lse, grow, glse))
         e("}")
     e("asynccopy.wait_group bulk 0 {read}")
-    if a.varlen:
+    if a.varlen and not a.warp_specialize:
         e.pad = "  "
         e("}")
     e("gpu.return")
@@ -526,8 +544,8 @@ def main():
                    help="with --ws: the consumer warpgroups take turns")
     p.add_argument("--varlen", action="store_true",
                    help="B packed sequences of at most S tokens (cu_seqlens, "
-                        "B + 1 i32): Q, O (B*S, H, D), K, V (B*S, HKV, D), "
-                        "LSE (H, B*S)")
+                        "B + 1 i32): Q, O (T, H, D), K, V (T, HKV, D), "
+                        "LSE (H, T), T tokens (the batch's, or more)")
     p.add_argument("--multicast", action="store_true",
                    help="K/V multicast over 2-CTA clusters (query heads of "
                         "one K/V head, or two query blocks when not causal)")

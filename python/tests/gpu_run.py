@@ -117,21 +117,48 @@ module attributes {gpu.container_module} {
       %row = arith.muli %bx, %c64 : index
       %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
       asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
-      %live = arith.cmpi ult, %row, %len : index
-      scf.if %live {
-        %src = memref.subview %in[%start, 0] [%len, 128] [1, 1]
-            : memref<1024x128xf16> to memref<?x128xf16, strided<[128, 1], offset: ?>>
-        %dst = memref.subview %out[%start, 0] [%len, 128] [1, 1]
-            : memref<1024x128xf16> to memref<?x128xf16, strided<[128, 1], offset: ?>>
-        asynccopy.copy %src to %tile window [%row, 0] [64, 128] barrier %bar[%c0]
-            {swizzle = 128 : i64, transforms = [#asynccopy.tile<[64, 64]>]}
-            : memref<?x128xf16, strided<[128, 1], offset: ?>> to memref<2x64x64xf16, #wg>
-        asynccopy.barrier.wait %bar[%c0], %false : !asynccopy.barrier<1>
-        %t = asynccopy.copy %tile to %dst window [%row, 0] [64, 128]
-            {swizzle = 128 : i64, transforms = [#asynccopy.tile<[64, 64]>]}
-            : memref<2x64x64xf16, #wg> to memref<?x128xf16, strided<[128, 1], offset: ?>> -> !asynccopy.token
-        asynccopy.wait %t : !asynccopy.token
-      }
+      // No guard: a window that starts past its sequence's end reads
+      // zeros and writes nothing.
+      %src = memref.subview %in[%start, 0] [%len, 128] [1, 1]
+          : memref<1024x128xf16> to memref<?x128xf16, strided<[128, 1], offset: ?>>
+      %dst = memref.subview %out[%start, 0] [%len, 128] [1, 1]
+          : memref<1024x128xf16> to memref<?x128xf16, strided<[128, 1], offset: ?>>
+      asynccopy.copy %src to %tile window [%row, 0] [64, 128] barrier %bar[%c0]
+          {swizzle = 128 : i64, transforms = [#asynccopy.tile<[64, 64]>]}
+          : memref<?x128xf16, strided<[128, 1], offset: ?>> to memref<2x64x64xf16, #wg>
+      asynccopy.barrier.wait %bar[%c0], %false : !asynccopy.barrier<1>
+      %t = asynccopy.copy %tile to %dst window [%row, 0] [64, 128]
+          {swizzle = 128 : i64, transforms = [#asynccopy.tile<[64, 64]>]}
+          : memref<2x64x64xf16, #wg> to memref<?x128xf16, strided<[128, 1], offset: ?>> -> !asynccopy.token
+      asynccopy.wait %t : !asynccopy.token
+      gpu.return
+    }
+    gpu.func @packed_tokens(%in: memref<?x4x128xf16>, %tiles: memref<4x320x128xf16>,
+                            %out: memref<?x4x128xf16>)
+        workgroup(%tile : memref<2x64x64xf16, #wg>) kernel
+        attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c64 = arith.constant 64 : index
+      %false = arith.constant false
+      %head = gpu.block_id x
+      %by = gpu.block_id y
+      %row = arith.muli %by, %c64 : index
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      // One head's 64 rows of a token count known at launch: TMA reads
+      // zeros past it and writes nothing past it.
+      asynccopy.copy %in to %tile window [%row, %head, 0] [64, 1, 128] barrier %bar[%c0]
+          {swizzle = 128 : i64, transforms = [#asynccopy.drop_unit_dims<[1]>, #asynccopy.tile<[64, 64]>]}
+          : memref<?x4x128xf16> to memref<2x64x64xf16, #wg>
+      asynccopy.barrier.wait %bar[%c0], %false : !asynccopy.barrier<1>
+      %t0 = asynccopy.copy %tile to %tiles window [%head, %row, 0] [1, 64, 128]
+          {swizzle = 128 : i64, transforms = [#asynccopy.drop_unit_dims<[0]>, #asynccopy.tile<[64, 64]>]}
+          : memref<2x64x64xf16, #wg> to memref<4x320x128xf16> -> !asynccopy.token
+      asynccopy.wait %t0 : !asynccopy.token
+      %t1 = asynccopy.copy %tile to %out window [%row, %head, 0] [64, 1, 128]
+          {swizzle = 128 : i64, transforms = [#asynccopy.drop_unit_dims<[1]>, #asynccopy.tile<[64, 64]>]}
+          : memref<2x64x64xf16, #wg> to memref<?x4x128xf16> -> !asynccopy.token
+      asynccopy.wait %t1 : !asynccopy.token
       gpu.return
     }
 """ + "".join(FP8_KERNEL.format(name=n, t=t) for n, t in FP8.items()) + """  }
@@ -273,8 +300,9 @@ def run_trust(module):
                               torch.full_like(storage, -7.0))
     # Packed sequences (varlen): each CTA copies one 64-row window of one
     # sequence through a swizzled tile; windows inside a sequence move by
-    # TMA, the one crossing its end by the sync copy, which must not write
-    # into the next sequence (whose rows the launch leaves at -7).
+    # TMA, the one crossing its end and those starting past it by the sync
+    # copy, which must not write into the next sequence (whose rows the
+    # launch leaves at -7).
     lengths = (1, 64, 200, 7)
     cu = [0]
     for n in lengths:
@@ -300,6 +328,29 @@ def run_trust(module):
     want = torch.full_like(x, -7.0)
     want[:cu[-1]] = x[:cu[-1]]
     failures += not check("varlen batch of %s rows, packed" % (lengths,), y, want)
+    # A packed batch of 200 tokens x 4 heads, its token count known only at
+    # launch, in memory followed by NaN rows: TMA windows of 64 rows of one
+    # head, the fourth crossing the end and the fifth past it, read zeros
+    # there (not the NaN rows) and write nothing there.
+    total = 200
+    xs = torch.full((total + 64, 4, 128), float("nan"), device="cuda",
+                    dtype=torch.float16)
+    xs[:total] = torch.randn(total, 4, 128, device="cuda").to(torch.float16)
+    x = xs[:total]
+    tiles = torch.full((4, 320, 128), -7.0, device="cuda", dtype=torch.float16)
+    ys = torch.full_like(xs, float("nan"))
+    y = ys[:total]
+    module["packed_tokens"](x, tiles, y, grid=(4, 5), block=128)
+    torch.cuda.synchronize()
+    want = torch.zeros(4, 320, 128, device="cuda", dtype=torch.float16)
+    want[:, :total] = x.transpose(0, 1)
+    failures += not check("packed tokens (a run-time extent of a tiled view): "
+                          "loads read zeros past it", tiles, want)
+    failures += not check("packed tokens: stores write its rows", y, x)
+    untouched = bool(torch.isnan(ys[total:]).all().item())
+    print("%s packed tokens: stores write nothing past it" % (
+        "ok  " if untouched else "FAIL"))
+    failures += not untouched
     for name, dtype in (("fp8_e4m3", torch.float8_e4m3fn),
                         ("fp8_e5m2", torch.float8_e5m2)):
         x = torch.randn(128, 128, device="cuda").to(dtype)
