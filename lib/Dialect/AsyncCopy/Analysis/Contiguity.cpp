@@ -370,18 +370,28 @@ static void addUnalignedTiles(CopyLayout &layout,
     if (!tile) {
       // Another transform mixes dims: only all-zero offsets stay known.
       bool zero = llvm::all_of(known, [](int64_t d) { return d == 0; });
-      known.assign(t.transformIndex(known, {}).size(), zero ? 0 : 1);
+      FailureOr<SmallVector<int64_t>> rank =
+          t.transformShape(SmallVector<int64_t>(known.size(), 1), {});
+      if (failed(rank)) {
+        layout.hasTensorView = false;
+        layout.tensorViewError = "the window's offsets cannot be followed "
+                                 "through the transforms";
+        return;
+      }
+      known.assign(rank->size(), zero ? 0 : 1);
       continue;
     }
     ArrayRef<int64_t> tiling = tile.getTiling();
     size_t rank = known.size(), k = tiling.size();
     if (last) {
-      for (auto [j, size] : llvm::enumerate(tiling))
+      for (auto [j, size] : llvm::enumerate(tiling)) {
+        const CopyLayout::PartialTile &dim = layout.tiledDims[j];
         if (!aligned(known[rank - k + j], size) &&
             !llvm::any_of(layout.partialTiles, [&](const auto &p) {
-              return p.outerDim == layout.tiledDims[j].outerDim;
+              return p.outerDim == dim.outerDim;
             }))
-          layout.partialTiles.push_back(layout.tiledDims[j]);
+          layout.partialTiles.push_back(dim);
+      }
       continue;
     }
     SmallVector<int64_t> next(known.begin(), known.end() - k);
