@@ -133,6 +133,28 @@ module attributes {gpu.container_module} {
       asynccopy.wait %t : !asynccopy.token
       gpu.return
     }
+    gpu.func @off_grid(%in: memref<256x256xf16>, %out: memref<256x256xf16>, %row: index)
+        workgroup(%tile : memref<2x2x64x64xf16, #wg>) kernel
+        attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %false = arith.constant false
+      %c128 = arith.constant 128 : index
+      %bx = gpu.block_id x
+      %col = arith.muli %bx, %c128 : index
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      // A 128 x 128 window in 64 x 64 tiles at a row off the tile grid and
+      // a column that is on it: one box per row tile, each at its own row.
+      asynccopy.copy %in to %tile window [%row, %col] [128, 128] barrier %bar[%c0]
+          {swizzle = 128 : i64, transforms = [#asynccopy.tile<[64, 64]>]}
+          : memref<256x256xf16> to memref<2x2x64x64xf16, #wg>
+      asynccopy.barrier.wait %bar[%c0], %false : !asynccopy.barrier<1>
+      %t = asynccopy.copy %tile to %out window [%row, %col] [128, 128]
+          {swizzle = 128 : i64, transforms = [#asynccopy.tile<[64, 64]>]}
+          : memref<2x2x64x64xf16, #wg> to memref<256x256xf16> -> !asynccopy.token
+      asynccopy.wait %t : !asynccopy.token
+      gpu.return
+    }
     gpu.func @packed_tokens(%in: memref<?x4x128xf16>, %tiles: memref<4x320x128xf16>,
                             %out: memref<?x4x128xf16>)
         workgroup(%tile : memref<2x64x64xf16, #wg>) kernel
@@ -328,6 +350,17 @@ def run_trust(module):
     want = torch.full_like(x, -7.0)
     want[:cu[-1]] = x[:cu[-1]]
     failures += not check("varlen batch of %s rows, packed" % (lengths,), y, want)
+    # Tiled windows at rows off the tile grid (and one past the end, which
+    # the hardware clips): every row of the window moves, nothing else.
+    x = torch.randn(256, 256, device="cuda").to(torch.float16)
+    for row in (0, 1, 63, 100, 200):
+        y = torch.full_like(x, -7.0)
+        module["off_grid"](x, y, row, grid=(2, 1), block=128)
+        torch.cuda.synchronize()
+        want = torch.full_like(x, -7.0)
+        want[row:row + 128] = x[row:row + 128]
+        failures += not check("tiled window at row %d (tiles of 64 rows)" % row,
+                              y, want)
     # A packed batch of 200 tokens x 4 heads, its token count known only at
     # launch, in memory followed by NaN rows: TMA windows of 64 rows of one
     # head, the fourth crossing the end and the fifth past it, read zeros
