@@ -50,32 +50,27 @@ static int64_t pow2AlignOfProduct(int64_t a, int64_t b) {
   return std::min<int64_t>(16, pow2Align16(a) * pow2Align16(b));
 }
 
-/// The view `tile` makes of `shape` when it does not divide a tensor dim,
-/// or when the dim is dynamic (`sources`: their GMEM dims): the partial
-/// last tile rounded up, recorded in `layout.partialTiles`.
+/// The view the last transform, a tile, makes of `shape` when it does not
+/// divide a tensor dim or the dim is dynamic: the partial last tile rounded
+/// up, recorded in `layout.partialTiles` (from `layout.tiledDims`, which
+/// describes every dim it tiles).
 static FailureOr<SmallVector<int64_t>>
-tileWithPartialTiles(CopyLayout &layout, GmemTransformAttrInterface transform,
-                     ArrayRef<int64_t> shape, ArrayRef<int64_t> sources) {
-  auto tile = dyn_cast<TileAttr>(transform);
-  if (!tile)
+tileWithPartialTiles(CopyLayout &layout, ArrayRef<int64_t> shape) {
+  ArrayRef<CopyLayout::PartialTile> tiled = layout.tiledDims;
+  if (tiled.empty())
     return failure();
-  ArrayRef<int64_t> tiling = tile.getTiling();
-  int64_t rank = shape.size(), k = tiling.size();
-  if (rank < k)
-    return failure();
-  SmallVector<int64_t> outer(shape.take_front(rank - k)), inner;
-  for (auto [i, extent, size] : llvm::enumerate(shape.take_back(k), tiling)) {
-    int64_t dim = rank - k + static_cast<int64_t>(i);
+  SmallVector<int64_t> outer(shape.take_front(shape.size() - tiled.size())),
+      inner;
+  for (const CopyLayout::PartialTile &dim : tiled) {
+    int64_t extent = dim.extent, size = dim.tile;
     if (isDyn(extent)) {
-      layout.partialTiles.push_back(
-          {dim, rank + static_cast<int64_t>(i), size, extent, sources[dim]});
+      layout.partialTiles.push_back(dim);
       outer.push_back(extent);
       inner.push_back(size);
       continue;
     }
     if (extent % size != 0 && extent > size)
-      layout.partialTiles.push_back(
-          {dim, rank + static_cast<int64_t>(i), size, extent});
+      layout.partialTiles.push_back(dim);
     outer.push_back(extent > size ? llvm::divideCeil(extent, size) : 1);
     inner.push_back(std::min(extent, size));
   }
@@ -114,14 +109,6 @@ passExtentSources(GmemTransformAttrInterface transform, ArrayRef<int64_t> shape,
       if (outs[0][r] == probe(d, 1) && outs[1][r] == probe(d, 101))
         result[r] = source;
   return result;
-}
-
-/// Whether `transform` is a tile of a dynamic dim of `shape`.
-static bool tilesDynamicDim(GmemTransformAttrInterface transform,
-                            ArrayRef<int64_t> shape) {
-  auto tile = dyn_cast<TileAttr>(transform);
-  size_t k = tile ? tile.getTiling().size() : 0;
-  return tile && shape.size() >= k && llvm::any_of(shape.take_back(k), isDyn);
 }
 
 /// Builds the tensor view of `layout` (see CopyLayout::tensorTransforms).
@@ -189,13 +176,14 @@ static void computeTensorView(CopyLayout &layout, ArrayRef<int64_t> gmemShape,
                                     shape[dim], sources[dim]});
       }
     }
-    bool partial = last && tilesDynamicDim(batched, shape);
+    bool partial = llvm::any_of(
+        layout.tiledDims, [](const auto &dim) { return isDyn(dim.extent); });
     FailureOr<SmallVector<int64_t>> next =
-        partial ? tileWithPartialTiles(layout, batched, shape, sources)
+        partial ? tileWithPartialTiles(layout, shape)
                 : batched.transformGmemShape(shape, strides);
     if (failed(next) && last) {
       partial = true;
-      next = tileWithPartialTiles(layout, batched, shape, sources);
+      next = tileWithPartialTiles(layout, shape);
     }
     if (failed(next)) {
       layout.tensorViewError =
@@ -211,7 +199,7 @@ static void computeTensorView(CopyLayout &layout, ArrayRef<int64_t> gmemShape,
     }
     if (partial) {
       // The untiled leading dims stay; a partial tile names its own source.
-      sources.resize(shape.size() - cast<TileAttr>(batched).getTiling().size());
+      sources.resize(shape.size() - layout.tiledDims.size());
       sources.resize(next->size(), -1);
     } else {
       sources =
