@@ -64,17 +64,20 @@ VARLEN_SMALL = (((1, 64, 200, 35), 4, 2, 128, False, "f16"),
                 ((130, 7, 256, 64), 4, 4, 128, True, "bf16"),
                 ((90, 128, 3), 2, 1, 64, True, "f16"))
 # Kernel variants per head dim: (key block, stages, producer warpgroup,
-# pingpong consumers, K/V multicast over 2-CTA clusters). At head dim 128,
-# key blocks of 64 in 2 stages without a producer take 128 registers and
-# 96 KB of SMEM, so two CTAs share an SM: one's Q load and epilogue overlap
-# the other's loop (what a persistent kernel gets), which pays at short S.
-VARIANTS = {64: ((128, 3, False, False, False), (128, 3, True, False, False),
-                 (128, 3, True, True, False)),
-            128: ((128, 2, False, False, False), (128, 2, True, False, False),
-                  (128, 2, True, True, False), (128, 2, True, True, True),
-                  (64, 3, True, True, False), (64, 2, False, False, False)),
-            256: ((64, 2, False, False, False), (64, 2, True, False, False),
-                  (64, 2, True, True, False))}
+# pingpong consumers, K/V multicast over 2-CTA clusters, S of the next key
+# block during the softmax). At head dim 128, key blocks of 64 in 2 stages
+# without a producer take 128 registers and 96 KB of SMEM, so two CTAs
+# share an SM: one's Q load and epilogue overlap the other's loop (what a
+# persistent kernel gets), which pays at short S.
+VARIANTS = {64: ((128, 3, False, False, False, False), (128, 3, True, False, False, False),
+                 (128, 3, True, True, False, False), (128, 3, True, True, False, True)),
+            128: ((128, 2, False, False, False, False), (128, 2, True, False, False, False),
+                  (128, 2, True, True, False, False), (128, 2, True, True, True, False),
+                  (64, 3, True, True, False, False), (64, 2, False, False, False, False),
+                  (128, 2, False, False, False, True), (128, 2, True, False, False, True),
+                  (128, 2, True, True, False, True)),
+            256: ((64, 2, False, False, False, False), (64, 2, True, False, False, False),
+                  (64, 2, True, True, False, False), (64, 2, True, True, False, True))}
 PEAK_TFLOPS = 989.0  # dense f16/bf16 of the H100/H200 SXM
 HANG_S = 10
 GUARD = 8  # rows of NaN guard band around O and LSE
@@ -89,17 +92,24 @@ def sweep(dtypes=("f16", "bf16"), seqs=SEQS):
     yield from EXTRA
 
 
+# Run only the kernels whose name holds this (`--kernels`).
+KERNELS = ""
+
+
 def configurations(shapes):
     for b, h, hkv, s, d, causal, dtype in shapes:
-        for bn, stages, ws, pp, mc in VARIANTS[d]:
-            a = attention_gen.Attention(b, h, hkv, s, d, causal, dtype, bn, stages, ws, pp, mc)
-            if not mc or a.cluster != (1, 1):
+        for bn, stages, ws, pp, mc, ov in VARIANTS[d]:
+            a = attention_gen.Attention(b, h, hkv, s, d, causal, dtype, bn, stages, ws, pp, mc,
+                                        overlap=ov)
+            if (not mc or a.cluster != (1, 1)) and KERNELS in a.name:
                 yield a
 
 
 # Varlen kernels: loads through each sequence's subview (clipped), or from
-# the packed tensors with a producer warpgroup (and pingpong consumers).
-VARLEN_VARIANTS = ((False, False), (True, False), (True, True))
+# the packed tensors with a producer warpgroup (and pingpong consumers, and
+# the next block's S during the softmax).
+VARLEN_VARIANTS = ((False, False, False), (True, False, False), (True, True, False),
+                   (True, True, True))
 
 
 def varlen_kernels(lengths, h, hkv, d, causal, dtype):
@@ -107,8 +117,10 @@ def varlen_kernels(lengths, h, hkv, d, causal, dtype):
     up to 64)."""
     s = -(-max(lengths) // 64) * 64
     bn, stages = VARIANTS[d][0][:2]
-    return [attention_gen.Attention(len(lengths), h, hkv, s, d, causal, dtype, bn, stages,
-                                    ws, pp, varlen=True) for ws, pp in VARLEN_VARIANTS]
+    kernels = [attention_gen.Attention(len(lengths), h, hkv, s, d, causal, dtype, bn, stages,
+                                       ws, pp, varlen=True, overlap=ov)
+               for ws, pp, ov in VARLEN_VARIANTS]
+    return [a for a in kernels if KERNELS in a.name]
 
 
 def varlen_batch(causal):
@@ -364,10 +376,11 @@ def run(indir, json_path, small, rounds, only, seqs=SEQS, varlen=False):
                 *args, grid=a.grid, block=a.launch_threads, cluster=cluster))
             oflat.fill_(float("nan"))
             lflat.fill_(float("nan"))
-            label = "asynccopy bn%d s%d%s%s%s" % (
+            label = "asynccopy bn%d s%d%s%s%s%s" % (
                 a.bn, a.stages, " ws" if a.warp_specialize else "",
                 " pp" if a.pingpong else "",
-                " mc%dx%d" % a.cluster if a.cluster != (1, 1) else "")
+                " mc%dx%d" % a.cluster if a.cluster != (1, 1) else "",
+                " ov" if a.overlap else "")
             launch()
             wait_or_hang(label)
             if check(label, o, lse):
@@ -478,8 +491,8 @@ def varlen_launchers(indir, spec, q, k, v, cu_t, o, lse):
     out = {}
     for a in varlen_kernels(*spec):
         kern = asynccopy.load(os.path.join(indir, a.name))["attention"]
-        label = "asynccopy%s%s" % (" ws" if a.warp_specialize else "",
-                                   " pp" if a.pingpong else "")
+        label = "asynccopy%s%s%s" % (" ws" if a.warp_specialize else "",
+                                     " pp" if a.pingpong else "", " ov" if a.overlap else "")
         out[label] = (lambda kern=kern, a=a: kern(q, k, v, o, lse, cu_t, grid=a.grid,
                                                   block=a.launch_threads))
     return out
@@ -636,6 +649,9 @@ def main():
     p.add_argument("--varlen", action="store_true",
                    help="only the timed varlen batch (random lengths 1..4096, "
                    "packed) against SDPA's varlen paths")
+    p.add_argument("--kernels", default="", metavar="TEXT",
+                   help="with --run: only the kernels whose name holds TEXT "
+                   "(e.g. _ov)")
     a = p.parse_args()
     if not a.build and not a.run:
         p.error("give --build DIR and/or --run DIR")
@@ -646,6 +662,8 @@ def main():
             shapes = [x for x in shapes if ("%s %d %s" % (x[6], x[4], x[5])).startswith(a.only)]
         build(a.build, shapes, a.small, a.varlen)
     if a.run:
+        global KERNELS
+        KERNELS = a.kernels
         return run(a.run, a.json, a.small, a.rounds, a.only, seqs, a.varlen)
     return 0
 

@@ -29,6 +29,7 @@ head with two consumer warpgroups of 64 rows each:
 
   attention_gen.py B H HKV S D [--causal] [--dtype f16|bf16] [--bn N]
                    [--stages N] [--ws [--pingpong]] [--multicast]
+                   [--varlen] [--overlap]
 
 prints the module: a gpu.module with the kernel `attention(Q, K, V, O,
 LSE)`, launched with a grid of ceil(S / 128) x B*H CTAs of 256 threads
@@ -60,7 +61,7 @@ def ceil_div(a, b):
 class Attention:
     def __init__(self, b, h, hkv, s, d, causal=False, dtype="f16", bn=None,
                  stages=2, warp_specialize=False, pingpong=False, multicast=False,
-                 varlen=False):
+                 varlen=False, overlap=False):
         assert d in (64, 128, 256) and h % hkv == 0
         self.b, self.h, self.hkv, self.s, self.d = b, h, hkv, s, d
         self.causal, self.dtype = causal, dtype
@@ -71,6 +72,9 @@ class Attention:
         self.stages = stages
         # Packed variable-length sequences (`cu_seqlens`): S is the longest.
         self.varlen = varlen
+        # S of the next key block on the tensor cores during this block's
+        # softmax (FlashAttention-3's intra-warpgroup overlap).
+        self.overlap = overlap
         self.warp_specialize = warp_specialize
         # The consumer warpgroups take turns at S = Q K^T (needs the
         # producer warpgroup).
@@ -95,7 +99,7 @@ class Attention:
             self.b, self.h, self.hkv, self.s, self.d, self.dtype,
             "_causal" if self.causal else "", self.bn, self.stages,
             "_ws" if self.warp_specialize else "") + ("_pp" if self.pingpong else "") + (
-            "_varlen" if self.varlen else "") + (
+            "_varlen" if self.varlen else "") + ("_ov" if self.overlap else "") + (
             "_c%dx%d" % self.cluster if self.cluster != (1, 1) else "")
 
     def smem_bytes(self):
@@ -183,16 +187,15 @@ def kernel(a):
     # of O is always clipped at the sequence's end.
     packed = a.varlen and a.warp_specialize
 
-    def window(rows, extent):
-        """The window of `extent` rows at `rows` of a head's sequence."""
+    def window(rows, extent, kv=True):
+        """The window of `extent` rows at `rows` of a head's sequence (of
+        its K/V head's with `kv`)."""
         if packed:
             at = e.op("arith.addi %%start, %s : index" % rows, "at")
-            return "[%s, %s, 0] [%d, 1, %d]" % (at, "%kvh" if rows == "%n0" else "%head",
-                                                 extent, d)
+            return "[%s, %s, 0] [%d, 1, %d]" % (at, "%kvh" if kv else "%head", extent, d)
         if a.varlen:
             return "[%s, 0, 0] [%d, 1, %d]" % (rows, extent, d)
-        return "[%%bh, %s, 0] [1, %d, %d]" % (rows, extent, d) if rows != "%n0" else \
-            "[%%bkv, %s, 0] [1, %d, %d]" % (rows, extent, d)
+        return "[%s, %s, 0] [1, %d, %d]" % ("%bkv" if kv else "%bh", rows, extent, d)
     scale = 1.0 / math.sqrt(d)
     e = Lines()
     e.pad = ""
@@ -277,7 +280,7 @@ def kernel(a):
     for bar in ("%qbar", "%kbar", "%vbar"):
         e("asynccopy.barrier.init %s, 1 : !asynccopy.barrier<1>" % bar)
     qsrc, qty = ("%Qs", gseq) if a.varlen and not packed else ("%Q", gq)
-    qwin = window("%m0", BM)
+    qwin = window("%m0", BM, kv=False)
     e("asynccopy.copy %s to %%sq window %s barrier %%qbar[%%c0] " % (qsrc, qwin)
       + tiling % (BM, COLS) + " : %s to %s" % (qty, sq))
     e("asynccopy.barrier.wait %qbar[%c0], %false : !asynccopy.barrier<1>")
@@ -296,106 +299,115 @@ def kernel(a):
     e("%last = arith.subi %nblocks, %c1 : index")
     e("%szero = llvm.mlir.zero : " + accs)
     e("%ozero = llvm.mlir.zero : " + acco)
-    e("%%main:6 = scf.for %%j = %%c0 to %%nblocks step %%c1 iter_args(%%ph = %%false, "
-      "%%o = %%ozero, %%mx0 = %%ninf, %%mx1 = %%ninf, %%l0 = %%f0, %%l1 = %%f0) -> "
-      "(i1, %s, f32, f32, f32, f32) {" % acco)
-    e.pad = "    "
-    e("%%n0 = arith.muli %%j, %%c%d : index" % bn)
     shared = tiling % (bn, COLS)
     if a.cluster != (1, 1):
         shared = shared[:-1] + ", collective = [#gpu<dim %s>]}" % (
             "y" if a.cluster[1] > 1 else "x")
-    kwin = window("%n0", bn)
-    for src, dst, bar in (("%K", "%sk", "%kbar"), ("%V", "%sv", "%vbar")):
-        e("asynccopy.copy %s to %s window %s barrier %s[%%c0] "
-          % (src + ("s" if a.varlen and not packed else ""), dst, kwin, bar) + shared
-          + " : %s to %s" % (gk if packed else gkseq, sk))
-    e("asynccopy.barrier.wait %kbar[%c0], %ph : !asynccopy.barrier<1>")
-    # S = Q K^T over the head dim, 16 at a time.
-    e("nvvm.wgmma.fence.aligned")
-    prev = "%szero"
-    for k in range(d // 16):
-        blk, off = divmod(16 * k, COLS)
-        vq = mref([64, 16], t, "strided<[%d, 1], offset: ?>" % COLS, WG)
-        vk = mref([bn, 16], t, "strided<[%d, 1], offset: %d>" % (COLS, blk * bn * COLS + off), WG)
-        e("%%vq%d = memref.subview %%sq[%d, %%wrow, %d] [1, 64, 16] [1, 1, 1] : %s to %s"
-          % (k, blk, off, sq, vq))
-        e("%%vk%d = memref.subview %%sk[%d, 0, %d] [1, %d, 16] [1, 1, 1] : %s to %s"
-          % (k, blk, off, bn, sk, vk))
-        e("%%dq%d = asynccopy.wgmma_descriptor %%vq%d major k : %s" % (k, k, vq))
-        e("%%dk%d = asynccopy.wgmma_descriptor %%vk%d major k : %s" % (k, k, vk))
-        e("%%s%d = nvvm.wgmma.mma_async %%dq%d, %%dk%d, %s, #nvvm.shape<m = 64, n = %d, k = 16>, "
-          "D [<f32>, <%s>], A [<%s>, <one>, <row>], B [<%s>, <one>, <col>] : %s -> %s"
-          % (k, k, k, prev, bn, "zero" if k == 0 else "one", t, t, accs, accs))
-        prev = "%%s%d" % k
-    e("nvvm.wgmma.commit.group.sync.aligned")
-    e("nvvm.wgmma.wait.group.sync.aligned 0")
-    sval = [e.op("llvm.extractvalue %s[%d] : %s" % (prev, i, accs), "x")
-            for i in range(bn // 2)]
-    sval = mask(e, a, sval)
-    rows = ([sval[i] for i in range(bn // 2) if i % 4 < 2],
-            [sval[i] for i in range(bn // 2) if i % 4 >= 2])
-    probs, alphas, news = {}, [], []
-    for r, (vals, mold, lold) in enumerate(zip(rows, ("%mx0", "%mx1"), ("%l0", "%l1"))):
-        # The row's maximum: this thread's columns, then the quad's.
-        mx = tree(e, "arith.maximumf", vals)
-        for off in ("%c1_i32", "%c2_i32"):
-            sh = e.fresh("sh")
-            e("%s, %s_ok = gpu.shuffle xor %s, %s, %%c32_i32 : f32" % (sh, sh, mx, off))
-            mx = e.op("arith.maximumf %s, %s : f32" % (mx, sh))
-        mnew = e.op("arith.maximumf %s, %s : f32" % (mold, mx), "mnew")
-        # exp2(s * c - m * c); a row that is all -inf so far subtracts 0.
-        msc = e.op("arith.mulf %s, %%cscale : f32" % mnew)
-        isinf = e.op("arith.cmpf oeq, %s, %%ninf : f32" % mnew)
-        msafe = e.op("arith.select %s, %%f0, %s : f32" % (isinf, msc))
-        ps = []
-        for v in vals:
-            # s * c - m * c, contracted into one fma.
-            sc = e.op("arith.mulf %s, %%cscale fastmath<contract> : f32" % v)
-            x = e.op("arith.subf %s, %s fastmath<contract> : f32" % (sc, msafe))
-            ps.append(e.op(EX2 % x, "p"))
-        for v, p in zip(vals, ps):
-            probs[v] = p
-        oldsc = e.op("arith.mulf %s, %%cscale : f32" % mold)
-        da = e.op("arith.subf %s, %s : f32" % (oldsc, msafe))
-        alpha = e.op(EX2 % da, "alpha")
-        rsum = tree(e, "arith.addf", ps)
-        lsc = e.op("arith.mulf %s, %s : f32" % (lold, alpha))
-        lnew = e.op("arith.addf %s, %s : f32" % (lsc, rsum), "lnew")
-        alphas.append(alpha)
-        news.append((mnew, lnew))
-    # O * alpha (rows of registers 4j, 4j+1 and 4j+2, 4j+3).
-    o = "%o"
-    for i in range(d // 2):
-        x = e.op("llvm.extractvalue %%o[%d] : %s" % (i, acco), "ox")
-        y = e.op("arith.mulf %s, %s : f32" % (x, alphas[0 if i % 4 < 2 else 1]))
-        o = e.op("llvm.insertvalue %s, %s[%d] : %s" % (y, o, i, acco), "o")
-    # P's A fragments: register i of step k is S's registers 8k + 2i, +1.
-    frags = []
-    for i in range(0, bn // 2, 2):
-        v = e.op("vector.from_elements %s, %s : vector<2xf32>"
-                 % (probs[sval[i]], probs[sval[i + 1]]))
-        h = e.op("arith.truncf %s : vector<2xf32> to vector<2x%s>" % (v, t))
-        frags.append(e.op("llvm.bitcast %s : vector<2x%s> to i32" % (h, t), "pa"))
-    e("asynccopy.barrier.wait %vbar[%c0], %ph : !asynccopy.barrier<1>")
-    e("nvvm.wgmma.fence.aligned")
-    for k in range(bn // 16):
-        vv = mref([blocks, 16, COLS], t,
-                  "strided<[%d, %d, 1], offset: %d>" % (bn * COLS, COLS, 16 * k * COLS), WG)
-        e("%%vv%d = memref.subview %%sv[0, %d, 0] [%d, 16, %d] [1, 1, 1] : %s to %s"
-          % (k, 16 * k, blocks, COLS, sk, vv))
-        e("%%dv%d = asynccopy.wgmma_descriptor %%vv%d major mn : %s" % (k, k, vv))
-        o = e.op("asynccopy.wgmma_register_a [%s], %%dv%d, %s, <m = 64, n = %d, k = 16>, "
-                 "D[<f32>, %%true], A[<%s>, <one>], B[<%s>, <one>, <row>] : %s"
-                 % (", ".join(frags[4 * k:4 * k + 4]), k, o, d, t, t, acco), "o")
-    e("nvvm.wgmma.commit.group.sync.aligned")
-    e("nvvm.wgmma.wait.group.sync.aligned 0")
-    # Single-buffer semantics: both warpgroups are done with the tiles
-    # before the next iteration's loads overwrite them.
-    e("gpu.barrier")
-    e("%nph = arith.xori %ph, %true : i1")
-    e("scf.yield %%nph, %s, %s, %s, %s, %s : i1, %s, f32, f32, f32, f32"
-      % (o, news[0][0], news[1][0], news[0][1], news[1][1], acco))
+
+    def load_kv(krows, vrows):
+        for src, dst, bar, rows in (("%K", "%sk", "%kbar", krows),
+                                    ("%V", "%sv", "%vbar", vrows)):
+            e("asynccopy.copy %s to %s window %s barrier %s[%%c0] "
+              % (src + ("s" if a.varlen and not packed else ""), dst,
+                 window(rows, bn), bar) + shared
+              + " : %s to %s" % (gk if packed else gkseq, sk))
+
+    body = Body(e, a, accs, acco, sk)
+    nfrag = bn // 4
+    if not a.overlap:
+        e("%%main:6 = scf.for %%j = %%c0 to %%nblocks step %%c1 iter_args(%%ph = %%false, "
+          "%%o = %%ozero, %%mx0 = %%ninf, %%mx1 = %%ninf, %%l0 = %%f0, %%l1 = %%f0) -> "
+          "(i1, %s, f32, f32, f32, f32) {" % acco)
+        e.pad = "    "
+        e("%%n0 = arith.muli %%j, %%c%d : index" % bn)
+        load_kv("%n0", "%n0")
+        e("asynccopy.barrier.wait %kbar[%c0], %ph : !asynccopy.barrier<1>")
+        e("nvvm.wgmma.fence.aligned")
+        s = body.qk("%szero")
+        e("nvvm.wgmma.commit.group.sync.aligned")
+        e("nvvm.wgmma.wait.group.sync.aligned 0")
+        p, alphas, news = body.softmax(s)
+        o = body.rescale("%o", alphas)
+        frags = body.fragments(p)
+        e("asynccopy.barrier.wait %vbar[%c0], %ph : !asynccopy.barrier<1>")
+        e("nvvm.wgmma.fence.aligned")
+        o = body.pv(frags, o)
+        e("nvvm.wgmma.commit.group.sync.aligned")
+        e("nvvm.wgmma.wait.group.sync.aligned 0")
+        # Single-buffer semantics: both warpgroups are done with the tiles
+        # before the next iteration's loads overwrite them.
+        e("gpu.barrier")
+        e("%nph = arith.xori %ph, %true : i1")
+        e("scf.yield %%nph, %s, %s, %s, %s, %s : i1, %s, f32, f32, f32, f32"
+          % (o, news[0][0], news[1][0], news[0][1], news[1][1], acco))
+    else:
+        # S(j) = Q K(j)^T overlaps the softmax's predecessor: iteration j
+        # issues S(j) and O += P(j-1) V(j-1), then takes the softmax of S(j)
+        # while the second group runs. V is loaded one block behind K, so a
+        # loop of nblocks + 1 iterations (none when there is no block)
+        # loads every K and V tile once more than it needs to at its ends
+        # (block 0's V, the last K), and skips S and P V there.
+        e("%cnext = arith.addi %nblocks, %c1 : index")
+        e("%any = arith.cmpi ugt, %nblocks, %c0 : index")
+        e("%trips = arith.select %any, %cnext, %c0 : index")
+        e("%pzero = arith.constant 0 : i32")
+        e("%%main:%d = scf.for %%j = %%c0 to %%trips step %%c1 iter_args(%%ph = %%false, "
+          "%%o = %%ozero, %%mx0 = %%ninf, %%mx1 = %%ninf, %%l0 = %%f0, %%l1 = %%f0, %s) -> "
+          "(i1, %s, f32, f32, f32, f32, %s) {"
+          % (6 + nfrag, ", ".join("%%pp%d = %%pzero" % i for i in range(nfrag)), acco,
+             ", ".join(["i32"] * nfrag)))
+        e.pad = "    "
+        e("%kb = arith.minui %j, %last : index")
+        e("%jm1 = arith.subi %j, %c1 : index")
+        e("%vb = arith.maxsi %jm1, %c0 : index")
+        e("%%n0 = arith.muli %%kb, %%c%d : index" % bn)
+        e("%%v0 = arith.muli %%vb, %%c%d : index" % bn)
+        load_kv("%n0", "%v0")
+        e("%more = arith.cmpi ult, %j, %nblocks : index")
+        e("%after = arith.cmpi ugt, %j, %c0 : index")
+        e("asynccopy.barrier.wait %kbar[%c0], %ph : !asynccopy.barrier<1>")
+        e("nvvm.wgmma.fence.aligned")
+        e("%%sj = scf.if %%more -> (%s) {" % accs)
+        e.pad = "      "
+        e("scf.yield %s : %s" % (body.qk("%szero"), accs))
+        e.pad = "    "
+        e("} else {")
+        e("  scf.yield %%szero : %s" % accs)
+        e("}")
+        e("nvvm.wgmma.commit.group.sync.aligned")
+        e("asynccopy.barrier.wait %vbar[%c0], %ph : !asynccopy.barrier<1>")
+        e("nvvm.wgmma.fence.aligned")
+        e("%%opv = scf.if %%after -> (%s) {" % acco)
+        e.pad = "      "
+        e("scf.yield %s : %s" % (body.pv(["%%pp%d" % i for i in range(nfrag)], "%o"), acco))
+        e.pad = "    "
+        e("} else {")
+        e("  scf.yield %%o : %s" % acco)
+        e("}")
+        e("nvvm.wgmma.commit.group.sync.aligned")
+        # S(j) is complete; O += P(j-1) V(j-1) may still run.
+        e("nvvm.wgmma.wait.group.sync.aligned 1")
+        one = e.op("arith.constant 1.0 : f32")
+        types = ", ".join(["f32"] * 6 + ["i32"] * nfrag)
+        e("%%sm:%d = scf.if %%more -> (%s) {" % (6 + nfrag, types))
+        e.pad = "      "
+        p, alphas, news = body.softmax("%sj")
+        frags = body.fragments(p)
+        e("scf.yield %s, %s, %s, %s, %s, %s, %s : %s" % (
+            alphas[0], alphas[1], news[0][0], news[1][0], news[0][1], news[1][1],
+            ", ".join(frags), types))
+        e.pad = "    "
+        e("} else {")
+        e("  scf.yield %s, %s, %%mx0, %%mx1, %%l0, %%l1, %s : %s" % (
+            one, one, ", ".join("%%pp%d" % i for i in range(nfrag)), types))
+        e("}")
+        e("nvvm.wgmma.wait.group.sync.aligned 0")
+        o = body.rescale("%opv", ("%sm#0", "%sm#1"))
+        e("gpu.barrier")
+        e("%nph = arith.xori %ph, %true : i1")
+        e("scf.yield %%nph, %s, %%sm#2, %%sm#3, %%sm#4, %%sm#5, %s : i1, %s, f32, f32, f32, f32, %s"
+          % (o, ", ".join("%%sm#%d" % (6 + i) for i in range(nfrag)), acco,
+             ", ".join(["i32"] * nfrag)))
     e.pad = "  "
     # Without a producer warpgroup the stages are released at a CTA barrier
     # where the loads stood, which refills the stage the iteration before
@@ -410,6 +422,114 @@ def kernel(a):
     e.pad = ""
     e("}")
     return e.lines
+
+
+class Body:
+    """The math of one key block: S = Q K^T, the online softmax, O * alpha
+    and O += P V, on the buffers %sq, %sk, %sv."""
+
+    def __init__(self, e, a, accs, acco, sk):
+        self.e, self.a, self.accs, self.acco, self.sk = e, a, accs, acco, sk
+
+    def qk(self, acc):
+        """S = Q K^T over the head dim, 16 at a time; returns S."""
+        e, a, t, bn = self.e, self.a, self.a.dtype, self.a.bn
+        blocks = a.d // COLS
+        sq = mref([blocks, BM, COLS], t, None, WG)
+        for k in range(a.d // 16):
+            blk, off = divmod(16 * k, COLS)
+            vq = mref([64, 16], t, "strided<[%d, 1], offset: ?>" % COLS, WG)
+            vk = mref([bn, 16], t, "strided<[%d, 1], offset: %d>"
+                      % (COLS, blk * bn * COLS + off), WG)
+            e("%%vq%d = memref.subview %%sq[%d, %%wrow, %d] [1, 64, 16] [1, 1, 1] : %s to %s"
+              % (k, blk, off, sq, vq))
+            e("%%vk%d = memref.subview %%sk[%d, 0, %d] [1, %d, 16] [1, 1, 1] : %s to %s"
+              % (k, blk, off, bn, self.sk, vk))
+            e("%%dq%d = asynccopy.wgmma_descriptor %%vq%d major k : %s" % (k, k, vq))
+            e("%%dk%d = asynccopy.wgmma_descriptor %%vk%d major k : %s" % (k, k, vk))
+            e("%%s%d = nvvm.wgmma.mma_async %%dq%d, %%dk%d, %s, #nvvm.shape<m = 64, n = %d, "
+              "k = 16>, D [<f32>, <%s>], A [<%s>, <one>, <row>], B [<%s>, <one>, <col>] : "
+              "%s -> %s" % (k, k, k, acc, bn, "zero" if k == 0 else "one", t, t,
+                            self.accs, self.accs))
+            acc = "%%s%d" % k
+        return acc
+
+    def softmax(self, s):
+        """The online softmax of S's block (masked where needed) against the
+        running %mx0/%mx1 and %l0/%l1: P (for `fragments`), the two rows'
+        alphas and their new (max, sum)."""
+        e, a, bn = self.e, self.a, self.a.bn
+        sval = [e.op("llvm.extractvalue %s[%d] : %s" % (s, i, self.accs), "x")
+                for i in range(bn // 2)]
+        sval = mask(e, a, sval)
+        rows = ([sval[i] for i in range(bn // 2) if i % 4 < 2],
+                [sval[i] for i in range(bn // 2) if i % 4 >= 2])
+        probs, alphas, news = {}, [], []
+        for vals, mold, lold in zip(rows, ("%mx0", "%mx1"), ("%l0", "%l1")):
+            # The row's maximum: this thread's columns, then the quad's.
+            mx = tree(e, "arith.maximumf", vals)
+            for off in ("%c1_i32", "%c2_i32"):
+                sh = e.fresh("sh")
+                e("%s, %s_ok = gpu.shuffle xor %s, %s, %%c32_i32 : f32" % (sh, sh, mx, off))
+                mx = e.op("arith.maximumf %s, %s : f32" % (mx, sh))
+            mnew = e.op("arith.maximumf %s, %s : f32" % (mold, mx), "mnew")
+            # exp2(s * c - m * c); a row that is all -inf so far subtracts 0.
+            msc = e.op("arith.mulf %s, %%cscale : f32" % mnew)
+            isinf = e.op("arith.cmpf oeq, %s, %%ninf : f32" % mnew)
+            msafe = e.op("arith.select %s, %%f0, %s : f32" % (isinf, msc))
+            ps = []
+            for v in vals:
+                # s * c - m * c, contracted into one fma.
+                sc = e.op("arith.mulf %s, %%cscale fastmath<contract> : f32" % v)
+                x = e.op("arith.subf %s, %s fastmath<contract> : f32" % (sc, msafe))
+                ps.append(e.op(EX2 % x, "p"))
+            for v, p in zip(vals, ps):
+                probs[v] = p
+            oldsc = e.op("arith.mulf %s, %%cscale : f32" % mold)
+            da = e.op("arith.subf %s, %s : f32" % (oldsc, msafe))
+            alphas.append(e.op(EX2 % da, "alpha"))
+            rsum = tree(e, "arith.addf", ps)
+            lsc = e.op("arith.mulf %s, %s : f32" % (lold, alphas[-1]))
+            news.append((mnew, e.op("arith.addf %s, %s : f32" % (lsc, rsum), "lnew")))
+        return (sval, probs), alphas, news
+
+    def fragments(self, p):
+        """P's A fragments: register i of step k is S's registers 8k + 2i,
+        +1 (`p`: S's values and their probabilities, from `softmax`)."""
+        e, t = self.e, self.a.dtype
+        sval, probs = p
+        frags = []
+        for i in range(0, self.a.bn // 2, 2):
+            v = e.op("vector.from_elements %s, %s : vector<2xf32>"
+                     % (probs[sval[i]], probs[sval[i + 1]]))
+            h = e.op("arith.truncf %s : vector<2xf32> to vector<2x%s>" % (v, t))
+            frags.append(e.op("llvm.bitcast %s : vector<2x%s> to i32" % (h, t), "pa"))
+        return frags
+
+    def rescale(self, o, alphas):
+        """O * alpha (rows of registers 4j, 4j+1 and 4j+2, 4j+3)."""
+        e = self.e
+        src = o
+        for i in range(self.a.d // 2):
+            x = e.op("llvm.extractvalue %s[%d] : %s" % (src, i, self.acco), "ox")
+            y = e.op("arith.mulf %s, %s : f32" % (x, alphas[0 if i % 4 < 2 else 1]))
+            o = e.op("llvm.insertvalue %s, %s[%d] : %s" % (y, o, i, self.acco), "o")
+        return o
+
+    def pv(self, frags, o):
+        """O += P V, 16 keys at a time (V MN-major: head dim contiguous)."""
+        e, a, t = self.e, self.a, self.a.dtype
+        blocks = a.d // COLS
+        for k in range(a.bn // 16):
+            vv = mref([blocks, 16, COLS], t, "strided<[%d, %d, 1], offset: %d>"
+                      % (a.bn * COLS, COLS, 16 * k * COLS), WG)
+            e("%%vv%d = memref.subview %%sv[0, %d, 0] [%d, 16, %d] [1, 1, 1] : %s to %s"
+              % (k, 16 * k, blocks, COLS, self.sk, vv))
+            e("%%dv%d = asynccopy.wgmma_descriptor %%vv%d major mn : %s" % (k, k, vv))
+            o = e.op("asynccopy.wgmma_register_a [%s], %%dv%d, %s, <m = 64, n = %d, k = 16>, "
+                     "D[<f32>, %%true], A[<%s>, <one>], B[<%s>, <one>, <row>] : %s"
+                     % (", ".join(frags[4 * k:4 * k + 4]), k, o, a.d, t, t, self.acco), "o")
+        return o
 
 
 def tree(e, op, vals):
@@ -549,9 +669,13 @@ def main():
     p.add_argument("--multicast", action="store_true",
                    help="K/V multicast over 2-CTA clusters (query heads of "
                         "one K/V head, or two query blocks when not causal)")
+    p.add_argument("--overlap", action="store_true",
+                   help="S = Q K^T of a key block runs during the softmax of "
+                        "the block before (V loaded one block behind K)")
     x = p.parse_args()
     print(emit(Attention(x.b, x.h, x.hkv, x.s, x.d, x.causal, x.dtype, x.bn,
-                         x.stages, x.ws, x.pingpong, x.multicast, x.varlen)), end="")
+                         x.stages, x.ws, x.pingpong, x.multicast, x.varlen,
+                         x.overlap)), end="")
 
 
 if __name__ == "__main__":

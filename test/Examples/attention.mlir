@@ -42,6 +42,15 @@
 // before the split by every thread; only O's store clips at the sequence.
 // RUN: %python %S/../../bench/attention/attention_gen.py 4 8 2 256 128 --varlen --ws --causal \
 // RUN:   | ac-opt -asynccopy-to-llvm="format=isa" -verify-diagnostics | %extract_ptx | FileCheck %s --check-prefix=VARLENWS
+// The overlapped loop (`--overlap`): V loaded one block behind K, S(j)
+// committed before O += P(j-1) V(j-1), `wait.group 1` before the softmax of
+// S(j); ptxas keeps the wgmma asynchronous. With a producer warpgroup and
+// pingpong consumers, the turn ends at `wait.group 1`, where K's stage is
+// released (V's after `wait.group 0`).
+// RUN: %python %S/../../bench/attention/attention_gen.py 1 2 2 512 128 --overlap \
+// RUN:   | ac-opt -asynccopy-to-llvm="format=isa" | %extract_ptx | FileCheck %s --check-prefix=OV
+// RUN: %python %S/../../bench/attention/attention_gen.py 1 4 2 512 128 --overlap --ws --pingpong --causal \
+// RUN:   | ac-opt -asynccopy-to-llvm="format=isa" | %extract_ptx | FileCheck %s --check-prefix=OVPP
 // Head dims 64 and 256 (bf16), key blocks of 128 and 64.
 // RUN: %python %S/../../bench/attention/attention_gen.py 1 2 2 256 64 --dtype bf16 --stages 3 \
 // RUN:   | ac-opt -asynccopy-to-llvm="format=isa" | %extract_ptx | FileCheck %s --check-prefix=D64
@@ -147,3 +156,28 @@
 // VARLENWS-NOT: ld.global
 // VARLENWS-DAG: cp.async.bulk.tensor.4d.global.shared::cta.tile.bulk_group
 // VARLENWS-DAG: st.global.v4.b32
+
+// OV-LABEL: .entry attention(
+// OV: mbarrier.try_wait.parity.shared.b64
+// OV-COUNT-8: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {{.*}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, {{.*}};
+// OV: wgmma.commit_group.sync.aligned;
+// OV: mbarrier.try_wait.parity.shared.b64
+// OV-COUNT-8: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {{.*}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, %p{{[0-9]+}}, 1, 1, 1;
+// OV: wgmma.commit_group.sync.aligned;
+// OV-NEXT: wgmma.wait_group.sync.aligned 1;
+// OV-COUNT-66: ex2.approx.ftz.f32
+
+// OVPP-LABEL: .entry attention(
+// OVPP: setmaxnreg.inc.sync.aligned.u32 232;
+// OVPP: bar.arrive 2, 256;
+// OVPP: bar.sync %r{{[0-9]+}}, 256;
+// OVPP: wgmma.commit_group.sync.aligned;
+// OVPP: wgmma.commit_group.sync.aligned;
+// OVPP-NEXT: wgmma.wait_group.sync.aligned 1;
+// OVPP-NOT: wgmma.wait_group
+// OVPP: bar.arrive %r{{[0-9]+}}, 256;
+// OVPP-NOT: wgmma.wait_group
+// OVPP: bar.warp.sync -1;
+// OVPP-NEXT: @%p{{[0-9]+}} bra
+// OVPP-NEXT: add.s64
+// OVPP-NEXT: mbarrier.arrive.shared.b64

@@ -924,6 +924,162 @@ gpu.module @kernels {
 
 // -----
 
+// FlashAttention-3's overlap: S(j) = Q K(j)^T (in a branch that skips it in
+// the last iteration) is committed before O += P(j-1) V(j-1), so
+// `wait.group 1` completes it while the second group runs: K's stage is
+// released there, V's after `wait.group 0`.
+
+!acc = !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>
+#wg = #gpu.address_space<workgroup>
+// CHECK-LABEL: gpu.func @overlapped_streams
+// CHECK: asynccopy.barrier.alloc : !asynccopy.barrier<2>
+// CHECK: asynccopy.barrier.alloc : !asynccopy.barrier<2>
+// CHECK: %[[KEMPTY:.*]] = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+// CHECK: %[[VEMPTY:.*]] = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+// CHECK: } else {
+// CHECK:   scf.for
+// CHECK:     scf.if
+// CHECK:       nvvm.wgmma.mma_async
+// CHECK:     nvvm.wgmma.commit.group.sync.aligned
+// CHECK:     asynccopy.wgmma_register_a
+// CHECK:     nvvm.wgmma.commit.group.sync.aligned
+// CHECK:     nvvm.wgmma.wait.group.sync.aligned 1
+// CHECK:     nvvm.bar.warp.sync
+// CHECK:     asynccopy.barrier.arrive %[[KEMPTY]]
+// CHECK:     arith.addf
+// CHECK:     nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK:     nvvm.bar.warp.sync
+// CHECK:     asynccopy.barrier.arrive %[[VEMPTY]]
+// CHECK:     scf.yield
+gpu.module @kernels {
+  gpu.func @overlapped_streams(%K: memref<256x16xf16>, %V: memref<256x16xf16>)
+      workgroup(%sq : memref<64x16xf16, #wg>, %sk : memref<16x16xf16, #wg>,
+                %sv : memref<16x16xf16, #wg>) kernel
+      attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c15 = arith.constant 15 : index
+    %c16 = arith.constant 16 : index
+    %c17 = arith.constant 17 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %a = arith.constant 0 : i32
+    %f = arith.constant 1.0 : f32
+    %zero = llvm.mlir.zero : !acc
+    %kbar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %kbar, 1 : !asynccopy.barrier<1>
+    %vbar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %vbar, 1 : !asynccopy.barrier<1>
+    %r:3 = scf.for %j = %c0 to %c17 step %c1 iter_args(%ph = %false, %o = %zero, %x = %f)
+        -> (i1, !acc, f32) {
+      %kb = arith.minui %j, %c15 : index
+      %jm1 = arith.subi %j, %c1 : index
+      %vb = arith.maxsi %jm1, %c0 : index
+      %k0 = arith.muli %kb, %c16 : index
+      %v0 = arith.muli %vb, %c16 : index
+      asynccopy.copy %K to %sk window [%k0, 0] [16, 16] barrier %kbar[%c0]
+          : memref<256x16xf16> to memref<16x16xf16, #wg>
+      asynccopy.copy %V to %sv window [%v0, 0] [16, 16] barrier %vbar[%c0]
+          : memref<256x16xf16> to memref<16x16xf16, #wg>
+      %more = arith.cmpi ult, %j, %c16 : index
+      asynccopy.barrier.wait %kbar[%c0], %ph : !asynccopy.barrier<1>
+      nvvm.wgmma.fence.aligned
+      %s = scf.if %more -> (!acc) {
+        %dq = asynccopy.wgmma_descriptor %sq major k : memref<64x16xf16, #wg>
+        %dk = asynccopy.wgmma_descriptor %sk major k : memref<16x16xf16, #wg>
+        %s1 = nvvm.wgmma.mma_async %dq, %dk, %zero, #nvvm.shape<m = 64, n = 16, k = 16>,
+            D [<f32>, <zero>], A [<f16>, <one>, <row>], B [<f16>, <one>, <col>] : !acc -> !acc
+        scf.yield %s1 : !acc
+      } else {
+        scf.yield %zero : !acc
+      }
+      nvvm.wgmma.commit.group.sync.aligned
+      asynccopy.barrier.wait %vbar[%c0], %ph : !asynccopy.barrier<1>
+      %dv = asynccopy.wgmma_descriptor %sv major mn : memref<16x16xf16, #wg>
+      nvvm.wgmma.fence.aligned
+      %o1 = asynccopy.wgmma_register_a [%a, %a, %a, %a], %dv, %o, <m = 64, n = 16, k = 16>,
+          D[<f32>, %true], A[<f16>, <one>], B[<f16>, <one>, <row>] : !acc
+      nvvm.wgmma.commit.group.sync.aligned
+      nvvm.wgmma.wait.group.sync.aligned 1
+      %e = llvm.extractvalue %s[0] : !acc
+      %x1 = arith.addf %x, %e : f32
+      nvvm.wgmma.wait.group.sync.aligned 0
+      gpu.barrier
+      %nph = arith.xori %ph, %true : i1
+      scf.yield %nph, %o1, %x1 : i1, !acc, f32
+    } {asynccopy.pipeline_stages = 2 : i64, asynccopy.pipeline_warp_specialize}
+    gpu.return
+  }
+}
+
+// -----
+
+// `wait.group 1` completes only the groups before the most recent one: O +=
+// P V committed first is complete there and V's stage released, but S = Q
+// K^T, committed last, reads K until `wait.group 0`.
+
+!acc = !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>
+#wg = #gpu.address_space<workgroup>
+// CHECK-LABEL: gpu.func @latest_group_pending
+// CHECK: asynccopy.barrier.alloc : !asynccopy.barrier<2>
+// CHECK: asynccopy.barrier.alloc : !asynccopy.barrier<2>
+// CHECK: %[[KEMPTY:.*]] = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+// CHECK: %[[VEMPTY:.*]] = asynccopy.barrier.alloc : !asynccopy.barrier<2>
+// CHECK: } else {
+// CHECK:   scf.for
+// CHECK:     nvvm.wgmma.wait.group.sync.aligned 1
+// CHECK-NOT: nvvm.wgmma.wait.group
+// CHECK:     asynccopy.barrier.arrive %[[VEMPTY]]
+// CHECK:     nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK:     asynccopy.barrier.arrive %[[KEMPTY]]
+// CHECK:     scf.yield
+gpu.module @kernels {
+  gpu.func @latest_group_pending(%K: memref<256x16xf16>, %V: memref<256x16xf16>)
+      workgroup(%sq : memref<64x16xf16, #wg>, %sk : memref<16x16xf16, #wg>,
+                %sv : memref<16x16xf16, #wg>) kernel
+      attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index
+    %false = arith.constant false
+    %true = arith.constant true
+    %a = arith.constant 0 : i32
+    %zero = llvm.mlir.zero : !acc
+    %kbar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %kbar, 1 : !asynccopy.barrier<1>
+    %vbar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %vbar, 1 : !asynccopy.barrier<1>
+    %r:3 = scf.for %j = %c0 to %c16 step %c1 iter_args(%ph = %false, %s = %zero, %o = %zero)
+        -> (i1, !acc, !acc) {
+      %n0 = arith.muli %j, %c16 : index
+      asynccopy.copy %K to %sk window [%n0, 0] [16, 16] barrier %kbar[%c0]
+          : memref<256x16xf16> to memref<16x16xf16, #wg>
+      asynccopy.copy %V to %sv window [%n0, 0] [16, 16] barrier %vbar[%c0]
+          : memref<256x16xf16> to memref<16x16xf16, #wg>
+      asynccopy.barrier.wait %vbar[%c0], %ph : !asynccopy.barrier<1>
+      %dv = asynccopy.wgmma_descriptor %sv major mn : memref<16x16xf16, #wg>
+      nvvm.wgmma.fence.aligned
+      %o1 = asynccopy.wgmma_register_a [%a, %a, %a, %a], %dv, %o, <m = 64, n = 16, k = 16>,
+          D[<f32>, %true], A[<f16>, <one>], B[<f16>, <one>, <row>] : !acc
+      nvvm.wgmma.commit.group.sync.aligned
+      asynccopy.barrier.wait %kbar[%c0], %ph : !asynccopy.barrier<1>
+      %dq = asynccopy.wgmma_descriptor %sq major k : memref<64x16xf16, #wg>
+      %dk = asynccopy.wgmma_descriptor %sk major k : memref<16x16xf16, #wg>
+      %s1 = nvvm.wgmma.mma_async %dq, %dk, %s, #nvvm.shape<m = 64, n = 16, k = 16>,
+          D [<f32>, <zero>], A [<f16>, <one>, <row>], B [<f16>, <one>, <col>] : !acc -> !acc
+      nvvm.wgmma.commit.group.sync.aligned
+      nvvm.wgmma.wait.group.sync.aligned 1
+      nvvm.wgmma.wait.group.sync.aligned 0
+      gpu.barrier
+      %nph = arith.xori %ph, %true : i1
+      scf.yield %nph, %s1, %o1 : i1, !acc, !acc
+    } {asynccopy.pipeline_stages = 2 : i64, asynccopy.pipeline_warp_specialize}
+    gpu.return
+  }
+}
+
+// -----
+
 // A packed batch (varlen): the CTA's sequence bounds are read from
 // `cu_seqlens` before the loop, at one address every thread reads, so the
 // trip count is the same in every thread and the producer's threads may

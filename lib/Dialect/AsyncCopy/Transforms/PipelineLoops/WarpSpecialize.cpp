@@ -238,11 +238,49 @@ Operation *topLevel(Operation *op, Block *body) {
   return op;
 }
 
+/// Whether `op` is or holds a wgmma commit or wait.
+static bool holdsWgmmaSync(Operation *op) {
+  return op
+      ->walk([](Operation *inner) {
+        return isa<NVVM::WgmmaGroupSyncAlignedOp, NVVM::WgmmaWaitGroupSyncOp>(
+                   inner)
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// The first top-level op after `last` (the last top-level op that issues
+/// wgmma reading a stream) where that wgmma is complete: a `wait.group N`
+/// with at least N groups committed after the first top-level commit after
+/// `last`, which holds the wgmma; or a `wait.group 0` right after a `last`
+/// that commits its own groups. Null (the end of the body) when a commit
+/// or wait nested in other ops after `last` hides the count.
+static Operation *wgmmaCompletion(Operation *last) {
+  bool committed = false;
+  bool commitsItself = holdsWgmmaSync(last);
+  int64_t after = 0;
+  for (Operation *op = last->getNextNode(); op; op = op->getNextNode()) {
+    if (isa<NVVM::WgmmaGroupSyncAlignedOp>(op)) {
+      if (committed)
+        ++after;
+      committed = true;
+    } else if (auto wait = dyn_cast<NVVM::WgmmaWaitGroupSyncOp>(op)) {
+      int64_t pending = wait.getGroup();
+      if ((committed && after >= pending) || (commitsItself && pending == 0))
+        return op;
+    } else if (holdsWgmmaSync(op)) {
+      return nullptr;
+    }
+  }
+  return nullptr;
+}
+
 /// Per-stream release (see `PipelinePlan::streamRelease`): the loads that
 /// complete on one barrier form a stream; its buffers are read until the
 /// last top-level op that uses them (through views and wgmma descriptors),
-/// or, where a wgmma reads them, until the first top-level `wait.group 0`
-/// after that. Planned where the streams' points differ.
+/// or, where a wgmma reads them, until the `wait.group` that completes it
+/// (`wgmmaCompletion`). Planned where the streams' points differ.
 void planStreamReleases(PipelinePlan &plan) {
   Block *body = plan.loop.getBody();
   llvm::MapVector<Value, SmallVector<unsigned>> byBarrier;
@@ -282,15 +320,8 @@ void planStreamReleases(PipelinePlan &plan) {
       }
     }
     Operation *point = last;
-    if (point && readByWgmma) {
-      point = nullptr;
-      for (Operation *op = last->getNextNode(); op; op = op->getNextNode())
-        if (auto wait = dyn_cast<NVVM::WgmmaWaitGroupSyncOp>(op);
-            wait && wait.getGroup() == 0) {
-          point = op;
-          break;
-        }
-    }
+    if (point && readByWgmma)
+      point = wgmmaCompletion(last);
     if (point && isa<scf::YieldOp>(point))
       point = nullptr;
     points.push_back(point);
