@@ -75,7 +75,8 @@ VARIANTS = {64: ((128, 3, False, False, False, False), (128, 3, True, False, Fal
                   (128, 2, True, True, False, False), (128, 2, True, True, True, False),
                   (64, 3, True, True, False, False), (64, 2, False, False, False, False),
                   (128, 2, False, False, False, True), (128, 2, True, False, False, True),
-                  (128, 2, True, True, False, True)),
+                  (128, 2, True, True, False, True), (176, 2, True, False, False, False),
+                  (176, 2, True, True, False, False), (176, 2, True, False, False, True)),
             256: ((64, 2, False, False, False, False), (64, 2, True, False, False, False),
                   (64, 2, True, True, False, False), (64, 2, True, True, False, True))}
 PEAK_TFLOPS = 989.0  # dense f16/bf16 of the H100/H200 SXM

@@ -183,6 +183,38 @@ module attributes {gpu.container_module} {
       asynccopy.wait %t1 : !asynccopy.token
       gpu.return
     }
+    gpu.func @written_tile(%out: memref<1024x128xf16>, %cu: memref<5xi32>)
+        workgroup(%tile : memref<64x128xf16, #wg>) kernel
+        attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c64 = arith.constant 64 : index
+      %bx = gpu.block_id x
+      %seq = gpu.block_id y
+      %next = arith.addi %seq, %c1 : index
+      %s32 = memref.load %cu[%seq] : memref<5xi32>
+      %e32 = memref.load %cu[%next] : memref<5xi32>
+      %start = arith.index_cast %s32 : i32 to index
+      %end = arith.index_cast %e32 : i32 to index
+      %len = arith.subi %end, %start : index
+      %row = arith.muli %bx, %c64 : index
+      // Thread t writes column t of the tile (r + t in row r), then the CTA
+      // stores the tile into its sequence, clipped at the end: no barrier
+      // is written, as none is needed before a TMA store.
+      %tid = gpu.thread_id x
+      scf.for %r = %c0 to %c64 step %c1 {
+        %v = arith.addi %r, %tid : index
+        %vi = arith.index_cast %v : index to i32
+        %vf = arith.sitofp %vi : i32 to f16
+        memref.store %vf, %tile[%r, %tid] : memref<64x128xf16, #wg>
+      }
+      %dst = memref.subview %out[%start, 0] [%len, 128] [1, 1]
+          : memref<1024x128xf16> to memref<?x128xf16, strided<[128, 1], offset: ?>>
+      %t = asynccopy.copy %tile to %dst window [%row, 0] [64, 128]
+          : memref<64x128xf16, #wg> to memref<?x128xf16, strided<[128, 1], offset: ?>> -> !asynccopy.token
+      asynccopy.wait %t : !asynccopy.token
+      gpu.return
+    }
 """ + "".join(FP8_KERNEL.format(name=n, t=t) for n, t in FP8.items()) + """  }
 }
 """
@@ -350,6 +382,22 @@ def run_trust(module):
     want = torch.full_like(x, -7.0)
     want[:cu[-1]] = x[:cu[-1]]
     failures += not check("varlen batch of %s rows, packed" % (lengths,), y, want)
+    # A tile the threads wrote with ordinary stores, stored into its
+    # sequence: TMA inside it, the sync copy where the window crosses its
+    # end, each after a CTA barrier (racecheck finds none missing).
+    y = torch.full_like(x, -7.0)
+    module["written_tile"](y, cu_t, grid=(4, len(lengths)), block=128)
+    torch.cuda.synchronize()
+    want = torch.full_like(x, -7.0)
+    tile = (torch.arange(64, device="cuda")[:, None]
+            + torch.arange(128, device="cuda")[None, :]).to(torch.float16)
+    for seq in range(len(lengths)):
+        for bx in range(4):
+            lo = cu[seq] + 64 * bx
+            hi = min(cu[seq + 1], lo + 64)
+            if lo < hi:
+                want[lo:hi] = tile[:hi - lo]
+    failures += not check("written tile stored into %s rows, clipped" % (lengths,), y, want)
     # Tiled windows at rows off the tile grid (and one past the end, which
     # the hardware clips): every row of the window moves, nothing else.
     x = torch.randn(256, 256, device="cuda").to(torch.float16)

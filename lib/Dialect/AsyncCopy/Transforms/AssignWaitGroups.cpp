@@ -318,6 +318,33 @@ void fenceGenericWrites(Operation *op) {
   }
 }
 
+/// The SMEM a sync copy reads: its threads read what the CTA's other
+/// threads wrote, in chunks that need not be the ones each thread wrote.
+Value syncCopySmemSource(Operation *op) {
+  auto copy = dyn_cast<SyncCopyOp>(op);
+  if (!copy)
+    return Value();
+  auto type = dyn_cast<MemRefType>(copy.getSource().getType());
+  return type && isSharedMemory(type) ? copy.getSource() : Value();
+}
+
+/// Orders the generic writes to the SMEM a sync copy reads before it, as
+/// `fenceGenericWrites` orders them before an async-proxy copy of that
+/// SMEM (which is what the copy may have been before selection fell back):
+/// a CTA barrier before the copy unless one is between.
+void orderGenericWrites(Operation *op) {
+  SmemFootprint footprint(syncCopySmemSource(op));
+  for (Operation *prev : opsBefore(op)) {
+    if (isa<gpu::BarrierOp, NVVM::BarrierOp, WaitOp, WaitGroupOp>(prev))
+      return;
+    if (writesGeneric(prev, footprint)) {
+      OpBuilder b(op);
+      gpu::BarrierOp::create(b, op->getLoc());
+      return;
+    }
+  }
+}
+
 struct AsyncCopyAssignWaitGroupsPass
     : public mlir::asynccopy::impl::AsyncCopyAssignWaitGroupsBase<
           AsyncCopyAssignWaitGroupsPass> {
@@ -341,6 +368,13 @@ struct AsyncCopyAssignWaitGroupsPass
     });
     for (Operation *op : asyncOps)
       fenceGenericWrites(op);
+    SmallVector<Operation *> syncCopies;
+    getOperation()->walk([&](Operation *op) {
+      if (syncCopySmemSource(op))
+        syncCopies.push_back(op);
+    });
+    for (Operation *op : syncCopies)
+      orderGenericWrites(op);
 
     SmallVector<WaitOp> waits;
     getOperation()->walk([&](WaitOp wait) { waits.push_back(wait); });

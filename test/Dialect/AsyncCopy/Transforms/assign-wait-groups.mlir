@@ -272,6 +272,53 @@ module attributes {gpu.container_module} {
 
 // -----
 
+#plan = #asynccopy.tma_plan<box = [64, 128], issues = 1, bytes = 16384>
+#chunks = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 16384, vector_bytes = 16>
+!tile = memref<64x128xf16, #gpu.address_space<workgroup>>
+!seq = memref<?x128xf16, strided<[128, 1], offset: ?>>
+
+// The sync copy a store falls back to (here the tile crossing a clipped
+// subview's end) reads SMEM that other threads wrote with ordinary stores:
+// it gets the CTA barrier the TMA store in the other branch gets, unless one
+// is between; a sync copy of SMEM the stores do not touch needs none.
+// CHECK-LABEL: gpu.func @sync_copy_of_written_smem
+// CHECK: scf.if
+// CHECK-NEXT: asynccopy.fence_async_shared
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: asynccopy.tma.store
+// CHECK: } else {
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: asynccopy.sync.copy %[[OUT:[^ ]*]] to
+// CHECK: gpu.barrier
+// CHECK-NEXT: asynccopy.sync.copy %[[OUT]] to
+// CHECK-NEXT: asynccopy.sync.copy %{{[^ ]*}} to
+// CHECK-NEXT: gpu.return
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @sync_copy_of_written_smem(%Y: memref<4096x128xf16>, %Ys: !seq,
+        %inside: i1, %v: f16) workgroup(%out : !tile, %other : !tile) kernel {
+      %c0 = arith.constant 0 : index
+      %tid = gpu.thread_id x
+      memref.store %v, %out[%c0, %tid] : !tile
+      %t = scf.if %inside -> (!asynccopy.token) {
+        %s = asynccopy.tma.store %out to %Y window [%c0, 0] [64, 128] {plan = #plan} : !tile to memref<4096x128xf16> -> !asynccopy.token
+        scf.yield %s : !asynccopy.token
+      } else {
+        %s = asynccopy.sync.copy %out to %Ys window [0, 0] [64, 128] {plan = #chunks} : !tile to !seq -> !asynccopy.token
+        scf.yield %s : !asynccopy.token
+      }
+      asynccopy.wait %t : !asynccopy.token
+      memref.store %v, %out[%c0, %tid] : !tile
+      gpu.barrier
+      %u = asynccopy.sync.copy %out to %Ys window [0, 0] [64, 128] {plan = #chunks} : !tile to !seq -> !asynccopy.token
+      %w = asynccopy.sync.copy %other to %Ys window [0, 0] [64, 128] {plan = #chunks} : !tile to !seq -> !asynccopy.token
+      gpu.return
+    }
+  }
+}
+
+// -----
+
 // A cp.async copy that completes on a barrier still commits its group on
 // every thread: it counts as a younger group of the token copy before it.
 !sf = memref<32x64xf32, #gpu.address_space<workgroup>>

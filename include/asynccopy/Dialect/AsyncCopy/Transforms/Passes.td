@@ -179,7 +179,9 @@ def AsyncCopyAssignWaitGroups : Pass<"asynccopy-assign-wait-groups"> {
     static byte ranges, so the stages of a multi-buffer do not conflict).
     SMEM written with ordinary stores before a TMA, bulk or DSMEM copy
     accesses it gets `asynccopy.fence_async_shared` before the CTA barrier
-    in between, or a fence and a `gpu.barrier` before the copy.
+    in between, or a fence and a `gpu.barrier` before the copy; a sync copy
+    that reads such SMEM (the fallback of such a copy) gets the
+    `gpu.barrier` unless one is in between.
     Runs after selection, on the mechanism ops.
   }];
 }
