@@ -183,6 +183,42 @@ module attributes {gpu.container_module} {
       asynccopy.wait %t1 : !asynccopy.token
       gpu.return
     }
+    gpu.func @varlen_heads(%in: memref<?x4x128xf16>, %out: memref<?x4x128xf16>,
+                           %cu: memref<5xi32>)
+        workgroup(%tile : memref<2x64x64xf16, #wg>) kernel
+        attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c64 = arith.constant 64 : index
+      %false = arith.constant false
+      %bx = gpu.block_id x
+      %seq = gpu.block_id y
+      %head = gpu.block_id z
+      %next = arith.addi %seq, %c1 : index
+      %s32 = memref.load %cu[%seq] : memref<5xi32>
+      %e32 = memref.load %cu[%next] : memref<5xi32>
+      %start = arith.index_cast %s32 : i32 to index
+      %end = arith.index_cast %e32 : i32 to index
+      %len = arith.subi %end, %start : index
+      %row = arith.muli %bx, %c64 : index
+      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+      asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+      // One head of one sequence of a packed (tokens, heads, D) batch:
+      // rank-reducing subviews.
+      %src = memref.subview %in[%start, %head, 0] [%len, 1, 128] [1, 1, 1]
+          : memref<?x4x128xf16> to memref<?x128xf16, strided<[512, 1], offset: ?>>
+      %dst = memref.subview %out[%start, %head, 0] [%len, 1, 128] [1, 1, 1]
+          : memref<?x4x128xf16> to memref<?x128xf16, strided<[512, 1], offset: ?>>
+      asynccopy.copy %src to %tile window [%row, 0] [64, 128] barrier %bar[%c0]
+          {swizzle = 128 : i64, transforms = [#asynccopy.tile<[64, 64]>]}
+          : memref<?x128xf16, strided<[512, 1], offset: ?>> to memref<2x64x64xf16, #wg>
+      asynccopy.barrier.wait %bar[%c0], %false : !asynccopy.barrier<1>
+      %t = asynccopy.copy %tile to %dst window [%row, 0] [64, 128]
+          {swizzle = 128 : i64, transforms = [#asynccopy.tile<[64, 64]>]}
+          : memref<2x64x64xf16, #wg> to memref<?x128xf16, strided<[512, 1], offset: ?>> -> !asynccopy.token
+      asynccopy.wait %t : !asynccopy.token
+      gpu.return
+    }
     gpu.func @written_tile(%out: memref<1024x128xf16>, %cu: memref<5xi32>)
         workgroup(%tile : memref<64x128xf16, #wg>) kernel
         attributes {known_block_size = array<i32: 128, 1, 1>} {
@@ -382,6 +418,19 @@ def run_trust(module):
     want = torch.full_like(x, -7.0)
     want[:cu[-1]] = x[:cu[-1]]
     failures += not check("varlen batch of %s rows, packed" % (lengths,), y, want)
+    # The same batch as (tokens, 4 heads, 128), one head per CTA through
+    # rank-reducing subviews; NaN rows follow the batch in memory.
+    xs = torch.full((cu[-1] + 64, 4, 128), float("nan"), device="cuda",
+                    dtype=torch.float16)
+    xs[:cu[-1]] = torch.randn(cu[-1], 4, 128, device="cuda").to(torch.float16)
+    ys = torch.full_like(xs, -7.0)
+    module["varlen_heads"](xs[:cu[-1]], ys[:cu[-1]], cu_t, grid=(4, len(lengths), 4),
+                           block=128)
+    torch.cuda.synchronize()
+    want = torch.full_like(xs, -7.0)
+    want[:cu[-1]] = xs[:cu[-1]]
+    failures += not check("varlen heads (rank-reducing subviews) of %s rows" % (lengths,),
+                          ys, want)
     # A tile the threads wrote with ordinary stores, stored into its
     # sequence: TMA inside it, the sync copy where the window crosses its
     # end, each after a CTA barrier (racecheck finds none missing).

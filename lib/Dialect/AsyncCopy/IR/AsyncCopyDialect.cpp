@@ -107,6 +107,7 @@ static ArrayRef<ProtocolAttr> getProtocolAttrs() {
       {D::GridConstantsAttrHelper::getNameStr(), isNonNegative,
        "a non-negative integer (trailing tensor-map parameters)"},
       declared<D::StoreEdgeGuardAttrHelper>("a unit attribute"),
+      declared<D::SubviewGuardAttrHelper>("a unit attribute"),
       declared<D::LaunchCheckedAttrHelper>("a unit attribute"),
       declared<D::TmaRuntimeGuardAttrHelper>("a unit attribute"),
       declared<D::TmaFallbackAttrHelper>("a unit attribute"),

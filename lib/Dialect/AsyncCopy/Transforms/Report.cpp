@@ -122,6 +122,17 @@ static std::optional<bool> storeEdgeBranch(Operation *op) {
   return op->getParentRegion() == &guard.getThenRegion();
 }
 
+/// In the `scf.if` around a window of a clipped subview: whether `op` is its
+/// `then` (TMA of the argument's window) or `else` branch (the sync copy of
+/// a window that crosses the subview's end).
+static std::optional<bool> subviewBranch(Operation *op) {
+  auto guard = dyn_cast_or_null<scf::IfOp>(op->getParentOp());
+  if (!guard || !AsyncCopyDialect::SubviewGuardAttrHelper(op->getContext())
+                     .isAttrPresent(guard))
+    return std::nullopt;
+  return op->getParentRegion() == &guard.getThenRegion();
+}
+
 /// The GMEM layout of a copy, or why the conversion will reject it.
 static FailureOr<CopyLayout> layoutOf(AsyncCopyLikeOpInterface op,
                                       const KnownDivisors &divisors,
@@ -220,11 +231,15 @@ struct ReportPass : public asynccopy::impl::AsyncCopyReportBase<ReportPass> {
     std::optional<bool> edgeBranch = storeEdgeBranch(op);
     if (edgeBranch)
       os << " edge_guard=" << (*edgeBranch ? "tma" : "sync");
+    std::optional<bool> clipBranch = subviewBranch(op);
+    if (clipBranch)
+      os << " clip_guard=" << (*clipBranch ? "tma" : "sync");
     if (failed(planned))
       os << " unplanned: " << reason;
 
     // Why each faster implementation did not take the copy. In the sync
-    // branch of a store edge guard TMA stores the other windows.
+    // branch of a store edge guard or a subview guard TMA moves the other
+    // windows.
     SmallVector<std::string> verdicts;
     for (auto &[candidate, decision] :
          explainFasterCandidates(op, impl, divisors)) {
@@ -233,6 +248,10 @@ struct ReportPass : public asynccopy::impl::AsyncCopyReportBase<ReportPass> {
         verdict += "TMA stores write whole 16-B pieces of the innermost dim; "
                    "this branch writes the windows that reach the partial "
                    "piece at its end";
+      else if (candidate == CopyImpl::tma && clipBranch && !*clipBranch)
+        verdict += "TMA moves the windows inside the subview; this branch "
+                   "moves a window that crosses its run-time end, which the "
+                   "argument's tensor map does not know";
       else if (decision)
         verdict += "accepts (impl fixed in the input, or a multicast given up)";
       else

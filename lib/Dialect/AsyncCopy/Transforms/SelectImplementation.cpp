@@ -26,6 +26,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/MathExtras.h"
@@ -689,10 +690,17 @@ struct SelectImplementationPass
     if (!subview || op.getImplOrDefault() != CopyImpl::automatic ||
         op.getMixedOffsets().empty() || op.getPeer() ||
         !getKernelArgumentIndex(subview.getSource(), op) ||
-        subview.getSourceType().getRank() != subview.getType().getRank() ||
         !llvm::all_of(subview.getStaticStrides(),
                       [](int64_t stride) { return stride == 1; }))
       return false;
+    // A rank-reducing subview drops unit dims of the argument: the
+    // argument's window has them (size 1, at the subview's offset), and a
+    // `drop_unit_dims` in front of the transforms takes them out again.
+    llvm::SmallBitVector dropped = subview.getDroppedDims();
+    SmallVector<int64_t> droppedDims;
+    for (int64_t d = 0, e = dropped.size(); d < e; ++d)
+      if (dropped.test(d))
+        droppedDims.push_back(d);
     Location loc = op.getLoc();
     OpBuilder b(op);
     auto index = [&](OpFoldResult value) {
@@ -702,14 +710,28 @@ struct SelectImplementationPass
     // window's (static where both are); it ends inside the subview where
     // offset + size <= the subview's size, in every dim that can cross.
     SmallVector<Value> offsets;
-    SmallVector<int64_t> staticOffsets;
+    SmallVector<int64_t> staticOffsets, wholeSizes;
     Value inside;
     SmallVector<int64_t> sizes(op.getWindowSizes());
     SmallVector<OpFoldResult> windowOffsets = op.getMixedOffsets();
     SmallVector<OpFoldResult> subviewOffsets = subview.getMixedOffsets();
     SmallVector<OpFoldResult> subviewSizes = subview.getMixedSizes();
-    for (auto [d, offset] : llvm::enumerate(windowOffsets)) {
+    unsigned next = 0;
+    for (int64_t d = 0, e = dropped.size(); d < e; ++d) {
       OpFoldResult from = subviewOffsets[d];
+      if (dropped.test(d)) {
+        wholeSizes.push_back(1);
+        if (std::optional<int64_t> a = getConstantIntValue(from)) {
+          staticOffsets.push_back(*a);
+        } else {
+          staticOffsets.push_back(ShapedType::kDynamic);
+          offsets.push_back(index(from));
+        }
+        continue;
+      }
+      unsigned w = next++;
+      OpFoldResult offset = windowOffsets[w];
+      wholeSizes.push_back(sizes[w]);
       std::optional<int64_t> a = getConstantIntValue(from),
                              c = getConstantIntValue(offset);
       int64_t sum;
@@ -724,10 +746,10 @@ struct SelectImplementationPass
         offsets.push_back(arith::AddIOp::create(b, loc, lhs, rhs));
       }
       std::optional<int64_t> extent = getConstantIntValue(subviewSizes[d]);
-      if (c && extent && *c <= *extent - sizes[d])
+      if (c && extent && *c <= *extent - sizes[w])
         continue;
       Value start = index(offset);
-      Value size = arith::ConstantIndexOp::create(b, loc, sizes[d]);
+      Value size = arith::ConstantIndexOp::create(b, loc, sizes[w]);
       Value end = arith::AddIOp::create(b, loc, start, size);
       Value bound = index(subviewSizes[d]);
       Value fits =
@@ -740,6 +762,14 @@ struct SelectImplementationPass
         .assign(subview.getSource());
     whole.getOffsetsMutable().assign(offsets);
     whole.setStaticOffsets(staticOffsets);
+    if (!droppedDims.empty()) {
+      whole.setStaticSizes(wholeSizes);
+      SmallVector<Attribute> transforms{
+          DropUnitDimsAttr::get(b.getContext(), droppedDims)};
+      if (ArrayAttr written = whole.getTransformsAttr())
+        llvm::append_range(transforms, written.getValue());
+      whole.setTransformsAttr(b.getArrayAttr(transforms));
+    }
     CopyInfo wholeInfo = analyseCopy(whole, divisors);
     Plan unused;
     if (!tryTma(wholeInfo, unused)) {
@@ -754,6 +784,8 @@ struct SelectImplementationPass
     }
     auto ifOp = scf::IfOp::create(b, loc, op->getResultTypes(), inside,
                                   /*addThenBlock=*/true, /*addElseBlock=*/true);
+    AsyncCopyDialect::SubviewGuardAttrHelper(b.getContext())
+        .setAttr(ifOp, b.getUnitAttr());
     OpBuilder inThen = OpBuilder::atBlockBegin(&ifOp.getThenRegion().front());
     whole->moveBefore(inThen.getInsertionBlock(), inThen.getInsertionPoint());
     inThen.setInsertionPointAfter(whole);

@@ -65,6 +65,15 @@ func.func @store_edge_guard(%c: i1) {
 
 // -----
 
+func.func @subview_guard(%c: i1) {
+  // expected-error @+1 {{attribute 'asynccopy.subview_guard' must be a unit attribute, got 1 : i64}}
+  scf.if %c {
+  } {asynccopy.subview_guard = 1}
+  return
+}
+
+// -----
+
 func.func @wait_groups(%t: !asynccopy.token) {
   // expected-error @+1 {{'asynccopy.wait' op attribute 'asynccopy.wait_groups' must be an integer of completion-group bits, 0 to 3, got "x"}}
   asynccopy.wait %t {asynccopy.wait_groups = "x"} : !asynccopy.token
@@ -228,6 +237,8 @@ func.func @valid(%t: !asynccopy.token, %s: index, %p: i1) attributes {asynccopy.
   asynccopy.barrier.wait %b[%s], %p {asynccopy.cluster_acquire, asynccopy.proxy_fence} : !asynccopy.barrier<1>
   scf.if %p {
   } {asynccopy.store_edge_guard}
+  scf.if %p {
+  } {asynccopy.subview_guard}
   scf.for %i = %s to %s step %s {
   } {asynccopy.pipeline_stages = 4 : i64, asynccopy.pipeline_empty_barrier, asynccopy.pipeline_dynamic_schedule}
   asynccopy.barrier.arrive %b[%s] {asynccopy.cta_release} : !asynccopy.barrier<1>

@@ -185,6 +185,28 @@ module attributes {gpu.container_module} {
 
 // -----
 
+// A store into one head of one sequence of a packed batch (a rank-reducing
+// subview clipped at a run-time length): TMA stores the argument's window
+// where it ends inside the sequence, the sync copy the window crossing its
+// end, and the report says why that branch exists.
+// CHECK: remark: copy @clipped#0 impl=tma dir=store bytes=16384 issues=1 bytes_per_issue=16384 desc=param:arg4 clip_guard=tma{{$}}
+// CHECK: remark: copy @clipped#1 impl=sync dir=store {{.*}} clip_guard=sync declined: tma: TMA moves the windows inside the subview; this branch moves a window that crosses its run-time end, which the argument's tensor map does not know | bulk: {{.*}}
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    gpu.func @clipped(%Y: memref<?x16x128xf16>, %start: index, %len: index, %h: index)
+        workgroup(%out : memref<64x128xf16, #gpu.address_space<workgroup>>) kernel {
+      %seq = memref.subview %Y[%start, %h, 0] [%len, 1, 128] [1, 1, 1]
+          : memref<?x16x128xf16> to memref<?x128xf16, strided<[2048, 1], offset: ?>>
+      %t = asynccopy.copy %out to %seq window [0, 0] [64, 128]
+          : memref<64x128xf16, #gpu.address_space<workgroup>> to memref<?x128xf16, strided<[2048, 1], offset: ?>> -> !asynccopy.token
+      asynccopy.wait %t : !asynccopy.token
+      gpu.return
+    }
+  }
+}
+
+// -----
+
 // Prefetches: TMA; one TMA cannot describe is a hint that selection erases
 // (with explain=true saying why), so the report has nothing to say about it.
 // CHECK: remark: prefetch @prefetch#0 impl=tma dir=prefetch bytes=8192 issues=1 bytes_per_issue=8192 desc=param:arg3{{$}}

@@ -80,3 +80,50 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// A rank-reducing subview (one head of a packed (tokens, heads, D) batch,
+// `?x128`): the argument's window gets the dropped head dim back (size 1 at
+// the subview's offset) and `drop_unit_dims` in front of the written
+// transforms, so TMA takes the windows inside the sequence and the sync
+// copy of the subview the one crossing its end, for loads and stores.
+#wg = #gpu.address_space<workgroup>
+// CHECK-LABEL: gpu.func @rank_reducing
+// CHECK-SAME: (%[[X:.*]]: memref<?x16x128xf16>, %[[Y:.*]]: memref<?x16x128xf16>, %[[START:.*]]: index, %[[LEN:.*]]: index, %[[H:.*]]: index)
+// CHECK: %[[SEQ:.*]] = memref.subview %[[X]][%[[START]], %[[H]], 0] [%[[LEN]], 1, 128]
+// CHECK: scf.if
+// CHECK:   asynccopy.tma.load %[[X]] to %{{.*}} window [%{{.*}}, %[[H]], 0] [64, 1, 128] barrier {{.*}}transforms = [#asynccopy.drop_unit_dims<[1]>, #asynccopy.tile<[64, 64]>]
+// CHECK: } else {
+// CHECK:   asynccopy.sync.copy %[[SEQ]] to %{{.*}} window [%{{.*}}, 0] [64, 128] barrier
+// CHECK: }
+// CHECK: scf.if
+// CHECK:   asynccopy.tma.store %{{.*}} to %[[Y]] window [%{{.*}}, %[[H]], 0] [64, 1, 128] {{.*}}transforms = [#asynccopy.drop_unit_dims<[1]>]
+// CHECK: } else {
+// CHECK:   asynccopy.sync.copy
+gpu.module @kernels {
+  gpu.func @rank_reducing(%X: memref<?x16x128xf16>, %Y: memref<?x16x128xf16>, %start: index,
+                          %len: index, %h: index)
+      workgroup(%tiles : memref<2x64x64xf16, #wg>, %out : memref<64x128xf16, #wg>) kernel
+      attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c64 = arith.constant 64 : index
+    %false = arith.constant false
+    %m0 = gpu.block_id x
+    %row = arith.muli %m0, %c64 : index
+    %seq = memref.subview %X[%start, %h, 0] [%len, 1, 128] [1, 1, 1]
+        : memref<?x16x128xf16> to memref<?x128xf16, strided<[2048, 1], offset: ?>>
+    %yseq = memref.subview %Y[%start, %h, 0] [%len, 1, 128] [1, 1, 1]
+        : memref<?x16x128xf16> to memref<?x128xf16, strided<[2048, 1], offset: ?>>
+    %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
+    asynccopy.copy %seq to %tiles window [%row, 0] [64, 128] barrier %bar[%c0]
+        {swizzle = 128 : i64, transforms = [#asynccopy.tile<[64, 64]>]}
+        : memref<?x128xf16, strided<[2048, 1], offset: ?>> to memref<2x64x64xf16, #wg>
+    asynccopy.barrier.wait %bar[%c0], %false : !asynccopy.barrier<1>
+    %t = asynccopy.copy %out to %yseq window [%row, 0] [64, 128]
+        : memref<64x128xf16, #wg> to memref<?x128xf16, strided<[2048, 1], offset: ?>> -> !asynccopy.token
+    asynccopy.wait %t : !asynccopy.token
+    gpu.return
+  }
+}

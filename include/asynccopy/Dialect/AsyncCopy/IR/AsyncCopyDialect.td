@@ -44,6 +44,11 @@ def AsyncCopy_Dialect : Dialect {
     // partial 16-B piece at the end of the innermost tensor dim: `then` holds
     // the TMA store, `else` the sync copy of the windows that reach the piece.
     "::mlir::UnitAttr":$store_edge_guard,
+    // On the `scf.if` selection builds around a window of a subview clipped
+    // at a run-time bound: `then` holds the argument's window (TMA), taken
+    // where the window ends inside the subview, `else` the sync copy of the
+    // subview's window, which clips.
+    "::mlir::UnitAttr":$subview_guard,
     // On an `asynccopy.copy`, by asynccopy-raise-upstream or the user: a TMA
     // path for it is checked at launch against the tensor map's rules that
     // depend on the tensor (its address, extents, strides), with a
