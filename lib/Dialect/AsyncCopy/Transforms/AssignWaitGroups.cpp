@@ -360,19 +360,17 @@ struct AsyncCopyAssignWaitGroupsPass
     for (auto [copy, kind] : llvm::reverse(copies))
       guardInFlightBuffer(copy, kind);
 
-    // Generic writes to SMEM an async-proxy op then accesses are fenced.
-    SmallVector<Operation *> asyncOps;
+    // Generic writes to SMEM an async-proxy op then accesses are fenced;
+    // those a sync copy then reads are ordered by a CTA barrier.
+    SmallVector<Operation *> asyncOps, syncCopies;
     getOperation()->walk([&](Operation *op) {
       if (asyncProxyBuffer(op))
         asyncOps.push_back(op);
+      else if (syncCopySmemSource(op))
+        syncCopies.push_back(op);
     });
     for (Operation *op : asyncOps)
       fenceGenericWrites(op);
-    SmallVector<Operation *> syncCopies;
-    getOperation()->walk([&](Operation *op) {
-      if (syncCopySmemSource(op))
-        syncCopies.push_back(op);
-    });
     for (Operation *op : syncCopies)
       orderGenericWrites(op);
 

@@ -112,23 +112,13 @@ static void printTmaSplit(raw_ostream &os, TmaPlanAttr recorded,
       ",");
 }
 
-/// The `scf.if` selection built around a TMA store that may reach the
-/// partial end piece, and which branch `op` is in (true: then).
-static std::optional<bool> storeEdgeBranch(Operation *op) {
+/// Which branch of an `scf.if` selection built and marked `marker` `op` is
+/// in (true: then): the guard around a TMA store that may reach the partial
+/// end piece (`store_edge_guard`), or around a window of a clipped subview
+/// (`subview_guard`; `then` is TMA of the argument's window).
+static std::optional<bool> guardBranch(Operation *op, StringRef marker) {
   auto guard = dyn_cast_or_null<scf::IfOp>(op->getParentOp());
-  if (!guard || !AsyncCopyDialect::StoreEdgeGuardAttrHelper(op->getContext())
-                     .isAttrPresent(guard))
-    return std::nullopt;
-  return op->getParentRegion() == &guard.getThenRegion();
-}
-
-/// In the `scf.if` around a window of a clipped subview: whether `op` is its
-/// `then` (TMA of the argument's window) or `else` branch (the sync copy of
-/// a window that crosses the subview's end).
-static std::optional<bool> subviewBranch(Operation *op) {
-  auto guard = dyn_cast_or_null<scf::IfOp>(op->getParentOp());
-  if (!guard || !AsyncCopyDialect::SubviewGuardAttrHelper(op->getContext())
-                     .isAttrPresent(guard))
+  if (!guard || !guard->hasAttr(marker))
     return std::nullopt;
   return op->getParentRegion() == &guard.getThenRegion();
 }
@@ -228,10 +218,12 @@ struct ReportPass : public asynccopy::impl::AsyncCopyReportBase<ReportPass> {
     // translated address (every other implementation).
     if (op.getPeer())
       os << " peer=" << (impl == CopyImpl::tma ? "tensor_maps" : "address");
-    std::optional<bool> edgeBranch = storeEdgeBranch(op);
+    std::optional<bool> edgeBranch = guardBranch(
+        op, AsyncCopyDialect::StoreEdgeGuardAttrHelper::getNameStr());
     if (edgeBranch)
       os << " edge_guard=" << (*edgeBranch ? "tma" : "sync");
-    std::optional<bool> clipBranch = subviewBranch(op);
+    std::optional<bool> clipBranch =
+        guardBranch(op, AsyncCopyDialect::SubviewGuardAttrHelper::getNameStr());
     if (clipBranch)
       os << " clip_guard=" << (*clipBranch ? "tma" : "sync");
     if (failed(planned))
