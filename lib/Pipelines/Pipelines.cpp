@@ -66,6 +66,7 @@ static void buildDevicePipeline(OpPassManager &pm,
   AsyncCopyPipelineLoopsOptions pipelining;
   pipelining.stages = options.stages;
   pipelining.runtimeCounters = options.runtimeCounters;
+  pipelining.explain = options.explain;
   pm.addPass(createAsyncCopyPipelineLoops(pipelining));
   AsyncCopySelectImplementationOptions selection;
   selection.explain = options.explain;

@@ -256,6 +256,10 @@ def AsyncCopyPipelineLoops : Pass<"asynccopy-pipeline-loops"> {
            "parameter is listed in the kernel's `asynccopy.launch_counters` "
            "for its launcher to pass, and the kernel's launches need not be "
            "in the module">,
+    Option<"explain", "explain", "bool", /*default=*/"false",
+           "Say in a remark on each pipelined loop what it became (stages, "
+           "asynchronous consumer, producer warpgroup, ping-pong turns, "
+           "streams, dynamic schedule); loops left alone always get one">,
   ];
 }
 

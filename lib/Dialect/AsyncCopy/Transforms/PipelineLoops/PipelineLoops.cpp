@@ -38,6 +38,28 @@ static Operation *kernelOf(Operation *op) {
   return nullptr;
 }
 
+/// What a pipelined loop became, in one line (the pass's `explain`).
+static std::string summarize(const PipelinePlan &plan) {
+  std::string text = std::to_string(plan.stages) + " stages";
+  if (plan.consumerWait)
+    text += ", asynchronous consumer";
+  if (plan.warpSpecialized())
+    text += ", a producer warpgroup after " +
+            std::to_string(plan.consumerThreads) + " consumer threads";
+  if (!plan.streamRelease.empty())
+    text += ", " + std::to_string(plan.streamRelease.size()) +
+            " streams released on their own";
+  if (plan.turnBegin)
+    text += ", consumer warpgroups take turns";
+  if (plan.emptyRelease)
+    text += ", released on empty barriers";
+  if (plan.groupSize() > 1)
+    text += ", multicast over " + std::to_string(plan.groupSize()) + " CTAs";
+  if (plan.dynamic)
+    text += ", dynamic schedule";
+  return text;
+}
+
 static constexpr StringLiteral kFailsCheck =
     "its kernel fails asynccopy-check-synchronization as written (that pass "
     "reports why), and the pipelined loop would hide some of those hazards "
@@ -158,6 +180,8 @@ struct AsyncCopyPipelineLoopsPass
       if (succeeded(plan)) {
         for (const std::string &note : plan->declined)
           loop.emitRemark(note);
+        if (explain)
+          loop.emitRemark("pipelined: ") << summarize(*plan);
         if (failed(pipelineLoop(*plan)))
           return signalPassFailure();
         continue;
