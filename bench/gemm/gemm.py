@@ -16,7 +16,10 @@ C: the kernels read both operands K-major, as cuBLAS does for
                                    ASYNCCOPY_LIB_DIR), torch and Triton
 
 `--run DIR --small` only checks the configurations on small shapes (one
-ragged in M, N and K), e.g. under compute-sanitizer.
+ragged in M, N and K), e.g. under compute-sanitizer. The small shapes also
+get the kernels of other types and split-K (TYPED_CONFIGS: gemm_gen.py
+--dtype/--out/--split-k), checked against torch on inputs of their type,
+not timed (the typed sweep against cuBLAS is issue 41's).
 
 Every kernel's C is compared with torch's: f16 inputs in [-1, 1),
 relative Frobenius error below 2e-3 (f16 rounding of C gives 2e-4), no
@@ -33,6 +36,7 @@ gemm_multicast_gain: the best 128x256 kernel on 2x1 clusters multicasting
 B over the best 128x256 kernel without clusters, at 8192^3), also written to --json FILE. Exits 1 if a result is wrong.
 """
 import argparse
+import collections
 import os
 import statistics
 import sys
@@ -101,6 +105,26 @@ SMALL_CONFIGS = ((64, 256, 3, True, (1, 1), False, 0), (64, 256, 3, True, (2, 1)
                  (128, 128, 3, True, (1, 1), False, 3, {"dynamic": True}),
                  (128, 128, 3, True, (2, 1), False, 4, {"dynamic": True}),
                  (128, 128, 3, True, (2, 2), False, 4, {"dynamic": True}))
+# Only on the small shapes: A and B of other types, C of other types
+# (gemm_gen.OUT_TYPES), split-K (C zeroed by the launcher, every slice added
+# by a TMA reduction), the 128x256 i8 kernel with 4 stages (its s32 C tile
+# stored in quarters). Split-K results vary in the last bits with the order
+# the slices land in (within the f32 tolerance).
+TYPED_CONFIGS = tuple(
+    (128, 256, 3, True, (1, 1), False, 0, {"dtype": d, "out": o})
+    for d, o in (("f16", "f32"), ("bf16", "bf16"), ("bf16", "f32"),
+                 ("e4m3", "bf16"), ("e4m3", "f16"), ("e4m3", "f32"),
+                 ("tf32", "f32"), ("i8", "s32"))) + (
+    (128, 256, 3, True, (1, 1), False, 0, {"out": "f32", "split_k": 2}),
+    # 8 (K = 256) or 7 (K = 200) K tiles in slices of 3: the last slice
+    # loads tiles wholly past K (TMA's zeros).
+    (128, 256, 3, True, (1, 1), False, 0, {"dtype": "tf32", "out": "f32", "split_k": 3}),
+    (128, 256, 3, True, (2, 1), True, 0,
+     {"dtype": "e4m3", "out": "f32", "split_k": 2}),
+    (128, 256, 4, True, (1, 1), False, 0, {"dtype": "i8"}))
+# torch's dtype of each gemm_gen type (tf32 is stored as f32).
+TORCH_TYPES = {"f16": "float16", "bf16": "bfloat16", "e4m3": "float8_e4m3fn",
+               "tf32": "float32", "i8": "int8", "f32": "float32", "s32": "int32"}
 # Triton: (BM, BN, BK, stages, warps).
 TRITON_CONFIGS = ((128, 256, 64, 3, 8), (128, 256, 64, 4, 8),
                   (128, 128, 64, 4, 4), (128, 128, 64, 4, 8),
@@ -111,13 +135,18 @@ GUARD = 8  # rows of NaN guard band before and after C
 
 
 def configurations(shapes=SHAPES + SMALL_SHAPES):
+    """The kernels of each shape; those whose rows of A, B or C are not a
+    multiple of 16 B (1-byte types with K = 200), which TMA cannot load,
+    are left out."""
     for m, n, k in shapes:
         small = (m, n, k) not in SHAPES
         for bm, bn, stages, asc, cluster, ws, sms, *more in (
-                CONFIGS + (SMALL_CONFIGS if small else ())):
-            yield gemm_gen.Gemm(m, n, k, bm, bn, stages, async_consumer=asc,
-                                cluster=cluster, warp_specialize=ws,
-                                persistent=sms, **(more[0] if more else {}))
+                CONFIGS + (SMALL_CONFIGS + TYPED_CONFIGS if small else ())):
+            g = gemm_gen.Gemm(m, n, k, bm, bn, stages, async_consumer=asc,
+                              cluster=cluster, warp_specialize=ws,
+                              persistent=sms, **(more[0] if more else {}))
+            if k * g.ebytes % 16 == 0 and n * g.obytes % 16 == 0:
+                yield g
 
 
 def build(outdir, shapes):
@@ -218,18 +247,56 @@ def time_ms(launch, windows=5, per_window=20):
                              for _ in range(windows))
 
 
-def rel_error(out, ref):
+def rel_error(out, ref, tol=2e-3):
     """C's relative Frobenius error against the f32 reference, and whether
-    it passes (below 2e-3, no NaN)."""
+    it passes (below `tol`, no NaN)."""
     import torch
     err = ((out.float() - ref).norm() / ref.norm()).item()
-    return err, err < 2e-3 and not torch.isnan(out).any().item()
+    return err, err < tol and not torch.isnan(out).any().item()
+
+
+# A and B of a kernel, the f32 reference, C inside guard bands in `flat`,
+# the guard value, and the error C may have.
+Operands = collections.namedtuple("Operands", "a b ref flat c guard tol")
+
+
+def guarded_c(m, n, dtype, guard):
+    """C inside guard bands: the kernels take dense tensors with static
+    strides, so the bands sit before and after C in one buffer. A write past
+    a ragged column edge lands in the next row (and fails the comparison),
+    one past the last row in a band."""
+    import torch
+    flat = torch.full((m * n + 2 * GUARD * n,), guard, device="cuda", dtype=dtype)
+    return flat, flat[GUARD * n:GUARD * n + m * n].view(m, n)
+
+
+def typed_operands(g, a, b):
+    """The operands of a kernel of other types: A and B converted from the
+    f16 inputs (i8: times 8, rounded), the reference computed from them, C
+    of its type between bands of NaN (s32: INT32_MIN)."""
+    import torch
+    dtype = {name: getattr(torch, t) for name, t in TORCH_TYPES.items()}
+    if g.dtype == "i8":
+        at, bt = ((x * 8).round().to(torch.int8) for x in (a, b))
+    else:
+        at, bt = a.to(dtype[g.dtype]), b.to(dtype[g.dtype])
+    ref = torch.mm(at.float(), bt.float().t())
+    guard = -2 ** 31 if g.out == "s32" else float("nan")
+    flat, c = guarded_c(g.m, g.n, dtype[g.out], guard)
+    # bf16 C rounds to 8 bits; tf32 drops 13 bits of every input; s32 is exact.
+    tol = {"bf16": 1e-2, "s32": 1e-9}.get(g.out, 5e-3 if g.dtype == "tf32" else 2e-3)
+    return Operands(at, bt, ref, flat, c, guard, tol)
 
 
 def launcher(kernel, g, a, b, c):
-    """A launch of the compiled configuration `g` on A, B and C."""
+    """A launch of the compiled configuration `g` on A, B and C (zeroed
+    first with split-K, whose slices add into C)."""
+    cluster = g.cluster if g.cluster != (1, 1) else None
+    if g.split_k > 1:
+        return lambda: (c.zero_(), kernel(a, b, c, grid=g.grid, block=g.launch_threads,
+                                          cluster=cluster))
     return lambda: kernel(a, b, c, grid=g.grid, block=g.launch_threads,
-                          cluster=g.cluster if g.cluster != (1, 1) else None)
+                          cluster=cluster)
 
 
 def multicast_gain(tflops):
@@ -257,23 +324,21 @@ def run(indir, json_path, only, small, shapes, rounds=1):
     for m, n, k in shapes or (SMALL_SHAPES if small else SHAPES):
         a = torch.rand(m, k, device="cuda", dtype=torch.float16) * 2 - 1
         b = torch.rand(n, k, device="cuda", dtype=torch.float16) * 2 - 1
-        # C inside NaN guard bands: the kernels take dense tensors with
-        # static strides, so the bands sit before and after C in one
-        # buffer. A write past a ragged column edge lands in the next row
-        # (and fails the comparison), one past the last row in the band.
-        flat = torch.full((m * n + 2 * GUARD * n,), float("nan"), device="cuda",
-                          dtype=torch.float16)
-        cd = flat[GUARD * n:GUARD * n + m * n].view(m, n)
+        flat, cd = guarded_c(m, n, torch.float16, float("nan"))
         ref = torch.mm(a.float(), b.float().t())
+        f16 = Operands(a, b, ref, flat, cd, float("nan"), 2e-3)
+        typed = {}  # (dtype, out) -> Operands of the kernels of those types
         flops = 2.0 * m * n * k
         shape = "%dx%dx%d" % (m, n, k)
         results = by_shape.setdefault(shape, {})
 
-        def check(label, out):
-            err, ok = rel_error(out, ref)
-            if out is cd:
-                bands = torch.cat([flat[:GUARD * n], flat[GUARD * n + m * n:]])
-                ok = ok and torch.isnan(bands).all().item()
+        def check(label, out, ops):
+            err, ok = rel_error(out, ops.ref, ops.tol)
+            if out is ops.c:
+                bands = torch.cat([ops.flat[:GUARD * n], ops.flat[GUARD * n + m * n:]])
+                intact = (torch.isnan(bands) if isinstance(ops.guard, float)
+                          else bands == ops.guard)  # NaN, or s32's INT32_MIN
+                ok = ok and intact.all().item()
             if not ok:
                 failures.append("%s %s" % (shape, label))
             print("%s %-40s rel err %.2e" % ("ok  " if ok else "FAIL", label, err),
@@ -281,8 +346,8 @@ def run(indir, json_path, only, small, shapes, rounds=1):
 
         timed = {}  # label -> launch, timed after every check of the shape
 
-        def measure(label, launch, out):
-            out.fill_(float("nan"))
+        def measure(label, launch, out, ops=f16):
+            out.fill_(ops.guard)
             torch.cuda.synchronize()
             launch()
             # A kernel that hangs ends the run with its name, not silently.
@@ -295,7 +360,7 @@ def run(indir, json_path, only, small, shapes, rounds=1):
                           flush=True)
                     os._exit(3)
                 time.sleep(0.001)
-            check(label, out)
+            check(label, out, ops)
             if not small:
                 timed[label] = launch
 
@@ -305,8 +370,13 @@ def run(indir, json_path, only, small, shapes, rounds=1):
             if only and only not in g.name:
                 continue
             kernel = asynccopy.load(os.path.join(indir, g.name))["gemm"]
+            ops = f16
+            if (g.dtype, g.out) != ("f16", "f16"):
+                if (g.dtype, g.out) not in typed:
+                    typed[g.dtype, g.out] = typed_operands(g, a, b)
+                ops = typed[g.dtype, g.out]
             measure("asynccopy " + g.name.split("_", 2)[2],
-                    launcher(kernel, g, a, b, cd), cd)
+                    launcher(kernel, g, ops.a, ops.b, ops.c), ops.c, ops)
         for cfg in () if small else TRITON_CONFIGS:
             label = "triton tma %dx%dx%d s%d w%d" % cfg
             try:
@@ -334,7 +404,7 @@ def run(indir, json_path, only, small, shapes, rounds=1):
             print("     %-40s %8.3f ms %7.1f TFLOP/s  (%s)" % (
                 label, ms, tflops, " ".join("%.1f" % (flops / v / 1e9)
                                             for v in values)), flush=True)
-        del flat, cd, cout
+        del flat, cd, cout, f16, typed
 
     summary = {"gpu": props.name, "torch": torch.__version__,
                "triton": triton_version, "checks": "FAIL" if failures else "PASS",
