@@ -293,31 +293,6 @@ SmallVector<Operation *> opsBefore(Operation *op) {
   return order;
 }
 
-/// Orders the generic-proxy writes to the SMEM an async-proxy op accesses
-/// before it: every thread fences its writes, then a CTA barrier. The fence
-/// goes before the CTA barrier between the last write and the op, or, with
-/// none, before the op together with a barrier.
-void fenceGenericWrites(Operation *op) {
-  SmemFootprint footprint(asyncProxyBuffer(op));
-  Operation *barrier = nullptr;
-  for (Operation *prev : opsBefore(op)) {
-    if (isa<FenceAsyncSharedOp>(prev))
-      return;
-    if (writesGeneric(prev, footprint)) {
-      OpBuilder b(barrier ? barrier : op);
-      FenceAsyncSharedOp::create(b, op->getLoc());
-      if (!barrier)
-        gpu::BarrierOp::create(b, op->getLoc());
-      return;
-    }
-    // A CTA barrier: the asynccopy waits end with one. A named barrier is
-    // one among the consumers of a warp-specialised kernel (the producer
-    // warpgroup writes no SMEM).
-    if (isa<gpu::BarrierOp, NVVM::BarrierOp, WaitOp, WaitGroupOp>(prev))
-      barrier = prev;
-  }
-}
-
 /// The SMEM a sync copy reads: its threads read what the CTA's other
 /// threads wrote, in chunks that need not be the ones each thread wrote.
 Value syncCopySmemSource(Operation *op) {
@@ -328,20 +303,31 @@ Value syncCopySmemSource(Operation *op) {
   return type && isSharedMemory(type) ? copy.getSource() : Value();
 }
 
-/// Orders the generic writes to the SMEM a sync copy reads before it, as
-/// `fenceGenericWrites` orders them before an async-proxy copy of that
-/// SMEM (which is what the copy may have been before selection fell back):
-/// a CTA barrier before the copy unless one is between.
-void orderGenericWrites(Operation *op) {
-  SmemFootprint footprint(syncCopySmemSource(op));
+/// Orders the generic-proxy writes to `smem` before `op`, which accesses it:
+/// a CTA barrier between them, and for an async-proxy op (`fence`) every
+/// thread's fence before that barrier. The fence goes before the CTA
+/// barrier between the last write and the op, or, with none, before the op
+/// together with a barrier. A sync copy (the fallback of such a copy) needs
+/// the barrier alone.
+void orderGenericWrites(Operation *op, Value smem, bool fence) {
+  SmemFootprint footprint(smem);
+  Operation *barrier = nullptr;
   for (Operation *prev : opsBefore(op)) {
-    if (isa<gpu::BarrierOp, NVVM::BarrierOp, WaitOp, WaitGroupOp>(prev))
+    if (fence && isa<FenceAsyncSharedOp>(prev))
       return;
     if (writesGeneric(prev, footprint)) {
-      OpBuilder b(op);
-      gpu::BarrierOp::create(b, op->getLoc());
+      OpBuilder b(barrier ? barrier : op);
+      if (fence)
+        FenceAsyncSharedOp::create(b, op->getLoc());
+      if (!barrier)
+        gpu::BarrierOp::create(b, op->getLoc());
       return;
     }
+    // A CTA barrier: the asynccopy waits end with one. A named barrier is
+    // one among the consumers of a warp-specialised kernel (the producer
+    // warpgroup writes no SMEM).
+    if (isa<gpu::BarrierOp, NVVM::BarrierOp, WaitOp, WaitGroupOp>(prev))
+      barrier = prev;
   }
 }
 
@@ -360,19 +346,18 @@ struct AsyncCopyAssignWaitGroupsPass
     for (auto [copy, kind] : llvm::reverse(copies))
       guardInFlightBuffer(copy, kind);
 
-    // Generic writes to SMEM an async-proxy op then accesses are fenced;
-    // those a sync copy then reads are ordered by a CTA barrier.
-    SmallVector<Operation *> asyncOps, syncCopies;
+    // Generic writes to SMEM an async-proxy op then accesses are fenced
+    // and ordered by a CTA barrier; those a sync copy then reads by the
+    // barrier.
+    SmallVector<std::tuple<Operation *, Value, bool>> readers;
     getOperation()->walk([&](Operation *op) {
-      if (asyncProxyBuffer(op))
-        asyncOps.push_back(op);
-      else if (syncCopySmemSource(op))
-        syncCopies.push_back(op);
+      if (Value smem = asyncProxyBuffer(op))
+        readers.push_back({op, smem, true});
+      else if (Value smem = syncCopySmemSource(op))
+        readers.push_back({op, smem, false});
     });
-    for (Operation *op : asyncOps)
-      fenceGenericWrites(op);
-    for (Operation *op : syncCopies)
-      orderGenericWrites(op);
+    for (auto [op, smem, fence] : readers)
+      orderGenericWrites(op, smem, fence);
 
     SmallVector<WaitOp> waits;
     getOperation()->walk([&](WaitOp wait) { waits.push_back(wait); });
