@@ -74,6 +74,17 @@ FP8_KERNEL = """
     }}
 """
 FP8 = {"fp8_e4m3": "f8E4M3FN", "fp8_e5m2": "f8E5M2"}
+# The CTA's sequence of a packed batch (block y of `cu_seqlens`): its rows
+# %start .. %start + %len, and the first row of its window (block x).
+SEQUENCE = """      %next = arith.addi %seq, %c1 : index
+      %s32 = memref.load %cu[%seq] : memref<5xi32>
+      %e32 = memref.load %cu[%next] : memref<5xi32>
+      %start = arith.index_cast %s32 : i32 to index
+      %end = arith.index_cast %e32 : i32 to index
+      %len = arith.subi %end, %start : index
+      %row = arith.muli %bx, %c64 : index
+"""
+
 TRUST = """
 #wg = #gpu.address_space<workgroup>
 !view = memref<?x?xf16, strided<[?, 1], offset: ?>>
@@ -108,14 +119,7 @@ module attributes {gpu.container_module} {
       %false = arith.constant false
       %bx = gpu.block_id x
       %seq = gpu.block_id y
-      %next = arith.addi %seq, %c1 : index
-      %s32 = memref.load %cu[%seq] : memref<5xi32>
-      %e32 = memref.load %cu[%next] : memref<5xi32>
-      %start = arith.index_cast %s32 : i32 to index
-      %end = arith.index_cast %e32 : i32 to index
-      %len = arith.subi %end, %start : index
-      %row = arith.muli %bx, %c64 : index
-      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+""" + SEQUENCE + """      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
       asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
       // No guard: a window that starts past its sequence's end reads
       // zeros and writes nothing.
@@ -194,14 +198,7 @@ module attributes {gpu.container_module} {
       %bx = gpu.block_id x
       %seq = gpu.block_id y
       %head = gpu.block_id z
-      %next = arith.addi %seq, %c1 : index
-      %s32 = memref.load %cu[%seq] : memref<5xi32>
-      %e32 = memref.load %cu[%next] : memref<5xi32>
-      %start = arith.index_cast %s32 : i32 to index
-      %end = arith.index_cast %e32 : i32 to index
-      %len = arith.subi %end, %start : index
-      %row = arith.muli %bx, %c64 : index
-      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+""" + SEQUENCE + """      %bar = asynccopy.barrier.alloc : !asynccopy.barrier<1>
       asynccopy.barrier.init %bar, 1 : !asynccopy.barrier<1>
       // One head of one sequence of a packed (tokens, heads, D) batch:
       // rank-reducing subviews.
@@ -227,14 +224,7 @@ module attributes {gpu.container_module} {
       %c64 = arith.constant 64 : index
       %bx = gpu.block_id x
       %seq = gpu.block_id y
-      %next = arith.addi %seq, %c1 : index
-      %s32 = memref.load %cu[%seq] : memref<5xi32>
-      %e32 = memref.load %cu[%next] : memref<5xi32>
-      %start = arith.index_cast %s32 : i32 to index
-      %end = arith.index_cast %e32 : i32 to index
-      %len = arith.subi %end, %start : index
-      %row = arith.muli %bx, %c64 : index
-      // Thread t writes column t of the tile (r + t in row r), then the CTA
+""" + SEQUENCE + """      // Thread t writes column t of the tile (r + t in row r), then the CTA
       // stores the tile into its sequence, clipped at the end: no barrier
       // is written, as none is needed before a TMA store.
       %tid = gpu.thread_id x
