@@ -35,7 +35,6 @@ import os
 import random
 import statistics
 import sys
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -294,18 +293,6 @@ def time_ms(launch, windows=5, per_window=10):
                              for _ in range(windows))
 
 
-def wait_or_hang(label):
-    import torch
-    done = torch.cuda.Event()
-    done.record()
-    deadline = time.time() + HANG_S
-    while not done.query():
-        if time.time() > deadline:
-            print("HANG %s: not done after %d s" % (label, HANG_S), flush=True)
-            os._exit(3)
-        time.sleep(0.001)
-
-
 def run(indir, json_path, small, rounds, only, seqs=SEQS, varlen=False):
     import torch
     tri, triton_version = (None, None) if small or varlen else triton_attention()
@@ -362,7 +349,7 @@ def run(indir, json_path, small, rounds, only, seqs=SEQS, varlen=False):
         for name, call in ({} if small else sdpa_launchers(q, k, v, causal)).items():
             try:
                 res = call()
-                wait_or_hang(name)
+                benchlib.wait_or_exit(name, HANG_S)
             except Exception as exc:
                 print("skip %s: %s" % (name, str(exc).splitlines()[0]))
                 continue
@@ -383,7 +370,7 @@ def run(indir, json_path, small, rounds, only, seqs=SEQS, varlen=False):
                 " mc%dx%d" % a.cluster if a.cluster != (1, 1) else "",
                 " ov" if a.overlap else "")
             launch()
-            wait_or_hang(label)
+            benchlib.wait_or_exit(label, HANG_S)
             if check(label, o, lse):
                 timed[label] = launch
         if tri is not None:
@@ -392,7 +379,7 @@ def run(indir, json_path, small, rounds, only, seqs=SEQS, varlen=False):
             call = tri(q, k, v, to, tl_lse, causal)
             try:
                 call()
-                wait_or_hang("triton")
+                benchlib.wait_or_exit("triton", HANG_S)
                 if check("triton", to, None):
                     timed["triton"] = call
             except Exception as exc:
@@ -513,7 +500,7 @@ def run_varlen(indir, spec, failures, timed=None):
         ostore.fill_(float("nan"))
         lstore.fill_(float("nan"))
         launch()
-        wait_or_hang("varlen " + label)
+        benchlib.wait_or_exit("varlen " + label, HANG_S)
         worst, lworst = varlen_check(spec, q, k, v, cu, o, lse)
         bands = (torch.isnan(ostore[total * h * d:]).all().item()
                  and torch.isnan(lstore[h * total:]).all().item())
@@ -570,7 +557,7 @@ def run_varlen_bench(indir, rounds, failures):
         for name, call in sdpa_varlen_launchers(spec, q, k, v, cu, cu_t).items():
             try:
                 res = call()
-                wait_or_hang(name)
+                benchlib.wait_or_exit(name, HANG_S)
             except Exception as exc:
                 print("skip %s: %s" % (name, str(exc).splitlines()[0]), flush=True)
                 continue

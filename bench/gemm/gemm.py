@@ -19,7 +19,12 @@ C: the kernels read both operands K-major, as cuBLAS does for
 ragged in M, N and K), e.g. under compute-sanitizer. The small shapes also
 get the kernels of other types and split-K (TYPED_CONFIGS: gemm_gen.py
 --dtype/--out/--split-k), checked against torch on inputs of their type,
-not timed (the typed sweep against cuBLAS is issue 41's).
+not timed (the typed sweep against cuBLAS, cuBLASLt's fp8 and int8
+GEMMs and Triton is bench/gemm/sweep.py, issue 41), and the kernels of
+deterministic split-K through DSMEM and MN-major operands
+(SPLIT_LAYOUT_CONFIGS: gemm_gen.py --split-mode cluster, --a-major/--b-major
+mn; operands passed in the storage they read, every cluster split-K
+kernel run twice and compared bit for bit).
 
 Every kernel's C is compared with torch's: f16 inputs in [-1, 1),
 relative Frobenius error below 2e-3 (f16 rounding of C gives 2e-4), no
@@ -40,7 +45,6 @@ import collections
 import os
 import statistics
 import sys
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -122,6 +126,34 @@ TYPED_CONFIGS = tuple(
     (128, 256, 3, True, (2, 1), True, 0,
      {"dtype": "e4m3", "out": "f32", "split_k": 2}),
     (128, 256, 4, True, (1, 1), False, 0, {"dtype": "i8"}))
+# Only on the small shapes, not yet run on a GPU: deterministic split-K
+# (`split_mode="cluster"`: the S CTAs of one tile form a cluster along z and
+# the z-rank-0 CTA sums the partial tiles, sent through DSMEM, in a fixed
+# order, then stores C alone), any C type, C not zeroed (it starts as the
+# NaN guard), checked with the plain tolerance of its types; their results
+# are deterministic: each is launched twice and must be bit-identical. With
+# 2x1 clusters multicasting B, a producer warpgroup (i8), two receive slots
+# per sender (128x128, 4 stages). And MN-major operands (`a_major`,
+# `b_major` = "mn": A stored K x M, B K x N; f16 and bf16), with multicast
+# and a producer warpgroup, and with cluster split-K.
+SPLIT_LAYOUT_CONFIGS = (
+    (128, 256, 3, True, (1, 1), False, 0,
+     {"dtype": "bf16", "split_k": 2, "split_mode": "cluster"}),
+    (128, 256, 3, True, (1, 1), False, 0,
+     {"out": "f32", "split_k": 4, "split_mode": "cluster"}),
+    (128, 256, 3, True, (2, 1), False, 0,
+     {"dtype": "bf16", "out": "f32", "split_k": 2, "split_mode": "cluster"}),
+    (128, 256, 3, True, (1, 1), True, 0,
+     {"dtype": "i8", "split_k": 2, "split_mode": "cluster"}),
+    (128, 128, 4, True, (1, 1), False, 0, {"split_k": 2, "split_mode": "cluster"}),
+    (128, 256, 3, True, (1, 1), False, 0, {"a_major": "mn"}),
+    (128, 256, 3, True, (1, 1), False, 0, {"b_major": "mn"}),
+    (128, 256, 3, True, (1, 1), False, 0,
+     {"dtype": "bf16", "out": "f32", "a_major": "mn", "b_major": "mn"}),
+    (64, 256, 3, True, (1, 1), False, 0, {"a_major": "mn"}),
+    (128, 256, 3, True, (2, 2), True, 0, {"a_major": "mn", "b_major": "mn"}),
+    (128, 256, 3, True, (1, 1), False, 0,
+     {"dtype": "bf16", "b_major": "mn", "split_k": 2, "split_mode": "cluster"}))
 # torch's dtype of each gemm_gen type (tf32 is stored as f32).
 TORCH_TYPES = {"f16": "float16", "bf16": "bfloat16", "e4m3": "float8_e4m3fn",
                "tf32": "float32", "i8": "int8", "f32": "float32", "s32": "int32"}
@@ -141,11 +173,15 @@ def configurations(shapes=SHAPES + SMALL_SHAPES):
     for m, n, k in shapes:
         small = (m, n, k) not in SHAPES
         for bm, bn, stages, asc, cluster, ws, sms, *more in (
-                CONFIGS + (SMALL_CONFIGS + TYPED_CONFIGS if small else ())):
+                CONFIGS + (SMALL_CONFIGS + TYPED_CONFIGS + SPLIT_LAYOUT_CONFIGS
+                           if small else ())):
             g = gemm_gen.Gemm(m, n, k, bm, bn, stages, async_consumer=asc,
                               cluster=cluster, warp_specialize=ws,
                               persistent=sms, **(more[0] if more else {}))
-            if k * g.ebytes % 16 == 0 and n * g.obytes % 16 == 0:
+            # GMEM rows: K of K-major operands, M (N) of MN-major ones.
+            rows = (m if g.a_major == "mn" else k, n if g.b_major == "mn" else k)
+            if (all(r * g.ebytes % 16 == 0 for r in rows)
+                    and n * g.obytes % 16 == 0):
                 yield g
 
 
@@ -183,58 +219,110 @@ def triton_kernels():
         pid_n = (pid % width) // size_m
         return pid_m, pid_n
 
+    # Both kernels take A and B of any type tl.dot takes (f16, bf16, fp8,
+    # f32 as tf32, i8 with an s32 accumulator: INT_ACC) and store C in the
+    # type of its tensor. A_MN (B_MN): A (B) is MN-major, given as the
+    # K x M (K x N) row-major tensor. With the defaults they are the
+    # K-major f16 kernels gemm.py times.
     @triton.jit
     def tma_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr,
                    BN: tl.constexpr, BK: tl.constexpr, GROUP_M: tl.constexpr,
-                   STAGES: tl.constexpr):
+                   STAGES: tl.constexpr, A_MN: tl.constexpr = False,
+                   B_MN: tl.constexpr = False, INT_ACC: tl.constexpr = False):
         pid_m, pid_n = grouped_tile(M, N, BM, BN, GROUP_M)
-        acc = tl.zeros((BM, BN), dtype=tl.float32)
+        if INT_ACC:
+            acc = tl.zeros((BM, BN), dtype=tl.int32)
+        else:
+            acc = tl.zeros((BM, BN), dtype=tl.float32)
         for k in tl.range(0, tl.cdiv(K, BK), num_stages=STAGES):
-            a = a_desc.load([pid_m * BM, k * BK])
-            b = b_desc.load([pid_n * BN, k * BK])
-            acc = tl.dot(a, b.T, acc)
-        c_desc.store([pid_m * BM, pid_n * BN], acc.to(tl.float16))
+            if A_MN:
+                a = a_desc.load([k * BK, pid_m * BM]).T
+            else:
+                a = a_desc.load([pid_m * BM, k * BK])
+            if B_MN:
+                b = b_desc.load([k * BK, pid_n * BN])
+                acc = tl.dot(a, b, acc)
+            else:
+                b = b_desc.load([pid_n * BN, k * BK])
+                acc = tl.dot(a, b.T, acc)
+        c_desc.store([pid_m * BM, pid_n * BN], acc.to(c_desc.dtype))
 
     @triton.jit
     def ptr_kernel(a, b, c, M, N, K, stride_am, stride_bn, stride_cm,
                    BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
-                   GROUP_M: tl.constexpr, STAGES: tl.constexpr):
+                   GROUP_M: tl.constexpr, STAGES: tl.constexpr,
+                   A_MN: tl.constexpr = False, B_MN: tl.constexpr = False,
+                   INT_ACC: tl.constexpr = False):
+        # With A_MN (B_MN), stride_am (stride_bn) is the stride of K, the
+        # rows of the K x M (K x N) tensor.
         pid_m, pid_n = grouped_tile(M, N, BM, BN, GROUP_M)
         rm = pid_m * BM + tl.arange(0, BM)
         rn = pid_n * BN + tl.arange(0, BN)
         rk = tl.arange(0, BK)
-        pa = a + rm[:, None] * stride_am + rk[None, :]
-        pb = b + rn[:, None] * stride_bn + rk[None, :]
-        acc = tl.zeros((BM, BN), dtype=tl.float32)
+        if A_MN:
+            pa = a + rm[:, None] + rk[None, :] * stride_am
+        else:
+            pa = a + rm[:, None] * stride_am + rk[None, :]
+        if B_MN:
+            pb = b + rn[:, None] + rk[None, :] * stride_bn
+        else:
+            pb = b + rn[:, None] * stride_bn + rk[None, :]
+        if INT_ACC:
+            acc = tl.zeros((BM, BN), dtype=tl.int32)
+        else:
+            acc = tl.zeros((BM, BN), dtype=tl.float32)
         for k in tl.range(0, tl.cdiv(K, BK), num_stages=STAGES):
             kk = k * BK + rk
             x = tl.load(pa, mask=(rm[:, None] < M) & (kk[None, :] < K), other=0.0)
             y = tl.load(pb, mask=(rn[:, None] < N) & (kk[None, :] < K), other=0.0)
             acc = tl.dot(x, y.T, acc)
-            pa += BK
-            pb += BK
+            if A_MN:
+                pa += BK * stride_am
+            else:
+                pa += BK
+            if B_MN:
+                pb += BK * stride_bn
+            else:
+                pb += BK
         pc = c + rm[:, None] * stride_cm + rn[None, :]
-        tl.store(pc, acc.to(tl.float16), mask=(rm[:, None] < M) & (rn[None, :] < N))
+        tl.store(pc, acc.to(c.dtype.element_ty),
+                 mask=(rm[:, None] < M) & (rn[None, :] < N))
 
-    def tma(a, b, c, cfg):
+    def shape(a, b, a_mn, b_mn):
+        """M, N, K of A (M x K, or K x M with a_mn) and B (N x K, or
+        K x N with b_mn)."""
+        k, m = a.shape if a_mn else a.shape[::-1]
+        n = b.shape[1] if b_mn else b.shape[0]
+        return m, n, k
+
+    def tma(a, b, c, cfg, a_mn=False, b_mn=False):
+        """A launch of the TMA-descriptor kernel with configuration `cfg`
+        (BM, BN, BK, stages, warps), C's type from `c`; A (B) is the K x M
+        (K x N) tensor with a_mn (b_mn)."""
         bm, bn, bk, stages, warps = cfg
-        m, k = a.shape
-        n = b.shape[0]
-        ad = TensorDescriptor.from_tensor(a, [bm, bk])
-        bd = TensorDescriptor.from_tensor(b, [bn, bk])
+        m, n, k = shape(a, b, a_mn, b_mn)
+        ad = TensorDescriptor.from_tensor(a, [bk, bm] if a_mn else [bm, bk])
+        bd = TensorDescriptor.from_tensor(b, [bk, bn] if b_mn else [bn, bk])
         cd = TensorDescriptor.from_tensor(c, [bm, bn])
         grid = (triton.cdiv(m, bm) * triton.cdiv(n, bn),)
+        extra = {}
+        if a_mn or b_mn or not a.dtype.is_floating_point:
+            extra = dict(A_MN=a_mn, B_MN=b_mn, INT_ACC=not a.dtype.is_floating_point)
         return lambda: tma_kernel[grid](ad, bd, cd, m, n, k, BM=bm, BN=bn, BK=bk,
-                                        GROUP_M=8, STAGES=stages, num_warps=warps)
+                                        GROUP_M=8, STAGES=stages, num_warps=warps,
+                                        **extra)
 
-    def ptr(a, b, c, cfg):
+    def ptr(a, b, c, cfg, a_mn=False, b_mn=False):
+        """A launch of the pointer kernel, as `tma`."""
         bm, bn, bk, stages, warps = cfg
-        m, k = a.shape
-        n = b.shape[0]
+        m, n, k = shape(a, b, a_mn, b_mn)
         grid = (triton.cdiv(m, bm) * triton.cdiv(n, bn),)
+        extra = {}
+        if a_mn or b_mn or not a.dtype.is_floating_point:
+            extra = dict(A_MN=a_mn, B_MN=b_mn, INT_ACC=not a.dtype.is_floating_point)
         return lambda: ptr_kernel[grid](a, b, c, m, n, k, a.stride(0), b.stride(0),
                                         c.stride(0), BM=bm, BN=bn, BK=bk, GROUP_M=8,
-                                        STAGES=stages, num_warps=warps)
+                                        STAGES=stages, num_warps=warps, **extra)
     return tma, ptr, triton.__version__
 
 
@@ -281,18 +369,50 @@ def typed_operands(g, a, b):
     else:
         at, bt = a.to(dtype[g.dtype]), b.to(dtype[g.dtype])
     ref = torch.mm(at.float(), bt.float().t())
-    guard = -2 ** 31 if g.out == "s32" else float("nan")
+    guard = guard_value(g.out)
     flat, c = guarded_c(g.m, g.n, dtype[g.out], guard)
-    # bf16 C rounds to 8 bits; tf32 drops 13 bits of every input; s32 is exact.
-    tol = {"bf16": 1e-2, "s32": 1e-9}.get(g.out, 5e-3 if g.dtype == "tf32" else 2e-3)
-    return Operands(at, bt, ref, flat, c, guard, tol)
+    return Operands(at, bt, ref, flat, c, guard, tolerance(g.dtype, g.out))
+
+
+def guard_value(out):
+    """What the guard bands around a C of type `out` hold: NaN, or
+    INT32_MIN for s32."""
+    return -2 ** 31 if out == "s32" else float("nan")
+
+
+def tolerance(dtype, out):
+    """The relative Frobenius error a C of type `out` from A and B of type
+    `dtype` may have: bf16 C rounds to 8 bits; tf32 drops 13 bits of every
+    input; s32 is exact."""
+    return {"bf16": 1e-2, "s32": 1e-9}.get(out, 5e-3 if dtype == "tf32" else 2e-3)
+
+
+def bands_intact(flat, m, n, guard):
+    """Whether the guard bands around the M x N C in `flat` (guarded_c)
+    still hold `guard` (NaN, or s32's INT32_MIN)."""
+    import torch
+    bands = torch.cat([flat[:GUARD * n], flat[GUARD * n + m * n:]])
+    intact = torch.isnan(bands) if isinstance(guard, float) else bands == guard
+    return intact.all().item()
+
+
+def stored_operands(g, a, b):
+    """A (M x K) and B (N x K) as the kernel `g` reads them from GMEM: an
+    MN-major A (`a_major` "mn") stored K x M, an MN-major B K x N (then
+    C = A @ B with that B)."""
+    return (a.t().contiguous() if getattr(g, "a_major", "k") == "mn" else a,
+            b.t().contiguous() if getattr(g, "b_major", "k") == "mn" else b)
 
 
 def launcher(kernel, g, a, b, c):
-    """A launch of the compiled configuration `g` on A, B and C (zeroed
-    first with split-K, whose slices add into C)."""
-    cluster = g.cluster if g.cluster != (1, 1) else None
-    if g.split_k > 1:
+    """A launch of the compiled configuration `g` on A and B (M x K and
+    N x K, passed to the kernel in its storage: stored_operands) and C
+    (zeroed first with split-K by TMA reduce-add, whose slices add into C;
+    a split over a cluster, `split_mode` "cluster", writes C)."""
+    a, b = stored_operands(g, a, b)
+    dims = tuple(getattr(g, "cluster_dims", g.cluster))
+    cluster = dims if any(d != 1 for d in dims) else None
+    if g.split_k > 1 and getattr(g, "split_mode", "reduce") == "reduce":
         return lambda: (c.zero_(), kernel(a, b, c, grid=g.grid, block=g.launch_threads,
                                           cluster=cluster))
     return lambda: kernel(a, b, c, grid=g.grid, block=g.launch_threads,
@@ -335,10 +455,7 @@ def run(indir, json_path, only, small, shapes, rounds=1):
         def check(label, out, ops):
             err, ok = rel_error(out, ops.ref, ops.tol)
             if out is ops.c:
-                bands = torch.cat([ops.flat[:GUARD * n], ops.flat[GUARD * n + m * n:]])
-                intact = (torch.isnan(bands) if isinstance(ops.guard, float)
-                          else bands == ops.guard)  # NaN, or s32's INT32_MIN
-                ok = ok and intact.all().item()
+                ok = ok and bands_intact(ops.flat, m, n, ops.guard)
             if not ok:
                 failures.append("%s %s" % (shape, label))
             print("%s %-40s rel err %.2e" % ("ok  " if ok else "FAIL", label, err),
@@ -346,23 +463,27 @@ def run(indir, json_path, only, small, shapes, rounds=1):
 
         timed = {}  # label -> launch, timed after every check of the shape
 
-        def measure(label, launch, out, ops=f16):
+        def measure(label, launch, out, ops=f16, deterministic=False):
             out.fill_(ops.guard)
             torch.cuda.synchronize()
-            launch()
-            # A kernel that hangs ends the run with its name, not silently.
-            done = torch.cuda.Event()
-            done.record()
-            deadline = time.time() + HANG_S
-            while not done.query():
-                if time.time() > deadline:
-                    print("HANG %s %s: not done after %d s" % (shape, label, HANG_S),
-                          flush=True)
-                    os._exit(3)
-                time.sleep(0.001)
+            run_once(label, launch)
             check(label, out, ops)
+            if deterministic:
+                # The same bits again (C refilled with the guard first).
+                first = out.clone()
+                out.fill_(ops.guard)
+                run_once(label, launch)
+                if not torch.equal(out, first):
+                    failures.append("%s %s: not deterministic" % (shape, label))
+                    print("FAIL %-40s differs between two runs" % label,
+                          flush=True)
             if not small:
                 timed[label] = launch
+
+        def run_once(label, launch):
+            launch()
+            # A kernel that hangs ends the run with its name, not silently.
+            benchlib.wait_or_exit("%s %s" % (shape, label), HANG_S)
 
         cout = torch.empty(m, n, device="cuda", dtype=torch.float16)
         measure("cublas", lambda: torch.mm(a, b.t(), out=cout), cout)
@@ -376,7 +497,8 @@ def run(indir, json_path, only, small, shapes, rounds=1):
                     typed[g.dtype, g.out] = typed_operands(g, a, b)
                 ops = typed[g.dtype, g.out]
             measure("asynccopy " + g.name.split("_", 2)[2],
-                    launcher(kernel, g, ops.a, ops.b, ops.c), ops.c, ops)
+                    launcher(kernel, g, ops.a, ops.b, ops.c), ops.c, ops,
+                    deterministic=g.split_mode == "cluster")
         for cfg in () if small else TRITON_CONFIGS:
             label = "triton tma %dx%dx%d s%d w%d" % cfg
             try:
