@@ -96,7 +96,7 @@ def estimate(g, sms=SMS):
     (`tensor`, `load`, `dram`, `l2`), and the SMs' own time (waves of
     CTAs, without the DRAM and L2 bounds)."""
     split = g.split_k
-    mode = getattr(g, "split_mode", "reduce")
+    mode = g.split_mode
     cx, cy = g.cluster
     ktiles = gemm_gen.ceil_div(g.k, g.bk)
     kt = g.kslice if split > 1 else ktiles

@@ -400,19 +400,18 @@ def stored_operands(g, a, b):
     """A (M x K) and B (N x K) as the kernel `g` reads them from GMEM: an
     MN-major A (`a_major` "mn") stored K x M, an MN-major B K x N (then
     C = A @ B with that B)."""
-    return (a.t().contiguous() if getattr(g, "a_major", "k") == "mn" else a,
-            b.t().contiguous() if getattr(g, "b_major", "k") == "mn" else b)
+    return (a.t().contiguous() if g.a_major == "mn" else a,
+            b.t().contiguous() if g.b_major == "mn" else b)
 
 
 def launcher(kernel, g, a, b, c):
-    """A launch of the compiled configuration `g` on A and B (M x K and
-    N x K, passed to the kernel in its storage: stored_operands) and C
-    (zeroed first with split-K by TMA reduce-add, whose slices add into C;
-    a split over a cluster, `split_mode` "cluster", writes C)."""
-    a, b = stored_operands(g, a, b)
-    dims = tuple(getattr(g, "cluster_dims", g.cluster))
+    """A launch of the compiled configuration `g` on A and B as it reads
+    them (stored_operands) and C (zeroed first with split-K by TMA
+    reduce-add, whose slices add into C; a split over a cluster,
+    `split_mode` "cluster", writes C)."""
+    dims = tuple(g.cluster_dims)
     cluster = dims if any(d != 1 for d in dims) else None
-    if g.split_k > 1 and getattr(g, "split_mode", "reduce") == "reduce":
+    if g.split_k > 1 and g.split_mode == "reduce":
         return lambda: (c.zero_(), kernel(a, b, c, grid=g.grid, block=g.launch_threads,
                                           cluster=cluster))
     return lambda: kernel(a, b, c, grid=g.grid, block=g.launch_threads,
@@ -497,7 +496,8 @@ def run(indir, json_path, only, small, shapes, rounds=1):
                     typed[g.dtype, g.out] = typed_operands(g, a, b)
                 ops = typed[g.dtype, g.out]
             measure("asynccopy " + g.name.split("_", 2)[2],
-                    launcher(kernel, g, ops.a, ops.b, ops.c), ops.c, ops,
+                    launcher(kernel, g, *stored_operands(g, ops.a, ops.b), ops.c),
+                    ops.c, ops,
                     deterministic=g.split_mode == "cluster")
         for cfg in () if small else TRITON_CONFIGS:
             label = "triton tma %dx%dx%d s%d w%d" % cfg

@@ -600,12 +600,26 @@ def epilogue_lanes(g):
         e("  %col2 = arith.muli %lm, %c2 : index")
         e("  %l4i = arith.index_cast %l4 : index to i32")
         return L, "%l4i"
-    e("  %lpair = arith.remui %lm, %c2 : index")
-    e("  %col2 = arith.muli %lpair, %c2 : index")
-    e("  %lchunk = arith.divui %lm, %c2 : index")
-    e("  %lkey = arith.xori %l4, %lchunk : index")
+    four_byte_key(e, "%col2", "%lkey")
     e("  %key = arith.index_cast %lkey : index to i32")
     return L, "%key"
+
+
+def four_byte_key(e, col2, key):
+    """Defines `col2`, the element of a lane's pair in its 16-B chunk of a
+    4-byte buffer in the 128-B swizzled layout, 2 (l%2), and `key`,
+    l/4 ^ (l%4)/2, with which a column group's chunk is XORed (index
+    values; see epilogue_lanes)."""
+    p = key.lstrip("%")
+    e("  %%%s_pair = arith.remui %%lm, %%c2 : index" % p)
+    e("  %s = arith.muli %%%s_pair, %%c2 : index" % (col2, p))
+    e("  %%%s_chunk = arith.divui %%lm, %%c2 : index" % p)
+    e("  %s = arith.xori %%l4, %%%s_chunk : index" % (key, p))
+
+
+def parity(n):
+    """The i1 constant of phase parity n % 2."""
+    return "%true" if n % 2 else "%false"
 
 
 def epilogue(g, gc, sc, pblocks, receive=None):
@@ -729,16 +743,17 @@ def exchange(g, gc, sc, pblocks):
     cx, cy = g.cluster
     # The slot's 4-byte swizzled layout (epilogue_lanes with 4-B elements):
     # the pair of column group j (8 columns) at element
-    # ((2 (j % 4)) ^ l/4 ^ (l%4)/2) x 4 + 2 (l%2) of its row.
-    e("  %xpair = arith.remui %lm, %c2 : index")
-    e("  %xpcol = arith.muli %xpair, %c2 : index")
-    e("  %xchunk = arith.divui %lm, %c2 : index")
-    e("  %xkey = arith.xori %l4, %xchunk : index")
+    # ((2 (j % 4)) ^ l/4 ^ (l%4)/2) x 4 + 2 (l%2) of its row. A 4-byte C
+    # buffer's lanes already have the key.
+    col2, key = "%col2", "%lkey"
+    if g.obytes != 4:
+        col2, key = "%xpcol", "%xkey"
+        four_byte_key(e, col2, key)
     for q in range(4):
         e("  %%xch%d = arith.constant %d : index" % (q, 2 * q))
-        e("  %%xsw%d = arith.xori %%xch%d, %%xkey : index" % (q, q))
+        e("  %%xsw%d = arith.xori %%xch%d, %s : index" % (q, q, key))
         e("  %%xsw4_%d = arith.muli %%xsw%d, %%c4 : index" % (q, q))
-        e("  %%xcol%d = arith.addi %%xsw4_%d, %%xpcol : index" % (q, q))
+        e("  %%xcol%d = arith.addi %%xsw4_%d, %s : index" % (q, q, col2))
     # Rank of the CTA (x, y, z) in the cluster: x + cx (y + cy z).
     e("  %%rank0y = arith.muli %%ry, %%c%d : index" % cx)
     e("  %rank0 = arith.addi %rx, %rank0y : index")
@@ -781,7 +796,7 @@ def exchange(g, gc, sc, pblocks):
         for z in range(1, S):
             slot = (z - 1) * R + r
             r_("  asynccopy.barrier.wait %%full[%%c%d], %s : %s"
-               % (slot, "%true" if (p // R) % 2 else "%false", fb))
+               % (slot, parity(p // R), fb))
             for reg, row, q in frags(p):
                 v = "%%xl%d_%d" % (z, reg)
                 r_("  %s = vector.load %%sr[%%c%d, %s, %%xcol%d] : %s, %s"
@@ -818,7 +833,7 @@ def exchange(g, gc, sc, pblocks):
             # Rank 0 has read the part before in this slot (and so the
             # copy that brought it has read the slot here).
             e("    asynccopy.barrier.wait %%empty[%%c%d], %s : %s"
-              % (r, "%true" if (p // R - 1) % 2 else "%false", eb))
+              % (r, parity(p // R - 1), eb))
             e("    asynccopy.fence_async_shared")
         for reg, row, q in frags(p):
             a = pair_of(reg)
@@ -831,7 +846,7 @@ def exchange(g, gc, sc, pblocks):
           "%%full[%%xslot%d] : %s to %s" % (p, p, r, rank0_view, rank0_view))
     for p in range(max(0, P - R), P):
         e("    asynccopy.barrier.wait %%empty[%%c%d], %s : %s"
-          % (p % R, "%true" if (p // R) % 2 else "%false", eb))
+          % (p % R, parity(p // R), eb))
     e("  }")
     return L
 

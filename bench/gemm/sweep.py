@@ -151,10 +151,6 @@ REGRET_SETS = ("bf16", "fp8")
 TRITON_CONFIGS = ((128, 256, 3, 8), (256, 128, 3, 8), (128, 128, 4, 4),
                   (128, 128, 4, 8), (128, 64, 4, 4), (64, 128, 4, 4),
                   (64, 64, 4, 4), (64, 256, 4, 4))
-EBYTES = {"f16": 2, "bf16": 2, "e4m3": 1, "tf32": 4, "i8": 1}
-TORCH_TYPES = {"f16": "float16", "bf16": "bfloat16", "e4m3": "float8_e4m3fn",
-               "tf32": "float32", "i8": "int8", "f32": "float32",
-               "s32": "int32"}
 # Timing: windows of at least WINDOW_MS and MIN_LAUNCHES launches, the
 # median of WINDOWS of them per round, ROUNDS rounds; Triton's
 # configurations are tuned in one window of at least TUNE_MS.
@@ -232,12 +228,10 @@ def kernel_info(g, us):
     split = g.split_k > 1
     return {"m": g.m, "n": g.n, "k": g.k, "bm": g.bm, "bn": g.bn,
             "stages": g.stages, "grid": list(g.grid), "block": g.launch_threads,
-            "cluster": list(getattr(g, "cluster_dims", g.cluster)),
-            "split_k": g.split_k,
-            "split_mode": getattr(g, "split_mode", "reduce") if split else None,
+            "cluster": list(g.cluster_dims), "split_k": g.split_k,
+            "split_mode": g.split_mode if split else None,
             "persistent": g.persistent, "dtype": g.dtype, "out": g.out,
-            "a_major": getattr(g, "a_major", "k"),
-            "b_major": getattr(g, "b_major", "k"),
+            "a_major": g.a_major, "b_major": g.b_major,
             "estimate_us": round(us, 2)}
 
 
@@ -529,7 +523,8 @@ def graphed(launch):
 
 
 def torch_type(torch, name):
-    return getattr(torch, TORCH_TYPES[name])
+    import gemm
+    return getattr(torch, gemm.TORCH_TYPES[name])
 
 
 def geomean(values):
@@ -577,6 +572,7 @@ class Runner:
         import asynccopy
         import benchlib
         import gemm
+        import gemm_gen
         rid, m, n, k = rec["id"], rec["m"], rec["n"], rec["k"]
         dtype, out = rec["dtype"], rec["out"]
         a_mn, b_mn = rec["a_major"] == "mn", rec["b_major"] == "mn"
@@ -665,11 +661,11 @@ class Runner:
         labels = ["ours"] + ["cand%d" % i for i in range(1, len(rec["kernels"]))]
         for label, name in zip(labels, rec["kernels"]):
             info = self.plan["kernels"][name]
-            # The launch geometry of the manifest; no a_major / b_major, so
-            # gemm.launcher passes ak and bk on as they are stored.
+            # The launch geometry of the manifest (ak and bk are already
+            # stored as the kernel reads them).
             g = types.SimpleNamespace(
                 grid=tuple(info["grid"]), launch_threads=info["block"],
-                cluster=tuple(info["cluster"]), split_k=info["split_k"],
+                cluster_dims=tuple(info["cluster"]), split_k=info["split_k"],
                 split_mode=info["split_mode"] or "reduce")
             try:
                 kernel = asynccopy.load(os.path.join(self.indir, name))["gemm"]
@@ -687,7 +683,7 @@ class Runner:
         # Triton: each kernel tuned over its configurations, C of its own.
         res["triton"] = {}
         tc = torch.empty(m, n, device="cuda", dtype=out_t)
-        bk_elems = 128 // EBYTES[dtype]
+        bk_elems = gemm_gen.TILE_K_BYTES // gemm_gen.DTYPES[dtype][1]
         for kind, make in (("tma", self.tma), ("ptr", self.ptr)):
             label = "triton_" + kind
             if make is None:
