@@ -235,6 +235,8 @@ gpu.module @m {
     asynccopy.dsmem.copy %S to %D remote %peer barrier %b[%c0] {plan = #chunk} : !smem to !smem
     // expected-error @below {{whose arrivals expect 16384 transaction bytes but whose copies deliver 8192}}
     asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+    nvvm.cluster.arrive
+    nvvm.cluster.wait
     gpu.return
   }
 }
@@ -364,6 +366,8 @@ gpu.module @m {
     // expected-error @below {{reads SMEM that 'asynccopy.dsmem.copy' may still be writing}}
     %v = memref.load %D[%c0, %c0] : !smem
     asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+    nvvm.cluster.arrive
+    nvvm.cluster.wait
     gpu.return
   }
 }
@@ -719,3 +723,65 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+
+// A DSMEM copy completes on the peer's barrier: its own CTA does not know
+// when the copy has read its SMEM, and returns while it may still be
+// reading (waiting for the peer's copy into this CTA says nothing of it).
+gpu.module @m {
+  gpu.func @dsmem_send_at_exit(%rank: i32) workgroup(%S : !smem, %D : !smem) kernel
+      attributes {known_cluster_size = array<i32: 2, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1_i32 = arith.constant 1 : i32
+    %false = arith.constant false
+    %peer = arith.xori %rank, %c1_i32 : i32
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+    nvvm.cluster.arrive
+    nvvm.cluster.wait
+    // expected-warning @below {{is a DSMEM copy, and this CTA may return while it still reads this CTA's SMEM (it completes on the peer's barrier); wait on a barrier the peer arrives on after its wait for the copy, or add `nvvm.cluster.arrive` and `nvvm.cluster.wait`, before `gpu.return`}}
+    asynccopy.copy %S to %D remote %peer barrier %b[%c0] : !smem to !smem
+    asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+    // expected-note @below {{the kernel returns here}}
+    gpu.return
+  }
+}
+
+// -----
+
+!smem = memref<64x64xf32, #gpu.address_space<workgroup>>
+
+// A one-way hand-off (a split-K partial tile sent to rank 0) whose sender
+// does not wait for the acknowledgement before it returns: which CTA sends
+// is data, so a remark.
+gpu.module @m {
+  gpu.func @dsmem_send_unacknowledged(%rank: i32) workgroup(%S : !smem) kernel
+      attributes {known_cluster_size = array<i32: 2, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %false = arith.constant false
+    %full = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %full, 1 : !asynccopy.barrier<1>
+    %empty = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %empty, 1 : !asynccopy.barrier<1>
+    nvvm.cluster.arrive
+    nvvm.cluster.wait
+    %first = arith.cmpi eq, %rank, %c0_i32 : i32
+    scf.if %first {
+      asynccopy.barrier.wait %full[%c0], %false : !asynccopy.barrier<1>
+      %v = memref.load %S[%c0, %c0] : !smem
+      %ack = asynccopy.barrier.remote %empty, %c1_i32 : !asynccopy.barrier<1> -> !asynccopy.barrier<1, remote>
+      asynccopy.barrier.arrive %ack[%c0] : !asynccopy.barrier<1, remote>
+    } else {
+      // expected-remark @below {{is a DSMEM copy, and this CTA may return while it still reads this CTA's SMEM}}
+      asynccopy.copy %S to %S remote %c0_i32 barrier %full[%c0] : !smem to !smem
+    }
+    // expected-note @below {{the kernel returns here}}
+    gpu.return
+  }
+}
+

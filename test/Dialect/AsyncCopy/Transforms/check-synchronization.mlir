@@ -903,3 +903,39 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+!smem = memref<64x64xf32, #gpu.address_space<workgroup>>
+
+// A one-way hand-off acknowledged: rank 0 arrives on the sender's %empty
+// once it has read the slot, and the sender waits for that before it
+// returns (gemm_gen.py's split-K over a cluster): no diagnostic.
+// CHECK-LABEL: gpu.func @dsmem_send_acknowledged
+gpu.module @m {
+  gpu.func @dsmem_send_acknowledged(%rank: i32) workgroup(%S : !smem) kernel
+      attributes {known_cluster_size = array<i32: 2, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %false = arith.constant false
+    %full = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %full, 1 : !asynccopy.barrier<1>
+    %empty = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %empty, 1 : !asynccopy.barrier<1>
+    nvvm.cluster.arrive
+    nvvm.cluster.wait
+    %first = arith.cmpi eq, %rank, %c0_i32 : i32
+    scf.if %first {
+      asynccopy.barrier.wait %full[%c0], %false : !asynccopy.barrier<1>
+      %v = memref.load %S[%c0, %c0] : !smem
+      %ack = asynccopy.barrier.remote %empty, %c1_i32 : !asynccopy.barrier<1> -> !asynccopy.barrier<1, remote>
+      asynccopy.barrier.arrive %ack[%c0] : !asynccopy.barrier<1, remote>
+    } else {
+      asynccopy.copy %S to %S remote %c0_i32 barrier %full[%c0] : !smem to !smem
+      asynccopy.barrier.wait %empty[%c0], %false : !asynccopy.barrier<1>
+    }
+    gpu.return
+  }
+}
+

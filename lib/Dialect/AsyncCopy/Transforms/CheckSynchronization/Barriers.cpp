@@ -141,6 +141,8 @@ void SyncChecker::classifyBarriers() {
       used.insert(ref.alloc);
       if (isa<BarrierWaitOp>(op))
         waited.insert(ref.alloc);
+      if (isa<BarrierArriveOp>(op) && ref.remote)
+        acknowledgements.insert(ref.alloc);
       // This CTA's own loads and arrivals complete its phases.
       auto local = dyn_cast<AsyncCopyLikeOpInterface>(op);
       if (!ref.remote && (isa<BarrierArriveOp, BarrierArriveExpectTxOp>(op) ||
@@ -267,6 +269,8 @@ void SyncChecker::visitClusterWait(State &state) {
   // the multicasts this CTA waited for, so those have landed.
   llvm::erase_if(state.multicasts,
                  [&](Operation *copy) { return !isPending(state, copy); });
+  // The peers arrived after their own waits for this CTA's DSMEM copies.
+  state.sends.clear();
 }
 
 //===----------------------------------------------------------------------===//
@@ -362,6 +366,9 @@ void SyncChecker::visitWait(BarrierWaitOp wait, State &state) {
   BarrierRef ref = traceBarrier(wait.getBarrier());
   if (!ref.alloc)
     return;
+  // A peer's arrival: it acknowledges what it received from this CTA.
+  if (acknowledgements.contains(ref.alloc))
+    state.sends.clear();
   std::optional<int64_t> stage = constantIndex(wait.getStage());
   std::optional<int64_t> parity = constantIndex(wait.getPhase());
   // Balance is checked on barriers that are initialised on every path.

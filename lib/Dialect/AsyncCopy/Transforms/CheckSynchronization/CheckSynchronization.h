@@ -191,9 +191,15 @@ struct State {
   /// Collective loads this CTA issued whose multicast may still be landing
   /// in a peer: until a cluster barrier after this CTA's own wait for them.
   SmallVector<Operation *> multicasts;
+  /// DSMEM copies this CTA issued that may still read its SMEM: they
+  /// complete on the peer's barrier, so this CTA knows they are done only
+  /// once it waits on a barrier its peers arrive on (their acknowledgement)
+  /// or a cluster barrier follows.
+  SmallVector<Operation *> sends;
   bool operator==(const State &o) const {
     return barriers == o.barriers && pending == o.pending &&
-           wgmmaReads == o.wgmmaReads && multicasts == o.multicasts;
+           wgmmaReads == o.wgmmaReads && multicasts == o.multicasts &&
+           sends == o.sends;
   }
   /// Prints the state, one line per barrier stage and per access in flight
   /// (for debug traces).
@@ -309,6 +315,7 @@ private:
   void checkReturn(Operation *ret, State &state);
   void checkExitInFlight(Operation *ret, const State &state);
   void checkExitMulticasts(Operation *ret, const State &state);
+  void checkExitSends(Operation *ret, const State &state);
 
   // wgmma reads (Wgmma.cpp).
   void checkWgmmaReads(Operation *op, const SmemAccess &access,
@@ -323,6 +330,9 @@ private:
   /// Barriers whose per-phase arrivals and bytes are all known: only this
   /// CTA arrives on them, at static stages, in counts known statically.
   DenseSet<Operation *> countable;
+  /// Barriers a peer arrives on (`barrier.remote` + `barrier.arrive`): a
+  /// wait on them hears from the peers.
+  DenseSet<Operation *> acknowledgements;
   /// Barriers handed to ops the checker does not know (calls), and barriers
   /// the kernel never initialises: unchecked, as are the copies that complete
   /// on them.

@@ -258,6 +258,8 @@ void SyncChecker::visitCopy(AsyncCopyLikeOpInterface copy, State &state) {
     checkAccess(op, accessWhole(copy.getSmem()), /*writes=*/copy.isLoad(),
                 state);
   closeGroups(op, state);
+  if (copy.getRank() && !llvm::is_contained(state.sends, op))
+    state.sends.push_back(op);
   if (std::optional<Arrival> arrival = arrivalOf(op);
       arrival && copy.getBarrier())
     visitArrival(op, copy.getBarrier(), copy.getStage(), *arrival, state);
@@ -297,6 +299,7 @@ void SyncChecker::checkReturn(Operation *ret, State &state) {
     return;
   checkExitInFlight(ret, state);
   checkExitMulticasts(ret, state);
+  checkExitSends(ret, state);
 }
 
 /// Loads still in flight at `ret`.
@@ -353,6 +356,27 @@ void SyncChecker::checkExitMulticasts(Operation *ret, const State &state) {
                      "its multicast still lands in a slower peer of its "
                      "cluster; add `nvvm.cluster.arrive` and "
                      "`nvvm.cluster.wait` after its wait and before "
+                     "`gpu.return`";
+             diag.attachNote(ret->getLoc()) << "the kernel returns here";
+           });
+  }
+}
+
+/// DSMEM copies this CTA issued and has not heard back about at `ret`: the
+/// copy may still read this CTA's SMEM after it returns (and the peer's
+/// acknowledgement may arrive on a barrier that is gone).
+void SyncChecker::checkExitSends(Operation *ret, const State &state) {
+  for (Operation *copy : state.sends) {
+    // A warning: whether the copy is still reading is timing.
+    bool certain = !dataDependent && !isGuarded(copy, body);
+    report(copy, "exit-dsmem-send",
+           certain ? DiagnosticSeverity::Warning : DiagnosticSeverity::Remark,
+           [=](InFlightDiagnostic &diag) {
+             diag << "is a DSMEM copy, and this CTA may return while it "
+                     "still reads this CTA's SMEM (it completes on the "
+                     "peer's barrier); wait on a barrier the peer arrives on "
+                     "after its wait for the copy, or add "
+                     "`nvvm.cluster.arrive` and `nvvm.cluster.wait`, before "
                      "`gpu.return`";
              diag.attachNote(ret->getLoc()) << "the kernel returns here";
            });

@@ -71,6 +71,9 @@ State synccheck::join(const State &a, const State &b) {
   for (Operation *copy : b.multicasts)
     if (!llvm::is_contained(result.multicasts, copy))
       result.multicasts.push_back(copy);
+  for (Operation *copy : b.sends)
+    if (!llvm::is_contained(result.sends, copy))
+      result.sends.push_back(copy);
   return result;
 }
 
@@ -93,7 +96,7 @@ static StringRef mayBe(uint8_t bits, StringRef first, StringRef second) {
 
 void State::print(raw_ostream &os) const {
   if (barriers.empty() && pending.empty() && wgmmaReads.empty() &&
-      multicasts.empty())
+      multicasts.empty() && sends.empty())
     os << "  (nothing)\n";
   for (auto &[alloc, barrier] : barriers) {
     os << "  barrier " << alloc->getLoc() << ": "
@@ -113,4 +116,6 @@ void State::print(raw_ostream &os) const {
        << read.closed << "\n";
   for (Operation *copy : multicasts)
     os << "  multicast " << copy->getLoc() << "\n";
+  for (Operation *copy : sends)
+    os << "  DSMEM send " << copy->getLoc() << "\n";
 }
