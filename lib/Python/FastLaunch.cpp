@@ -10,8 +10,8 @@
 //
 // It only ever takes launches the Python path would take without raising:
 // anything else (an argument that is not a registered torch-like tensor, a
-// signature whose checks have not passed yet, a stream that is not the
-// library's current one, an unusual scalar or geometry, no plan yet) is
+// signature whose checks have not passed yet, a stream given that is not
+// the library's current one, an unusual scalar or geometry, no plan yet) is
 // handed to Kernel._call unchanged, which checks, raises, or launches. So
 // there is one source of error messages and of launch semantics, and this
 // module can be absent (then Kernel calls _call directly).
@@ -344,17 +344,18 @@ int readArguments(FastKernel *self, PyObject *args, PyObject *fastTypes,
 }
 
 /// Ends the signature `key` with the device and fills the record's header,
-/// where torch's current stream of the device is the launch's, the signature
-/// passed Kernel's checks and the kernel is loaded on the device. Returns 1
-/// when done, 0 where _call decides, -1 on an error raised here.
+/// where the launch's stream is torch's current stream of the device (no
+/// `stream` given: that one), the signature passed Kernel's checks and the
+/// kernel is loaded on the device. Returns 1 when done, 0 where _call
+/// decides, -1 on an error raised here.
 int readHeader(FastKernel *self, PyObject *api, long long device,
-               long long stream, PyObject *key, int64_t *record) {
+               const long long *stream, PyObject *key, int64_t *record) {
   long long currentStream;
   PyObject *current =
       PyObject_CallFunction(PyTuple_GetItem(api, 1), "L", device);
   bool sameStream = current &&
                     exactInt(current, INT64_MIN, INT64_MAX, &currentStream) &&
-                    currentStream == stream;
+                    (!stream || currentStream == *stream);
   Py_XDECREF(current);
   if (!sameStream) {
     PyErr_Clear();
@@ -374,7 +375,7 @@ int readHeader(FastKernel *self, PyObject *api, long long device,
   if (!function || !exactInt(function, INT64_MIN, INT64_MAX, &handle))
     return 0;
   record[AC_RECORD_FUNCTION] = handle;
-  record[AC_RECORD_STREAM] = stream;
+  record[AC_RECORD_STREAM] = currentStream;
   record[AC_RECORD_DEVICE] = device;
   for (int i = AC_RECORD_ERROR_INDEX; i < AC_RECORD_HEADER_WORDS; ++i)
     record[i] = 0;
@@ -412,9 +413,10 @@ int tryLaunch(FastKernel *self, PyObject *args, PyObject *kwargs,
   if (!readKeywords(kwargs, &kw) || PyTuple_Size(args) != self->nargs ||
       !readGeometry(self, kw, record + AC_RECORD_GRID))
     return 0;
+  // No stream given: torch's current one (readHeader reads it).
   long long stream = 0;
-  if (kw.stream && kw.stream != Py_None &&
-      !exactInt(kw.stream, INT64_MIN, INT64_MAX, &stream))
+  bool given = kw.stream && kw.stream != Py_None;
+  if (given && !exactInt(kw.stream, INT64_MIN, INT64_MAX, &stream))
     return 0;
 
   PyObject *fastTypes = PyDict_GetItem(self->globals, sFastTypes);
@@ -433,7 +435,8 @@ int tryLaunch(FastKernel *self, PyObject *args, PyObject *kwargs,
   PyObject *api = nullptr;
   int status = readArguments(self, args, fastTypes, record, key, &device, &api);
   if (status > 0)
-    status = readHeader(self, api, device, stream, key, record);
+    status =
+        readHeader(self, api, device, given ? &stream : nullptr, key, record);
   if (status > 0)
     status = launchRecord(self, record);
   Py_DECREF(key);

@@ -80,6 +80,8 @@ namespace asynccopy::runtime {
     cuda::CUresult(cuda::CUdeviceptr, const void *, size_t))                   \
   X(cuMemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2",                                 \
     cuda::CUresult(cuda::CUdeviceptr, const void *, size_t, cuda::CUstream))   \
+  X(cuStreamIsCapturing, "cuStreamIsCapturing",                                \
+    cuda::CUresult(cuda::CUstream, int *))                                     \
   X(cuMemsetD32Async, "cuMemsetD32Async",                                      \
     cuda::CUresult(cuda::CUdeviceptr, unsigned, size_t, cuda::CUstream))       \
   X(cuMemsetD16Async, "cuMemsetD16Async",                                      \

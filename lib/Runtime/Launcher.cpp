@@ -301,6 +301,22 @@ StreamBuffer *acLauncher::prepareStreamBuffer(const CudaDriver &driver,
     status = driverError(record, call, result, what);
     return nullptr;
   };
+  // A graph captured here would read this buffer at every replay, after
+  // later launches on the stream refilled its maps or used its counters.
+  int capturing = 0;
+  if (driver.cuStreamIsCapturing &&
+      driver.cuStreamIsCapturing(stream, &capturing) == 0 && capturing) {
+    setLastError(descriptorMode == AC_DESCRIPTORS_SCRATCH
+                     ? "descriptor mode scratch cannot be captured into a "
+                       "CUDA graph (the graph would read tensor maps that "
+                       "later launches refill): compile with descriptor "
+                       "mode param"
+                     : "a kernel with launch counters (a dynamic tile "
+                       "schedule) cannot be captured into a CUDA graph (its "
+                       "counters belong to the stream's eager launches)");
+    status = AC_LAUNCH_CAPTURED;
+    return nullptr;
+  }
   auto it = std::find_if(streamBuffers.begin(), streamBuffers.end(),
                          [&](const StreamBuffer &b) {
                            return b.device == device && b.stream == keyStream &&

@@ -14,10 +14,12 @@ address, sizes and strides, a scalar's bytes) into a per-thread record with
 one struct.pack_into, and the runtime packs the parameters, encodes the
 tensor maps whose inputs changed (a map is kept with the address, extents
 and strides it was encoded from), refills the scratch buffer of the launch's
-stream when its maps changed, and calls cuLaunchKernel(Ex). torch tensors
-are read through their attributes (data_ptr(), shape, stride()) where the
-launch's stream is torch's current one; other tensors, and torch's on
-another stream, through DLPack or __cuda_array_interface__. Argument checks
+stream when its maps changed, and calls cuLaunchKernel(Ex). A launch given
+no stream takes torch's current one of its torch tensors' device (else the
+legacy default stream). torch tensors are read through their attributes
+(data_ptr(), shape, stride()) where the launch's stream is torch's current
+one; other tensors, and torch's on another stream, through DLPack or
+__cuda_array_interface__. Argument checks
 run when an argument signature (dtypes, shapes, strides, device) is new.
 Where the extension module `_fastlaunch` (lib/Python/FastLaunch.cpp) is
 built, a launch whose signature passed the checks, on torch tensors and
@@ -51,6 +53,7 @@ _AC_RECORD_CLUSTER, _AC_RECORD_ERROR_INDEX, _AC_RECORD_ERROR_RESULT = 9, 12, 13
 _AC_RECORD_HEADER_WORDS = 16
 _AC_LAUNCH_OK, _AC_LAUNCH_TENSOR_MAP_INVALID = 0, 1
 _AC_LAUNCH_TENSOR_MAP_DRIVER_ERROR, _AC_LAUNCH_DRIVER_ERROR = 2, 3
+_AC_LAUNCH_CAPTURED = 5
 _AC_CALL_CONTEXT, _AC_CALL_LAUNCH_KERNEL, _AC_CALL_LAUNCH_KERNEL_EX = 0, 1, 2
 _AC_CALL_MEM_ALLOC, _AC_CALL_MEMCPY_HTOD_ASYNC = 3, 4
 _AC_CALL_FUNC_SET_ATTRIBUTE, _AC_CALL_MEMSET_D32_ASYNC = 5, 6
@@ -672,6 +675,31 @@ def _register_torch(torch):
     _register_torch_like(types, dtypes, current)
 
 
+def _default_stream(args, plan):
+    """The stream of a launch given none: torch's current stream of the
+    first CUDA tensor of torch among the memref arguments (so a kernel is
+    ordered with the torch work around it, in a CUDA graph capture too),
+    else the legacy default stream."""
+    torch = sys.modules.get("torch")
+    for i, rank in plan.layout:
+        if rank < 0:
+            continue
+        value = args[i]
+        api = _FAST_TYPES.get(value.__class__, _UNSEEN)
+        if api is _UNSEEN:
+            api = _classify(value.__class__)
+        try:
+            if api is not None:
+                if value.is_cuda:
+                    return api.current_stream(value.get_device())
+            elif (torch is not None and isinstance(value, torch.Tensor)
+                  and value.is_cuda):
+                return torch.cuda.current_stream(value.device).cuda_stream
+        except Exception:  # a tensor _read_general reads and reports
+            continue
+    return 0
+
+
 def _fast_dims(value):
     """`value` as 3 dims if it is an int or a tuple of 1 to 3 ints, each 1
     to 2^32-1; otherwise None (then _dims says what is wrong)."""
@@ -725,7 +753,8 @@ _NATIVE_OTHER = -7
 class Kernel(_fastlaunch.FastKernel if _fastlaunch else object):
     """One kernel of a Module: call it with its arguments and
     grid=, block=None, cluster=None, stream=None (block defaults to the
-    kernel's `known_block_size`, which a producer warpgroup grows). With
+    kernel's `known_block_size`, which a producer warpgroup grows; stream
+    to torch's current one, see _default_stream). With
     _fastlaunch, a call is FastKernel's, which hands what it does not
     launch itself to _call."""
 
@@ -984,11 +1013,12 @@ class Kernel(_fastlaunch.FastKernel if _fastlaunch else object):
 
     def _read_fast(self, args, handle, plan, words):
         """Reads torch tensors through their attributes into `words`;
-        returns their device, or None where the launch takes the general
+        returns their device and the launch's stream (`handle`, None:
+        torch's current one), or None where the launch takes the general
         path: an argument that is not a CUDA tensor of torch (exactly
         torch.Tensor or nn.Parameter) of a dtype DLPack knows, tensors on
-        two devices, or a launch stream that is not torch's current one
-        (DLPack then orders torch's pending work before the launch)."""
+        two devices, or a launch stream given that is not torch's current
+        one (DLPack then orders torch's pending work before the launch)."""
         key = []
         device = api = None
         for i, rank in plan.layout:
@@ -1014,7 +1044,10 @@ class Kernel(_fastlaunch.FastKernel if _fastlaunch else object):
             words += shape
             words += strides
             key += (dtype, shape, strides)
-        if device is None or api.current_stream(device) != handle:
+        if device is None:
+            return None
+        current = api.current_stream(device)
+        if handle is not None and current != handle:
             return None
         key.append(device)
         key = tuple(key)
@@ -1028,7 +1061,7 @@ class Kernel(_fastlaunch.FastKernel if _fastlaunch else object):
                                      ("cuda", device))
             self._check_args(args, tensors)
             self._remember(key)
-        return device
+        return device, current
 
     def _read_general(self, args, handle, plan, words):
         """Reads the tensors through DLPack or __cuda_array_interface__
@@ -1080,6 +1113,8 @@ class Kernel(_fastlaunch.FastKernel if _fastlaunch else object):
                 "argument %d of %s: tensor map %d: %s" % (
                     self.metadata["tensor_maps"][index]["arg"], self.name,
                     index, message))
+        if status == _AC_LAUNCH_CAPTURED:
+            raise RuntimeError("%s: %s" % (self.name, message))
         if status == _AC_LAUNCH_DRIVER_ERROR and index == _AC_CALL_CONTEXT:
             raise CudaError(message)
         if status == _AC_LAUNCH_DRIVER_ERROR and index in _CALL_NAMES:
@@ -1095,7 +1130,7 @@ class Kernel(_fastlaunch.FastKernel if _fastlaunch else object):
         else:
             geometry = g + b + _NO_CLUSTER
         if stream is None:
-            handle = 0
+            handle = None
         elif stream.__class__ is int:
             handle = stream
         else:
@@ -1107,10 +1142,14 @@ class Kernel(_fastlaunch.FastKernel if _fastlaunch else object):
             raise ValueError("%s takes %d arguments, got %d"
                              % (self.name, plan.nargs, len(args)))
         words = []
-        device = self._read_fast(args, handle, plan, words)
-        if device is None:
+        read = self._read_fast(args, handle, plan, words)
+        if read is None:
+            if handle is None:
+                handle = _default_stream(args, plan)
             words = []
             device = self._read_general(args, handle, plan, words)
+        else:
+            device, handle = read
         function = self._handles.get(device)
         if function is None:
             function = self._load(device)

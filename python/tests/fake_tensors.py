@@ -77,6 +77,10 @@ class FakeDriver:
         self.lib.fakeCudaSetParamSizes(
             C.c_int64(len(sizes)), (C.c_int64 * max(len(sizes), 1))(*sizes))
 
+    def capturing(self, stream):
+        """cuStreamIsCapturing says `stream` (0: none) is capturing."""
+        self.lib.fakeCudaSetCapturing(C.c_int64(stream))
+
     def stamp_maps(self, on=True):
         """Each map the driver encodes starts with its serial number."""
         self.lib.fakeCudaSetStampMaps(int(on))

@@ -322,6 +322,8 @@ def run_module(module, label):
                                   % (label, rows, grid, i), y, x)
                         for i, y in enumerate(outs))
 
+    failures += run_current_stream(module, label)
+
     a = (torch.arange(100 * 256, device="cuda") % 2048).to(
         torch.float16).reshape(100, 256)
     stream = torch.cuda.Stream()
@@ -336,6 +338,56 @@ def run_module(module, label):
         want[:part.shape[0], :part.shape[1]] = part * scale
         failures += not check("%s window i=%d jb=%d scale=%g"
                               % (label, i, jb, scale), out, want)
+    return failures
+
+
+def run_current_stream(module, label):
+    """A launch given no stream runs on torch's current one: under a side
+    stream (non-blocking, as torch's are), between a slow producer and a
+    reader of its output on that stream, and inside a CUDA graph capture,
+    replayed on new data. Returns the failures."""
+    import torch
+    failures = 0
+    x = torch.randn(4096, 128, device="cuda")
+    y = torch.full_like(x, -7.0)
+    side = torch.cuda.Stream()
+    torch.cuda.synchronize()
+    with torch.cuda.stream(side):
+        torch.cuda._sleep(20_000_000)  # ~10 ms: the reader must wait for it
+        x2 = x * 2
+        module["tma_copy"](x2, y, grid=(2, 64), block=128)
+        got = y.clone()
+    side.synchronize()
+    failures += not check("%s tma_copy on torch's current stream" % label,
+                          got, x2)
+
+    x = torch.randn(1000, 128, device="cuda")
+    y = torch.full_like(x, -7.0)
+    module["tma_copy"](x, y, grid=(2, 16), block=128)  # checked, not captured
+    torch.cuda.synchronize()
+    # Scratch maps live in a buffer of the stream that later launches
+    # refill: such a launch refuses the capture, before launching anything.
+    refuses = label == "scratch"
+    graph = torch.cuda.CUDAGraph()
+    try:
+        with torch.cuda.graph(graph):
+            module["tma_copy"](x, y, grid=(2, 16), block=128)
+    except Exception as e:
+        ok = refuses and "cannot be captured into a CUDA graph" in str(e)
+        print("%s %s tma_copy in a CUDA graph capture: %s"
+              % ("ok  " if ok else "FAIL", label, e))
+        return failures + (not ok)
+    finally:
+        torch.cuda.set_stream(torch.cuda.default_stream())
+    if refuses:
+        print("FAIL %s tma_copy was captured in a CUDA graph" % label)
+        return failures + 1
+    x.copy_(torch.randn_like(x))
+    y.fill_(-7.0)
+    graph.replay()
+    torch.cuda.synchronize()
+    failures += not check("%s tma_copy replayed from a CUDA graph" % label,
+                          y, x)
     return failures
 
 

@@ -327,6 +327,38 @@ def test_scratch_buffer_per_stream():
 
 
 @pytest.mark.fake_driver
+def test_graph_capture(kernels):
+    """A launch on a stream that is capturing a CUDA graph: param-mode maps
+    are captured with the launch; scratch maps and launch counters live in
+    a buffer of the stream that later launches refill, so such a launch
+    raises (and launches nothing) instead of capturing a stale read."""
+    fake = FakeDriver()
+    x = DLPackTensor(A0, [100, 128], "f32")
+    y = DLPackTensor(B0, [100, 128], "f32")
+    scratch = asynccopy.compile(KERNELS, descriptor_mode="scratch")["tma_copy"]
+    scratch(x, y, grid=(2, 2), block=128, stream=7)  # before the capture
+    fake.capturing(7)
+    try:
+        launches = fake.count("launches")
+        kernels["tma_copy"](x, y, grid=(2, 2), block=128, stream=7)
+        assert fake.count("launches") == launches + 1
+        with pytest.raises(RuntimeError, match="tma_copy: descriptor mode "
+                           "scratch cannot be captured into a CUDA graph"):
+            scratch(x, y, grid=(2, 2), block=128, stream=7)
+        with pytest.raises(RuntimeError, match="persistent_copy: a kernel "
+                           "with launch counters .* cannot be captured"):
+            kernels["persistent_copy"](
+                DLPackTensor(A0, [100, 64], "f32"),
+                DLPackTensor(B0, [100, 64], "f32"), grid=7, block=128,
+                stream=7)
+        assert fake.count("launches") == launches + 1
+        scratch(x, y, grid=(2, 2), block=128, stream=5)  # not capturing
+        assert fake.count("launches") == launches + 2
+    finally:
+        fake.capturing(0)
+
+
+@pytest.mark.fake_driver
 def test_launch_counters(kernels):
     """A kernel whose tiles are claimed at run time gets a zeroed counter of
     its stream's buffer: zeroed once, on its stream, when the buffer is
@@ -438,9 +470,14 @@ def test_torch_fast_path(monkeypatch, mode):
     assert fake.params() == fast
     assert fake.launch() == fast_launch
     assert kernel._counters()["maps_encoded"] == 2
-    current["stream"] = 5  # torch's current stream is not the launch's
+    # No stream given: torch's current one, still without DLPack.
+    current["stream"] = 5
     kernel(x, y, grid=(2, 2), block=128)
+    assert x.streams == [] and fake.launch()["stream"] == 5
+    # A stream given that is not torch's current one: DLPack orders it.
+    kernel(x, y, grid=(2, 2), block=128, stream=0)
     assert x.streams == [1] and y.streams == [1]
+    assert fake.launch()["stream"] == 0
     kernel(x, y, grid=(2, 2), block=128, stream=5)
     assert x.streams == [1] and fake.launch()["stream"] == 5
     # The fast path's checks say what DLPack's say.
@@ -640,11 +677,17 @@ def test_native_launch(monkeypatch):
     assert fake.params() == kernel.prepare([x, y90, *values])[0]
     if native:
         assert native_calls(kernel) == (before[0] + 1, before[1])
-    # Another stream than the library's current one: DLPack orders it.
+    # No stream given: the library's current one, natively.
     current["stream"] = 5
     seen = len(x.streams)
-    handed_over(lambda: kernel(x, y, *values, grid=1, block=64))
-    assert x.streams[seen:] == [1]
+    before = native_calls(kernel)
+    kernel(x, y, *values, grid=1, block=64)
+    assert fake.launch()["stream"] == 5 and x.streams[seen:] == []
+    if native:
+        assert native_calls(kernel) == (before[0] + 1, before[1])
+    # Another stream given than the library's current one: DLPack orders it.
+    handed_over(lambda: kernel(x, y, *values, grid=1, block=64, stream=0))
+    assert x.streams[seen:] == [1] and fake.launch()["stream"] == 0
     kernel(x, y, *values, grid=1, block=64, stream=5)
     assert fake.launch()["stream"] == 5 and x.streams[seen:] == [1]
     current["stream"] = 0

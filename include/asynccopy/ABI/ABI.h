@@ -112,7 +112,11 @@ enum {
    * record[AC_RECORD_ERROR_RESULT]. */
   AC_LAUNCH_DRIVER_ERROR = 3,
   /* A malformed record (e.g. a grid dim of 0). */
-  AC_LAUNCH_INVALID = 4
+  AC_LAUNCH_INVALID = 4,
+  /* The launch needs its stream's buffer (scratch tensor maps, launch
+   * counters) and the stream is capturing a CUDA graph: the graph would
+   * read a buffer that later launches refill. */
+  AC_LAUNCH_CAPTURED = 5
 };
 
 /* Driver calls a launch makes (record[AC_RECORD_ERROR_INDEX]). */

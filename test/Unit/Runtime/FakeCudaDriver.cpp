@@ -320,6 +320,12 @@ FAKE_EXPORT CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr dst, const void *src,
   return CUDA_SUCCESS;
 }
 
+FAKE_EXPORT CUresult cuStreamIsCapturing(CUstream stream, int *status) {
+  std::lock_guard<std::mutex> lock(stateMutex);
+  *status = stream && stream == state.capturingStream;
+  return CUDA_SUCCESS;
+}
+
 /// Every pointer is memory of device 0 (CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
 /// the only attribute asked for).
 FAKE_EXPORT CUresult cuPointerGetAttribute(void *data, int attribute,
@@ -615,6 +621,12 @@ FAKE_EXPORT int64_t fakeCudaCounter(const char *name) {
     if (std::strcmp(counter.name, name) == 0)
       return counter.value;
   return -1;
+}
+
+/// cuStreamIsCapturing says `stream` (0: none) is capturing a graph.
+FAKE_EXPORT void fakeCudaSetCapturing(int64_t stream) {
+  std::lock_guard<std::mutex> lock(stateMutex);
+  state.capturingStream = reinterpret_cast<CUstream>(uintptr_t(stream));
 }
 
 FAKE_EXPORT void fakeCudaSetStampMaps(int on) {

@@ -94,6 +94,8 @@ struct FakeCudaState {
   asynccopy::runtime::cuda::CUdeviceptr lastCopyDestination = 0;
   size_t lastCopyBytes = 0;
   asynccopy::runtime::cuda::CUstream lastCopyStream = nullptr;
+  /// The stream cuStreamIsCapturing reports as capturing (none: null).
+  asynccopy::runtime::cuda::CUstream capturingStream = nullptr;
   int64_t frees = 0;
 };
 
