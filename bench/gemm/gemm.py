@@ -487,7 +487,7 @@ def run(indir, json_path, only, small, shapes, rounds=1):
         cout = torch.empty(m, n, device="cuda", dtype=torch.float16)
         measure("cublas", lambda: torch.mm(a, b.t(), out=cout), cout)
         for g in configurations([(m, n, k)]):
-            if only and only not in g.name:
+            if only and not any(o in g.name for o in only.split(",")):
                 continue
             kernel = asynccopy.load(os.path.join(indir, g.name))["gemm"]
             ops = f16
@@ -567,7 +567,8 @@ def main():
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--build", metavar="DIR")
     p.add_argument("--run", metavar="DIR")
-    p.add_argument("--only", help="run only configurations whose name has this")
+    p.add_argument("--only", help="run only configurations whose name has one of these "
+                   "(comma-separated)")
     p.add_argument("--small", action="store_true",
                    help="only check the small shapes (for compute-sanitizer)")
     p.add_argument("--shapes", metavar="MxNxK,...",

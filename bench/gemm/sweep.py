@@ -283,7 +283,8 @@ def select(plan, sets, only):
     """The plan's entries of `sets` whose id or a kernel's name has
     `only`."""
     return [r for r in plan["entries"] if r["set"] in sets and (
-        not only or only in r["id"] or any(only in k for k in r["kernels"]))]
+        not only or any(o in r["id"] or any(o in k for k in r["kernels"])
+                        for o in only.split(",")))]
 
 
 # --- The device-time model and the parts ----------------------------------
@@ -501,8 +502,12 @@ def build(outdir, sets, only):
 def graphed(launch):
     """The replay of a CUDA graph of GRAPH_COPIES launches of `launch`
     (warmed up on the capture's side stream first), or None where it
-    cannot be captured."""
+    cannot be captured; torch's current stream is what it was either way
+    (torch.cuda.graph leaves its capture stream current when the capture
+    fails, and what ran next would not be ordered with the default
+    stream)."""
     import torch
+    stream = torch.cuda.current_stream()
     try:
         side = torch.cuda.Stream()
         side.wait_stream(torch.cuda.current_stream())
@@ -518,6 +523,7 @@ def graphed(launch):
         return graph.replay
     except Exception as exc:  # a launch that cannot be captured
         say("  (no graph: %s)" % (str(exc).strip().splitlines() or [type(exc).__name__])[0][:160])
+        torch.cuda.set_stream(stream)
         torch.cuda.synchronize()
         return None
 
@@ -1024,7 +1030,8 @@ def main():
     p.add_argument("--set", action="append", choices=SETS, dest="sets",
                    help="a set of entries (repeatable; default all)")
     p.add_argument("--only", metavar="SUBSTR",
-                   help="only entries whose name or a kernel's name has SUBSTR")
+                   help="only entries whose name or a kernel's name has "
+                   "SUBSTR (or one of several, comma-separated)")
     p.add_argument("--part", default="1/1", metavar="I/N",
                    help="with --run: run part I of N (default 1/1)")
     p.add_argument("--json", metavar="FILE",
