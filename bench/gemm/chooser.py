@@ -17,7 +17,8 @@ The rules (docs/performance.md, "Choosing a GEMM configuration"):
    have one consumer warpgroup, for M of 64 or less and for skinny grids);
    K split in S = 1, 2, 3, 4, 6 or 8 slices while every slice keeps at
    least 4 K tiles; 2x1 clusters multicasting B where the grid has two
-   tile rows or more and the split leaves room in the cluster.
+   tile rows or more, not with a cluster split (the sweep measured split
+   CTAs in them half as fast).
 2. Stages: as many as fit beside the C buffer (gemm_gen's own SMEM
    accounting, the figure `asynccopy-report` prints as the kernel's
    shared memory), at most 6 and at most the slice's K tiles.
@@ -69,6 +70,12 @@ L2_GBS = 10000.0  # L2 -> SM read bandwidth of the whole chip
 DRAM_LATENCY_US = 0.9  # a TMA load's round trip under load
 SM_LOAD_GBS = 200.0  # the most one SM's TMA loads stream
 DSMEM_GBS = 150.0  # one CTA's DSMEM receive rate
+# What a cluster split-K exchange costs per wave beyond its bytes, fitted
+# to the sweep's split kernels on an H100 (bench/results/runs/
+# 2026-12-07-gemm-sweep.json): a fixed part, and each round trip of a
+# receive slot (a part written, sent, summed and acknowledged).
+EXCHANGE_US = 6.5
+EXCHANGE_ROUND_US = 1.0
 FILL_US = 1.0  # a CTA's first stage landing, launch and set-up
 LAUNCH_US = 3.0  # one more launch (the zeroing of C before `reduce`)
 MAX_STAGES = 6
@@ -111,8 +118,10 @@ def estimate(g, sms=SMS):
     t_epi = c_tile / (SM_LOAD_GBS * 1e3)
     if split > 1 and mode == "cluster":
         # The first CTA receives the other slices' f32 tiles one after the
-        # other.
+        # other, a slot's round trip per part.
         t_epi += (split - 1) * g.bm * g.bn * 4 / (DSMEM_GBS * 1e3)
+        t_epi += EXCHANGE_US + EXCHANGE_ROUND_US * (split - 1) * math.ceil(
+            g.parts / g.slots)
     elif split > 1:
         t_epi = g.bm * g.bn * 4 / (SM_LOAD_GBS * 1e3)
     ctas = g.tiles_m * g.tiles_n * split
@@ -165,8 +174,9 @@ def candidates(m, n, k, dtype="f16", out=None, a_major="k", b_major="k",
                 modes.append("reduce")
             for mode in modes:
                 clusters = [(1, 1)]
-                if tiles_m >= 2 and (split == 1 or 2 * split <= 8 and mode == "cluster"
-                                     or mode == "reduce"):
+                # Not with a cluster split: the sweep measured 2x1 clusters
+                # of split CTAs at half the speed of 1x1 ones.
+                if tiles_m >= 2 and (split == 1 or mode == "reduce"):
                     clusters.append((2, 1))
                 for cluster in clusters:
                     ctas = tiles_m * tiles_n * split

@@ -11,10 +11,11 @@
 //
 // 16 tokens against a 4096 x 4096 weight: 32 tiles of 64x128 would leave
 // most SMs idle, so K is split; the partial tiles are summed through DSMEM
-// (`_skc`: deterministic, bf16 C, no zeroing), bound by reading B from DRAM.
+// (`_skc`: deterministic, bf16 C, no zeroing), the SMs' time with the
+// exchange above the time to read B from DRAM.
 // RUN: %python %S/../../bench/gemm/chooser.py 16 4096 4096 --dtype bf16 --explain \
 // RUN:   | FileCheck %s --check-prefix=SKINNY
-// SKINNY: {{^ *[0-9.]+ us  gemm_16x4096x4096_64x128_s6_bf16_bf16_skc3 +dram-bound, 96 CTAs}}
+// SKINNY: {{^ *[0-9.]+ us  gemm_16x4096x4096_64x128_s6_bf16_bf16_skc3 +tensor-bound, 96 CTAs}}
 //
 // A C of f32 may be split by TMA reduce-add (`_sk`) unless --deterministic:
 // every candidate then sums through DSMEM.
