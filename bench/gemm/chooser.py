@@ -16,9 +16,9 @@ The rules (docs/performance.md, "Choosing a GEMM configuration"):
 1. Candidates: tiles of 128x256, 128x128, 64x256 and 64x128 (64-row tiles
    have one consumer warpgroup, for M of 64 or less and for skinny grids);
    K split in S = 1, 2, 3, 4, 6 or 8 slices while every slice keeps at
-   least 4 K tiles; 2x1 clusters multicasting B where the grid has two
-   tile rows or more, not with a cluster split (the sweep measured split
-   CTAs in them half as fast).
+   least 4 K tiles; 2x1 clusters multicasting B with 128x256 tiles where
+   the grid has two tile rows or more, not with a cluster split (the
+   sweep measured both smaller tiles and split CTAs slower in them).
 2. Stages: as many as fit beside the C buffer (gemm_gen's own SMEM
    accounting, the figure `asynccopy-report` prints as the kernel's
    shared memory), at most 6 and at most the slice's K tiles.
@@ -58,14 +58,17 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gemm_gen  # noqa: E402
 
 SMS = 132
-# Sustained dense tensor rate per SM (TFLOP/s) at the power cap: 650 of
-# f16/bf16 over 132 SMs (bench/results/runs/2026-12-03-gemm-power-cap.json);
-# e4m3 and i8 twice that, tf32 half.
-SM_TFLOPS = {"f16": 4.9, "bf16": 4.9, "e4m3": 9.8, "i8": 9.8, "tf32": 2.45}
+# Sustained dense tensor rate per SM (TFLOP/s) of a 128x256 tile: 690 of
+# f16/bf16 over 132 SMs, the sweep's tensor-bound kernels on an H100
+# (bench/results/runs/2026-12-07-gemm-sweep.json); e4m3 and i8 twice that,
+# tf32 half.
+SM_TFLOPS = {"f16": 5.2, "bf16": 5.2, "e4m3": 10.4, "i8": 10.4, "tf32": 2.6}
 # Steady-state tensor efficiency of a tile shape relative to 128x256 (two
-# consumer warpgroups of m64n256 keep the tensor pipe busiest).
-TILE_EFFICIENCY = {(128, 256): 1.0, (128, 128): 0.9, (64, 256): 0.8, (64, 128): 0.7}
-DRAM_GBS = 3350.0  # H100 SXM (H200: 4800); the smaller one, to be safe
+# consumer warpgroups of m64n256 keep the tensor pipe busiest; wide
+# m64n256 instructions beat two warpgroups of m64n128), fitted to the same
+# sweep.
+TILE_EFFICIENCY = {(128, 256): 1.0, (128, 128): 0.76, (64, 256): 0.9, (64, 128): 0.64}
+DRAM_GBS = 2800.0  # what an H100 SXM's loads reach (3350 peak; H200: 4800)
 L2_GBS = 10000.0  # L2 -> SM read bandwidth of the whole chip
 DRAM_LATENCY_US = 0.9  # a TMA load's round trip under load
 SM_LOAD_GBS = 200.0  # the most one SM's TMA loads stream
@@ -174,9 +177,10 @@ def candidates(m, n, k, dtype="f16", out=None, a_major="k", b_major="k",
                 modes.append("reduce")
             for mode in modes:
                 clusters = [(1, 1)]
-                # Not with a cluster split: the sweep measured 2x1 clusters
-                # of split CTAs at half the speed of 1x1 ones.
-                if tiles_m >= 2 and (split == 1 or mode == "reduce"):
+                # The sweep measured 2x1 clusters of smaller tiles 10-20 %
+                # slower than 1x1 ones, and of split CTAs half as fast.
+                if tiles_m >= 2 and bm * bn == 128 * 256 and (
+                        split == 1 or mode == "reduce"):
                     clusters.append((2, 1))
                 for cluster in clusters:
                     ctas = tiles_m * tiles_n * split
