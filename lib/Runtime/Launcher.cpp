@@ -262,9 +262,12 @@ int32_t acLauncher::encodeMaps(int64_t *record, int device) {
     if (cached[k] && std::memcmp(&keys[k], &key, sizeof(key)) == 0)
       continue;
     cached[k] = false;
-    // The encoder works in the primary context of the thread's device.
+    // The encoder works in the primary context of the thread's device, and
+    // fills an empty tensor's slot on the launch's stream.
     int previous = getDefaultDevice();
     setDefaultDevice(device);
+    EmptyTensorFillStream fillStream(
+        reinterpret_cast<CUstream>(record[AC_RECORD_STREAM]));
     auto encode = m.flags & AC_LAUNCH_MAP_FALLBACK
                       ? acTensorMapEncodeTiledFallback
                       : acTensorMapEncodeTiled;

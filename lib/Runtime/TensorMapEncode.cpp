@@ -37,6 +37,8 @@ using namespace cuda;
 
 namespace {
 /// Slots of the scratch memory the maps of empty tensors point at.
+thread_local CUstream emptyTensorFillStream = nullptr;
+
 constexpr int kEmptyTensorSlots = 64;
 constexpr int64_t kEmptyTensorSlotBytes = 16;
 
@@ -45,8 +47,9 @@ constexpr int64_t kEmptyTensorSlotBytes = 16;
 /// slot of runtime-owned device memory, filled with the map's out-of-bounds
 /// fill (zeros, or all-ones bytes: a NaN). Loads then read the fill for every
 /// element, stores and reductions reach only the slot. The slot is refilled
-/// at each encoding on the legacy stream, so (streams being blocking) after
-/// the kernels that wrote it before and before the launch that uses the map;
+/// at each encoding on the EmptyTensorFillStream (a launcher's launch
+/// stream, else the legacy one), so after the kernels that wrote it before
+/// on that stream and before the launch that uses the map;
 /// consecutive maps take different slots, so a kernel storing into one empty
 /// tensor does not change what it loads from another. Needs the context of
 /// `device` current; false with a message on failure.
@@ -87,8 +90,9 @@ bool pointAtEmptyTensorScratch(const CudaDriver &driver, CUdevice device,
   CUdeviceptr slot =
       base + (nextSlot++ % kEmptyTensorSlots) * kEmptyTensorSlotBytes;
   unsigned fill = map->oobFill == AC_OOB_FILL_NAN ? 0xFFFFFFFFu : 0u;
-  if (CUresult result = driver.cuMemsetD32Async(
-          slot, fill, kEmptyTensorSlotBytes / 4, /*legacy stream*/ nullptr))
+  if (CUresult result =
+          driver.cuMemsetD32Async(slot, fill, kEmptyTensorSlotBytes / 4,
+                                  EmptyTensorFillStream::current()))
     return failed("fill", "cuMemsetD32Async", result);
   map->globalAddress = reinterpret_cast<const void *>(slot);
   for (int d = 0; d < map->rank; ++d)
@@ -275,6 +279,18 @@ EncodeCache &threadEncodeCache() {
   return cache;
 }
 } // namespace
+
+EmptyTensorFillStream::EmptyTensorFillStream(CUstream stream)
+    : previous(emptyTensorFillStream) {
+  emptyTensorFillStream = stream;
+}
+
+EmptyTensorFillStream::~EmptyTensorFillStream() {
+  emptyTensorFillStream = previous;
+}
+
+CUstream EmptyTensorFillStream::current() { return emptyTensorFillStream; }
+
 } // namespace asynccopy::runtime
 
 using namespace asynccopy::runtime;

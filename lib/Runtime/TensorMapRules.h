@@ -74,6 +74,22 @@ bool buildTiledTensorMap(int32_t elementType, int32_t rank,
                          int32_t oobFill, int32_t l2PromotionBytes,
                          TiledTensorMap *map);
 
+/// Within its scope, the stream on which this thread's encodings fill an
+/// empty tensor's scratch slot: a launcher's launch stream, so that the
+/// fill is ordered before that launch on any stream (and captured with it
+/// into a CUDA graph). Outside one, the legacy default stream.
+class EmptyTensorFillStream {
+public:
+  explicit EmptyTensorFillStream(cuda::CUstream stream);
+  ~EmptyTensorFillStream();
+  EmptyTensorFillStream(const EmptyTensorFillStream &) = delete;
+  EmptyTensorFillStream &operator=(const EmptyTensorFillStream &) = delete;
+  static cuda::CUstream current();
+
+private:
+  cuda::CUstream previous;
+};
+
 /// The per-thread message acGetLastError returns.
 void setLastError(const char *message);
 void clearLastError();

@@ -249,17 +249,21 @@ TEST(LauncherFakeDriverDeathTest, PacksAndCachesMaps) {
 }
 
 /// The map of an empty tensor points at scratch its encoding refills: it
-/// is encoded at every launch.
+/// is encoded at every launch, and the slot filled on the launch's stream
+/// (ordered before the launch on a non-blocking stream too).
 int emptyTensorMapsAreNotCached() {
   FakeCudaState *fake = useFakeDriver();
   CUfunction function = loadKernel(0);
   TestPlan t;
   acLauncher *launcher = acLauncherCreate(&t.plan);
-  auto record = makeRecord(function, 0, /*rows=*/0);
+  auto record = makeRecord(function, 0, /*rows=*/0, /*stride=*/128,
+                           /*stream=*/7);
   for (int i = 0; i < 3; ++i)
     EXPECT_IN_CHILD(acLauncherLaunch(launcher, record.data()) == AC_LAUNCH_OK);
   EXPECT_IN_CHILD(acLauncherCounter(launcher, AC_LAUNCHER_MAPS_ENCODED) == 3);
   EXPECT_IN_CHILD(fake->memsetStreams.size() == 3);
+  for (CUstream stream : fake->memsetStreams)
+    EXPECT_IN_CHILD(stream == reinterpret_cast<CUstream>(7));
   acLauncherDestroy(launcher);
   return childFailures;
 }
