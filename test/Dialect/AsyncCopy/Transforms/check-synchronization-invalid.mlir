@@ -785,3 +785,21 @@ gpu.module @m {
   }
 }
 
+
+// -----
+
+// 5. A wait on a barrier nothing completes on this path: the error names
+// the missing arrival (an init count of 0 is not legal, so it is not
+// suggested).
+gpu.module @m {
+  gpu.func @no_arrival() kernel {
+    %c0 = arith.constant 0 : index
+    %false = arith.constant false
+    // expected-note @below {{barrier allocated here}}
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
+    // expected-error @below {{'asynccopy.barrier.wait' op waits for phase 0 of stage 0 of a barrier, which gets 0 arrivals per phase but was initialised to expect 1: the phase never completes; no copy or `barrier.arrive` on this path completes on it: add the one that should}}
+    asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+    gpu.return
+  }
+}

@@ -939,3 +939,41 @@ gpu.module @m {
   }
 }
 
+
+// -----
+
+!smem = memref<64x64xf32, #gpu.address_space<workgroup>>
+
+// The same hand-off with the peer's rank computed (1 - x) and the branch on
+// the CTA's index in the cluster: only CTA 1 sends, so its copy does not
+// stand for one CTA 0 sends into CTA 1, and CTA 0's wait is not counted
+// against it (it was rejected: "gets 0 arrivals per phase"): no diagnostic.
+// CHECK-LABEL: gpu.func @dsmem_send_from_one_cta
+gpu.module @m {
+  gpu.func @dsmem_send_from_one_cta() workgroup(%S : !smem, %R : !smem) kernel
+      attributes {known_cluster_size = array<i32: 2, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1_i32 = arith.constant 1 : i32
+    %false = arith.constant false
+    %full = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %full, 1 : !asynccopy.barrier<1>
+    %empty = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %empty, 1 : !asynccopy.barrier<1>
+    nvvm.cluster.arrive
+    nvvm.cluster.wait
+    %x = gpu.cluster_block_id x
+    %xi = arith.index_cast %x : index to i32
+    %peer = arith.subi %c1_i32, %xi : i32
+    %first = arith.cmpi eq, %x, %c0 : index
+    scf.if %first {
+      asynccopy.barrier.wait %full[%c0], %false : !asynccopy.barrier<1>
+      %v = memref.load %R[%c0, %c0] : !smem
+      %ack = asynccopy.barrier.remote %empty, %peer : !asynccopy.barrier<1> -> !asynccopy.barrier<1, remote>
+      asynccopy.barrier.arrive %ack[%c0] : !asynccopy.barrier<1, remote>
+    } else {
+      asynccopy.copy %S to %R remote %peer barrier %full[%c0] : !smem to !smem
+      asynccopy.barrier.wait %empty[%c0], %false : !asynccopy.barrier<1>
+    }
+    gpu.return
+  }
+}

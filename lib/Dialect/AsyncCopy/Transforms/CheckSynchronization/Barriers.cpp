@@ -11,9 +11,11 @@
 // expecting its bytes, a cp.async load on a barrier one arrival per thread, a
 // sync copy one arrival (its bytes counted as expected and delivered, like a
 // TMA copy's, whose fallback it may be). A DSMEM copy lands on the
-// destination CTA's barrier; every CTA runs the same code, so for a rank
+// destination CTA's barrier; where every CTA runs the copy, for a rank
 // computed per CTA (a peer) the copy this CTA issues stands for the one a
-// peer issues into it.
+// peer issues into it. A barrier that a copy to a constant rank, or one
+// issued under a branch on the CTA's index (only some CTAs send), completes
+// is not counted.
 //
 //===----------------------------------------------------------------------===//
 
@@ -154,8 +156,10 @@ void SyncChecker::classifyBarriers() {
       if (!known)
         escaped.insert(ref.alloc);
       auto copy = dyn_cast<AsyncCopyLikeOpInterface>(op);
-      // A constant rank sends every CTA's copy to one CTA: not symmetric.
-      bool oneTarget = copy && copy.getRank() && constantIndex(copy.getRank());
+      // A constant rank sends every CTA's copy to one CTA, and a copy only
+      // some CTAs send is not mirrored by one into each: not symmetric.
+      bool oneTarget = copy && copy.getRank() &&
+                       (constantIndex(copy.getRank()) || inSomeCtas(op, body));
       // Arrivals of other warps run concurrently with this code.
       bool counted = !inSomeWarps(op, body) &&
                      (isa<BarrierInitOp, BarrierRemoteOp>(op) ||
@@ -339,9 +343,14 @@ void SyncChecker::checkBalance(BarrierWaitOp wait, BarrierAllocOp alloc,
            << (arrivals < count ? "the phase never completes"
                                 : "the phase completes early and the extra "
                                   "arrivals count towards the next one")
-           << "; initialise it with `asynccopy.barrier.init %b, " << arrivals
-           << "` (one per copy completing on it, one per thread for "
-              "`barrier.arrive`) or balance the arrivals";
+           << "; ";
+      if (arrivals > 0)
+        diag << "initialise it with `asynccopy.barrier.init %b, " << arrivals
+             << "` (one per copy completing on it, one per thread for "
+                "`barrier.arrive`) or balance the arrivals";
+      else
+        diag << "no copy or `barrier.arrive` on this path completes on it: "
+                "add the one that should";
     };
     error(wait, "balance", notingAlloc(alloc, message));
     return;

@@ -108,6 +108,11 @@ BarrierRef traceBarrier(Value value);
 /// the thread index), inside `body`.
 bool inSomeWarps(Operation *op, Region &body);
 
+/// Whether `op` runs in only some CTAs of the cluster (under a condition on
+/// the CTA's index or rank), inside `body`: a DSMEM copy there does not
+/// stand for one a peer sends into this CTA.
+bool inSomeCtas(Operation *op, Region &body);
+
 /// Whether `op` runs only under a branch condition the checker cannot
 /// evaluate (a guarded load of a pipeline): whether it conflicts with
 /// another guarded op depends on how their conditions correlate.

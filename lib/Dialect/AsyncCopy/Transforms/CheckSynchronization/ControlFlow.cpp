@@ -70,6 +70,52 @@ bool synccheck::inSomeWarps(Operation *op, Region &body) {
   return false;
 }
 
+/// Whether `value` may differ between the CTAs of a cluster (it depends on
+/// a CTA's index or rank in the grid or the cluster).
+static bool isCtaDependent(Value value, DenseSet<Value> &visited) {
+  if (!visited.insert(value).second)
+    return false;
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    Operation *owner = arg.getOwner()->getParentOp();
+    if (auto launch = dyn_cast_or_null<gpu::LaunchOp>(owner)) {
+      gpu::KernelDim3 ids = launch.getBlockIds();
+      return value == ids.x || value == ids.y || value == ids.z;
+    }
+    if (isa_and_nonnull<FunctionOpInterface>(owner))
+      return false; // Kernel arguments.
+    FailureOr<SmallVector<Value>> incoming = getIncomingValues(value);
+    if (auto forOp = dyn_cast_or_null<scf::ForOp>(owner);
+        forOp && arg == forOp.getInductionVar())
+      incoming = SmallVector<Value>{forOp.getLowerBound(), forOp.getStep()};
+    if (failed(incoming))
+      return true;
+    return llvm::any_of(*incoming,
+                        [&](Value in) { return isCtaDependent(in, visited); });
+  }
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    return true;
+  if (isa<gpu::BlockIdOp, gpu::ClusterBlockIdOp, gpu::GlobalIdOp>(def))
+    return true;
+  if (isa<NVVM::NVVMDialect>(def->getDialect())) {
+    StringRef name = def->getName().getStringRef();
+    return name.contains("ctaid") || name.contains("ctarank");
+  }
+  return llvm::any_of(def->getOperands(), [&](Value operand) {
+    return isCtaDependent(operand, visited);
+  });
+}
+
+bool synccheck::inSomeCtas(Operation *op, Region &body) {
+  for (; op->getParentRegion() != &body; op = op->getParentOp()) {
+    auto ifOp = dyn_cast<scf::IfOp>(op->getParentOp());
+    DenseSet<Value> visited;
+    if (ifOp && isCtaDependent(ifOp.getCondition(), visited))
+      return true;
+  }
+  return false;
+}
+
 bool synccheck::isGuarded(Operation *op, Region &body) {
   for (; op->getParentRegion() != &body; op = op->getParentOp()) {
     auto ifOp = dyn_cast<scf::IfOp>(op->getParentOp());
