@@ -21,17 +21,23 @@ using namespace mlir;
 using namespace mlir::asynccopy;
 using namespace mlir::asynccopy::synccheck;
 
-/// Whether `value` may differ between the threads of a CTA (it depends on
-/// a thread or lane index): a branch on it runs different code in different
-/// warps at the same time (warp specialisation).
-static bool isThreadDependent(Value value, DenseSet<Value> &visited) {
+namespace {
+/// The index a value may depend on: the thread's within its CTA, or the
+/// CTA's within its cluster (and grid).
+enum class Index { Thread, Cta };
+} // namespace
+
+/// Whether `value` depends on an `index` of the thread or CTA that computes
+/// it: a branch on it runs different code in different warps at the same
+/// time (warp specialisation), or in different CTAs of the cluster.
+static bool dependsOn(Index index, Value value, DenseSet<Value> &visited) {
   if (!visited.insert(value).second)
     return false;
   if (auto arg = dyn_cast<BlockArgument>(value)) {
     Operation *owner = arg.getOwner()->getParentOp();
     if (auto launch = dyn_cast_or_null<gpu::LaunchOp>(owner)) {
-      // A gpu.launch's body arguments: only the thread ids vary in a CTA.
-      gpu::KernelDim3 ids = launch.getThreadIds();
+      gpu::KernelDim3 ids =
+          index == Index::Thread ? launch.getThreadIds() : launch.getBlockIds();
       return value == ids.x || value == ids.y || value == ids.z;
     }
     if (isa_and_nonnull<FunctionOpInterface>(owner))
@@ -43,77 +49,44 @@ static bool isThreadDependent(Value value, DenseSet<Value> &visited) {
     if (failed(incoming))
       return true;
     return llvm::any_of(
-        *incoming, [&](Value in) { return isThreadDependent(in, visited); });
+        *incoming, [&](Value in) { return dependsOn(index, in, visited); });
   }
   Operation *def = value.getDefiningOp();
   if (!def)
     return true;
-  if (isa<gpu::ThreadIdOp, gpu::LaneIdOp>(def))
+  if (index == Index::Thread
+          ? isa<gpu::ThreadIdOp, gpu::LaneIdOp>(def)
+          : isa<gpu::BlockIdOp, gpu::ClusterBlockIdOp, gpu::GlobalIdOp>(def))
     return true;
   if (isa<NVVM::NVVMDialect>(def->getDialect())) {
     StringRef name = def->getName().getStringRef();
+    if (index == Index::Cta)
+      return name.contains("ctaid") || name.contains("ctarank");
     return name.contains("tid") || name.contains("laneid") ||
            name.contains("warpid") || name.contains("elect");
   }
   return llvm::any_of(def->getOperands(), [&](Value operand) {
-    return isThreadDependent(operand, visited);
+    return dependsOn(index, operand, visited);
   });
+}
+
+/// Whether `op` sits under a branch whose condition depends on `index`.
+static bool underBranchOn(Index index, Operation *op, Region &body) {
+  for (; op->getParentRegion() != &body; op = op->getParentOp()) {
+    auto ifOp = dyn_cast<scf::IfOp>(op->getParentOp());
+    DenseSet<Value> visited;
+    if (ifOp && dependsOn(index, ifOp.getCondition(), visited))
+      return true;
+  }
+  return false;
 }
 
 bool synccheck::inSomeWarps(Operation *op, Region &body) {
-  for (; op->getParentRegion() != &body; op = op->getParentOp()) {
-    auto ifOp = dyn_cast<scf::IfOp>(op->getParentOp());
-    DenseSet<Value> visited;
-    if (ifOp && isThreadDependent(ifOp.getCondition(), visited))
-      return true;
-  }
-  return false;
-}
-
-/// Whether `value` may differ between the CTAs of a cluster (it depends on
-/// a CTA's index or rank in the grid or the cluster).
-static bool isCtaDependent(Value value, DenseSet<Value> &visited) {
-  if (!visited.insert(value).second)
-    return false;
-  if (auto arg = dyn_cast<BlockArgument>(value)) {
-    Operation *owner = arg.getOwner()->getParentOp();
-    if (auto launch = dyn_cast_or_null<gpu::LaunchOp>(owner)) {
-      gpu::KernelDim3 ids = launch.getBlockIds();
-      return value == ids.x || value == ids.y || value == ids.z;
-    }
-    if (isa_and_nonnull<FunctionOpInterface>(owner))
-      return false; // Kernel arguments.
-    FailureOr<SmallVector<Value>> incoming = getIncomingValues(value);
-    if (auto forOp = dyn_cast_or_null<scf::ForOp>(owner);
-        forOp && arg == forOp.getInductionVar())
-      incoming = SmallVector<Value>{forOp.getLowerBound(), forOp.getStep()};
-    if (failed(incoming))
-      return true;
-    return llvm::any_of(*incoming,
-                        [&](Value in) { return isCtaDependent(in, visited); });
-  }
-  Operation *def = value.getDefiningOp();
-  if (!def)
-    return true;
-  if (isa<gpu::BlockIdOp, gpu::ClusterBlockIdOp, gpu::GlobalIdOp>(def))
-    return true;
-  if (isa<NVVM::NVVMDialect>(def->getDialect())) {
-    StringRef name = def->getName().getStringRef();
-    return name.contains("ctaid") || name.contains("ctarank");
-  }
-  return llvm::any_of(def->getOperands(), [&](Value operand) {
-    return isCtaDependent(operand, visited);
-  });
+  return underBranchOn(Index::Thread, op, body);
 }
 
 bool synccheck::inSomeCtas(Operation *op, Region &body) {
-  for (; op->getParentRegion() != &body; op = op->getParentOp()) {
-    auto ifOp = dyn_cast<scf::IfOp>(op->getParentOp());
-    DenseSet<Value> visited;
-    if (ifOp && isCtaDependent(ifOp.getCondition(), visited))
-      return true;
-  }
-  return false;
+  return underBranchOn(Index::Cta, op, body);
 }
 
 bool synccheck::isGuarded(Operation *op, Region &body) {
