@@ -685,9 +685,7 @@ def _default_stream(args, plan):
         if rank < 0:
             continue
         value = args[i]
-        api = _FAST_TYPES.get(value.__class__, _UNSEEN)
-        if api is _UNSEEN:
-            api = _classify(value.__class__)
+        api = _classify(value.__class__)
         try:
             if api is not None:
                 if value.is_cuda:

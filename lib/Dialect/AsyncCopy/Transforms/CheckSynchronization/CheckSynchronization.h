@@ -321,6 +321,11 @@ private:
   void checkExitInFlight(Operation *ret, const State &state);
   void checkExitMulticasts(Operation *ret, const State &state);
   void checkExitSends(Operation *ret, const State &state);
+  /// `copy` may still be in flight when the kernel returns at `ret`: a
+  /// warning (whether it is, is timing), a remark where the copy is guarded
+  /// or the path data-dependent; `message` follows the op's name.
+  void warnAtExit(Operation *copy, Operation *ret, StringRef kind,
+                  StringRef message);
 
   // wgmma reads (Wgmma.cpp).
   void checkWgmmaReads(Operation *op, const SmemAccess &access,

@@ -347,18 +347,11 @@ void SyncChecker::checkExitMulticasts(Operation *ret, const State &state) {
     auto loop = copy->getParentOfType<scf::ForOp>();
     if (loop && marker.isAttrPresent(loop) && marker.getAttr(loop).getInt() > 1)
       continue;
-    // A warning: whether the multicast is still in flight is timing.
-    bool certain = !dataDependent && !isGuarded(copy, body);
-    report(copy, "exit-multicast-peers",
-           certain ? DiagnosticSeverity::Warning : DiagnosticSeverity::Remark,
-           [=](InFlightDiagnostic &diag) {
-             diag << "is a collective load, and this CTA may return while "
-                     "its multicast still lands in a slower peer of its "
-                     "cluster; add `nvvm.cluster.arrive` and "
-                     "`nvvm.cluster.wait` after its wait and before "
-                     "`gpu.return`";
-             diag.attachNote(ret->getLoc()) << "the kernel returns here";
-           });
+    warnAtExit(copy, ret, "exit-multicast-peers",
+               "is a collective load, and this CTA may return while its "
+               "multicast still lands in a slower peer of its cluster; add "
+               "`nvvm.cluster.arrive` and `nvvm.cluster.wait` after its wait "
+               "and before `gpu.return`");
   }
 }
 
@@ -366,19 +359,22 @@ void SyncChecker::checkExitMulticasts(Operation *ret, const State &state) {
 /// copy may still read this CTA's SMEM after it returns (and the peer's
 /// acknowledgement may arrive on a barrier that is gone).
 void SyncChecker::checkExitSends(Operation *ret, const State &state) {
-  for (Operation *copy : state.sends) {
-    // A warning: whether the copy is still reading is timing.
-    bool certain = !dataDependent && !isGuarded(copy, body);
-    report(copy, "exit-dsmem-send",
-           certain ? DiagnosticSeverity::Warning : DiagnosticSeverity::Remark,
-           [=](InFlightDiagnostic &diag) {
-             diag << "is a DSMEM copy, and this CTA may return while it "
-                     "still reads this CTA's SMEM (it completes on the "
-                     "peer's barrier); wait on a barrier the peer arrives on "
-                     "after its wait for the copy, or add "
-                     "`nvvm.cluster.arrive` and `nvvm.cluster.wait`, before "
-                     "`gpu.return`";
-             diag.attachNote(ret->getLoc()) << "the kernel returns here";
-           });
-  }
+  for (Operation *copy : state.sends)
+    warnAtExit(copy, ret, "exit-dsmem-send",
+               "is a DSMEM copy, and this CTA may return while it still reads "
+               "this CTA's SMEM (it completes on the peer's barrier); wait on "
+               "a barrier the peer arrives on after its wait for the copy, or "
+               "add `nvvm.cluster.arrive` and `nvvm.cluster.wait`, before "
+               "`gpu.return`");
+}
+
+void SyncChecker::warnAtExit(Operation *copy, Operation *ret, StringRef kind,
+                             StringRef message) {
+  bool certain = !dataDependent && !isGuarded(copy, body);
+  report(copy, kind,
+         certain ? DiagnosticSeverity::Warning : DiagnosticSeverity::Remark,
+         [=](InFlightDiagnostic &diag) {
+           diag << message;
+           diag.attachNote(ret->getLoc()) << "the kernel returns here";
+         });
 }
