@@ -133,8 +133,9 @@ TYPED_CONFIGS = tuple(
 # order, then stores C alone), any C type, C not zeroed (it starts as the
 # NaN guard), checked with the plain tolerance of its types; their results
 # are deterministic: each is launched twice and must be bit-identical. With
-# 2x1 clusters multicasting B, a producer warpgroup (i8), two receive slots
-# per sender (128x128, 4 stages). And MN-major operands (`a_major`,
+# 2x1 clusters multicasting B, a producer warpgroup (i8); one receive slot
+# per sender (128x256), two (64x128, S = 4) and one per part, so no slot is
+# reused (128x128, 4 stages). And MN-major operands (`a_major`,
 # `b_major` = "mn": A stored K x M, B K x N; f16 and bf16), with multicast
 # and a producer warpgroup, and with cluster split-K.
 SPLIT_LAYOUT_CONFIGS = (
@@ -147,6 +148,8 @@ SPLIT_LAYOUT_CONFIGS = (
     (128, 256, 3, True, (1, 1), True, 0,
      {"dtype": "i8", "split_k": 2, "split_mode": "cluster"}),
     (128, 128, 4, True, (1, 1), False, 0, {"split_k": 2, "split_mode": "cluster"}),
+    (64, 128, 6, True, (1, 1), False, 0,
+     {"dtype": "bf16", "split_k": 4, "split_mode": "cluster"}),
     (128, 256, 3, True, (1, 1), False, 0, {"a_major": "mn"}),
     (128, 256, 3, True, (1, 1), False, 0, {"b_major": "mn"}),
     (128, 256, 3, True, (1, 1), False, 0,

@@ -69,10 +69,11 @@ slices are combined in one of two ways (`--split-mode`):
   `known_cluster_size`; CX x CY x S <= 8, else an error; rank of (x, y, z)
   x + CX (y + CY z)), and only the z-rank-0 CTA runs the epilogue. The
   partial tile travels in 128-B column parts (32 f32 columns x BM rows, 16
-  KiB at BM = 128) through receive slots `%sr` (one per sender, two where
-  that leaves the C buffer as large as with one; S-1 senders): a CTA z > 0
+  KiB at BM = 128) through receive slots `%sr` (S-1 senders, each with as
+  many slots as leave the C buffer as large as with one, up to one per
+  part, when it need not wait for a slot to be read): a CTA z > 0
   stores part p (same swizzled layout as a 4-byte C buffer) into its own
-  copy of its slot (z-1, p) and sends it into rank 0's with a DSMEM copy
+  copy of its slot (z-1, p mod slots) and sends it into rank 0's with a DSMEM copy
   (`asynccopy.copy ... remote %rank0 barrier %full[slot]`, completing on
   rank 0's barrier stage); rank 0 waits for the slots of part p in the
   order z = 1 .. S-1, adds each to its accumulators (acc0 + acc1 + acc2 +
@@ -138,7 +139,7 @@ class Gemm:
                  async_consumer=True, cluster=(1, 1), warp_specialize=False,
                  persistent=0, empty_barrier=True, dynamic=False,
                  dtype="f16", out=None, split_k=1, split_mode="reduce",
-                 a_major="k", b_major="k"):
+                 a_major="k", b_major="k", max_slots=None):
         assert bm % 64 == 0 and bn % 64 == 0 and 8 <= bn <= 256
         self.m, self.n, self.k = m, n, k
         self.set_types(dtype, out or OUT_TYPES[dtype][0])
@@ -174,7 +175,8 @@ class Gemm:
         if persistent:
             self.clusters = max(1, min(self.super_tiles, persistent // (cx * cy)))
             self.grid = (cx * self.clusters, cy)
-        self.set_split_k(split_k, split_mode)
+        self.max_slots = max_slots
+        self.set_split_k(split_k, split_mode, max_slots)
 
     def set_types(self, dtype, out):
         """A and B of `dtype`, C of `out` (keys of DTYPES and OUTS)."""
@@ -202,11 +204,11 @@ class Gemm:
                     % (name, self.dtype))
         self.a_major, self.b_major = a_major, b_major
 
-    def set_split_k(self, split_k, split_mode="reduce"):
+    def set_split_k(self, split_k, split_mode="reduce", max_slots=None):
         """K cut into `split_k` slices of `kslice` tiles, one per grid z:
         each added into C by a TMA reduction (`split_mode` "reduce"), or
         summed in a fixed order in the z-rank-0 CTA of a cluster along z
-        ("cluster")."""
+        ("cluster"; at most `max_slots` receive slots per sender)."""
         if split_mode not in ("reduce", "cluster"):
             raise ValueError("--split-mode is reduce or cluster, not %s"
                              % split_mode)
@@ -233,14 +235,19 @@ class Gemm:
             raise ValueError("--split-k %d leaves a slice of the %d K tiles "
                              "empty" % (split_k, ktiles))
         if split_mode == "cluster":
-            # One receive slot per sender, two where that leaves the C
-            # buffer as it is with one. (Where even one does not fit,
-            # smem_bytes() says so: smem_error.)
+            # As many receive slots per sender as leave the C buffer as it
+            # is with one, up to one per part (then a sender sends its whole
+            # partial tile without waiting for a slot to be read). (Where
+            # even one does not fit, smem_bytes() says so: smem_error.)
             self.slots = 1
             cbuf = self.cbuf_bytes
-            self.slots = 2
-            if (self.ring_bytes + self.exchange_bytes + cbuf > SMEM_BYTES
-                    or self.cbuf_bytes != cbuf):
+            if max_slots is not None and max_slots < 1:
+                raise ValueError("--max-slots is at least 1, not %d" % max_slots)
+            for slots in range(min(self.parts, max_slots or self.parts), 1, -1):
+                self.slots = slots
+                if (self.ring_bytes + self.exchange_bytes + cbuf <= SMEM_BYTES
+                        and self.cbuf_bytes == cbuf):
+                    break
                 self.slots = 1
         self.grid = self.grid + (split_k,)
 
@@ -291,6 +298,7 @@ class Gemm:
             if (self.dtype, self.out) != ("f16", "f16") else "") + (
             "_sk%s%d" % ("c" if self.split_mode == "cluster" else "",
                          self.split_k) if self.split_k > 1 else "") + (
+            "_r%d" % self.slots if self.max_slots else "") + (
             "_amn" if self.a_major == "mn" else "") + (
             "_bmn" if self.b_major == "mn" else "")
 
@@ -895,12 +903,16 @@ def main():
                    default="reduce",
                    help="how the K slices of --split-k are combined "
                         "(default reduce: non-deterministic)")
+    p.add_argument("--max-slots", type=int, metavar="R",
+                   help="with --split-mode cluster: at most R receive slots "
+                        "per sender (default: as many as fit, up to one per "
+                        "128-B part; the kernel's name then ends in _rR)")
     a = p.parse_args()
     try:
         g = Gemm(a.m, a.n, a.k, a.bm, a.bn, a.stages, a.group_m,
                  not a.sync_consumer, a.cluster, a.ws, a.persistent,
                  not a.cta_release, a.dynamic, a.dtype, a.out, a.split_k,
-                 a.split_mode, a.a_major, a.b_major)
+                 a.split_mode, a.a_major, a.b_major, a.max_slots)
     except ValueError as exc:
         p.error(str(exc))
     if g.smem_error():

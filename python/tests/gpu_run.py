@@ -403,6 +403,39 @@ def run_big(module):
     return not check("big_tile 128x128 f32 (64 KiB of dynamic SMEM)", y, x)
 
 
+def run_empty(module):
+    """Empty tensors, whose maps point at scratch the launch fills: on a
+    side stream behind a slow producer, and captured into a CUDA graph
+    (the fill is on the launch's stream, so it is captured with it, not
+    issued on the legacy stream the capture forbids); then a full launch
+    on the same module. Returns the failures."""
+    import torch
+    failures = 0
+    x = torch.empty(0, 192, device="cuda", dtype=torch.float16)
+    y = torch.empty(0, 192, device="cuda", dtype=torch.float16)
+    side = torch.cuda.Stream()
+    with torch.cuda.stream(side):
+        torch.cuda._sleep(20_000_000)
+        module["shape_generic"](x, y, grid=(3, 1), block=128)
+    graph = torch.cuda.CUDAGraph()
+    try:
+        with torch.cuda.graph(graph):
+            module["shape_generic"](x, y, grid=(3, 1), block=128)
+        graph.replay()
+        torch.cuda.synchronize()
+        print("ok   shape_generic on empty tensors: side stream, captured, replayed")
+    except Exception as e:
+        print("FAIL shape_generic on empty tensors: %s" % e)
+        failures += 1
+    finally:
+        torch.cuda.set_stream(torch.cuda.default_stream())
+    x = torch.randn(64, 192, device="cuda").to(torch.float16)
+    y = torch.full_like(x, -7.0)
+    module["shape_generic"](x, y, grid=(3, 1), block=128)
+    torch.cuda.synchronize()
+    return failures + (not check("shape_generic after the empty tensors", y, x))
+
+
 def run_trust(module):
     """Shape-generic copies of tensors that meet TMA's rules and of ones that
     do not (a row stride of 1003 elements, an address 2 B past alignment):
@@ -430,6 +463,7 @@ def run_trust(module):
         failures += not check("shape_generic %s: nothing written outside "
                               "the view" % label, guard,
                               torch.full_like(storage, -7.0))
+    failures += run_empty(module)
     # Packed sequences (varlen): each CTA copies one 64-row window of one
     # sequence through a swizzled tile; windows inside a sequence move by
     # TMA, the one crossing its end and those starting past it by the sync

@@ -33,6 +33,20 @@
 // The kernel as the generator writes it.
 // RUN: %python %S/../../bench/gemm/gemm_gen.py 512 512 4096 --out f32 \
 // RUN:   --split-k 4 --split-mode cluster | FileCheck %s --check-prefix=SKCIR
+// With room for a receive slot per part (64x128 tiles: 4 parts of 8 KiB), a
+// sender sends its whole partial tile without waiting for a slot to be read,
+// and waits for the 4 acknowledgements before it exits.
+// RUN: %python %S/../../bench/gemm/gemm_gen.py 16 4096 4096 --bm 64 --bn 128 \
+// RUN:   --stages 6 --dtype bf16 --split-k 2 --split-mode cluster \
+// RUN:   | FileCheck %s --check-prefix=SKCALL
+// RUN: %python %S/../../bench/gemm/gemm_gen.py 16 4096 4096 --bm 64 --bn 128 \
+// RUN:   --stages 6 --dtype bf16 --split-k 2 --split-mode cluster \
+// RUN:   | ac-opt -asynccopy-to-llvm="format=isa" | %extract_ptx --ptxas-messages \
+// RUN:   | FileCheck %s --check-prefix=SKCALL-PTX
+// With two slots (`--max-slots 2`), part 2 waits for part 0's slot.
+// RUN: %python %S/../../bench/gemm/gemm_gen.py 16 4096 4096 --bm 64 --bn 128 \
+// RUN:   --stages 6 --dtype bf16 --split-k 2 --split-mode cluster --max-slots 2 \
+// RUN:   | FileCheck %s --check-prefix=SKCR2
 //
 // MN-major operands (f16, bf16): A stored K x M, B K x N; each K tile is a
 // [64, BM] ([64, BN]) window loaded with the 128-B swizzle in 64-column
@@ -150,6 +164,33 @@
 // SKCIR: } else {
 // SKCIR: asynccopy.copy %xv0 to %xv0 remote %rank0i barrier %full[%xslot0]
 // SKCIR-NOT: reduction
+
+// SKCALL: workgroup({{.*}}, %sr : memref<4x64x32xf32, #gpu.address_space<workgroup>>)
+// SKCALL: %empty = asynccopy.barrier.alloc : !asynccopy.barrier<4>
+// SKCALL: asynccopy.barrier.wait %full[%c3], %false
+// SKCALL: } else {
+// SKCALL-NOT: asynccopy.barrier.wait
+// SKCALL: asynccopy.copy %xv3 to %xv3 remote %rank0i barrier %full[%xslot3]
+// SKCALL-NEXT: asynccopy.barrier.wait %empty[%c0], %false
+// SKCALL-NEXT: asynccopy.barrier.wait %empty[%c1], %false
+// SKCALL-NEXT: asynccopy.barrier.wait %empty[%c2], %false
+// SKCALL-NEXT: asynccopy.barrier.wait %empty[%c3], %false
+// SKCALL-NEXT: }
+
+// SKCR2: %sr : memref<2x64x32xf32, #gpu.address_space<workgroup>>)
+// SKCR2: } else {
+// SKCR2: asynccopy.copy %xv1 to %xv1 remote %rank0i barrier %full[%xslot1]
+// SKCR2-NEXT: asynccopy.barrier.wait %empty[%c0], %false
+// SKCR2: asynccopy.copy %xv2 to %xv2 remote %rank0i barrier %full[%xslot0]
+// SKCR2-NEXT: asynccopy.barrier.wait %empty[%c1], %false
+// SKCR2: asynccopy.copy %xv3 to %xv3 remote %rank0i barrier %full[%xslot1]
+// SKCR2-NEXT: asynccopy.barrier.wait %empty[%c0], %true
+// SKCR2-NEXT: asynccopy.barrier.wait %empty[%c1], %true
+
+// SKCALL-PTX: .reqnctapercluster 1, 1, 2
+// SKCALL-PTX-COUNT-4: cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes
+// SKCALL-PTX-NOT: cp.async.bulk.shared::cluster
+// SKCALL-PTX-NOT: // ptxas:
 
 // AMN: cp.async.bulk.tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 // AMN: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
