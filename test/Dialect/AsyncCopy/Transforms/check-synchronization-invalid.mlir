@@ -803,3 +803,46 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+!smem = memref<64x64xf32, #gpu.address_space<workgroup>>
+
+// 6. A one-way hand-off whose receiver reads the receive buffer before it
+// waits for the peer's copy into it: only CTA 1 sends (a branch on the
+// CTA's index in the cluster), so the copy CTA 1 issues does not stand for
+// one CTA 0 issues, but it may arrive in CTA 0 at any time until CTA 0's
+// wait on its barrier. (CTA 1's own accesses to its copy of the buffer, in
+// the branch that sends, are not held against it.)
+gpu.module @m {
+  gpu.func @dsmem_read_before_receive() workgroup(%S : !smem, %R : !smem) kernel
+      attributes {known_cluster_size = array<i32: 2, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1_i32 = arith.constant 1 : i32
+    %false = arith.constant false
+    %full = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %full, 1 : !asynccopy.barrier<1>
+    %empty = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %empty, 1 : !asynccopy.barrier<1>
+    nvvm.cluster.arrive
+    nvvm.cluster.wait
+    %x = gpu.cluster_block_id x
+    %xi = arith.index_cast %x : index to i32
+    %peer = arith.subi %c1_i32, %xi : i32
+    %first = arith.cmpi eq, %x, %c0 : index
+    scf.if %first {
+      // expected-error @below {{reads SMEM that 'asynccopy.copy' may still be writing: on some path its completion on stage 0 of its barrier is not waited for first; add `asynccopy.barrier.wait` on its stage with that phase's parity before this access}}
+      %v = memref.load %R[%c0, %c0] : !smem
+      asynccopy.barrier.wait %full[%c0], %false : !asynccopy.barrier<1>
+      %ack = asynccopy.barrier.remote %empty, %peer : !asynccopy.barrier<1> -> !asynccopy.barrier<1, remote>
+      asynccopy.barrier.arrive %ack[%c0] : !asynccopy.barrier<1, remote>
+    } else {
+      %one = arith.constant 1.0 : f32
+      memref.store %one, %R[%c0, %c0] : !smem
+      // expected-note @below {{the copy in flight (a peer's: only some CTAs send it, into any other)}}
+      asynccopy.copy %R to %R remote %peer barrier %full[%c0] : !smem to !smem
+      asynccopy.barrier.wait %empty[%c0], %false : !asynccopy.barrier<1>
+    }
+    gpu.return
+  }
+}

@@ -977,3 +977,44 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+!smem = memref<64x64xf32, #gpu.address_space<workgroup>>
+
+// The sender's own accesses to its copy of the receive buffer (it writes
+// the partial tile there and sends it from there, as the GEMM generator's
+// split-K does), in the branch that sends, and the receiver's read after
+// its wait: no diagnostic.
+// CHECK-LABEL: gpu.func @dsmem_send_from_receive_buffer
+gpu.module @m {
+  gpu.func @dsmem_send_from_receive_buffer() workgroup(%R : !smem) kernel
+      attributes {known_cluster_size = array<i32: 2, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1_i32 = arith.constant 1 : i32
+    %false = arith.constant false
+    %full = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %full, 1 : !asynccopy.barrier<1>
+    %empty = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %empty, 1 : !asynccopy.barrier<1>
+    nvvm.cluster.arrive
+    nvvm.cluster.wait
+    %x = gpu.cluster_block_id x
+    %xi = arith.index_cast %x : index to i32
+    %peer = arith.subi %c1_i32, %xi : i32
+    %first = arith.cmpi eq, %x, %c0 : index
+    scf.if %first {
+      asynccopy.barrier.wait %full[%c0], %false : !asynccopy.barrier<1>
+      %v = memref.load %R[%c0, %c0] : !smem
+      %ack = asynccopy.barrier.remote %empty, %peer : !asynccopy.barrier<1> -> !asynccopy.barrier<1, remote>
+      asynccopy.barrier.arrive %ack[%c0] : !asynccopy.barrier<1, remote>
+    } else {
+      %one = arith.constant 1.0 : f32
+      memref.store %one, %R[%c0, %c0] : !smem
+      asynccopy.copy %R to %R remote %peer barrier %full[%c0] : !smem to !smem
+      asynccopy.barrier.wait %empty[%c0], %false : !asynccopy.barrier<1>
+    }
+    %w = memref.load %R[%c0, %c0] : !smem
+    gpu.return
+  }
+}

@@ -112,6 +112,9 @@ bool inSomeWarps(Operation *op, Region &body);
 /// the CTA's index or rank), inside `body`: a DSMEM copy there does not
 /// stand for one a peer sends into this CTA.
 bool inSomeCtas(Operation *op, Region &body);
+/// The branch of that innermost condition on the CTA's index `op` is in, or
+/// null.
+Region *ctaBranchOf(Operation *op, Region &body);
 
 /// Whether `op` runs only under a branch condition the checker cannot
 /// evaluate (a guarded load of a pipeline): whether it conflicts with
@@ -165,9 +168,14 @@ struct Pending {
   Tally closed;
   /// The stage and phase its barrier completes it in, where known.
   Tally stage, phase;
+  /// A DSMEM copy that only some CTAs send (under a branch on the CTA's
+  /// index), as a peer's copy into this CTA: it may write its destination
+  /// here from the kernel's start until a wait on its barrier, except as
+  /// seen from the branch that sends it.
+  bool incoming = false;
   bool operator==(const Pending &o) const {
     return copy == o.copy && closed == o.closed && stage == o.stage &&
-           phase == o.phase;
+           phase == o.phase && incoming == o.incoming;
   }
 };
 

@@ -70,6 +70,14 @@ bool SyncChecker::run(bool emit) {
   LLVM_DEBUG(llvm::dbgs() << countable.size() << " countable barrier(s), "
                           << escaped.size() << " left unchecked\n");
   State state;
+  // What only some CTAs send through DSMEM may arrive in any other, from
+  // the start until that CTA waits on the copy's barrier.
+  body.walk([&](AsyncCopyLikeOpInterface copy) {
+    if (copy.getRank() && copy.getBarrier() && inSomeCtas(copy, body) &&
+        trackedBarrier(copy.getBarrier()).alloc)
+      state.pending.push_back(Pending{copy, 0, constantIndex(copy.getStage()),
+                                      std::nullopt, /*incoming=*/true});
+  });
   visitRegion(body, state);
   if (visits > kMaxVisits) {
     LLVM_DEBUG(llvm::dbgs() << "gave up after " << kMaxVisits << " ops\n");

@@ -70,23 +70,28 @@ static bool dependsOn(Index index, Value value, DenseSet<Value> &visited) {
   });
 }
 
-/// Whether `op` sits under a branch whose condition depends on `index`.
-static bool underBranchOn(Index index, Operation *op, Region &body) {
+/// The region of the innermost branch around `op` whose condition depends
+/// on `index`, or null.
+static Region *branchOn(Index index, Operation *op, Region &body) {
   for (; op->getParentRegion() != &body; op = op->getParentOp()) {
     auto ifOp = dyn_cast<scf::IfOp>(op->getParentOp());
     DenseSet<Value> visited;
     if (ifOp && dependsOn(index, ifOp.getCondition(), visited))
-      return true;
+      return op->getParentRegion();
   }
-  return false;
+  return nullptr;
 }
 
 bool synccheck::inSomeWarps(Operation *op, Region &body) {
-  return underBranchOn(Index::Thread, op, body);
+  return branchOn(Index::Thread, op, body);
+}
+
+Region *synccheck::ctaBranchOf(Operation *op, Region &body) {
+  return branchOn(Index::Cta, op, body);
 }
 
 bool synccheck::inSomeCtas(Operation *op, Region &body) {
-  return underBranchOn(Index::Cta, op, body);
+  return ctaBranchOf(op, body);
 }
 
 bool synccheck::isGuarded(Operation *op, Region &body) {

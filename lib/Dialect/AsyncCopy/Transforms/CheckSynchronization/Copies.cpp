@@ -141,14 +141,21 @@ static void completeAwaitingWaitGroups(const SmemAccess &access, bool writes,
 /// A copy in flight in the SMEM allocation of an access, with its bytes.
 using Racing = std::pair<const Pending *, SmemRange>;
 
-/// The copies in flight in the allocation of `access` that it may race
-/// with: loads, and for a write also stores, not under a guard.
-static SmallVector<Racing> racingCopies(const SmemAccess &access, bool writes,
-                                        const State &state, Region &body) {
+/// The copies in flight in the allocation of `access` (by `op`) that it may
+/// race with: loads, and for a write also stores, not under a guard; a
+/// peer's copy that only some CTAs send, unless `op` is in the sending
+/// branch.
+static SmallVector<Racing> racingCopies(Operation *op, const SmemAccess &access,
+                                        bool writes, const State &state,
+                                        Region &body) {
   SmallVector<Racing> racing;
   for (const Pending &p : state.pending) {
     auto copy = cast<AsyncCopyLikeOpInterface>(p.copy);
-    if ((!writes && copy.isStore()) || isGuarded(p.copy, body))
+    if (!writes && copy.isStore())
+      continue;
+    if (p.incoming
+            ? ctaBranchOf(p.copy, body)->isAncestor(op->getParentRegion())
+            : isGuarded(p.copy, body))
       continue;
     std::optional<SmemRange> range = getSmemRange(inFlightBuffer(copy));
     if (range && range->allocation == access.allocation)
@@ -187,7 +194,7 @@ void SyncChecker::checkAccess(Operation *op,
   if (writes)
     checkWgmmaReads(op, *access, state);
   completeAwaitingWaitGroups(*access, writes, state);
-  SmallVector<Racing> racing = racingCopies(*access, writes, state, body);
+  SmallVector<Racing> racing = racingCopies(op, *access, writes, state, body);
   // Where the access touches only some of its bytes, every one of them must
   // be in flight.
   if (access->somewhere && !coversAll(*access, racing))
@@ -215,7 +222,10 @@ void SyncChecker::checkAccess(Operation *op,
             describePending(diag, found);
             diag << " is not waited for first; add " << waitFix(found)
                  << " before this " << (isCopy ? "copy" : "access");
-            diag.attachNote(found.copy->getLoc()) << "the copy in flight";
+            diag.attachNote(found.copy->getLoc())
+                << (found.incoming ? "the copy in flight (a peer's: only "
+                                     "some CTAs send it, into any other)"
+                                   : "the copy in flight");
           });
   }
 }
@@ -243,6 +253,9 @@ void SyncChecker::checkAccesses(Operation *op, State &state) {
 
 void SyncChecker::visitCopy(AsyncCopyLikeOpInterface copy, State &state) {
   Operation *op = copy;
+  // A CTA that sends a copy is not one it arrives in.
+  llvm::erase_if(state.pending,
+                 [&](const Pending &p) { return p.copy == op && p.incoming; });
   if (Value barrier = copy.getBarrier()) {
     useBarrier(op, barrier, state);
     // A copy to another CTA, or a multicast, completes on that CTA's
@@ -306,7 +319,7 @@ void SyncChecker::checkReturn(Operation *ret, State &state) {
 void SyncChecker::checkExitInFlight(Operation *ret, const State &state) {
   for (const Pending &p : state.pending) {
     auto copy = cast<AsyncCopyLikeOpInterface>(p.copy);
-    if (copy.isStore())
+    if (copy.isStore() || p.incoming)
       continue;
     bool collective = copy.getCollective().has_value();
     Pending found = p;

@@ -18,8 +18,9 @@ using namespace mlir::asynccopy::synccheck;
 static Tally joinTally(Tally a, Tally b) { return a == b ? a : std::nullopt; }
 
 bool synccheck::isPending(const State &state, Operation *copy) {
-  return llvm::any_of(state.pending,
-                      [&](const Pending &p) { return p.copy == copy; });
+  return llvm::any_of(state.pending, [&](const Pending &p) {
+    return p.copy == copy && !p.incoming;
+  });
 }
 
 /// Joins `other` into `mine`: a stage one path has not touched is in its
@@ -50,7 +51,7 @@ State synccheck::join(const State &a, const State &b) {
   // A copy pending on one path is pending on some path.
   for (const Pending &theirs : b.pending) {
     auto *ours = llvm::find_if(result.pending, [&](const Pending &p) {
-      return p.copy == theirs.copy;
+      return p.copy == theirs.copy && p.incoming == theirs.incoming;
     });
     if (ours == result.pending.end()) {
       result.pending.push_back(theirs);
@@ -110,7 +111,7 @@ void State::print(raw_ostream &os) const {
   for (const Pending &p : pending)
     os << "  in flight '" << p.copy->getName() << "' " << p.copy->getLoc()
        << ": groups closed " << p.closed << ", stage " << p.stage << ", phase "
-       << p.phase << "\n";
+       << p.phase << (p.incoming ? ", from a peer" : "") << "\n";
   for (const PendingRead &read : wgmmaReads)
     os << "  wgmma read " << read.wgmma->getLoc() << ": groups closed "
        << read.closed << "\n";
