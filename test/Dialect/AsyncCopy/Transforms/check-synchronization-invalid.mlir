@@ -846,3 +846,39 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+!smem = memref<64x64xf32, #gpu.address_space<workgroup>>
+
+// The same unacknowledged hand-off with the sender chosen by its index in
+// the cluster: every CTA but rank 0 sends and may return while its copy
+// still reads its SMEM, so a warning.
+gpu.module @m {
+  gpu.func @dsmem_send_unacknowledged_by_index() workgroup(%S : !smem) kernel
+      attributes {known_cluster_size = array<i32: 2, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %false = arith.constant false
+    %full = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %full, 1 : !asynccopy.barrier<1>
+    %empty = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %empty, 1 : !asynccopy.barrier<1>
+    nvvm.cluster.arrive
+    nvvm.cluster.wait
+    %x = gpu.cluster_block_id x
+    %first = arith.cmpi eq, %x, %c0 : index
+    scf.if %first {
+      asynccopy.barrier.wait %full[%c0], %false : !asynccopy.barrier<1>
+      %v = memref.load %S[%c0, %c0] : !smem
+      %ack = asynccopy.barrier.remote %empty, %c1_i32 : !asynccopy.barrier<1> -> !asynccopy.barrier<1, remote>
+      asynccopy.barrier.arrive %ack[%c0] : !asynccopy.barrier<1, remote>
+    } else {
+      // expected-warning @below {{is a DSMEM copy, and this CTA may return while it still reads this CTA's SMEM}}
+      asynccopy.copy %S to %S remote %c0_i32 barrier %full[%c0] : !smem to !smem
+    }
+    // expected-note @below {{the kernel returns here}}
+    gpu.return
+  }
+}

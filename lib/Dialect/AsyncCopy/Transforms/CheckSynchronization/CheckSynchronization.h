@@ -116,6 +116,10 @@ bool inSomeCtas(Operation *op, Region &body);
 /// null.
 Region *ctaBranchOf(Operation *op, Region &body);
 
+/// Whether `op` runs under branches on the CTA's index alone (and at least
+/// one): the CTAs that take them certainly run it.
+bool chosenByCtaIndex(Operation *op, Region &body);
+
 /// Whether `op` runs only under a branch condition the checker cannot
 /// evaluate (a guarded load of a pipeline): whether it conflicts with
 /// another guarded op depends on how their conditions correlate.

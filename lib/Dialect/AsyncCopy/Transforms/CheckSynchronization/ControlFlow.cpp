@@ -12,7 +12,9 @@
 #include "asynccopy/Analysis/SmemBuffer.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/Debug.h"
 
 #define DEBUG_TYPE "asynccopy-check-synchronization"
@@ -92,6 +94,35 @@ Region *synccheck::ctaBranchOf(Operation *op, Region &body) {
 
 bool synccheck::inSomeCtas(Operation *op, Region &body) {
   return ctaBranchOf(op, body);
+}
+
+/// Whether `value` is computed from the CTA's index and constants alone.
+static bool onlyOnCtaIndex(Value value) {
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    return false;
+  if (isa<gpu::BlockIdOp, gpu::ClusterBlockIdOp>(def) ||
+      matchPattern(value, m_Constant()))
+    return true;
+  if (isa<NVVM::NVVMDialect>(def->getDialect())) {
+    StringRef name = def->getName().getStringRef();
+    return name.contains("ctaid") || name.contains("ctarank");
+  }
+  return isPure(def) && def->getNumRegions() == 0 &&
+         llvm::all_of(def->getOperands(), onlyOnCtaIndex);
+}
+
+bool synccheck::chosenByCtaIndex(Operation *op, Region &body) {
+  bool chosen = false;
+  for (; op->getParentRegion() != &body; op = op->getParentOp()) {
+    auto ifOp = dyn_cast<scf::IfOp>(op->getParentOp());
+    if (!ifOp || constantIndex(ifOp.getCondition()))
+      continue;
+    if (!onlyOnCtaIndex(ifOp.getCondition()))
+      return false;
+    chosen = true;
+  }
+  return chosen;
 }
 
 bool synccheck::isGuarded(Operation *op, Region &body) {

@@ -383,7 +383,9 @@ void SyncChecker::checkExitSends(Operation *ret, const State &state) {
 
 void SyncChecker::warnAtExit(Operation *copy, Operation *ret, StringRef kind,
                              StringRef message) {
-  bool certain = !dataDependent && !isGuarded(copy, body);
+  // A copy that some CTAs issue by their index certainly ran in those.
+  bool certain = !dataDependent &&
+                 (!isGuarded(copy, body) || chosenByCtaIndex(copy, body));
   report(copy, kind,
          certain ? DiagnosticSeverity::Warning : DiagnosticSeverity::Remark,
          [=](InFlightDiagnostic &diag) {
