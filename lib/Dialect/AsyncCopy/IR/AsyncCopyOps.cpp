@@ -405,6 +405,32 @@ LogicalResult BarrierWaitOp::verify() {
   return verifyStage(*this, getBarrier().getType(), getStage());
 }
 
+/// A constant CTA rank `rank` names a CTA of the cluster: it is not
+/// negative and, in a kernel with `known_cluster_size`, below the CTAs of
+/// its clusters (`mapa` of a rank outside the cluster is undefined).
+static LogicalResult verifyClusterRank(Operation *op, Value rank) {
+  APInt value;
+  if (!rank || !matchPattern(rank, m_ConstantInt(&value)))
+    return success();
+  int64_t r = value.getSExtValue();
+  if (r < 0)
+    return op->emitOpError("targets CTA rank ")
+           << r << " of the cluster; ranks are 0 or more";
+  auto func = op->getParentOfType<gpu::GPUFuncOp>();
+  DenseI32ArrayAttr known = func ? func.getKnownClusterSizeAttr() : nullptr;
+  if (!known)
+    return success();
+  int64_t ctas = 1;
+  for (int32_t dim : known.asArrayRef())
+    ctas *= dim;
+  if (r >= ctas)
+    return op->emitOpError("targets CTA rank ")
+           << r << ", but the kernel's clusters have " << ctas
+           << " CTAs (known_cluster_size = " << known << "): ranks are 0 to "
+           << ctas - 1;
+  return success();
+}
+
 LogicalResult BarrierRemoteOp::verify() {
   BarrierType in = getBarrier().getType(), out = getResult().getType();
   if (in.getRemote())
@@ -414,7 +440,7 @@ LogicalResult BarrierRemoteOp::verify() {
     return emitOpError("result must be ")
            << BarrierType::get(getContext(), in.getNumStages(), true)
            << ", got " << out;
-  return success();
+  return verifyClusterRank(*this, getRank());
 }
 
 //===----------------------------------------------------------------------===//
@@ -839,7 +865,8 @@ LogicalResult copy_rules::verifyCopy(AsyncCopyLikeOpInterface op) {
   Attribute partition = op.getPartition().value_or(Attribute());
   if (failed(verifyCopyOperands(op, srcType, dstType)) ||
       failed(verifyCollective(op, op.getCollective(), partition)) ||
-      failed(verifyCompletionBarrier(op)))
+      failed(verifyCompletionBarrier(op)) ||
+      failed(verifyClusterRank(op, op.getRank())))
     return failure();
   bool srcShared = isSharedMemory(srcType), dstShared = isSharedMemory(dstType);
   if (srcShared && dstShared)

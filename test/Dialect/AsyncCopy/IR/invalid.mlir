@@ -1518,3 +1518,42 @@ func.func @wgmma_register_a_acc_f16(%a: i32, %db: i64, %acc: !llvm.struct<(f32, 
   %r = asynccopy.wgmma_register_a [%a, %a, %a, %a], %db, %acc, <m = 64, n = 64, k = 16>, D[<f16>, %p], A[<f16>, <one>], B[<f16>, <one>, <col>] : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
   return %r : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
 }
+
+// -----
+
+// A constant CTA rank outside the kernel's clusters (known_cluster_size):
+// `mapa` of it is undefined.
+gpu.module @kernels {
+  gpu.func @remote_rank_outside_cluster(%S: memref<1024xf32, #gpu.address_space<workgroup>>) kernel
+      attributes {known_cluster_size = array<i32: 1, 1, 2>} {
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    %c0 = arith.constant 0 : index
+    %r2 = arith.constant 2 : i32
+    // expected-error @+1 {{'asynccopy.copy' op targets CTA rank 2, but the kernel's clusters have 2 CTAs (known_cluster_size = array<i32: 1, 1, 2>): ranks are 0 to 1}}
+    asynccopy.copy %S to %S remote %r2 barrier %b[%c0] : memref<1024xf32, #gpu.address_space<workgroup>> to memref<1024xf32, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @remote_barrier_outside_cluster() kernel
+      attributes {known_cluster_size = array<i32: 2, 2, 1>} {
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    %r4 = arith.constant 4 : i32
+    // expected-error @+1 {{'asynccopy.barrier.remote' op targets CTA rank 4, but the kernel's clusters have 4 CTAs (known_cluster_size = array<i32: 2, 2, 1>): ranks are 0 to 3}}
+    %r = asynccopy.barrier.remote %b, %r4 : !asynccopy.barrier<1> -> !asynccopy.barrier<1, remote>
+    gpu.return
+  }
+}
+
+// -----
+
+func.func @remote_rank_negative() {
+  %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+  %m1 = arith.constant -1 : i32
+  // expected-error @+1 {{'asynccopy.barrier.remote' op targets CTA rank -1 of the cluster; ranks are 0 or more}}
+  %r = asynccopy.barrier.remote %b, %m1 : !asynccopy.barrier<1> -> !asynccopy.barrier<1, remote>
+  return
+}

@@ -953,3 +953,19 @@ func.func @tma_issue_past_int64(%A: memref<4096x4096xf16>, %S: memref<64x64xf16,
   asynccopy.tma.load %A to %S window [%i, 0] [64, 64] barrier %b[%s] {plan = #asynccopy.tma_plan<box = [32, 64], issues = 2, bytes = 8192, issue_offsets = [<view = [0, 0], smem = 0>, <view = [32, 0], smem = 9223372036854775807>]>} : memref<4096x4096xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
   return
 }
+
+// -----
+
+// The selected DSMEM copy keeps the rule of `asynccopy.copy`: a constant
+// rank inside the kernel's clusters.
+gpu.module @kernels {
+  gpu.func @dsmem_rank_outside_cluster(%S: memref<1024xf32, #gpu.address_space<workgroup>>) kernel
+      attributes {known_cluster_size = array<i32: 2, 1, 1>} {
+    %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    %c0 = arith.constant 0 : index
+    %r3 = arith.constant 3 : i32
+    // expected-error @+1 {{'asynccopy.dsmem.copy' op targets CTA rank 3, but the kernel's clusters have 2 CTAs}}
+    asynccopy.dsmem.copy %S to %S remote %r3 barrier %b[%c0] {plan = #asynccopy.chunk_plan<chunks = 1, chunk_bytes = 4096>} : memref<1024xf32, #gpu.address_space<workgroup>> to memref<1024xf32, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
