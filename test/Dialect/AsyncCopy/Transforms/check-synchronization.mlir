@@ -1018,3 +1018,43 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+!smem = memref<64x64xf32, #gpu.address_space<workgroup>>
+
+// A hand-off from CTA 0 to CTA 1 in a cluster of 4, then every CTA reads its
+// copy of the buffer: CTAs 2 and 3 neither send nor wait, and whether a copy
+// comes to them is not known, so the read (no wait follows it) gets no
+// diagnostic; CTA 1's own read follows its wait.
+// CHECK-LABEL: gpu.func @dsmem_read_by_bystanders
+gpu.module @m {
+  gpu.func @dsmem_read_by_bystanders() workgroup(%R : !smem) kernel
+      attributes {known_cluster_size = array<i32: 4, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c1_i32 = arith.constant 1 : i32
+    %c0_i32 = arith.constant 0 : i32
+    %false = arith.constant false
+    %full = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %full, 1 : !asynccopy.barrier<1>
+    %empty = asynccopy.barrier.alloc : !asynccopy.barrier<1>
+    asynccopy.barrier.init %empty, 1 : !asynccopy.barrier<1>
+    nvvm.cluster.arrive
+    nvvm.cluster.wait
+    %x = gpu.cluster_block_id x
+    %first = arith.cmpi eq, %x, %c0 : index
+    scf.if %first {
+      asynccopy.copy %R to %R remote %c1_i32 barrier %full[%c0] : !smem to !smem
+      asynccopy.barrier.wait %empty[%c0], %false : !asynccopy.barrier<1>
+    }
+    %second = arith.cmpi eq, %x, %c1 : index
+    scf.if %second {
+      asynccopy.barrier.wait %full[%c0], %false : !asynccopy.barrier<1>
+      %ack = asynccopy.barrier.remote %empty, %c0_i32 : !asynccopy.barrier<1> -> !asynccopy.barrier<1, remote>
+      asynccopy.barrier.arrive %ack[%c0] : !asynccopy.barrier<1, remote>
+    }
+    %v = memref.load %R[%c0, %c0] : !smem
+    gpu.return
+  }
+}

@@ -141,10 +141,40 @@ static void completeAwaitingWaitGroups(const SmemAccess &access, bool writes,
 /// A copy in flight in the SMEM allocation of an access, with its bytes.
 using Racing = std::pair<const Pending *, SmemRange>;
 
+/// Whether a wait on the barrier `copy` completes on follows `op` (later
+/// in its block or in a block around it, in `body`): a CTA that waits for
+/// a peer's copy after an access expects the copy there.
+static bool waitFollows(Operation *op, Operation *copy, Region &body) {
+  BarrierAllocOp alloc =
+      traceBarrier(cast<AsyncCopyLikeOpInterface>(copy).getBarrier()).alloc;
+  for (Operation *at = op;; at = at->getParentOp()) {
+    for (Operation *next = at->getNextNode(); next; next = next->getNextNode())
+      if (next->walk([&](BarrierWaitOp wait) {
+                return traceBarrier(wait.getBarrier()).alloc == alloc
+                           ? WalkResult::interrupt()
+                           : WalkResult::advance();
+              })
+              .wasInterrupted())
+        return true;
+    if (at->getParentRegion() == &body)
+      return false;
+  }
+}
+
+/// Whether `op` may run in a CTA that a copy only some CTAs send (`copy`)
+/// arrives in: in the other branch of the condition that chooses the
+/// senders, or followed by a wait for the copy (whether a copy comes to a
+/// CTA that does neither is not known). Not in the sending branch.
+static bool mayReceive(Operation *op, Operation *copy, Region &body) {
+  Region *sending = ctaBranchOf(copy, body);
+  if (sending->isAncestor(op->getParentRegion()))
+    return false;
+  return sending->getParentOp()->isAncestor(op) || waitFollows(op, copy, body);
+}
+
 /// The copies in flight in the allocation of `access` (by `op`) that it may
 /// race with: loads, and for a write also stores, not under a guard; a
-/// peer's copy that only some CTAs send, unless `op` is in the sending
-/// branch.
+/// peer's copy that only some CTAs send where `op` may receive it.
 static SmallVector<Racing> racingCopies(Operation *op, const SmemAccess &access,
                                         bool writes, const State &state,
                                         Region &body) {
@@ -153,9 +183,7 @@ static SmallVector<Racing> racingCopies(Operation *op, const SmemAccess &access,
     auto copy = cast<AsyncCopyLikeOpInterface>(p.copy);
     if (!writes && copy.isStore())
       continue;
-    if (p.incoming
-            ? ctaBranchOf(p.copy, body)->isAncestor(op->getParentRegion())
-            : isGuarded(p.copy, body))
+    if (p.incoming ? !mayReceive(op, p.copy, body) : isGuarded(p.copy, body))
       continue;
     std::optional<SmemRange> range = getSmemRange(inFlightBuffer(copy));
     if (range && range->allocation == access.allocation)
