@@ -430,11 +430,13 @@ gpu.module @m {
     %b = asynccopy.barrier.alloc : !asynccopy.barrier<1>
     asynccopy.barrier.init %b, 1 : !asynccopy.barrier<1>
     // expected-note @below {{the copy in flight}}
+    // expected-warning @below {{reads this CTA's SMEM until its bulk group is waited for, and the kernel may return before that on some path (the SMEM is then released under it); add `asynccopy.wait_group bulk 0 {read}` (or `asynccopy.wait` on its token) before `gpu.return`}}
     %t = asynccopy.tma.store %S to %B window [0, 0] [64, 64] {plan = #plan} : !smem to memref<4096x64xf16> -> !asynccopy.token
     asynccopy.wait_group bulk 1 {read}
     // expected-error @below {{'asynccopy.tma.load' op writes SMEM that 'asynccopy.tma.store' may still be reading: on some path its completion (its group) is not waited for first; add `asynccopy.wait` on its token (or `wait_group bulk N {read}`) before this copy}}
     asynccopy.tma.load %A to %S window [0, 0] [64, 64] barrier %b[%c0] {plan = #plan} : memref<4096x64xf16> to !smem
     asynccopy.barrier.wait %b[%c0], %false : !asynccopy.barrier<1>
+    // expected-note @below {{the kernel returns here}}
     gpu.return
   }
 }
@@ -878,6 +880,23 @@ gpu.module @m {
       // expected-warning @below {{is a DSMEM copy, and this CTA may return while it still reads this CTA's SMEM}}
       asynccopy.copy %S to %S remote %c0_i32 barrier %full[%c0] : !smem to !smem
     }
+    // expected-note @below {{the kernel returns here}}
+    gpu.return
+  }
+}
+
+// -----
+
+!smem = memref<64x64xf16, #gpu.address_space<workgroup>>
+
+// A TMA store the kernel returns without waiting for, not even until it has
+// read its SMEM: the CTA's SMEM may be released (and given to the next CTA
+// on the SM) while the store still reads it.
+gpu.module @m {
+  gpu.func @store_at_exit(%B: memref<4096x64xf16>) workgroup(%S : !smem) kernel {
+    %c0 = arith.constant 0 : index
+    // expected-warning @below {{reads this CTA's SMEM until its bulk group is waited for, and the kernel may return before that on some path}}
+    asynccopy.copy %S to %B window [%c0, %c0] [64, 64] : !smem to memref<4096x64xf16>
     // expected-note @below {{the kernel returns here}}
     gpu.return
   }

@@ -3,7 +3,7 @@
 // A copy stays in flight from its issue until its barrier phase or its group
 // completes: a load writes its SMEM until then, a store reads it. The checker
 // reports an access to that SMEM in between, and a kernel that returns with a
-// load (or a multicast into its peers) still in flight.
+// load (or a multicast into its peers), or a store still reading, in flight.
 //
 //===----------------------------------------------------------------------===//
 
@@ -343,12 +343,22 @@ void SyncChecker::checkReturn(Operation *ret, State &state) {
   checkExitSends(ret, state);
 }
 
-/// Loads still in flight at `ret`.
+/// Copies still in flight at `ret`: loads (their SMEM is released under
+/// them), and stores that may still read the CTA's SMEM.
 void SyncChecker::checkExitInFlight(Operation *ret, const State &state) {
   for (const Pending &p : state.pending) {
     auto copy = cast<AsyncCopyLikeOpInterface>(p.copy);
-    if (copy.isStore() || p.incoming)
+    if (p.incoming)
       continue;
+    if (copy.isStore()) {
+      warnAtExit(p.copy, ret, "exit-store",
+                 "reads this CTA's SMEM until its bulk group is waited for, "
+                 "and the kernel may return before that on some path (the "
+                 "SMEM is then released under it); add `asynccopy.wait_group "
+                 "bulk 0 {read}` (or `asynccopy.wait` on its token) before "
+                 "`gpu.return`");
+      continue;
+    }
     bool collective = copy.getCollective().has_value();
     Pending found = p;
     // A guarded load may not have run: whether it did is data. Where a
