@@ -29,6 +29,25 @@ namespace {
 enum class Index { Thread, Cta };
 } // namespace
 
+/// Whether `def` reads the CTA's index or rank (in the grid or cluster).
+static bool readsCtaIndex(Operation *def) {
+  if (isa<gpu::BlockIdOp, gpu::ClusterBlockIdOp>(def))
+    return true;
+  StringRef name = def->getName().getStringRef();
+  return isa<NVVM::NVVMDialect>(def->getDialect()) &&
+         (name.contains("ctaid") || name.contains("ctarank"));
+}
+
+/// Whether `def` reads the thread's index (or which lanes run: elect).
+static bool readsThreadIndex(Operation *def) {
+  if (isa<gpu::ThreadIdOp, gpu::LaneIdOp>(def))
+    return true;
+  StringRef name = def->getName().getStringRef();
+  return isa<NVVM::NVVMDialect>(def->getDialect()) &&
+         (name.contains("tid") || name.contains("laneid") ||
+          name.contains("warpid") || name.contains("elect"));
+}
+
 /// Whether `value` depends on an `index` of the thread or CTA that computes
 /// it: a branch on it runs different code in different warps at the same
 /// time (warp specialisation), or in different CTAs of the cluster.
@@ -56,17 +75,11 @@ static bool dependsOn(Index index, Value value, DenseSet<Value> &visited) {
   Operation *def = value.getDefiningOp();
   if (!def)
     return true;
-  if (index == Index::Thread
-          ? isa<gpu::ThreadIdOp, gpu::LaneIdOp>(def)
-          : isa<gpu::BlockIdOp, gpu::ClusterBlockIdOp, gpu::GlobalIdOp>(def))
+  if (index == Index::Cta ? readsCtaIndex(def) || isa<gpu::GlobalIdOp>(def)
+                          : readsThreadIndex(def))
     return true;
-  if (isa<NVVM::NVVMDialect>(def->getDialect())) {
-    StringRef name = def->getName().getStringRef();
-    if (index == Index::Cta)
-      return name.contains("ctaid") || name.contains("ctarank");
-    return name.contains("tid") || name.contains("laneid") ||
-           name.contains("warpid") || name.contains("elect");
-  }
+  if (isa<NVVM::NVVMDialect>(def->getDialect()))
+    return false;
   return llvm::any_of(def->getOperands(), [&](Value operand) {
     return dependsOn(index, operand, visited);
   });
@@ -101,14 +114,10 @@ static bool onlyOnCtaIndex(Value value) {
   Operation *def = value.getDefiningOp();
   if (!def)
     return false;
-  if (isa<gpu::BlockIdOp, gpu::ClusterBlockIdOp>(def) ||
-      matchPattern(value, m_Constant()))
+  if (readsCtaIndex(def) || matchPattern(value, m_Constant()))
     return true;
-  if (isa<NVVM::NVVMDialect>(def->getDialect())) {
-    StringRef name = def->getName().getStringRef();
-    return name.contains("ctaid") || name.contains("ctarank");
-  }
-  return isPure(def) && def->getNumRegions() == 0 &&
+  return !isa<NVVM::NVVMDialect>(def->getDialect()) && isPure(def) &&
+         def->getNumRegions() == 0 &&
          llvm::all_of(def->getOperands(), onlyOnCtaIndex);
 }
 
