@@ -3,7 +3,7 @@
 kernel without a split, split over S CTAs of a cluster with 1, 2 or one
 receive slot per part (`gemm_gen.py --split-mode cluster --max-slots R`),
 and split with TMA reduce-add into an f32 C (no exchange, no cluster),
-against cuBLAS, each timed in a CUDA graph of launches and checked
+against cuBLAS, each timed in a CUDA graph of launches (sweep.py's) and checked
 against torch.
 
   exchange.py --build DIR [--shapes 16x4096x4096,128x4096x4096]
@@ -22,13 +22,13 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "python"))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
 sys.path.insert(0, HERE)
 
 SHAPES = ((16, 4096, 4096), (128, 4096, 4096))
 SPLITS = (2, 3, 4)
 SLOTS = (1, 2, None)  # None: as many as fit, up to one per part
 TILE = dict(bm=64, bn=128, stages=6, dtype="bf16")
-GRAPH_LAUNCHES = 200
 
 
 def configurations(shapes):
@@ -69,27 +69,17 @@ def build(outdir, shapes):
 
 
 def graph_us(launch):
-    """Best of 3 replays of a CUDA graph of GRAPH_LAUNCHES launches, in
-    microseconds per launch."""
-    import torch
-    side = torch.cuda.Stream()
-    side.wait_stream(torch.cuda.current_stream())
-    with torch.cuda.stream(side):
-        launch()
-        graph = torch.cuda.CUDAGraph()
-        with torch.cuda.graph(graph, stream=side):
-            for _ in range(GRAPH_LAUNCHES):
-                launch()
-    torch.cuda.synchronize()
-    begin, end = (torch.cuda.Event(enable_timing=True) for _ in range(2))
-    best = float("inf")
-    for _ in range(3):
-        begin.record()
-        graph.replay()
-        end.record()
-        torch.cuda.synchronize()
-        best = min(best, begin.elapsed_time(end) * 1e3 / GRAPH_LAUNCHES)
-    return best
+    """Best of 3 replays of sweep.graphed's CUDA graph of `launch` (or of 3
+    windows of launches where it cannot be captured), in microseconds per
+    launch."""
+    import benchlib
+    import sweep
+    replay = sweep.graphed(launch)
+    if replay is None:
+        return min(benchlib.window_ms(launch, sweep.GRAPH_COPIES)
+                   for _ in range(3)) * 1e3
+    return min(benchlib.window_ms(replay, 1)
+               for _ in range(3)) * 1e3 / sweep.GRAPH_COPIES
 
 
 def run(indir, json_path):
